@@ -1,0 +1,27 @@
+// The one typed map of main-process calls: what preload exposes and what
+// main handles. Renderer code imports only these types.
+
+/** A project file's text and the name it was opened from or saved to. */
+export interface ProjectFile {
+  fileName: string;
+  text: string;
+}
+
+export type SaveResult = { status: 'saved'; fileName: string } | { status: 'cancelled' };
+
+export interface MainApi {
+  /** Shows an open dialog; `null` when the user cancels. */
+  openProject(): Promise<ProjectFile | null>;
+  /** Atomically saves to the file last opened or saved, asking when there is none or `saveAs`. */
+  saveProject(text: string, saveAs: boolean): Promise<SaveResult>;
+  appVersion(): Promise<string>;
+}
+
+export const CHANNELS = {
+  openProject: 'project:open',
+  saveProject: 'project:save',
+  appVersion: 'app:version',
+} as const satisfies Record<keyof MainApi, string>;
+
+/** Project files above this size are refused (the core refuses the same). */
+export const MAX_PROJECT_BYTES = 16 * 1024 * 1024;

@@ -1,0 +1,35 @@
+// Wiring only: windows, IPC and lifecycle. Logic lives in the modules it imports.
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
+import { registerIpc } from './ipc';
+import { lockDownContents, secureWebPreferences } from './security';
+
+let mainWindow: BrowserWindow | null = null;
+
+export function createMainWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    title: 'StackSizer',
+    webPreferences: secureWebPreferences(join(__dirname, 'preload.js')),
+  });
+  lockDownContents(win.webContents);
+  void win.loadFile(join(__dirname, '..', 'renderer', 'index.html'));
+  win.on('closed', () => {
+    mainWindow = null;
+  });
+  mainWindow = win;
+  return win;
+}
+
+export function start(): void {
+  app.on('web-contents-created', (_event, contents) => lockDownContents(contents));
+  app.on('window-all-closed', () => app.quit());
+  void app.whenReady().then(() => {
+    Menu.setApplicationMenu(null);
+    registerIpc({ ipcMain, dialog, window: () => mainWindow, appVersion: app.getVersion() });
+    createMainWindow();
+  });
+}
+
+if (process.versions.electron) start();

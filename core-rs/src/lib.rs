@@ -1,0 +1,17 @@
+//! StackSizer sizing core: pure functions from a project (inputs) to an
+//! evaluation (outputs). No I/O here; the CLI and the Wasm API are the edges.
+
+pub mod capacity;
+pub mod evaluate;
+pub mod issue;
+pub mod model;
+pub mod parse;
+pub mod source;
+pub mod validate;
+
+#[cfg(feature = "wasm")]
+mod wasm;
+
+pub use evaluate::{evaluate, Evaluation};
+pub use issue::InputIssue;
+pub use parse::parse_project;

@@ -1,0 +1,19 @@
+//! The project a user composes: inputs only, no computed figures.
+
+mod cluster;
+mod device;
+mod host;
+mod policy;
+mod project;
+mod settings;
+mod units;
+mod workload;
+
+pub use cluster::{Cluster, DiskGroup, Storage, Topology};
+pub use device::{Device, DeviceKind, FlashClass};
+pub use host::HostSpec;
+pub use policy::{ProtectionMethod, StoragePolicy};
+pub use project::{Project, SCHEMA_VERSION};
+pub use settings::Settings;
+pub use units::Capacity;
+pub use workload::{CommitMode, SqlDeployment, Workload, WorkloadSpec};

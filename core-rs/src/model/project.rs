@@ -1,0 +1,33 @@
+use serde::{Deserialize, Serialize};
+
+use super::{Cluster, Device, Settings, StoragePolicy, Workload};
+
+/// The project file schema this build writes; older ones are migrated on open.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Everything the user enters: the only state that is saved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(deny_unknown_fields)]
+pub struct Project {
+    pub schema_version: u32,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub settings: Settings,
+    /// Devices the disk groups refer to by id.
+    #[serde(default)]
+    pub devices: Vec<Device>,
+    pub clusters: Vec<Cluster>,
+    #[serde(default)]
+    pub policies: Vec<StoragePolicy>,
+    #[serde(default)]
+    pub workloads: Vec<Workload>,
+}
+
+impl Project {
+    pub fn device(&self, id: &str) -> Option<&Device> {
+        self.devices.iter().find(|d| d.id == id)
+    }
+}

@@ -1,0 +1,33 @@
+use serde::{Deserialize, Serialize};
+
+/// Project-wide defaults, each overridable; the sources are in `crate::source`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Free space vSAN needs for rebalancing and rebuilds.
+    pub slack_pct: f64,
+    /// Hosts' worth of capacity and compute held back for a host failure (N+x).
+    pub reserve_hosts: u32,
+    pub on_disk_format_overhead_pct: f64,
+    /// Dedup and compression metadata, as a share of raw capacity.
+    pub dedup_metadata_overhead_pct: f64,
+    pub virtualization_cpu_overhead_pct: f64,
+    pub planning_horizon_years: u32,
+    /// Highest share of the devices' rated IOPS a design may plan to use.
+    pub device_utilisation_ceiling_pct: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            slack_pct: 25.0,
+            reserve_hosts: 1,
+            on_disk_format_overhead_pct: 1.0,
+            dedup_metadata_overhead_pct: 5.0,
+            virtualization_cpu_overhead_pct: 10.0,
+            planning_horizon_years: 3,
+            device_utilisation_ceiling_pct: 80.0,
+        }
+    }
+}

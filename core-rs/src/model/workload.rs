@@ -1,0 +1,94 @@
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum CommitMode {
+    Sync,
+    Async,
+}
+
+/// How a SQL Server instance is made highly available.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SqlDeployment {
+    Standalone,
+    /// AlwaysOn availability group: every replica holds a full copy.
+    AvailabilityGroup {
+        replicas: u32,
+        commit: CommitMode,
+    },
+    /// Failover cluster instance on shared disks, optionally served by the
+    /// vSAN iSCSI target service (seed 002).
+    FailoverCluster {
+        iscsi_target: bool,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum WorkloadSpec {
+    /// SQL Server OLTP databases (TPC-E-like: 90/10 read/write, 8 KB random; seeds 000, 001).
+    SqlServer {
+        vm_count: u32,
+        vcpu_per_vm: u32,
+        ram_gb_per_vm: f64,
+        db_size_gb: f64,
+        log_size_gb: f64,
+        tempdb_size_gb: f64,
+        annual_growth_pct: f64,
+        working_set_pct: f64,
+        target_iops: f64,
+        read_pct: f64,
+        io_size_kb: f64,
+        deployment: SqlDeployment,
+    },
+    /// Exchange mailboxes (Jetstress: 70/30, 32 KB; seed 003).
+    Exchange {
+        vm_count: u32,
+        vcpu_per_vm: u32,
+        ram_gb_per_vm: f64,
+        mailboxes: u32,
+        mailbox_gb: f64,
+        iops_per_mailbox: f64,
+        database_copies: u32,
+        read_pct: f64,
+        io_size_kb: f64,
+        annual_growth_pct: f64,
+    },
+    FileServer {
+        vm_count: u32,
+        vcpu_per_vm: u32,
+        ram_gb_per_vm: f64,
+        capacity_gb: f64,
+        throughput_mbps: f64,
+        read_pct: f64,
+        io_size_kb: f64,
+        annual_growth_pct: f64,
+    },
+    /// Generic virtual machines sharing the cluster.
+    VmGroup {
+        vm_count: u32,
+        vcpu_per_vm: u32,
+        ram_gb_per_vm: f64,
+        disk_gb_per_vm: f64,
+        iops_per_vm: f64,
+        read_pct: f64,
+        annual_growth_pct: f64,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(deny_unknown_fields)]
+pub struct Workload {
+    pub id: String,
+    pub name: String,
+    /// Id of the cluster the workload runs on.
+    pub cluster_id: String,
+    /// Id of the storage policy protecting its disks.
+    pub policy_id: String,
+    pub spec: WorkloadSpec,
+}

@@ -1,0 +1,397 @@
+//! Semantic checks of a parsed project. Every problem is reported (not just
+//! the first), each naming its JSON path and the allowed range.
+
+use std::collections::HashSet;
+
+use crate::issue::InputIssue;
+use crate::model::{
+    Cluster, Device, Project, ProtectionMethod, Settings, Storage, StoragePolicy, Topology,
+    Workload, WorkloadSpec, SCHEMA_VERSION,
+};
+
+/// vSAN limits (VMware vSAN Configuration Maximums; seed 001).
+pub const MAX_HOSTS_PER_CLUSTER: u32 = 64;
+pub const MAX_DISK_GROUPS_PER_HOST: usize = 5;
+pub const MAX_CAPACITY_DEVICES_PER_DISK_GROUP: u32 = 7;
+
+pub fn validate(project: &Project) -> Vec<InputIssue> {
+    let mut c = Checker::default();
+    if project.schema_version != SCHEMA_VERSION {
+        c.push(
+            "schema_version",
+            format!(
+                "must be {SCHEMA_VERSION} (got {}); this build reads schema version {SCHEMA_VERSION}",
+                project.schema_version
+            ),
+        );
+    }
+    settings(&mut c, &project.settings);
+    c.unique_ids("devices", project.devices.iter().map(|d| d.id.as_str()));
+    for (i, d) in project.devices.iter().enumerate() {
+        device(&mut c, &format!("devices[{i}]"), d);
+    }
+    if project.clusters.is_empty() {
+        c.push("clusters", "must hold at least one cluster");
+    }
+    c.unique_ids("clusters", project.clusters.iter().map(|x| x.id.as_str()));
+    for (i, cl) in project.clusters.iter().enumerate() {
+        cluster(&mut c, project, &format!("clusters[{i}]"), cl);
+    }
+    c.unique_ids("policies", project.policies.iter().map(|p| p.id.as_str()));
+    for (i, p) in project.policies.iter().enumerate() {
+        policy(&mut c, &format!("policies[{i}]"), p);
+    }
+    c.unique_ids("workloads", project.workloads.iter().map(|w| w.id.as_str()));
+    for (i, w) in project.workloads.iter().enumerate() {
+        workload(&mut c, project, &format!("workloads[{i}]"), w);
+    }
+    c.issues
+}
+
+fn settings(c: &mut Checker, s: &Settings) {
+    c.f64_in("settings.slack_pct", s.slack_pct, 0.0, 50.0);
+    c.u32_in("settings.reserve_hosts", s.reserve_hosts, 0, 3);
+    c.f64_in(
+        "settings.on_disk_format_overhead_pct",
+        s.on_disk_format_overhead_pct,
+        0.0,
+        20.0,
+    );
+    c.f64_in(
+        "settings.dedup_metadata_overhead_pct",
+        s.dedup_metadata_overhead_pct,
+        0.0,
+        20.0,
+    );
+    c.f64_in(
+        "settings.virtualization_cpu_overhead_pct",
+        s.virtualization_cpu_overhead_pct,
+        0.0,
+        50.0,
+    );
+    c.u32_in(
+        "settings.planning_horizon_years",
+        s.planning_horizon_years,
+        1,
+        10,
+    );
+    c.f64_in(
+        "settings.device_utilisation_ceiling_pct",
+        s.device_utilisation_ceiling_pct,
+        10.0,
+        100.0,
+    );
+}
+
+fn device(c: &mut Checker, path: &str, d: &Device) {
+    c.non_empty(&format!("{path}.id"), &d.id);
+    c.f64_in(
+        &format!("{path}.capacity_gb"),
+        d.capacity_gb,
+        1.0,
+        200_000.0,
+    );
+    c.f64_in(&format!("{path}.read_iops"), d.read_iops, 1.0, 10_000_000.0);
+    c.f64_in(
+        &format!("{path}.write_iops"),
+        d.write_iops,
+        1.0,
+        10_000_000.0,
+    );
+    if let Some(dwpd) = d.endurance_dwpd {
+        c.f64_in(&format!("{path}.endurance_dwpd"), dwpd, 0.01, 100.0);
+    }
+    if let Some(price) = d.unit_price {
+        c.f64_in(&format!("{path}.unit_price"), price, 0.0, 10_000_000.0);
+    }
+}
+
+fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
+    c.non_empty(&format!("{path}.id"), &cl.id);
+    let h = &cl.host;
+    c.u32_in(&format!("{path}.host.sockets"), h.sockets, 1, 8);
+    c.u32_in(
+        &format!("{path}.host.cores_per_socket"),
+        h.cores_per_socket,
+        1,
+        256,
+    );
+    c.f64_in(&format!("{path}.host.ghz"), h.ghz, 0.5, 6.0);
+    c.f64_in(&format!("{path}.host.ram_gb"), h.ram_gb, 8.0, 65_536.0);
+    c.u32_in(&format!("{path}.host.nics"), h.nics, 1, 16);
+    c.f64_in(&format!("{path}.host.nic_gbps"), h.nic_gbps, 1.0, 800.0);
+    if let Some(price) = h.unit_price {
+        c.f64_in(
+            &format!("{path}.host.unit_price"),
+            price,
+            0.0,
+            100_000_000.0,
+        );
+    }
+    match &cl.topology {
+        Topology::Single { host_count } => c.u32_in(
+            &format!("{path}.topology.host_count"),
+            *host_count,
+            1,
+            MAX_HOSTS_PER_CLUSTER,
+        ),
+        Topology::Stretched {
+            hosts_per_site,
+            inter_site_rtt_ms,
+            inter_site_link_gbps,
+            witness_rtt_ms,
+            witness_link_mbps,
+        } => {
+            let p = format!("{path}.topology");
+            c.u32_in(
+                &format!("{p}.hosts_per_site"),
+                *hosts_per_site,
+                1,
+                MAX_HOSTS_PER_CLUSTER / 2,
+            );
+            c.f64_in(
+                &format!("{p}.inter_site_rtt_ms"),
+                *inter_site_rtt_ms,
+                0.0,
+                100.0,
+            );
+            c.f64_in(
+                &format!("{p}.inter_site_link_gbps"),
+                *inter_site_link_gbps,
+                0.01,
+                800.0,
+            );
+            c.f64_in(&format!("{p}.witness_rtt_ms"), *witness_rtt_ms, 0.0, 1000.0);
+            c.f64_in(
+                &format!("{p}.witness_link_mbps"),
+                *witness_link_mbps,
+                0.1,
+                100_000.0,
+            );
+        }
+    }
+    match &cl.storage {
+        Storage::VsanOsa { disk_groups, .. } => {
+            let p = format!("{path}.storage.disk_groups");
+            if disk_groups.is_empty() || disk_groups.len() > MAX_DISK_GROUPS_PER_HOST {
+                c.push(
+                    &p,
+                    format!(
+                        "must hold 1 to {MAX_DISK_GROUPS_PER_HOST} disk groups per host (got {})",
+                        disk_groups.len()
+                    ),
+                );
+            }
+            for (j, g) in disk_groups.iter().enumerate() {
+                let gp = format!("{p}[{j}]");
+                c.device_ref(project, &format!("{gp}.cache_device"), &g.cache_device);
+                c.device_ref(
+                    project,
+                    &format!("{gp}.capacity_device"),
+                    &g.capacity_device,
+                );
+                c.u32_in(
+                    &format!("{gp}.capacity_device_count"),
+                    g.capacity_device_count,
+                    1,
+                    MAX_CAPACITY_DEVICES_PER_DISK_GROUP,
+                );
+            }
+        }
+    }
+}
+
+fn policy(c: &mut Checker, path: &str, p: &StoragePolicy) {
+    c.non_empty(&format!("{path}.id"), &p.id);
+    let ftt_path = format!("{path}.ftt");
+    match p.method {
+        ProtectionMethod::Raid1 => c.u32_in(&ftt_path, p.ftt, 0, 3),
+        ProtectionMethod::Raid5 if p.ftt != 1 => {
+            c.push(&ftt_path, format!("must be 1 for RAID-5 (got {})", p.ftt))
+        }
+        ProtectionMethod::Raid6 if p.ftt != 2 => {
+            c.push(&ftt_path, format!("must be 2 for RAID-6 (got {})", p.ftt))
+        }
+        _ => {}
+    }
+    c.u32_in(&format!("{path}.stripe_width"), p.stripe_width, 1, 12);
+    c.f64_in(
+        &format!("{path}.object_space_reservation_pct"),
+        p.object_space_reservation_pct,
+        0.0,
+        100.0,
+    );
+    if let Some(limit) = p.iops_limit {
+        c.f64_in(&format!("{path}.iops_limit"), limit, 1.0, 10_000_000.0);
+    }
+}
+
+fn workload(c: &mut Checker, project: &Project, path: &str, w: &Workload) {
+    c.non_empty(&format!("{path}.id"), &w.id);
+    if !project.clusters.iter().any(|cl| cl.id == w.cluster_id) {
+        c.push(
+            &format!("{path}.cluster_id"),
+            format!(
+                "must name a cluster of this project (got \"{}\")",
+                w.cluster_id
+            ),
+        );
+    }
+    if !project.policies.iter().any(|p| p.id == w.policy_id) {
+        c.push(
+            &format!("{path}.policy_id"),
+            format!(
+                "must name a storage policy of this project (got \"{}\")",
+                w.policy_id
+            ),
+        );
+    }
+    let s = format!("{path}.spec");
+    let f = |name: &str| format!("{s}.{name}");
+    match &w.spec {
+        WorkloadSpec::SqlServer {
+            vm_count,
+            vcpu_per_vm,
+            ram_gb_per_vm,
+            db_size_gb,
+            log_size_gb,
+            tempdb_size_gb,
+            annual_growth_pct,
+            working_set_pct,
+            target_iops,
+            read_pct,
+            io_size_kb,
+            deployment,
+        } => {
+            vm_shape(c, &s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            c.f64_in(&f("db_size_gb"), *db_size_gb, 0.001, 1_000_000.0);
+            c.f64_in(&f("log_size_gb"), *log_size_gb, 0.0, 1_000_000.0);
+            c.f64_in(&f("tempdb_size_gb"), *tempdb_size_gb, 0.0, 1_000_000.0);
+            c.f64_in(&f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
+            c.f64_in(&f("working_set_pct"), *working_set_pct, 0.0, 100.0);
+            c.f64_in(&f("target_iops"), *target_iops, 0.0, 100_000_000.0);
+            c.f64_in(&f("read_pct"), *read_pct, 0.0, 100.0);
+            c.f64_in(&f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
+            if let crate::model::SqlDeployment::AvailabilityGroup { replicas, .. } = deployment {
+                c.u32_in(&f("deployment.replicas"), *replicas, 2, 9);
+            }
+        }
+        WorkloadSpec::Exchange {
+            vm_count,
+            vcpu_per_vm,
+            ram_gb_per_vm,
+            mailboxes,
+            mailbox_gb,
+            iops_per_mailbox,
+            database_copies,
+            read_pct,
+            io_size_kb,
+            annual_growth_pct,
+        } => {
+            vm_shape(c, &s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            c.u32_in(&f("mailboxes"), *mailboxes, 1, 10_000_000);
+            c.f64_in(&f("mailbox_gb"), *mailbox_gb, 0.001, 1000.0);
+            c.f64_in(&f("iops_per_mailbox"), *iops_per_mailbox, 0.0, 100.0);
+            c.u32_in(&f("database_copies"), *database_copies, 1, 16);
+            c.f64_in(&f("read_pct"), *read_pct, 0.0, 100.0);
+            c.f64_in(&f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
+            c.f64_in(&f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
+        }
+        WorkloadSpec::FileServer {
+            vm_count,
+            vcpu_per_vm,
+            ram_gb_per_vm,
+            capacity_gb,
+            throughput_mbps,
+            read_pct,
+            io_size_kb,
+            annual_growth_pct,
+        } => {
+            vm_shape(c, &s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            c.f64_in(&f("capacity_gb"), *capacity_gb, 0.001, 100_000_000.0);
+            c.f64_in(&f("throughput_mbps"), *throughput_mbps, 0.0, 1_000_000.0);
+            c.f64_in(&f("read_pct"), *read_pct, 0.0, 100.0);
+            c.f64_in(&f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
+            c.f64_in(&f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
+        }
+        WorkloadSpec::VmGroup {
+            vm_count,
+            vcpu_per_vm,
+            ram_gb_per_vm,
+            disk_gb_per_vm,
+            iops_per_vm,
+            read_pct,
+            annual_growth_pct,
+        } => {
+            vm_shape(c, &s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            c.f64_in(&f("disk_gb_per_vm"), *disk_gb_per_vm, 0.0, 1_000_000.0);
+            c.f64_in(&f("iops_per_vm"), *iops_per_vm, 0.0, 10_000_000.0);
+            c.f64_in(&f("read_pct"), *read_pct, 0.0, 100.0);
+            c.f64_in(&f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
+        }
+    }
+}
+
+fn vm_shape(c: &mut Checker, spec: &str, vm_count: u32, vcpu: u32, ram_gb: f64) {
+    c.u32_in(&format!("{spec}.vm_count"), vm_count, 1, 100_000);
+    c.u32_in(&format!("{spec}.vcpu_per_vm"), vcpu, 1, 768);
+    c.f64_in(&format!("{spec}.ram_gb_per_vm"), ram_gb, 0.25, 24_576.0);
+}
+
+#[derive(Default)]
+struct Checker {
+    issues: Vec<InputIssue>,
+}
+
+impl Checker {
+    fn push(&mut self, path: &str, message: impl std::fmt::Display) {
+        self.issues.push(InputIssue::new(path, message));
+    }
+
+    fn u32_in(&mut self, path: &str, value: u32, min: u32, max: u32) {
+        if value < min || value > max {
+            self.push(
+                path,
+                format!("must be between {min} and {max} (got {value})"),
+            );
+        }
+    }
+
+    fn f64_in(&mut self, path: &str, value: f64, min: f64, max: f64) {
+        if !value.is_finite() {
+            self.push(path, format!("must be a number between {min} and {max}"));
+        } else if value < min || value > max {
+            self.push(
+                path,
+                format!("must be between {min} and {max} (got {value})"),
+            );
+        }
+    }
+
+    fn non_empty(&mut self, path: &str, value: &str) {
+        if value.trim().is_empty() {
+            self.push(path, "must not be empty");
+        }
+    }
+
+    fn device_ref(&mut self, project: &Project, path: &str, id: &str) {
+        if project.device(id).is_none() {
+            self.push(
+                path,
+                format!("must name a device in `devices` (got \"{id}\")"),
+            );
+        }
+    }
+
+    fn unique_ids<'a>(&mut self, list: &str, ids: impl Iterator<Item = &'a str>) {
+        let mut seen = HashSet::new();
+        for (i, id) in ids.enumerate() {
+            if !seen.insert(id) {
+                self.push(
+                    &format!("{list}[{i}].id"),
+                    format!("must be unique within {list} (\"{id}\" is used twice)"),
+                );
+            }
+        }
+    }
+}

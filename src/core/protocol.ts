@@ -1,0 +1,23 @@
+// The one typed map of requests the core Worker answers.
+import type { EvaluateOutcome } from './types';
+
+export interface CoreRequests {
+  'project/evaluate': { params: { projectJson: string }; result: EvaluateOutcome };
+  /** Diagnostic: makes the core panic, so tests can prove recovery. */
+  'core/self-test-panic': { params: Record<string, never>; result: void };
+}
+
+export type CoreMethod = keyof CoreRequests;
+
+export interface CoreRequest<M extends CoreMethod = CoreMethod> {
+  id: number;
+  method: M;
+  params: CoreRequests[M]['params'];
+}
+
+/** `panic`: the Rust core panicked (the Worker is replaced); `failure`: anything else. */
+export type CoreErrorKind = 'panic' | 'failure';
+
+export type CoreResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; kind: CoreErrorKind; message: string };

@@ -1,0 +1,66 @@
+import { NumberField } from '../components/NumberField';
+import { useApp } from '../store/context';
+import {
+  withCapacityDeviceGb,
+  withCapacityDevicesPerGroup,
+  withDiskGroupCount,
+  withHostCount,
+} from '../store/clusterEdits';
+
+/** The cluster's shape: hosts, disk groups and capacity devices. */
+export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
+  const cluster = useApp((s) => s.project.clusters[clusterIndex]);
+  const devices = useApp((s) => s.project.devices);
+  const issues = useApp((s) => s.issues);
+  const editProject = useApp((s) => s.editProject);
+  if (!cluster) return null;
+
+  const base = `clusters[${clusterIndex}]`;
+  const issueAt = (path: string) => issues.find((i) => i.path.startsWith(path))?.message;
+  const groups = cluster.storage.disk_groups;
+  const firstGroup = groups[0];
+  const capacityDevice = devices?.find((d) => d.id === firstGroup?.capacity_device);
+  const deviceIndex = devices?.findIndex((d) => d.id === firstGroup?.capacity_device) ?? -1;
+  const hostCount =
+    cluster.topology.kind === 'single'
+      ? cluster.topology.host_count
+      : cluster.topology.hosts_per_site * 2;
+
+  return (
+    <section className="panel" aria-labelledby="cluster-heading">
+      <h2 id="cluster-heading">{cluster.name}</h2>
+      <p className="muted">{cluster.host.model}</p>
+      <div className="fields">
+        <NumberField
+          label="Hosts"
+          testId="host-count"
+          value={hostCount}
+          issue={issueAt(`${base}.topology`)}
+          onChange={(n) => editProject((p) => withHostCount(p, clusterIndex, n))}
+        />
+        <NumberField
+          label="Disk groups per host"
+          testId="disk-groups"
+          value={groups.length}
+          issue={issueAt(`${base}.storage.disk_groups`)}
+          onChange={(n) => editProject((p) => withDiskGroupCount(p, clusterIndex, n))}
+        />
+        <NumberField
+          label="Capacity devices per disk group"
+          testId="capacity-devices"
+          value={firstGroup?.capacity_device_count ?? 0}
+          issue={issueAt(`${base}.storage.disk_groups[0].capacity_device_count`)}
+          onChange={(n) => editProject((p) => withCapacityDevicesPerGroup(p, clusterIndex, n))}
+        />
+        <NumberField
+          label="Capacity device size"
+          unit="GB"
+          testId="device-gb"
+          value={capacityDevice?.capacity_gb ?? 0}
+          issue={issueAt(`devices[${deviceIndex}].capacity_gb`)}
+          onChange={(n) => editProject((p) => withCapacityDeviceGb(p, clusterIndex, n))}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useApp } from '../store/context';
+
+/** Every input problem the core reported, and a core failure if any. */
+export function IssueList() {
+  const issues = useApp((s) => s.issues);
+  const coreError = useApp((s) => s.coreError);
+  if (issues.length === 0 && !coreError) return null;
+  return (
+    <section className="panel issues" aria-labelledby="issues-heading">
+      <h2 id="issues-heading">Input problems</h2>
+      <ul>
+        {coreError && <li data-testid="core-error">The sizing core failed: {coreError}</li>}
+        {issues.map((issue) => (
+          <li key={`${issue.path}:${issue.message}`}>{issue.message}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
