@@ -1,4 +1,12 @@
-import { closeSync, fsyncSync, openSync, renameSync, writeSync, copyFileSync, existsSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  renameSync,
+  writeSync,
+  copyFileSync,
+  existsSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**

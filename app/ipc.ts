@@ -31,30 +31,35 @@ export function registerIpc({ ipcMain, dialog, window, appVersion }: IpcDeps): v
     if (picked.canceled || !path) return null;
     const { size } = await stat(path);
     if (size > MAX_PROJECT_BYTES) {
-      throw new Error(`${basename(path)} is ${size} bytes; project files may be at most ${MAX_PROJECT_BYTES} bytes`);
+      throw new Error(
+        `${basename(path)} is ${size} bytes; project files may be at most ${MAX_PROJECT_BYTES} bytes`,
+      );
     }
     const text = await readFile(path, 'utf8');
     currentPath = path;
     return { fileName: basename(path), text };
   });
 
-  ipcMain.handle(CHANNELS.saveProject, async (_event, text: unknown, saveAs: unknown): Promise<SaveResult> => {
-    if (typeof text !== 'string' || typeof saveAs !== 'boolean') {
-      throw new TypeError('saveProject expects (text: string, saveAs: boolean)');
-    }
-    if (Buffer.byteLength(text, 'utf8') > MAX_PROJECT_BYTES) {
-      throw new RangeError(`the project is larger than ${MAX_PROJECT_BYTES} bytes`);
-    }
-    let path = saveAs ? null : currentPath;
-    if (!path) {
-      const win = window();
-      if (!win) return { status: 'cancelled' };
-      const picked = await dialog.showSaveDialog(win, { filters: PROJECT_FILTERS });
-      if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
-      path = picked.filePath;
-    }
-    writeFileAtomic(path, text);
-    currentPath = path;
-    return { status: 'saved', fileName: basename(path) };
-  });
+  ipcMain.handle(
+    CHANNELS.saveProject,
+    async (_event, text: unknown, saveAs: unknown): Promise<SaveResult> => {
+      if (typeof text !== 'string' || typeof saveAs !== 'boolean') {
+        throw new TypeError('saveProject expects (text: string, saveAs: boolean)');
+      }
+      if (Buffer.byteLength(text, 'utf8') > MAX_PROJECT_BYTES) {
+        throw new RangeError(`the project is larger than ${MAX_PROJECT_BYTES} bytes`);
+      }
+      let path = saveAs ? null : currentPath;
+      if (!path) {
+        const win = window();
+        if (!win) return { status: 'cancelled' };
+        const picked = await dialog.showSaveDialog(win, { filters: PROJECT_FILTERS });
+        if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
+        path = picked.filePath;
+      }
+      writeFileAtomic(path, text);
+      currentPath = path;
+      return { status: 'saved', fileName: basename(path) };
+    },
+  );
 }

@@ -2,6 +2,7 @@
 // run before node_modules exists.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,3 +52,15 @@ export function hasCommand(command) {
 export const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 export const exists = (path) => existsSync(join(root, path));
+
+/** `preferred` when it is free on 127.0.0.1, else any free port. */
+export function freePort(preferred) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(freePort(0)));
+    server.listen(preferred, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -36,7 +36,9 @@ function installNodeModules() {
 
 function ensureRust() {
   if (!hasCommand('cargo')) {
-    console.error('Rust is missing: install it with rustup (https://rustup.rs), then run this again.');
+    console.error(
+      'Rust is missing: install it with rustup (https://rustup.rs), then run this again.',
+    );
     process.exit(1);
   }
   const targets = capture('rustup', ['target', 'list', '--installed']) ?? '';

@@ -6,6 +6,7 @@ pub mod evaluate;
 pub mod issue;
 pub mod model;
 pub mod parse;
+pub mod rules;
 pub mod source;
 pub mod validate;
 

@@ -20,11 +20,68 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
     let project: Project = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let path = if path == "." { String::new() } else { path };
+        let path = refine_path(json, path, &e.inner().to_string());
         InputIssue::new(path.clone(), describe(e.inner(), path.is_empty()))
     })?;
     de.end()
         .map_err(|e| InputIssue::new("", format!("unexpected content after the project: {e}")))?;
     Ok(project)
+}
+
+/// serde buffers internally tagged enums (`"kind": ...`), so the path it
+/// reports for a wrong type inside one stops at the enum. When exactly one
+/// field of that object holds the offending value, the path is extended to it.
+fn refine_path(json: &str, path: String, message: &str) -> String {
+    let Some(unexpected) = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
+        .and_then(|rest| rest.split(", expected").next())
+    else {
+        return path;
+    };
+    let Ok(root) = serde_json::from_str::<serde_json::Value>(json) else {
+        return path;
+    };
+    let Some(serde_json::Value::Object(object)) = value_at(&root, &path) else {
+        return path;
+    };
+    let mut matches = object
+        .iter()
+        .filter(|(_, v)| describe_unexpected(v) == unexpected);
+    match (matches.next(), matches.next()) {
+        (Some((key, _)), None) if path.is_empty() => key.clone(),
+        (Some((key, _)), None) => format!("{path}.{key}"),
+        _ => path,
+    }
+}
+
+/// Follows a path such as `clusters[0].topology` through a JSON value.
+fn value_at<'a>(root: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
+    let mut value = root;
+    for segment in path.split('.').filter(|s| !s.is_empty()) {
+        let (key, indices) = segment.split_once('[').unwrap_or((segment, ""));
+        if !key.is_empty() {
+            value = value.get(key)?;
+        }
+        for index in indices.split('[').filter(|s| !s.is_empty()) {
+            value = value.get(index.trim_end_matches(']').parse::<usize>().ok()?)?;
+        }
+    }
+    Some(value)
+}
+
+/// The same words serde's `Unexpected` uses for a JSON value.
+fn describe_unexpected(value: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match value {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("boolean `{b}`"),
+        Value::Number(n) if n.is_f64() => format!("floating point `{n}`"),
+        Value::Number(n) => format!("integer `{n}`"),
+        Value::String(s) => format!("string {s:?}"),
+        Value::Array(_) => "sequence".into(),
+        Value::Object(_) => "map".into(),
+    }
 }
 
 fn describe(e: &serde_json::Error, at_root: bool) -> String {
@@ -51,6 +108,17 @@ mod tests {
         assert!(err
             .message
             .starts_with("clusters[0].topology.host_count is invalid"));
+    }
+
+    #[test]
+    fn negative_count_inside_a_tagged_enum_names_the_field() {
+        let json = r#"{"schema_version":1,"name":"x","clusters":[{"id":"c","name":"c",
+            "host":{"model":"h","sockets":2,"cores_per_socket":8,"ghz":2.0,"ram_gb":256,"nics":2,"nic_gbps":10},
+            "topology":{"kind":"stretched","hosts_per_site":-2,"inter_site_rtt_ms":1,
+                "inter_site_link_gbps":10,"witness_rtt_ms":100,"witness_link_mbps":100},
+            "storage":{"architecture":"vsan_osa","disk_groups":[],"dedup_compression":false}}]}"#;
+        let err = parse_project(json).unwrap_err();
+        assert_eq!(err.path, "clusters[0].topology.hosts_per_site");
     }
 
     #[test]

@@ -9,7 +9,12 @@ export interface CapacityBar {
 /** Decimal TB and binary TiB side by side; takes plain props, never the store. */
 export function RawCapacityChart({ bars }: { bars: CapacityBar[] }) {
   return (
-    <BarChart width={520} height={260} data={bars} margin={{ top: 12, right: 16, bottom: 4, left: 8 }}>
+    <BarChart
+      width={520}
+      height={260}
+      data={bars}
+      margin={{ top: 12, right: 16, bottom: 4, left: 8 }}
+    >
       <CartesianGrid strokeDasharray="3 3" />
       <XAxis dataKey="label" />
       <YAxis unit=" T" />

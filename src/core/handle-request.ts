@@ -35,6 +35,7 @@ function dispatch(core: CoreModule, request: CoreRequest): unknown {
     case 'project/evaluate':
       return core.evaluateProject((request as CoreRequest<'project/evaluate'>).params.projectJson);
     case 'core/self-test-panic':
-      return core.selfTestPanic();
+      core.selfTestPanic();
+      return null;
   }
 }

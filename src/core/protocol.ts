@@ -4,7 +4,7 @@ import type { EvaluateOutcome } from './types';
 export interface CoreRequests {
   'project/evaluate': { params: { projectJson: string }; result: EvaluateOutcome };
   /** Diagnostic: makes the core panic, so tests can prove recovery. */
-  'core/self-test-panic': { params: Record<string, never>; result: void };
+  'core/self-test-panic': { params: Record<string, never>; result: null };
 }
 
 export type CoreMethod = keyof CoreRequests;

@@ -1,7 +1,8 @@
 import { RawCapacityChart } from '../charts/RawCapacityChart';
 import { useApp } from '../store/context';
 
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+const fmt = (n: number) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
 /** Raw capacity figures as the core computed them. */
 export function CapacitySummary() {
@@ -9,10 +10,7 @@ export function CapacitySummary() {
   const stale = useApp((s) => s.issues.length > 0 || s.coreError !== null);
   if (!evaluation) return <section className="panel">Evaluating…</section>;
   return (
-    <section
-      className={stale ? 'panel stale' : 'panel'}
-      aria-labelledby="capacity-heading"
-    >
+    <section className={stale ? 'panel stale' : 'panel'} aria-labelledby="capacity-heading">
       <h2 id="capacity-heading">Raw capacity</h2>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
       {evaluation.clusters.map((c) => (

@@ -1,0 +1,84 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserWindow, Dialog, IpcMain } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { CHANNELS, MAX_PROJECT_BYTES } from './api';
+import { registerIpc } from './ipc';
+
+type Handler = (event: unknown, ...args: unknown[]) => unknown;
+
+function setUp(dialog: Partial<Dialog>) {
+  const handlers = new Map<string, Handler>();
+  const ipcMain = { handle: (channel: string, h: Handler) => handlers.set(channel, h) };
+  const win = {} as BrowserWindow;
+  registerIpc({
+    ipcMain: ipcMain as unknown as IpcMain,
+    dialog: dialog as Dialog,
+    window: () => win,
+    appVersion: '1.2.3',
+  });
+  const invoke = (channel: string, ...args: unknown[]) => handlers.get(channel)!({}, ...args);
+  return { handlers, invoke };
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'stacksizer-ipc-'));
+
+describe('main-process IPC', () => {
+  it('handles exactly the channels of the API map', () => {
+    const { handlers } = setUp({});
+    expect([...handlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
+  });
+
+  it('answers the app version', async () => {
+    const { invoke } = setUp({});
+    expect(await invoke(CHANNELS.appVersion)).toBe('1.2.3');
+  });
+
+  it('opens the file the user picked and returns its name and text', async () => {
+    const path = join(tempDir(), 'design.stacksizer.json');
+    writeFileSync(path, '{"schema_version":1}');
+    const { invoke } = setUp({
+      showOpenDialog: vi.fn().mockResolvedValue({ canceled: false, filePaths: [path] }),
+    });
+    await expect(invoke(CHANNELS.openProject)).resolves.toEqual({
+      fileName: 'design.stacksizer.json',
+      text: '{"schema_version":1}',
+    });
+  });
+
+  it('returns null when the user cancels the open dialog', async () => {
+    const { invoke } = setUp({
+      showOpenDialog: vi.fn().mockResolvedValue({ canceled: true, filePaths: [] }),
+    });
+    await expect(invoke(CHANNELS.openProject)).resolves.toBeNull();
+  });
+
+  it('refuses to open a file over the size limit', async () => {
+    const path = join(tempDir(), 'huge.json');
+    writeFileSync(path, Buffer.alloc(MAX_PROJECT_BYTES + 1, 32));
+    const { invoke } = setUp({
+      showOpenDialog: vi.fn().mockResolvedValue({ canceled: false, filePaths: [path] }),
+    });
+    await expect(invoke(CHANNELS.openProject)).rejects.toThrow(/at most 16777216 bytes/);
+  });
+
+  it('asks where to save the first time, then saves in place', async () => {
+    const path = join(tempDir(), 'new.stacksizer.json');
+    const showSaveDialog = vi.fn().mockResolvedValue({ canceled: false, filePath: path });
+    const { invoke } = setUp({ showSaveDialog });
+    await expect(invoke(CHANNELS.saveProject, 'one', false)).resolves.toEqual({
+      status: 'saved',
+      fileName: 'new.stacksizer.json',
+    });
+    await invoke(CHANNELS.saveProject, 'two', false);
+    expect(showSaveDialog).toHaveBeenCalledTimes(1);
+    expect(readFileSync(path, 'utf8')).toBe('two');
+  });
+
+  it('rejects payloads of the wrong type', async () => {
+    const { invoke } = setUp({ showSaveDialog: vi.fn() });
+    await expect(invoke(CHANNELS.saveProject, { text: 'x' }, false)).rejects.toThrow(TypeError);
+    await expect(invoke(CHANNELS.saveProject, 'x', 'yes')).rejects.toThrow(TypeError);
+  });
+});

@@ -1,0 +1,53 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const h = vi.hoisted(() => ({
+  windowOptions: [] as unknown[],
+  loadFile: vi.fn(() => Promise.resolve()),
+  whenReady: vi.fn(() => Promise.resolve()),
+  appOn: vi.fn(),
+  handle: vi.fn(),
+  setApplicationMenu: vi.fn(),
+}));
+
+vi.mock('electron', () => {
+  const contents = {
+    setWindowOpenHandler: vi.fn(),
+    on: vi.fn(),
+    session: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+  };
+  return {
+    app: { whenReady: h.whenReady, on: h.appOn, quit: vi.fn(), getVersion: () => '0.1.0' },
+    ipcMain: { handle: h.handle },
+    dialog: {},
+    Menu: { setApplicationMenu: h.setApplicationMenu },
+    BrowserWindow: vi.fn(function (this: object, options: unknown) {
+      h.windowOptions.push(options);
+      return { webContents: contents, loadFile: h.loadFile, on: vi.fn() };
+    }),
+  };
+});
+
+import { createMainWindow, start } from './main';
+
+beforeEach(() => {
+  h.windowOptions.length = 0;
+});
+
+describe('Electron main process', () => {
+  it('creates the window with the secure preferences and loads the built renderer', () => {
+    createMainWindow();
+    expect(h.windowOptions[0]).toMatchObject({
+      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
+    });
+    expect(h.loadFile).toHaveBeenCalledWith(expect.stringMatching(/renderer[/\\]index\.html$/));
+  });
+
+  it('locks down every web contents and registers IPC once ready', async () => {
+    start();
+    expect(h.appOn).toHaveBeenCalledWith('web-contents-created', expect.any(Function));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(h.handle).toHaveBeenCalledTimes(3);
+    expect(h.windowOptions).toHaveLength(1);
+  });
+});

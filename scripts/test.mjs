@@ -1,0 +1,74 @@
+// `npm test`: set-up, then every test layer. Each runner's summary is
+// printed; the exit status is non-zero when any layer fails.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setup } from './setup.mjs';
+import { root, coreDir, step, run, bin, freePort } from './lib.mjs';
+import { ensureChromium } from './chromium.mjs';
+
+const failures = [];
+
+function layer(name, command, args, options) {
+  step(name);
+  const status = run(command, args, options);
+  if (status !== 0) failures.push(`${name} (exit ${status})`);
+  return status;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+setup();
+const chromium = ensureChromium();
+const output = join(root, 'tests', 'output');
+mkdirSync(output, { recursive: true });
+
+layer('cargo fmt --check', 'cargo', ['fmt', '--check'], { cwd: coreDir });
+layer(
+  'cargo clippy (warnings are errors)',
+  'cargo',
+  ['clippy', '--all-targets', '--all-features', '--', '-D', 'warnings'],
+  { cwd: coreDir },
+);
+layer('cargo test', 'cargo', ['test'], { cwd: coreDir });
+layer('TypeScript (strict)', 'npm', ['run', '--silent', 'typecheck']);
+layer('ESLint', bin('eslint'), ['.']);
+layer('Prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+
+const vitestReport = join(output, 'vitest-report.json');
+layer('Vitest', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson(vitestReport);
+if (vitest) console.log(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+else failures.push('Vitest wrote no report');
+
+if (chromium) {
+  const playwrightReport = join(output, 'playwright-report.json');
+  const port = await freePort(4173);
+  layer('Playwright end-to-end (Chromium)', bin('playwright'), ['test'], {
+    env: { CHROMIUM_PATH: chromium, STACKSIZER_E2E_PORT: String(port) },
+  });
+  const stats = readJson(playwrightReport)?.stats;
+  if (stats) {
+    console.log(
+      `playwright: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed, ${stats.skipped} skipped`,
+    );
+  } else failures.push('Playwright wrote no report');
+} else {
+  failures.push('Playwright end-to-end tests could not run: Chromium is missing');
+}
+
+if (failures.length > 0) {
+  console.error(`\nnpm test FAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('\nnpm test: every layer passed');

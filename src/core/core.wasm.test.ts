@@ -1,0 +1,66 @@
+// The real Wasm core, loaded in Node: the same module the Worker runs.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import example from '../../assets/examples/seed-001-all-flash-sql.json';
+import * as core from './pkg/stacksizer_core.js';
+import { handleRequest } from './handle-request';
+import type { Project } from './types';
+
+beforeAll(() => {
+  core.initSync({
+    module: readFileSync(new URL('./pkg/stacksizer_core_bg.wasm', import.meta.url)),
+  });
+});
+
+const evaluate = (project: unknown) =>
+  handleRequest(core, {
+    id: 1,
+    method: 'project/evaluate',
+    params: { projectJson: JSON.stringify(project) },
+  });
+
+describe('the Wasm core', () => {
+  it('computes the seed 001 raw capacity: 32 x 400 GB = 12.8 TB = 11.64 TiB', () => {
+    const response = evaluate(example);
+    expect(response.ok).toBe(true);
+    if (!response.ok) return;
+    const outcome = response.result as ReturnType<typeof core.evaluateProject>;
+    expect(outcome.status).toBe('evaluated');
+    if (outcome.status !== 'evaluated') return;
+    const cluster = outcome.evaluation.clusters[0];
+    expect(cluster?.raw.total.tb).toBeCloseTo(12.8, 9);
+    expect(cluster?.raw.total.tib).toBeCloseTo(11.64, 2);
+    expect(cluster?.raw.capacity_devices).toBe(32);
+  });
+
+  it('reports invalid input as data with the JSON path and the allowed range', () => {
+    const project = structuredClone(example) as Project;
+    const topology = project.clusters[0]?.topology;
+    if (topology?.kind === 'single') topology.host_count = 65;
+    const response = evaluate(project);
+    expect(response.ok).toBe(true);
+    const outcome = (response as { result: ReturnType<typeof core.evaluateProject> }).result;
+    expect(outcome).toEqual({
+      status: 'invalid',
+      issues: [
+        {
+          path: 'clusters[0].topology.host_count',
+          message: 'clusters[0].topology.host_count must be between 1 and 64 (got 65)',
+        },
+      ],
+    });
+  });
+
+  it('names the path of a value of the wrong type', () => {
+    const response = evaluate({ ...example, settings: { slack_pct: 'lots' } });
+    const outcome = (response as { result: ReturnType<typeof core.evaluateProject> }).result;
+    expect(outcome.status).toBe('invalid');
+    if (outcome.status === 'invalid') expect(outcome.issues[0]?.path).toBe('settings.slack_pct');
+  });
+
+  it('turns a Rust panic into a typed panic response carrying the message', () => {
+    const response = handleRequest(core, { id: 7, method: 'core/self-test-panic', params: {} });
+    expect(response).toMatchObject({ id: 7, ok: false, kind: 'panic' });
+    if (!response.ok) expect(response.message).toContain('self-test panic requested');
+  });
+});

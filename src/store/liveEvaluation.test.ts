@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import example from '../../assets/examples/seed-001-all-flash-sql.json';
+import type { EvaluateOutcome, Evaluation, Project } from '../core/types';
+import { createAppStore } from '.';
+import { withHostCount } from './clusterEdits';
+import { evaluateOnChange } from './liveEvaluation';
+
+const project = example as Project;
+const evaluationFor = (hosts: number) =>
+  ({ clusters: [{ cluster_id: 'c', host_count: hosts }] }) as unknown as Evaluation;
+
+/** An evaluate function whose answers the test releases by hand. */
+function controlledCore() {
+  const calls: { json: string; answer: (o: EvaluateOutcome) => void; fail: (e: Error) => void }[] =
+    [];
+  const evaluate = (json: string) =>
+    new Promise<EvaluateOutcome>((answer, fail) => calls.push({ json, answer, fail }));
+  return { calls, evaluate };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('evaluateOnChange', () => {
+  it('evaluates at once and again after each edit', async () => {
+    const store = createAppStore(project);
+    const { calls, evaluate } = controlledCore();
+    evaluateOnChange(store, evaluate);
+    expect(calls).toHaveLength(1);
+    store.getState().editProject((p) => withHostCount(p, 0, 6));
+    expect(calls).toHaveLength(2);
+    expect(JSON.parse(calls[1]!.json).clusters[0].topology.host_count).toBe(6);
+  });
+
+  it('drops an answer to a superseded edit', async () => {
+    const store = createAppStore(project);
+    const { calls, evaluate } = controlledCore();
+    evaluateOnChange(store, evaluate);
+    store.getState().editProject((p) => withHostCount(p, 0, 6));
+    calls[1]!.answer({ status: 'evaluated', evaluation: evaluationFor(6) });
+    await flush();
+    calls[0]!.answer({ status: 'evaluated', evaluation: evaluationFor(4) });
+    await flush();
+    expect(store.getState().evaluation?.clusters[0]?.host_count).toBe(6);
+  });
+
+  it('keeps the last good evaluation while the inputs are invalid', async () => {
+    const store = createAppStore(project);
+    const { calls, evaluate } = controlledCore();
+    evaluateOnChange(store, evaluate);
+    calls[0]!.answer({ status: 'evaluated', evaluation: evaluationFor(4) });
+    await flush();
+    store.getState().editProject((p) => withHostCount(p, 0, 0));
+    const issue = { path: 'clusters[0].topology.host_count', message: 'must be between 1 and 64' };
+    calls[1]!.answer({ status: 'invalid', issues: [issue] });
+    await flush();
+    expect(store.getState().issues).toEqual([issue]);
+    expect(store.getState().evaluation?.clusters[0]?.host_count).toBe(4);
+  });
+
+  it('records a core failure as a message', async () => {
+    const store = createAppStore(project);
+    const { calls, evaluate } = controlledCore();
+    evaluateOnChange(store, evaluate);
+    calls[0]!.fail(new Error('panicked at capacity.rs'));
+    await flush();
+    expect(store.getState().coreError).toBe('panicked at capacity.rs');
+  });
+});

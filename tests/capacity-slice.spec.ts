@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('raw capacity slice', () => {
+  test.beforeEach(async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+    expect(problems, 'no page errors or CSP violations on load').toEqual([]);
+  });
+
+  test('opens on the seed 001 example and shows its raw capacity in TB and TiB', async ({
+    page,
+  }) => {
+    await expect(page.getByRole('heading', { name: 'SQL all-flash cluster' })).toBeVisible();
+    await expect(page.getByTestId('raw-tib')).toHaveText('11.64 TiB');
+    await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(4);
+  });
+
+  test('recomputes live when the host count changes', async ({ page }) => {
+    await page.getByLabel('Hosts').fill('6');
+    await expect(page.getByTestId('raw-tb')).toHaveText('19.20 TB');
+    await expect(page.getByTestId('raw-tib')).toHaveText('17.46 TiB');
+    await page.screenshot({ path: 'tests/output/capacity-6-hosts.png', fullPage: true });
+  });
+
+  test("shows the core's message for an out-of-range host count and keeps the typed value", async ({
+    page,
+  }) => {
+    const hosts = page.getByLabel('Hosts');
+    await hosts.fill('65');
+    await expect(page.getByRole('alert')).toHaveText(
+      'clusters[0].topology.host_count must be between 1 and 64 (got 65)',
+    );
+    await expect(hosts).toHaveValue('65');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+    await page.screenshot({ path: 'tests/output/capacity-invalid-hosts.png', fullPage: true });
+    await hosts.fill('5');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('raw-tb')).toHaveText('16.00 TB');
+  });
+});
