@@ -1,19 +1,25 @@
 import { CapacitySummary } from './views/CapacitySummary';
 import { ClusterEditor } from './views/ClusterEditor';
+import { FileProblem } from './views/FileProblem';
 import { IssueList } from './views/IssueList';
+import { Toolbar } from './views/Toolbar';
+import { useDocumentShortcuts } from './views/useDocumentShortcuts';
 import { useApp } from './store/context';
 
 export function App() {
   const name = useApp((s) => s.project.name);
   const clusterCount = useApp((s) => s.project.clusters.length);
+  useDocumentShortcuts();
   return (
     <>
       <header className="app-header">
         <h1>StackSizer</h1>
         <span className="project-name">{name}</span>
       </header>
+      <Toolbar />
       <main className="layout">
         <div className="column">
+          <FileProblem />
           {Array.from({ length: clusterCount }, (_, i) => (
             <ClusterEditor key={i} clusterIndex={i} />
           ))}

@@ -1,24 +1,30 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import example from '../assets/examples/seed-001-all-flash-sql.json';
 import { App } from './App';
 import { createCoreClient } from './core/client';
 import type { Project } from './core/types';
-import { createAppStore } from './store';
-import { StoreProvider } from './store/context';
+import { defaultExample, examples } from './examples';
+import { detectPlatform } from './platform';
+import { ServicesProvider } from './services';
+import { createAppStore, openDocument } from './store';
 import { evaluateOnChange } from './store/liveEvaluation';
 import './styles.css';
 
+const example = examples.find((e) => e.fileName === defaultExample);
+if (!example) throw new Error(`the built-in example ${defaultExample} is missing`);
+const initial = JSON.parse(example.text) as Project;
+
 const core = createCoreClient();
-const store = createAppStore(example as Project);
+const store = createAppStore(initial);
+openDocument(store, initial, example.fileName);
 evaluateOnChange(store, (projectJson) => core.call('project/evaluate', { projectJson }));
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 createRoot(rootElement).render(
   <StrictMode>
-    <StoreProvider store={store}>
+    <ServicesProvider services={{ core, store, platform: detectPlatform() }}>
       <App />
-    </StoreProvider>
+    </ServicesProvider>
   </StrictMode>,
 );

@@ -1,7 +1,10 @@
 //! Reading an untrusted project file into the model, with JSON paths in errors.
 
+use serde::Serialize;
+
 use crate::issue::InputIssue;
 use crate::model::Project;
+use crate::validate::validate;
 
 /// Project files larger than this are refused before parsing.
 pub const MAX_PROJECT_BYTES: usize = 16 * 1024 * 1024;
@@ -18,6 +21,9 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
     }
     let mut de = serde_json::Deserializer::from_str(json);
     let project: Project = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        if !e.inner().is_data() {
+            return InputIssue::new("", format!("the file is not valid JSON: {}", e.inner()));
+        }
         let path = e.path().to_string();
         let path = if path == "." { String::new() } else { path };
         let path = refine_path(json, path, &e.inner().to_string());
@@ -26,6 +32,32 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
     de.end()
         .map_err(|e| InputIssue::new("", format!("unexpected content after the project: {e}")))?;
     Ok(project)
+}
+
+/// A project file checked before the app adopts it: the project with every
+/// default filled in, or every issue found. Opening never half-applies a file.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum ProjectFileOutcome {
+    Valid { project: Project },
+    Invalid { issues: Vec<InputIssue> },
+}
+
+pub fn check_project_file(json: &str) -> ProjectFileOutcome {
+    match parse_project(json) {
+        Err(issue) => ProjectFileOutcome::Invalid {
+            issues: vec![issue],
+        },
+        Ok(project) => {
+            let issues = validate(&project);
+            if issues.is_empty() {
+                ProjectFileOutcome::Valid { project }
+            } else {
+                ProjectFileOutcome::Invalid { issues }
+            }
+        }
+    }
 }
 
 /// serde buffers internally tagged enums (`"kind": ...`), so the path it
@@ -122,9 +154,30 @@ mod tests {
     }
 
     #[test]
+    fn a_checked_file_comes_back_with_defaults_filled_in() {
+        let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json");
+        let ProjectFileOutcome::Valid { project } = check_project_file(json) else {
+            panic!("the seed 001 example must be valid");
+        };
+        assert_eq!(project.clusters.len(), 1);
+        assert_eq!(project.policies[0].stripe_width, 1);
+    }
+
+    #[test]
+    fn a_file_that_parses_but_breaks_a_range_is_invalid() {
+        let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json")
+            .replace("\"host_count\": 4", "\"host_count\": 99");
+        let ProjectFileOutcome::Invalid { issues } = check_project_file(&json) else {
+            panic!("99 hosts must be refused");
+        };
+        assert_eq!(issues[0].path, "clusters[0].topology.host_count");
+    }
+
+    #[test]
     fn truncated_file_is_an_error_not_a_panic() {
         let err = parse_project(r#"{"schema_version":1,"name":"#).unwrap_err();
-        assert!(err.message.contains("not a valid project") || err.message.contains("invalid"));
+        assert_eq!(err.path, "");
+        assert!(err.message.starts_with("the file is not valid JSON: EOF"), "{}", err.message);
     }
 
     #[test]

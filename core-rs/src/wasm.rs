@@ -7,6 +7,7 @@ use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
 use crate::evaluate::{evaluate_json, EvaluateOutcome};
+use crate::parse::{check_project_file, ProjectFileOutcome};
 
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
@@ -30,6 +31,12 @@ pub fn take_panic_message() -> Option<String> {
 #[wasm_bindgen(js_name = evaluateProject)]
 pub fn evaluate_project(project_json: &str) -> Result<Ts<EvaluateOutcome>, JsError> {
     Ok(evaluate_json(project_json).into_ts()?)
+}
+
+/// Checks a project file before the app opens it.
+#[wasm_bindgen(js_name = checkProjectFile)]
+pub fn check_project_file_js(project_json: &str) -> Result<Ts<ProjectFileOutcome>, JsError> {
+    Ok(check_project_file(project_json).into_ts()?)
 }
 
 /// Deliberately panics: lets tests prove a core panic reaches the UI as an

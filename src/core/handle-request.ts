@@ -4,6 +4,7 @@ import type { CoreRequest, CoreResponse } from './protocol';
 
 export interface CoreModule {
   evaluateProject(projectJson: string): unknown;
+  checkProjectFile(projectJson: string): unknown;
   selfTestPanic(): void;
   takePanicMessage(): string | undefined;
 }
@@ -34,6 +35,10 @@ function dispatch(core: CoreModule, request: CoreRequest): unknown {
   switch (request.method) {
     case 'project/evaluate':
       return core.evaluateProject((request as CoreRequest<'project/evaluate'>).params.projectJson);
+    case 'project/check-file':
+      return core.checkProjectFile(
+        (request as CoreRequest<'project/check-file'>).params.projectJson,
+      );
     case 'core/self-test-panic':
       core.selfTestPanic();
       return null;

@@ -1,8 +1,10 @@
 // The one typed map of requests the core Worker answers.
-import type { EvaluateOutcome } from './types';
+import type { EvaluateOutcome, ProjectFileOutcome } from './types';
 
 export interface CoreRequests {
   'project/evaluate': { params: { projectJson: string }; result: EvaluateOutcome };
+  /** Parses and validates a file's text before the app adopts it. */
+  'project/check-file': { params: { projectJson: string }; result: ProjectFileOutcome };
   /** Diagnostic: makes the core panic, so tests can prove recovery. */
   'core/self-test-panic': { params: Record<string, never>; result: null };
 }

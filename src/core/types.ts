@@ -9,6 +9,7 @@ export type {
   EvaluateOutcome,
   InputIssue,
   Project,
+  ProjectFileOutcome,
   RawCapacity,
   Topology,
 } from './pkg/stacksizer_core';

@@ -1,16 +1,16 @@
-import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { AppState, AppStore } from '.';
-
-const StoreContext = createContext<AppStore | null>(null);
-
-export function StoreProvider({ store, children }: { store: AppStore; children: ReactNode }) {
-  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
-}
+import { useServices } from '../services';
+import type { AppState } from '.';
 
 /** Selects the smallest slice of state a component needs. */
 export function useApp<T>(selector: (state: AppState) => T): T {
-  const store = useContext(StoreContext);
-  if (!store) throw new Error('useApp must be used inside <StoreProvider>');
-  return useStore(store, selector);
+  return useStore(useServices().store, selector);
+}
+
+/** Undo and redo availability, for buttons and menus. */
+export function useUndoState(): { canUndo: boolean; canRedo: boolean } {
+  const { store } = useServices();
+  const canUndo = useStore(store.temporal, (t) => t.pastStates.length > 0);
+  const canRedo = useStore(store.temporal, (t) => t.futureStates.length > 0);
+  return { canUndo, canRedo };
 }

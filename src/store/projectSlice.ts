@@ -1,21 +1,30 @@
 import type { StateCreator } from 'zustand';
 import type { Project } from '../core/types';
-import type { AppState } from '.';
+import type { AppState, AppMutators } from '.';
 
-/** The user's inputs: the only state that is saved. */
+/** The user's inputs: the only state that is saved, and the only one undo records. */
 export interface ProjectSlice {
   project: Project;
+  /** The project as last opened or saved; unsaved changes = `project !== savedProject`. */
+  savedProject: Project;
   fileName: string | null;
+  /** Adopts a project as a new, clean document (see `openDocument` for the undo history). */
   openProject: (project: Project, fileName: string | null) => void;
   /** Applies an edit as a pure function of the previous project. */
   editProject: (edit: (project: Project) => Project) => void;
+  /** Records that `saved` (the project as it was when the save began) is on disk. */
+  markSaved: (saved: Project, fileName: string) => void;
 }
 
 export const createProjectSlice =
-  (initial: Project): StateCreator<AppState, [], [], ProjectSlice> =>
+  (initial: Project): StateCreator<AppState, AppMutators, [], ProjectSlice> =>
   (set) => ({
     project: initial,
+    savedProject: initial,
     fileName: null,
-    openProject: (project, fileName) => set({ project, fileName }),
+    openProject: (project, fileName) => set({ project, savedProject: project, fileName }),
     editProject: (edit) => set((state) => ({ project: edit(state.project) })),
+    markSaved: (saved, fileName) => set({ savedProject: saved, fileName }),
   });
+
+export const hasUnsavedChanges = (state: AppState) => state.project !== state.savedProject;

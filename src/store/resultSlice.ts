@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Evaluation, InputIssue } from '../core/types';
-import type { AppState } from '.';
+import type { AppState, AppMutators } from '.';
 
 /**
  * The core's latest answer. `evaluation` stays the last good one while the
@@ -17,7 +17,7 @@ export interface ResultSlice {
   setCoreError: (message: string) => void;
 }
 
-export const createResultSlice: StateCreator<AppState, [], [], ResultSlice> = (set) => ({
+export const createResultSlice: StateCreator<AppState, AppMutators, [], ResultSlice> = (set) => ({
   evaluation: null,
   issues: [],
   coreError: null,

@@ -1,0 +1,29 @@
+import type { Platform, ProjectFile } from './platform';
+
+/** Browser build: a file picker to open, a download to save. */
+export function browserPlatform(doc: Document = document): Platform {
+  return {
+    openProject: () =>
+      new Promise<ProjectFile | null>((resolve) => {
+        const input = doc.createElement('input');
+        input.type = 'file';
+        input.accept = '.json,application/json';
+        input.addEventListener('change', () => {
+          const file = input.files?.[0];
+          if (!file) return resolve(null);
+          void file.text().then((text) => resolve({ fileName: file.name, text }));
+        });
+        input.addEventListener('cancel', () => resolve(null));
+        input.click();
+      }),
+    saveProject: async (text, _saveAs, suggestedName) => {
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+      const link = doc.createElement('a');
+      link.href = url;
+      link.download = suggestedName;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      return { status: 'saved', fileName: suggestedName };
+    },
+  };
+}

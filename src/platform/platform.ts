@@ -1,0 +1,23 @@
+import type { MainApi, ProjectFile, SaveResult } from '../../app/api';
+
+export type { ProjectFile, SaveResult };
+
+/** File access, from Electron's dialogs or the browser's picker and downloads. */
+export interface Platform {
+  openProject(): Promise<ProjectFile | null>;
+  saveProject(text: string, saveAs: boolean, suggestedName: string): Promise<SaveResult>;
+}
+
+declare global {
+  interface Window {
+    /** Present only in the Electron app, exposed by app/preload.ts. */
+    stacksizer?: MainApi;
+  }
+}
+
+export function electronPlatform(api: MainApi): Platform {
+  return {
+    openProject: () => api.openProject(),
+    saveProject: (text, saveAs) => api.saveProject(text, saveAs),
+  };
+}

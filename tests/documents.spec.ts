@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+const example = readFileSync('assets/examples/seed-001-all-flash-sql.json', 'utf8');
+
+test.describe('documents: open, save, undo', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  });
+
+  test('undo and redo host count edits with the keyboard and the toolbar', async ({ page }) => {
+    const hosts = page.getByLabel('Hosts');
+    await hosts.fill('6');
+    await expect(page.getByTestId('raw-tb')).toHaveText('19.20 TB');
+    await expect(page.getByTestId('document-state')).toContainText('unsaved');
+    await page.keyboard.press('Control+z');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+    await expect(hosts).toHaveValue('4');
+    await expect(page.getByTestId('document-state')).not.toContainText('unsaved');
+    await page.keyboard.press('Control+Shift+z');
+    await expect(hosts).toHaveValue('6');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(hosts).toHaveValue('4');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect(page.getByTestId('raw-tb')).toHaveText('19.20 TB');
+  });
+
+  test('saves the project as a file that opens again with the same figures', async ({ page }) => {
+    await page.getByLabel('Hosts').fill('5');
+    await expect(page.getByTestId('raw-tb')).toHaveText('16.00 TB');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('seed-001-all-flash-sql.json');
+    const saved = readFileSync(await download.path(), 'utf8');
+    expect(JSON.parse(saved).clusters[0].topology.host_count).toBe(5);
+    await expect(page.getByTestId('document-state')).not.toContainText('unsaved');
+
+    await page.getByLabel('Hosts').fill('8');
+    page.once('dialog', (dialog) => void dialog.accept());
+    const choosing = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Open…' }).click();
+    await (
+      await choosing
+    ).setFiles({
+      name: 'five-hosts.stacksizer.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(saved),
+    });
+    await expect(page.getByLabel('Hosts')).toHaveValue('5');
+    await expect(page.getByTestId('raw-tb')).toHaveText('16.00 TB');
+    await expect(page.getByTestId('document-state')).toHaveText('five-hosts.stacksizer.json');
+  });
+
+  test('an invalid file names the wrong field and changes nothing', async ({ page }) => {
+    const broken = example.replace('"capacity_device_count": 4', '"capacity_device_count": 9');
+    const choosing = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Open…' }).click();
+    await (
+      await choosing
+    ).setFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(broken),
+    });
+    const problem = page.getByRole('alertdialog');
+    await expect(problem).toContainText('broken.json was not opened');
+    await expect(problem).toContainText(
+      'clusters[0].storage.disk_groups[0].capacity_device_count must be between 1 and 7 (got 9)',
+    );
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+    await expect(page.getByTestId('document-state')).toHaveText('seed-001-all-flash-sql.json');
+    await page.screenshot({ path: 'tests/output/invalid-file.png', fullPage: true });
+  });
+
+  test('a file that is not JSON is refused with a clear message', async ({ page }) => {
+    const choosing = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Open…' }).click();
+    await (
+      await choosing
+    ).setFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"schema_version": 1, "name": '),
+    });
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'the file is not valid JSON: EOF while parsing a value at line 1 column 30',
+    );
+  });
+});
