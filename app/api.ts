@@ -15,12 +15,22 @@ export interface MainApi {
   /** Atomically saves to the file last opened or saved, asking when there is none or `saveAs`. */
   saveProject(text: string, saveAs: boolean): Promise<SaveResult>;
   appVersion(): Promise<string>;
+  /** The autosaved project left by a session that did not end cleanly, if any. */
+  readRecovery(): Promise<string | null>;
+  writeRecovery(text: string): Promise<void>;
+  clearRecovery(): Promise<void>;
+  /** Lets the main process ask before closing a window with unsaved changes. */
+  setUnsavedChanges(unsaved: boolean): Promise<void>;
 }
 
 export const CHANNELS = {
   openProject: 'project:open',
   saveProject: 'project:save',
   appVersion: 'app:version',
+  readRecovery: 'recovery:read',
+  writeRecovery: 'recovery:write',
+  clearRecovery: 'recovery:clear',
+  setUnsavedChanges: 'document:unsaved',
 } as const satisfies Record<keyof MainApi, string>;
 
 /** Project files above this size are refused (the core refuses the same). */

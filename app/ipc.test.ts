@@ -4,22 +4,30 @@ import { join } from 'node:path';
 import type { BrowserWindow, Dialog, IpcMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { CHANNELS, MAX_PROJECT_BYTES } from './api';
-import { registerIpc } from './ipc';
+import { isTrustedSender, registerIpc } from './ipc';
 
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
 
-function setUp(dialog: Partial<Dialog>) {
+const RENDERER = 'file:///opt/stacksizer/renderer/index.html';
+
+function setUp(dialog: Partial<Dialog>, recoveryPath = join(tempDir(), 'recovery.json')) {
   const handlers = new Map<string, Handler>();
   const ipcMain = { handle: (channel: string, h: Handler) => handlers.set(channel, h) };
   const win = {} as BrowserWindow;
+  const onUnsavedChanges = vi.fn();
   registerIpc({
     ipcMain: ipcMain as unknown as IpcMain,
     dialog: dialog as Dialog,
     window: () => win,
     appVersion: '1.2.3',
+    recoveryPath,
+    rendererUrl: RENDERER,
+    onUnsavedChanges,
   });
-  const invoke = (channel: string, ...args: unknown[]) => handlers.get(channel)!({}, ...args);
-  return { handlers, invoke };
+  const invokeFrom = (url: string, channel: string, ...args: unknown[]) =>
+    handlers.get(channel)!({ senderFrame: { url } }, ...args);
+  const invoke = (channel: string, ...args: unknown[]) => invokeFrom(RENDERER, channel, ...args);
+  return { handlers, invoke, invokeFrom, onUnsavedChanges };
 }
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'stacksizer-ipc-'));
@@ -80,5 +88,33 @@ describe('main-process IPC', () => {
     const { invoke } = setUp({ showSaveDialog: vi.fn() });
     await expect(invoke(CHANNELS.saveProject, { text: 'x' }, false)).rejects.toThrow(TypeError);
     await expect(invoke(CHANNELS.saveProject, 'x', 'yes')).rejects.toThrow(TypeError);
+    expect(() => invoke(CHANNELS.setUnsavedChanges, 'yes')).toThrow(TypeError);
+    expect(() => invoke(CHANNELS.writeRecovery, 42)).toThrow(TypeError);
+  });
+
+  it('refuses calls from any frame but the app renderer', () => {
+    const { invokeFrom } = setUp({});
+    expect(() => invokeFrom('https://example.com/', CHANNELS.appVersion)).toThrow(
+      /untrusted frame/,
+    );
+    expect(isTrustedSender(`${RENDERER}#/compare`, RENDERER)).toBe(true);
+    expect(isTrustedSender(undefined, RENDERER)).toBe(false);
+    expect(isTrustedSender('file:///tmp/evil/index.html', RENDERER)).toBe(false);
+  });
+
+  it('writes, reads and clears the recovery copy', async () => {
+    const recoveryPath = join(tempDir(), 'recovery.json');
+    const { invoke } = setUp({}, recoveryPath);
+    await expect(invoke(CHANNELS.readRecovery)).resolves.toBeNull();
+    invoke(CHANNELS.writeRecovery, '{"name":"draft"}');
+    await expect(invoke(CHANNELS.readRecovery)).resolves.toBe('{"name":"draft"}');
+    invoke(CHANNELS.clearRecovery);
+    await expect(invoke(CHANNELS.readRecovery)).resolves.toBeNull();
+  });
+
+  it('passes the unsaved-changes state to the close guard', () => {
+    const { invoke, onUnsavedChanges } = setUp({});
+    invoke(CHANNELS.setUnsavedChanges, true);
+    expect(onUnsavedChanges).toHaveBeenCalledWith(true);
   });
 });

@@ -1,8 +1,9 @@
 // Main-process handlers. Paths come only from dialogs the user answered;
-// the renderer never names a path.
+// the renderer never names a path, and every payload is checked.
+import { existsSync, rmSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { BrowserWindow, Dialog, IpcMain } from 'electron';
+import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent } from 'electron';
 import { CHANNELS, MAX_PROJECT_BYTES, type ProjectFile, type SaveResult } from './api';
 import { writeFileAtomic } from './atomic-write';
 
@@ -13,14 +14,56 @@ export interface IpcDeps {
   dialog: Dialog;
   window: () => BrowserWindow | null;
   appVersion: string;
+  /** Where autosaves go, in the app's own data folder. */
+  recoveryPath: string;
+  /** Only frames loaded from here may call the main process. */
+  rendererUrl: string;
+  onUnsavedChanges: (unsaved: boolean) => void;
 }
 
-export function registerIpc({ ipcMain, dialog, window, appVersion }: IpcDeps): void {
+/** A sender is trusted only when it is the app's own renderer page. */
+export function isTrustedSender(senderUrl: string | undefined, rendererUrl: string): boolean {
+  return senderUrl !== undefined && senderUrl.split('#')[0] === rendererUrl;
+}
+
+function projectText(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new TypeError(`${what} must be a string`);
+  if (Buffer.byteLength(value, 'utf8') > MAX_PROJECT_BYTES) {
+    throw new RangeError(`${what} is larger than ${MAX_PROJECT_BYTES} bytes`);
+  }
+  return value;
+}
+
+function flag(value: unknown, what: string): boolean {
+  if (typeof value !== 'boolean') throw new TypeError(`${what} must be true or false`);
+  return value;
+}
+
+async function readProjectFile(path: string): Promise<string> {
+  const { size } = await stat(path);
+  if (size > MAX_PROJECT_BYTES) {
+    throw new RangeError(
+      `${basename(path)} is ${size} bytes; project files may be at most ${MAX_PROJECT_BYTES} bytes`,
+    );
+  }
+  return readFile(path, 'utf8');
+}
+
+export function registerIpc(deps: IpcDeps): void {
+  const { ipcMain, dialog, window, appVersion, recoveryPath, rendererUrl } = deps;
   let currentPath: string | null = null;
 
-  ipcMain.handle(CHANNELS.appVersion, () => appVersion);
+  const handle = (channel: string, handler: (...args: unknown[]) => unknown) =>
+    ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
+      if (!isTrustedSender(event.senderFrame?.url, rendererUrl)) {
+        throw new Error(`${channel}: refused a call from an untrusted frame`);
+      }
+      return handler(...args);
+    });
 
-  ipcMain.handle(CHANNELS.openProject, async (): Promise<ProjectFile | null> => {
+  handle(CHANNELS.appVersion, () => appVersion);
+
+  handle(CHANNELS.openProject, async (): Promise<ProjectFile | null> => {
     const win = window();
     if (!win) return null;
     const picked = await dialog.showOpenDialog(win, {
@@ -29,37 +72,34 @@ export function registerIpc({ ipcMain, dialog, window, appVersion }: IpcDeps): v
     });
     const path = picked.filePaths[0];
     if (picked.canceled || !path) return null;
-    const { size } = await stat(path);
-    if (size > MAX_PROJECT_BYTES) {
-      throw new Error(
-        `${basename(path)} is ${size} bytes; project files may be at most ${MAX_PROJECT_BYTES} bytes`,
-      );
-    }
-    const text = await readFile(path, 'utf8');
+    const text = await readProjectFile(path);
     currentPath = path;
     return { fileName: basename(path), text };
   });
 
-  ipcMain.handle(
-    CHANNELS.saveProject,
-    async (_event, text: unknown, saveAs: unknown): Promise<SaveResult> => {
-      if (typeof text !== 'string' || typeof saveAs !== 'boolean') {
-        throw new TypeError('saveProject expects (text: string, saveAs: boolean)');
-      }
-      if (Buffer.byteLength(text, 'utf8') > MAX_PROJECT_BYTES) {
-        throw new RangeError(`the project is larger than ${MAX_PROJECT_BYTES} bytes`);
-      }
-      let path = saveAs ? null : currentPath;
-      if (!path) {
-        const win = window();
-        if (!win) return { status: 'cancelled' };
-        const picked = await dialog.showSaveDialog(win, { filters: PROJECT_FILTERS });
-        if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
-        path = picked.filePath;
-      }
-      writeFileAtomic(path, text);
-      currentPath = path;
-      return { status: 'saved', fileName: basename(path) };
-    },
+  handle(CHANNELS.saveProject, async (text: unknown, saveAs: unknown): Promise<SaveResult> => {
+    const content = projectText(text, 'the project');
+    let path = flag(saveAs, 'saveAs') ? null : currentPath;
+    if (!path) {
+      const win = window();
+      if (!win) return { status: 'cancelled' };
+      const picked = await dialog.showSaveDialog(win, { filters: PROJECT_FILTERS });
+      if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
+      path = picked.filePath;
+    }
+    writeFileAtomic(path, content);
+    currentPath = path;
+    return { status: 'saved', fileName: basename(path) };
+  });
+
+  handle(CHANNELS.readRecovery, async () =>
+    existsSync(recoveryPath) ? readProjectFile(recoveryPath) : null,
   );
+  handle(CHANNELS.writeRecovery, (text: unknown) => {
+    writeFileAtomic(recoveryPath, projectText(text, 'the recovery copy'));
+  });
+  handle(CHANNELS.clearRecovery, () => rmSync(recoveryPath, { force: true }));
+  handle(CHANNELS.setUnsavedChanges, (unsaved: unknown) => {
+    deps.onUnsavedChanges(flag(unsaved, 'unsaved'));
+  });
 }

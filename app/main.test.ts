@@ -16,7 +16,13 @@ vi.mock('electron', () => {
     session: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
   };
   return {
-    app: { whenReady: h.whenReady, on: h.appOn, quit: vi.fn(), getVersion: () => '0.1.0' },
+    app: {
+      whenReady: h.whenReady,
+      on: h.appOn,
+      quit: vi.fn(),
+      getVersion: () => '0.1.0',
+      getPath: () => '/tmp/stacksizer-user-data',
+    },
     ipcMain: { handle: h.handle },
     dialog: {},
     Menu: { setApplicationMenu: h.setApplicationMenu },
@@ -47,7 +53,7 @@ describe('Electron main process', () => {
     expect(h.appOn).toHaveBeenCalledWith('web-contents-created', expect.any(Function));
     await Promise.resolve();
     await Promise.resolve();
-    expect(h.handle).toHaveBeenCalledTimes(3);
+    expect(h.handle).toHaveBeenCalledTimes(7);
     expect(h.windowOptions).toHaveLength(1);
   });
 });

@@ -1,10 +1,14 @@
 // Wiring only: windows, IPC and lifecycle. Logic lives in the modules it imports.
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
+import { guardClose } from './close-guard';
 import { registerIpc } from './ipc';
 import { lockDownContents, secureWebPreferences } from './security';
 
+const rendererFile = join(__dirname, '..', 'renderer', 'index.html');
 let mainWindow: BrowserWindow | null = null;
+let unsavedChanges = false;
 
 export function createMainWindow(): BrowserWindow {
   const win = new BrowserWindow({
@@ -14,7 +18,8 @@ export function createMainWindow(): BrowserWindow {
     webPreferences: secureWebPreferences(join(__dirname, 'preload.js')),
   });
   lockDownContents(win.webContents);
-  void win.loadFile(join(__dirname, '..', 'renderer', 'index.html'));
+  guardClose(win, dialog, () => unsavedChanges);
+  void win.loadFile(rendererFile);
   win.on('closed', () => {
     mainWindow = null;
   });
@@ -27,7 +32,17 @@ export function start(): void {
   app.on('window-all-closed', () => app.quit());
   void app.whenReady().then(() => {
     Menu.setApplicationMenu(null);
-    registerIpc({ ipcMain, dialog, window: () => mainWindow, appVersion: app.getVersion() });
+    registerIpc({
+      ipcMain,
+      dialog,
+      window: () => mainWindow,
+      appVersion: app.getVersion(),
+      recoveryPath: join(app.getPath('userData'), 'recovery.stacksizer.json'),
+      rendererUrl: pathToFileURL(rendererFile).href,
+      onUnsavedChanges: (unsaved) => {
+        unsavedChanges = unsaved;
+      },
+    });
     createMainWindow();
   });
 }

@@ -17,7 +17,15 @@ describe('preload', () => {
       Record<string, (...a: unknown[]) => unknown>,
     ];
     expect(name).toBe('stacksizer');
-    expect(Object.keys(api).sort()).toEqual(['appVersion', 'openProject', 'saveProject']);
+    expect(Object.keys(api).sort()).toEqual([
+      'appVersion',
+      'clearRecovery',
+      'openProject',
+      'readRecovery',
+      'saveProject',
+      'setUnsavedChanges',
+      'writeRecovery',
+    ]);
     await api.saveProject!('{}', true);
     expect(h.invoke).toHaveBeenCalledWith('project:save', '{}', true);
     await api.openProject!();

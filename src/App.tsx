@@ -2,6 +2,7 @@ import { CapacitySummary } from './views/CapacitySummary';
 import { ClusterEditor } from './views/ClusterEditor';
 import { FileProblem } from './views/FileProblem';
 import { IssueList } from './views/IssueList';
+import { RecoveryBanner } from './views/RecoveryBanner';
 import { Toolbar } from './views/Toolbar';
 import { useDocumentShortcuts } from './views/useDocumentShortcuts';
 import { useApp } from './store/context';
@@ -19,6 +20,7 @@ export function App() {
       <Toolbar />
       <main className="layout">
         <div className="column">
+          <RecoveryBanner />
           <FileProblem />
           {Array.from({ length: clusterCount }, (_, i) => (
             <ClusterEditor key={i} clusterIndex={i} />

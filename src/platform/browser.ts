@@ -1,7 +1,12 @@
 import type { Platform, ProjectFile } from './platform';
 
-/** Browser build: a file picker to open, a download to save. */
-export function browserPlatform(doc: Document = document): Platform {
+const RECOVERY_KEY = 'stacksizer.recovery';
+
+/** Browser build: a file picker to open, a download to save, local storage for recovery. */
+export function browserPlatform(
+  doc: Document = document,
+  storage: Storage = localStorage,
+): Platform {
   return {
     openProject: () =>
       new Promise<ProjectFile | null>((resolve) => {
@@ -25,5 +30,10 @@ export function browserPlatform(doc: Document = document): Platform {
       setTimeout(() => URL.revokeObjectURL(url), 0);
       return { status: 'saved', fileName: suggestedName };
     },
+    readRecovery: async () => storage.getItem(RECOVERY_KEY),
+    writeRecovery: async (text) => storage.setItem(RECOVERY_KEY, text),
+    clearRecovery: async () => storage.removeItem(RECOVERY_KEY),
+    // The page's beforeunload prompt covers closing the tab.
+    setUnsavedChanges: async () => undefined,
   };
 }

@@ -6,6 +6,10 @@ export type { ProjectFile, SaveResult };
 export interface Platform {
   openProject(): Promise<ProjectFile | null>;
   saveProject(text: string, saveAs: boolean, suggestedName: string): Promise<SaveResult>;
+  readRecovery(): Promise<string | null>;
+  writeRecovery(text: string): Promise<void>;
+  clearRecovery(): Promise<void>;
+  setUnsavedChanges(unsaved: boolean): Promise<void>;
 }
 
 declare global {
@@ -19,5 +23,9 @@ export function electronPlatform(api: MainApi): Platform {
   return {
     openProject: () => api.openProject(),
     saveProject: (text, saveAs) => api.saveProject(text, saveAs),
+    readRecovery: () => api.readRecovery(),
+    writeRecovery: (text) => api.writeRecovery(text),
+    clearRecovery: () => api.clearRecovery(),
+    setUnsavedChanges: (unsaved) => api.setUnsavedChanges(unsaved),
   };
 }

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { InputIssue } from '../core/types';
+import type { RecoveryOffer } from '../files/recovery';
 import type { AppMutators, AppState } from '.';
 
 /** A file the user tried to open that the core refused; nothing was changed. */
@@ -11,9 +12,14 @@ export interface FileProblem {
 export interface UiSlice {
   fileProblem: FileProblem | null;
   showFileProblem: (problem: FileProblem | null) => void;
+  /** A recovery copy awaiting the user's decision; autosave waits for it. */
+  recoveryOffer: RecoveryOffer | null;
+  setRecoveryOffer: (offer: RecoveryOffer | null) => void;
 }
 
 export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (set) => ({
   fileProblem: null,
   showFileProblem: (fileProblem) => set({ fileProblem }),
+  recoveryOffer: null,
+  setRecoveryOffer: (recoveryOffer) => set({ recoveryOffer }),
 });

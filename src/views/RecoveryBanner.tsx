@@ -1,0 +1,42 @@
+import { restoreRecovery } from '../files/recovery';
+import { useServices } from '../services';
+import { useApp } from '../store/context';
+
+/** Offers the autosaved copy left by a session that ended without saving. */
+export function RecoveryBanner() {
+  const { store, core, platform } = useServices();
+  const offer = useApp((s) => s.recoveryOffer);
+  const setRecoveryOffer = useApp((s) => s.setRecoveryOffer);
+  const showFileProblem = useApp((s) => s.showFileProblem);
+  if (!offer) return null;
+  const when = new Date(offer.savedAt).toLocaleString();
+  return (
+    <section className="panel recovery" role="alertdialog" aria-labelledby="recovery-heading">
+      <h2 id="recovery-heading">Restore unsaved work?</h2>
+      <p>
+        StackSizer autosaved {offer.fileName ?? 'an untitled project'} at {when}, but it was never
+        saved to its file.
+      </p>
+      <button
+        type="button"
+        onClick={() =>
+          void restoreRecovery(store, core, offer).then((issues) => {
+            setRecoveryOffer(null);
+            if (issues.length > 0) showFileProblem({ fileName: 'The recovery copy', issues });
+          })
+        }
+      >
+        Restore
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          setRecoveryOffer(null);
+          void platform.clearRecovery();
+        }}
+      >
+        Discard
+      </button>
+    </section>
+  );
+}
