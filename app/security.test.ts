@@ -13,6 +13,7 @@ describe('window security', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
     });
   });
 

@@ -30,6 +30,8 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     allowRunningInsecureContent: false,
     webviewTag: false,
     spellcheck: false,
+    // Middle-click must not open links in new windows (Electronegativity AUXCLICK_JS_CHECK).
+    disableBlinkFeatures: 'Auxclick',
   };
 }
 
