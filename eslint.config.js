@@ -23,6 +23,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Browser timing scripts run code in the page through Playwright.
+    files: ['bench/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
