@@ -1,9 +1,24 @@
-//! Raw -> usable capacity of a vSAN cluster.
+//! Raw -> usable capacity of a vSAN cluster, and what its workloads require.
+
+mod findings;
+mod footprint;
+mod reduction;
+mod required;
+mod tier;
+mod waterfall;
 
 use serde::Serialize;
 
-use crate::model::{Capacity, Device};
+use crate::model::{Capacity, Device, Settings, StoragePolicy, Workload};
+use crate::protection::Protection;
 use crate::source;
+
+pub use findings::capacity_findings;
+pub use footprint::{application_copies, footprint, growth_factor, Footprint};
+pub use reduction::physical_per_logical;
+pub use required::{PolicyShare, WorkloadCapacity};
+pub use tier::{mixes_tiers, storage_tier, StorageTier};
+pub use waterfall::{StepKind, WaterfallStep};
 
 /// A disk group with its devices looked up in the project.
 #[derive(Debug, Clone, Copy)]
@@ -11,6 +26,16 @@ pub struct ResolvedDiskGroup<'a> {
     pub cache: &'a Device,
     pub capacity: &'a Device,
     pub capacity_device_count: u32,
+}
+
+/// A workload on a cluster, with its policy looked up and the indices its
+/// findings point at.
+#[derive(Debug, Clone, Copy)]
+pub struct PlacedWorkload<'a> {
+    pub index: usize,
+    pub workload: &'a Workload,
+    pub policy_index: usize,
+    pub policy: &'a StoragePolicy,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -43,16 +68,112 @@ pub fn raw_capacity(disk_groups: &[ResolvedDiskGroup], host_count: u32) -> RawCa
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::DeviceKind;
+/// The cluster's capacity from raw to usable, against what its workloads need.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct CapacityEvaluation {
+    /// Dedup+compression is on and can run (all-flash), so it saves space
+    /// and its metadata costs space.
+    pub dedup_active: bool,
+    /// Raw -> usable, each step with its amount (positive) and source.
+    pub waterfall: Vec<WaterfallStep>,
+    /// Raw less on-disk format and dedup metadata: the base of fullness alerts.
+    pub datastore: Capacity,
+    /// Space for protected data: copies and parity included.
+    pub usable: Capacity,
+    pub workloads: Vec<WorkloadCapacity>,
+    pub per_policy: Vec<PolicyShare>,
+    /// What the workloads store before protection (grown data + swap).
+    pub logical: Capacity,
+    /// What they consume after protection and data reduction.
+    pub required: Capacity,
+    /// Usable - required; negative when the workloads do not fit.
+    pub headroom: Capacity,
+    /// Headroom as a share of usable; absent when nothing is usable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub headroom_pct: Option<f64>,
+    /// Required as a share of the datastore capacity (vSAN's fullness figure).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub datastore_used_pct: Option<f64>,
+    /// Data the usable space holds at this workload mix's protection and
+    /// reduction; absent without workloads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub effective_usable: Option<Capacity>,
+}
 
-    fn ssd(gb: f64) -> Device {
+/// `dedup_active`: the cluster has dedup+compression on and is all-flash.
+pub fn evaluate_capacity(
+    raw: &RawCapacity,
+    host_count: u32,
+    placed: &[PlacedWorkload],
+    settings: &Settings,
+    dedup_active: bool,
+) -> CapacityEvaluation {
+    let w = waterfall::waterfall(raw, host_count, settings, dedup_active);
+    let workloads: Vec<WorkloadCapacity> = placed
+        .iter()
+        .map(|p| required::workload_capacity(p, settings, dedup_active))
+        .collect();
+    let per_policy = required::policy_shares(placed, &workloads);
+    let logical_gb: f64 = workloads.iter().map(|x| x.logical.gb).sum();
+    let required_gb: f64 = workloads.iter().map(|x| x.consumed.gb).sum();
+    let headroom_gb = w.usable.gb - required_gb;
+    CapacityEvaluation {
+        dedup_active,
+        waterfall: w.steps,
+        datastore: w.datastore,
+        usable: w.usable,
+        workloads,
+        per_policy,
+        logical: Capacity::from_gb(logical_gb),
+        required: Capacity::from_gb(required_gb),
+        headroom: Capacity::from_gb(headroom_gb),
+        headroom_pct: percent(headroom_gb, w.usable.gb),
+        datastore_used_pct: percent(required_gb, w.datastore.gb),
+        effective_usable: ratio(logical_gb, required_gb)
+            .map(|r| Capacity::from_gb(w.usable.gb * r)),
+    }
+}
+
+/// Data that `usable_gb` of protected space holds under one policy and
+/// dedup ratio: the inverse of what the waterfall's workloads consume.
+pub fn data_capacity_gb(
+    usable_gb: f64,
+    protection: &Protection,
+    dedup_ratio: f64,
+    reserved_pct: f64,
+) -> f64 {
+    ratio(
+        usable_gb,
+        physical_per_logical(protection, dedup_ratio, reserved_pct),
+    )
+    .unwrap_or(0.0)
+}
+
+/// `a / b`, or `None` when `b` is not a positive finite number.
+pub(crate) fn ratio(a: f64, b: f64) -> Option<f64> {
+    let r = a / b;
+    (b > 0.0 && b.is_finite() && r.is_finite()).then_some(r)
+}
+
+/// `100 * a / b`, or `None` when `b` is not a positive finite number.
+pub(crate) fn percent(a: f64, b: f64) -> Option<f64> {
+    ratio(a, b).map(|r| r * 100.0)
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::ResolvedDiskGroup;
+    use crate::model::{Device, DeviceKind};
+
+    pub fn device(kind: DeviceKind, gb: f64) -> Device {
         Device {
-            id: format!("ssd-{gb}"),
-            model: "SSD".into(),
-            kind: DeviceKind::SasSsd,
+            id: format!("{kind:?}-{gb}"),
+            model: format!("{gb} GB {kind:?}"),
+            kind,
             capacity_gb: gb,
             read_iops: 75_000.0,
             write_iops: 30_000.0,
@@ -62,37 +183,55 @@ mod tests {
         }
     }
 
+    pub fn disk_group<'a>(
+        cache: &'a Device,
+        capacity: &'a Device,
+        count: u32,
+    ) -> ResolvedDiskGroup<'a> {
+        ResolvedDiskGroup {
+            cache,
+            capacity,
+            capacity_device_count: count,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{device, disk_group};
+    use super::*;
+    use crate::model::DeviceKind;
+
     #[test]
     fn seed_001_cluster_raw_capacity() {
         // Seed 001 (configuration table): 4 hosts x 2 disk groups x
         // (1 x 400 GB cache + 4 x 400 GB capacity SSD) = 32 x 400 GB = 12.8 TB raw.
-        let cache = ssd(400.0);
-        let cap = ssd(400.0);
-        let dg = ResolvedDiskGroup {
-            cache: &cache,
-            capacity: &cap,
-            capacity_device_count: 4,
-        };
+        let ssd = device(DeviceKind::SasSsd, 400.0);
+        let dg = disk_group(&ssd, &ssd, 4);
         let raw = raw_capacity(&[dg, dg], 4);
         assert_eq!(raw.capacity_devices, 32);
         assert_eq!(raw.cache_devices, 8);
         assert!((raw.total.tb - 12.8).abs() < 1e-9);
-        // The paper's "around 11.88 TB" is vSphere's binary figure less overheads;
-        // the pure binary conversion is 11.64 TiB.
+        // The paper's "around 11.88 TB" matches neither 12.8 TB nor the
+        // binary 11.64 TiB; the arithmetic is what we reproduce.
         assert!((raw.total.tib - 11.64).abs() < 0.01);
     }
 
     #[test]
     fn raw_scales_with_hosts() {
-        let cache = ssd(400.0);
-        let cap = ssd(1920.0);
-        let dg = ResolvedDiskGroup {
-            cache: &cache,
-            capacity: &cap,
-            capacity_device_count: 4,
-        };
+        let cache = device(DeviceKind::SasSsd, 400.0);
+        let cap = device(DeviceKind::SasSsd, 1920.0);
+        let dg = disk_group(&cache, &cap, 4);
         let three = raw_capacity(&[dg], 3).total.gb;
         let four = raw_capacity(&[dg], 4).total.gb;
         assert!((four - three - 4.0 * 1920.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn ratio_never_divides_by_zero() {
+        assert_eq!(ratio(1.0, 0.0), None);
+        assert_eq!(ratio(0.0, 0.0), None);
+        assert_eq!(ratio(1.0, f64::INFINITY), None);
+        assert_eq!(percent(1.0, 4.0), Some(25.0));
     }
 }

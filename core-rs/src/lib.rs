@@ -1,11 +1,17 @@
 //! StackSizer sizing core: pure functions from a project (inputs) to an
 //! evaluation (outputs). No I/O here; the CLI and the Wasm API are the edges.
 
+pub mod cache;
 pub mod capacity;
+pub mod compute;
 pub mod evaluate;
+pub mod iscsi;
 pub mod issue;
 pub mod model;
 pub mod parse;
+pub mod performance;
+pub mod protection;
+pub mod quick;
 pub mod rules;
 pub mod source;
 pub mod validate;

@@ -40,8 +40,13 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum ProjectFileOutcome {
-    Valid { project: Project },
-    Invalid { issues: Vec<InputIssue> },
+    /// Boxed: a project is far larger than a list of issues.
+    Valid {
+        project: Box<Project>,
+    },
+    Invalid {
+        issues: Vec<InputIssue>,
+    },
 }
 
 pub fn check_project_file(json: &str) -> ProjectFileOutcome {
@@ -52,7 +57,9 @@ pub fn check_project_file(json: &str) -> ProjectFileOutcome {
         Ok(project) => {
             let issues = validate(&project);
             if issues.is_empty() {
-                ProjectFileOutcome::Valid { project }
+                ProjectFileOutcome::Valid {
+                    project: Box::new(project),
+                }
             } else {
                 ProjectFileOutcome::Invalid { issues }
             }
@@ -177,7 +184,11 @@ mod tests {
     fn truncated_file_is_an_error_not_a_panic() {
         let err = parse_project(r#"{"schema_version":1,"name":"#).unwrap_err();
         assert_eq!(err.path, "");
-        assert!(err.message.starts_with("the file is not valid JSON: EOF"), "{}", err.message);
+        assert!(
+            err.message.starts_with("the file is not valid JSON: EOF"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]

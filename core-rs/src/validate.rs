@@ -13,6 +13,8 @@ use crate::model::{
 pub const MAX_HOSTS_PER_CLUSTER: u32 = 64;
 pub const MAX_DISK_GROUPS_PER_HOST: usize = 5;
 pub const MAX_CAPACITY_DEVICES_PER_DISK_GROUP: u32 = 7;
+/// Seed 001: vSAN space efficiency "up to 10x"; a higher expected ratio is a typo.
+pub const MAX_DEDUP_RATIO: f64 = 10.0;
 
 pub fn validate(project: &Project) -> Vec<InputIssue> {
     let mut c = Checker::default();
@@ -79,6 +81,32 @@ fn settings(c: &mut Checker, s: &Settings) {
         "settings.device_utilisation_ceiling_pct",
         s.device_utilisation_ceiling_pct,
         10.0,
+        100.0,
+    );
+    let r = &s.dedup_ratios;
+    for (name, ratio) in [
+        ("sql_server", r.sql_server),
+        ("exchange", r.exchange),
+        ("file_server", r.file_server),
+        ("vm_group", r.vm_group),
+    ] {
+        c.f64_in(
+            &format!("settings.dedup_ratios.{name}"),
+            ratio,
+            1.0,
+            MAX_DEDUP_RATIO,
+        );
+    }
+    c.f64_in(
+        "settings.capacity_alert_pct",
+        s.capacity_alert_pct,
+        1.0,
+        100.0,
+    );
+    c.f64_in(
+        "settings.cache_pct_of_consumed",
+        s.cache_pct_of_consumed,
+        0.0,
         100.0,
     );
 }
@@ -173,14 +201,8 @@ fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
     match &cl.storage {
         Storage::VsanOsa { disk_groups, .. } => {
             let p = format!("{path}.storage.disk_groups");
-            if disk_groups.is_empty() || disk_groups.len() > MAX_DISK_GROUPS_PER_HOST {
-                c.push(
-                    &p,
-                    format!(
-                        "must hold 1 to {MAX_DISK_GROUPS_PER_HOST} disk groups per host (got {})",
-                        disk_groups.len()
-                    ),
-                );
+            if let Some(issue) = disk_group_count(&p, disk_groups.len()) {
+                c.issues.push(issue);
             }
             for (j, g) in disk_groups.iter().enumerate() {
                 let gp = format!("{p}[{j}]");
@@ -199,6 +221,17 @@ fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
             }
         }
     }
+}
+
+/// A host holds 1 to 5 disk groups. Public so a caller can check a count
+/// before building that many disk groups.
+pub fn disk_group_count(path: &str, count: usize) -> Option<InputIssue> {
+    (count == 0 || count > MAX_DISK_GROUPS_PER_HOST).then(|| {
+        InputIssue::new(
+            path,
+            format!("must hold 1 to {MAX_DISK_GROUPS_PER_HOST} disk groups per host (got {count})"),
+        )
+    })
 }
 
 fn policy(c: &mut Checker, path: &str, p: &StoragePolicy) {

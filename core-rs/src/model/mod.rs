@@ -14,6 +14,6 @@ pub use device::{Device, DeviceKind, FlashClass};
 pub use host::HostSpec;
 pub use policy::{ProtectionMethod, StoragePolicy};
 pub use project::{Project, SCHEMA_VERSION};
-pub use settings::Settings;
+pub use settings::{DedupRatios, Settings};
 pub use units::Capacity;
 pub use workload::{CommitMode, SqlDeployment, Workload, WorkloadSpec};

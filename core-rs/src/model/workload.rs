@@ -32,6 +32,9 @@ pub enum SqlDeployment {
 pub enum WorkloadSpec {
     /// SQL Server OLTP databases (TPC-E-like: 90/10 read/write, 8 KB random; seeds 000, 001).
     SqlServer {
+        /// SQL Server instances, each with its own database set. An
+        /// availability group adds `replicas - 1` secondary VMs per instance,
+        /// each holding a full copy; an FCI's nodes share one set of disks.
         vm_count: u32,
         vcpu_per_vm: u32,
         ram_gb_per_vm: f64,
@@ -39,7 +42,9 @@ pub enum WorkloadSpec {
         log_size_gb: f64,
         tempdb_size_gb: f64,
         annual_growth_pct: f64,
+        /// Share of the database read and written actively (the cache's working set).
         working_set_pct: f64,
+        /// Front-end IOPS of the whole workload (all its instances).
         target_iops: f64,
         read_pct: f64,
         io_size_kb: f64,
@@ -53,6 +58,7 @@ pub enum WorkloadSpec {
         mailboxes: u32,
         mailbox_gb: f64,
         iops_per_mailbox: f64,
+        /// DAG copies of every mailbox database, all stored on this cluster.
         database_copies: u32,
         read_pct: f64,
         io_size_kb: f64,
@@ -62,7 +68,9 @@ pub enum WorkloadSpec {
         vm_count: u32,
         vcpu_per_vm: u32,
         ram_gb_per_vm: f64,
+        /// The shares' capacity, on disks shared by the file-server VMs.
         capacity_gb: f64,
+        /// Megabytes per second (MB/s), as seed 002 reports copy rates.
         throughput_mbps: f64,
         read_pct: f64,
         io_size_kb: f64,

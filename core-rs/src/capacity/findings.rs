@@ -1,0 +1,125 @@
+//! Capacity rules: does the design fit, and can its space features run.
+
+use super::{CapacityEvaluation, PlacedWorkload, StorageTier};
+use crate::model::Settings;
+use crate::rules::{num, ClusterFacts, Finding};
+use crate::source;
+
+pub fn capacity_findings(
+    cluster: &ClusterFacts,
+    capacity: &CapacityEvaluation,
+    placed: &[PlacedWorkload],
+    settings: &Settings,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let name = cluster.name;
+    let path = cluster.path;
+    if cluster.mixed_tiers {
+        out.push(
+            Finding::error(
+                "storage.mixed_tiers",
+                format!("Cluster \"{name}\" mixes flash and HDD capacity devices; a vSAN cluster is either hybrid or all-flash."),
+                source::MIXED_TIERS,
+            )
+            .at(format!("{path}.storage.disk_groups")),
+        );
+    }
+    if cluster.dedup_requested && cluster.tier == StorageTier::Hybrid {
+        out.push(
+            Finding::error(
+                "dedup.needs_all_flash",
+                format!("Cluster \"{name}\" is hybrid (HDD capacity devices), so dedup+compression cannot run; no saving is counted."),
+                source::DEDUP_ALL_FLASH,
+            )
+            .at(format!("{path}.storage.dedup_compression")),
+        );
+    }
+    if settings.reserve_hosts >= cluster.host_count {
+        out.push(
+            Finding::error(
+                "capacity.reserve_exceeds_cluster",
+                format!(
+                    "Cluster \"{name}\" has {} host(s) but {} host(s) are reserved for rebuilds, which leaves no usable capacity.",
+                    cluster.host_count, settings.reserve_hosts
+                ),
+                source::HOST_REBUILD_RESERVE,
+            )
+            .at("settings.reserve_hosts"),
+        );
+    }
+    let (required, usable) = (capacity.required, capacity.usable);
+    if required.gb > usable.gb {
+        out.push(
+            Finding::error(
+                "capacity.insufficient",
+                format!(
+                    "Cluster \"{name}\" needs {} TB ({} TiB) for its workloads but has {} TB ({} TiB) usable: short by {} TB.",
+                    num(required.tb, 2),
+                    num(required.tib, 2),
+                    num(usable.tb, 2),
+                    num(usable.tib, 2),
+                    num(required.tb - usable.tb, 2)
+                ),
+                source::VSAN_DESIGN_GUIDE,
+            )
+            .at(format!("{path}.storage.disk_groups")),
+        );
+    }
+    if let Some(used) = capacity.datastore_used_pct {
+        if used >= settings.capacity_alert_pct {
+            out.push(
+                Finding::warning(
+                    "capacity.alert_threshold",
+                    format!(
+                        "Cluster \"{name}\" would fill {}% of its {} TB datastore; vSAN alerts and starts rebalancing from {}%.",
+                        num(used, 1),
+                        num(capacity.datastore.tb, 2),
+                        num(settings.capacity_alert_pct, 0)
+                    ),
+                    source::CAPACITY_ALERT,
+                )
+                .at("settings.slack_pct"),
+            );
+        }
+    }
+    if capacity.dedup_active {
+        out.extend(reservation_findings(name, placed));
+    }
+    if cluster.stretched {
+        out.push(
+            Finding::warning(
+                "capacity.site_mirror_not_modelled",
+                format!("Cluster \"{name}\" is stretched: the capacity figures count each policy's own protection only; site mirroring, which keeps a full copy in each site, is not modelled yet."),
+                source::STRETCHED_NOT_MODELLED,
+            )
+            .at(format!("{path}.topology")),
+        );
+    }
+    out
+}
+
+/// One finding per reserved policy: reserved (thick) space is not reduced.
+fn reservation_findings(cluster_name: &str, placed: &[PlacedWorkload]) -> Vec<Finding> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for p in placed {
+        let reserved = p.policy.object_space_reservation_pct;
+        if reserved <= 0.0 || seen.contains(&p.policy_index) {
+            continue;
+        }
+        seen.push(p.policy_index);
+        out.push(
+            Finding::warning(
+                "dedup.defeated_by_reservation",
+                format!(
+                    "Policy \"{}\" reserves {}% of each object on cluster \"{cluster_name}\"; dedup+compression saves nothing on reserved space.",
+                    p.policy.name,
+                    num(reserved, 0)
+                ),
+                source::DEDUP_RESERVATION,
+            )
+            .at(format!("policies[{}].object_space_reservation_pct", p.policy_index)),
+        );
+    }
+    out
+}

@@ -1,0 +1,107 @@
+//! Required capacity: each workload's footprint, protected by its policy and
+//! reduced by dedup+compression, summed per policy and per cluster.
+
+use serde::Serialize;
+
+use super::footprint::{dedup_ratio, footprint, Footprint};
+use super::reduction::physical_per_logical;
+use super::PlacedWorkload;
+use crate::model::{Capacity, Settings};
+use crate::protection::{protection, Protection};
+use crate::source;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct WorkloadCapacity {
+    pub workload_id: String,
+    pub policy_id: String,
+    pub footprint: Footprint,
+    /// Grown data + swap, before protection.
+    pub logical: Capacity,
+    /// Physical capacity after protection and data reduction.
+    pub consumed: Capacity,
+    /// The dedup+compression ratio applied to the data (1.0 when off).
+    pub dedup_ratio: f64,
+    pub dedup_source: &'static str,
+    /// Physical GB per GB of data under the policy and ratio.
+    pub physical_per_logical: f64,
+    pub reduction_source: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct PolicyShare {
+    pub policy_id: String,
+    pub protection: Protection,
+    pub logical: Capacity,
+    pub consumed: Capacity,
+    /// Share of the cluster's consumed capacity, 0-100.
+    pub share_pct: f64,
+}
+
+/// `dedup_active`: dedup+compression is on and can run (all-flash).
+pub fn workload_capacity(
+    placed: &PlacedWorkload,
+    settings: &Settings,
+    dedup_active: bool,
+) -> WorkloadCapacity {
+    let spec = &placed.workload.spec;
+    let footprint = footprint(spec, settings.planning_horizon_years);
+    let (ratio, dedup_source) = if dedup_active {
+        dedup_ratio(spec, &settings.dedup_ratios)
+    } else {
+        (1.0, source::DEDUP_ALL_FLASH)
+    };
+    let protection = protection(placed.policy);
+    let per_gb = physical_per_logical(
+        &protection,
+        ratio,
+        placed.policy.object_space_reservation_pct,
+    );
+    // Swap is protected but not reduced (see source::VM_SWAP).
+    let consumed_gb = footprint.grown_gb * per_gb + footprint.swap_gb * protection.multiplier;
+    WorkloadCapacity {
+        workload_id: placed.workload.id.clone(),
+        policy_id: placed.policy.id.clone(),
+        logical: Capacity::from_gb(footprint.logical_gb()),
+        footprint,
+        consumed: Capacity::from_gb(consumed_gb),
+        dedup_ratio: ratio,
+        dedup_source,
+        physical_per_logical: per_gb,
+        reduction_source: if dedup_active && protection.is_erasure_coding() {
+            source::DEDUP_ERASURE_PARITY
+        } else {
+            protection.source
+        },
+    }
+}
+
+/// Per-policy totals, in the order policies first appear among the workloads.
+pub fn policy_shares(
+    placed: &[PlacedWorkload],
+    workloads: &[WorkloadCapacity],
+) -> Vec<PolicyShare> {
+    let total_gb: f64 = workloads.iter().map(|w| w.consumed.gb).sum();
+    let mut shares: Vec<PolicyShare> = Vec::new();
+    for (p, w) in placed.iter().zip(workloads) {
+        let (logical, consumed) = (w.logical.gb, w.consumed.gb);
+        match shares.iter_mut().find(|s| s.policy_id == p.policy.id) {
+            Some(s) => {
+                s.logical = Capacity::from_gb(s.logical.gb + logical);
+                s.consumed = Capacity::from_gb(s.consumed.gb + consumed);
+            }
+            None => shares.push(PolicyShare {
+                policy_id: p.policy.id.clone(),
+                protection: protection(p.policy),
+                logical: Capacity::from_gb(logical),
+                consumed: Capacity::from_gb(consumed),
+                share_pct: 0.0,
+            }),
+        }
+    }
+    for s in &mut shares {
+        s.share_pct = super::percent(s.consumed.gb, total_gb).unwrap_or(0.0);
+    }
+    shares
+}

@@ -1,0 +1,147 @@
+use serde_json::json;
+
+use super::*;
+use crate::cache::CacheRule;
+use crate::parse::parse_project;
+use crate::rules::Severity;
+
+/// Seed 000: 4 hosts, 2 disk groups each of 1 x 400 GB SATA SSD + 6 x
+/// 900 GB 10k SAS (§4.3, Table 2); two synchronous AGs of ~180 GB and
+/// ~350 GB (§4.8), each a primary + secondary VM with 128 GB RAM (Table 8);
+/// policy FTT=1, object space reservation 100 % (Table 7). Log 125 GB,
+/// tempdb 80 + 250 GB (Table 9). No growth, to compare with the paper.
+fn seed_000(cache_gb: f64, method: &str) -> Project {
+    let ag = |id: &str, db: f64, vcpu: u32| {
+        json!({
+            "id": id, "name": id, "cluster_id": "hybrid", "policy_id": "p",
+            "spec": {
+                "kind": "sql_server", "vm_count": 1, "vcpu_per_vm": vcpu,
+                "ram_gb_per_vm": 128, "db_size_gb": db, "log_size_gb": 125,
+                "tempdb_size_gb": 330, "annual_growth_pct": 0,
+                "working_set_pct": 20, "target_iops": 3000, "read_pct": 90,
+                "io_size_kb": 8,
+                "deployment": { "type": "availability_group", "replicas": 2, "commit": "sync" }
+            }
+        })
+    };
+    let project = json!({
+        "schema_version": 1,
+        "name": "seed 000",
+        "devices": [
+            { "id": "ssd", "model": "400 GB SATA SSD", "kind": "sata_ssd",
+              "capacity_gb": cache_gb, "read_iops": 50000, "write_iops": 20000 },
+            { "id": "hdd", "model": "900 GB 10k SAS", "kind": "hdd10k",
+              "capacity_gb": 900, "read_iops": 140, "write_iops": 140 }
+        ],
+        "clusters": [{
+            "id": "hybrid", "name": "hybrid",
+            "host": { "model": "h", "sockets": 2, "cores_per_socket": 10, "ghz": 2.6,
+                      "ram_gb": 256, "nics": 2, "nic_gbps": 10 },
+            "topology": { "kind": "single", "host_count": 4 },
+            "storage": { "architecture": "vsan_osa", "dedup_compression": false,
+                "disk_groups": [
+                    { "cache_device": "ssd", "capacity_device": "hdd", "capacity_device_count": 6 },
+                    { "cache_device": "ssd", "capacity_device": "hdd", "capacity_device_count": 6 }
+                ] }
+        }],
+        "policies": [{ "id": "p", "name": "FTT=1", "method": method, "ftt": 1,
+                       "object_space_reservation_pct": 100 }],
+        "workloads": [ag("ag180", 180.0, 12), ag("ag350", 350.0, 16)]
+    });
+    parse_project(&project.to_string()).expect("seed 000 project parses")
+}
+
+fn codes(e: &Evaluation) -> Vec<&'static str> {
+    e.findings.iter().map(|f| f.code).collect()
+}
+
+#[test]
+fn seed_000_hybrid_cluster_raw_and_tier() {
+    // Seed 000: 4 x 12 x 900 GB = 43.2 TB (39.29 TiB) raw, 8 x 400 GB cache.
+    let e = evaluate(&seed_000(400.0, "raid1")).expect("valid");
+    let c = &e.clusters[0];
+    assert_eq!(c.tier, StorageTier::Hybrid);
+    assert!((c.raw.total.tb - 43.2).abs() < 1e-9);
+    assert!((c.raw.total.tib - 39.29).abs() < 0.005);
+    assert_eq!(c.cache.disk_groups, 8);
+    assert!((c.cache.installed.gb - 3_200.0).abs() < 1e-9);
+}
+
+#[test]
+fn seed_000_cache_follows_the_ag_rule() {
+    // Seed 000 §12.2: 2 x 2 x database per AG: 2 x 2 x (180 + 350) = 2,120 GB,
+    // 265 GB per disk group; the 400 GB SSDs meet it.
+    let e = evaluate(&seed_000(400.0, "raid1")).expect("valid");
+    let cache = &e.clusters[0].cache;
+    assert!(cache
+        .workloads
+        .iter()
+        .all(|w| w.need.rule == CacheRule::AvailabilityGroup));
+    assert!((cache.required.gb - 2_120.0).abs() < 1e-9);
+    assert!((cache.required_per_disk_group.gb - 265.0).abs() < 1e-9);
+    assert!(!codes(&e).contains(&"cache.below_rule"), "{:?}", e.findings);
+}
+
+#[test]
+fn seed_000_smaller_cache_breaks_the_hybrid_rule() {
+    let e = evaluate(&seed_000(200.0, "raid1")).expect("valid");
+    let f = e
+        .findings
+        .iter()
+        .find(|f| f.code == "cache.below_rule")
+        .expect("200 GB < 265 GB per disk group");
+    assert_eq!(f.severity, Severity::Error);
+    assert_eq!(
+        f.path.as_deref(),
+        Some("clusters[0].storage.disk_groups[0].cache_device")
+    );
+    assert!(f.message.contains("265 GB per disk group"), "{}", f.message);
+}
+
+#[test]
+fn seed_000_thick_mirrored_consumption() {
+    // OSR 100 %, RAID-1 FTT=1: every GB written twice, nothing reduced.
+    // Per AG: (db + 125 + 330) x 2 replicas + 2 x 128 GB swap, x 2 copies.
+    let e = evaluate(&seed_000(400.0, "raid1")).expect("valid");
+    let cap = &e.clusters[0].capacity;
+    let logical = (180.0 + 455.0) * 2.0 + (350.0 + 455.0) * 2.0 + 4.0 * 128.0;
+    assert!((cap.logical.gb - logical).abs() < 1e-9);
+    assert!((cap.required.gb - 2.0 * logical).abs() < 1e-9);
+    assert!((cap.per_policy[0].share_pct - 100.0).abs() < 1e-9);
+    let headroom = cap.usable.gb - cap.required.gb;
+    assert!((cap.headroom.gb - headroom).abs() < 1e-9);
+}
+
+#[test]
+fn seed_000_erasure_coding_on_hybrid_is_an_error() {
+    let e = evaluate(&seed_000(400.0, "raid5")).expect("valid input");
+    assert_eq!(codes(&e)[0], "protection.erasure_coding_needs_all_flash");
+    assert_eq!(e.findings[0].path.as_deref(), Some("policies[0].method"));
+}
+
+#[test]
+fn workloads_that_do_not_fit_are_an_error_with_figures() {
+    let mut project = seed_000(400.0, "raid1");
+    if let Topology::Single { host_count } = &mut project.clusters[0].topology {
+        *host_count = 3;
+    }
+    for w in &mut project.workloads {
+        if let crate::model::WorkloadSpec::SqlServer { db_size_gb, .. } = &mut w.spec {
+            *db_size_gb = 20_000.0;
+        }
+    }
+    let e = evaluate(&project).expect("valid input");
+    let f = e
+        .findings
+        .iter()
+        .find(|f| f.code == "capacity.insufficient")
+        .expect("80 TB of AG copies on 32 TB raw");
+    assert_eq!(f.severity, Severity::Error);
+    assert!(
+        f.message.contains(" TB") && f.message.contains(" TiB"),
+        "{}",
+        f.message
+    );
+    assert!(codes(&e).contains(&"capacity.alert_threshold"));
+    assert!(e.clusters[0].capacity.headroom.gb < 0.0);
+}

@@ -1,0 +1,209 @@
+//! The native CLI: arguments in, one JSON object or a summary out, exit
+//! code 2 with a message naming the argument for invalid input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn stacksizer(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stacksizer"))
+        .args(args)
+        .output()
+        .expect("the CLI runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Seed 001's cluster: 4 hosts x 2 disk groups x 4 x 400 GB SSD.
+const SEED_001: [&str; 10] = [
+    "quick",
+    "--hosts",
+    "4",
+    "--disk-groups",
+    "2",
+    "--capacity-devices",
+    "4",
+    "--device-gb",
+    "400",
+    "--all-flash",
+];
+
+fn quick_json(extra: &[&str]) -> Value {
+    let mut args = SEED_001.to_vec();
+    args.extend_from_slice(extra);
+    args.push("--json");
+    let out = stacksizer(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn example() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../assets/examples/seed-001-all-flash-sql.json")
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn quick_json_has_the_documented_fields() {
+    // Seed 001: 12.8 TB = 11.64 TiB raw; RAID-5 3+1 = 1.33x on >= 4 hosts.
+    let v = quick_json(&["--raid", "5", "--ftt", "1", "--dedup", "2.27"]);
+    for field in [
+        "raw_tb",
+        "raw_tib",
+        "protection_multiplier",
+        "usable_tb",
+        "usable_tib",
+        "min_hosts",
+        "cache_required_gb_per_disk_group",
+    ] {
+        assert!(v[field].is_number(), "{field} missing in {v}");
+    }
+    assert_eq!(v["raw_tb"].as_f64(), Some(12.8));
+    assert!((v["raw_tib"].as_f64().unwrap_or_default() - 11.64).abs() < 0.005);
+    assert!((v["protection_multiplier"].as_f64().unwrap_or_default() - 4.0 / 3.0).abs() < 1e-12);
+    assert_eq!(v["min_hosts"].as_u64(), Some(4));
+    let findings = v["findings"].as_array().expect("findings array");
+    assert_eq!(findings[0]["code"], "protection.no_spare_host");
+    assert_eq!(findings[0]["path"], "--hosts");
+}
+
+#[test]
+fn quick_defaults_are_25_pct_slack_and_one_reserve_host() {
+    let default = quick_json(&["--raid", "1", "--ftt", "1"]);
+    let explicit = quick_json(&[
+        "--raid",
+        "1",
+        "--ftt",
+        "1",
+        "--slack-pct",
+        "25",
+        "--reserve-hosts",
+        "1",
+    ]);
+    assert_eq!(default, explicit);
+    let none = quick_json(&[
+        "--raid",
+        "1",
+        "--ftt",
+        "1",
+        "--slack-pct",
+        "0",
+        "--reserve-hosts",
+        "0",
+    ]);
+    // 12,800 GB less 1 % on-disk format, nothing held back, mirrored: 6.336 TB.
+    assert!((none["usable_tb"].as_f64().unwrap_or_default() - 6.336).abs() < 1e-9);
+}
+
+#[test]
+fn quick_text_summary() {
+    let mut args = SEED_001.to_vec();
+    args.extend_from_slice(&["--raid", "1", "--ftt", "1"]);
+    let out = stacksizer(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Usable for protected data"), "{text}");
+    assert!(text.contains("12.80 TB"), "{text}");
+}
+
+#[test]
+fn invalid_quick_argument_exits_2_naming_the_flag() {
+    let out = stacksizer(&[
+        "quick",
+        "--hosts",
+        "0",
+        "--disk-groups",
+        "2",
+        "--capacity-devices",
+        "4",
+        "--device-gb",
+        "400",
+        "--raid",
+        "1",
+        "--ftt",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--hosts must be between 1 and 64 (got 0)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn ftt_that_the_method_cannot_use_exits_2() {
+    let mut args = SEED_001.to_vec();
+    args.extend_from_slice(&["--raid", "6", "--ftt", "1"]);
+    let out = stacksizer(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--ftt must be 2 for RAID-6 (got 1)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn unknown_raid_level_exits_2_listing_the_choices() {
+    let mut args = SEED_001.to_vec();
+    args.extend_from_slice(&["--raid", "4", "--ftt", "1"]);
+    let out = stacksizer(&args);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("--raid") && err.contains("[possible values: 1, 5, 6]"),
+        "{err}"
+    );
+}
+
+#[test]
+fn evaluate_json_reports_clusters_and_findings() {
+    let out = stacksizer(&["evaluate", &example(), "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let cluster = &v["clusters"][0];
+    assert_eq!(cluster["raw"]["total"]["tb"].as_f64(), Some(12.8));
+    assert!(cluster["capacity"]["usable"]["tb"].is_number());
+    assert!(cluster["cache"]["required_per_disk_group"]["gb"].is_number());
+    assert!(v["findings"].is_array());
+}
+
+#[test]
+fn evaluate_text_summary() {
+    let out = stacksizer(&["evaluate", &example()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("raw 12.80 TB / 11.64 TiB"), "{text}");
+    assert!(text.contains("usable"), "{text}");
+}
+
+#[test]
+fn invalid_project_exits_2_naming_the_json_path() {
+    let dir = std::env::temp_dir().join(format!("stacksizer-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("bad.json");
+    let text = std::fs::read_to_string(example()).expect("example");
+    let bad = text.replace("\"slack_pct\": 25", "\"slack_pct\": 75");
+    assert_ne!(bad, text, "the example's slack_pct moved");
+    std::fs::write(&path, bad).expect("write");
+    let out = stacksizer(&["evaluate", &path.to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("settings.slack_pct must be between 0 and 50 (got 75)"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn missing_project_file_exits_2() {
+    let out = stacksizer(&["evaluate", "/nonexistent/project.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+}
