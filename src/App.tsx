@@ -1,8 +1,9 @@
-import { CapacitySummary } from './views/CapacitySummary';
 import { ClusterEditor } from './views/ClusterEditor';
 import { FileProblem } from './views/FileProblem';
+import { FindingsPanel } from './views/FindingsPanel';
 import { IssueList } from './views/IssueList';
 import { RecoveryBanner } from './views/RecoveryBanner';
+import { ResultsDashboard } from './views/ResultsDashboard';
 import { Toolbar } from './views/Toolbar';
 import { useDocumentShortcuts } from './views/useDocumentShortcuts';
 import { useApp } from './store/context';
@@ -26,9 +27,10 @@ export function App() {
             <ClusterEditor key={i} clusterIndex={i} />
           ))}
           <IssueList />
+          <FindingsPanel />
         </div>
         <div className="column">
-          <CapacitySummary />
+          <ResultsDashboard />
         </div>
       </main>
     </>

@@ -141,12 +141,20 @@ pub struct ClusterCompute {
     pub physical_cores: u32,
     pub physical_cores_after_failure: u32,
     pub vcpus: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub vcpu_per_core: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub vcpu_per_core_after_failure: Option<f64>,
     pub virtualization_overhead_pct: f64,
     /// Physical cores the workloads need at their kinds' ratios, overhead included.
     pub cores_needed: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub cores_needed_pct: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub cores_needed_pct_after_failure: Option<f64>,
     pub ram_per_host_gb: f64,
     pub vsan_memory_per_host_gb: f64,
@@ -156,6 +164,11 @@ pub struct ClusterCompute {
     pub usable_ram_after_failure_gb: f64,
     /// Configured RAM of every VM.
     pub ram_demand_gb: f64,
+    /// RAM demand as a share of the usable RAM left after N+x host failures;
+    /// absent when no host is left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub ram_demand_pct_after_failure: Option<f64>,
     /// Configured RAM of the SQL Server VMs, all of it reserved.
     pub sql_ram_gb: f64,
     /// One NUMA node per socket: its cores and its share of host RAM.
@@ -225,6 +238,10 @@ pub fn assess_compute(
         usable_ram_gb: usable_ram_per_host_gb * f64::from(hosts),
         usable_ram_after_failure_gb: usable_ram_per_host_gb * f64::from(hosts_after_failure),
         ram_demand_gb,
+        ram_demand_pct_after_failure: ratio(
+            ram_demand_gb * 100.0,
+            usable_ram_per_host_gb * f64::from(hosts_after_failure),
+        ),
         sql_ram_gb,
         numa_node_cores: host.cores_per_socket,
         numa_node_ram_gb: ratio(host.ram_gb, f64::from(host.sockets)).unwrap_or(0.0),
@@ -658,6 +675,8 @@ mod tests {
         // 5,426 + 2 x (636 + 14 x 600) + 8 x 70 = 24,058 MB per host.
         assert!((c.vsan_memory_per_host_gb * 1024.0 - 24_058.0).abs() < 1e-9);
         assert_eq!(c.ram_demand_gb, 400.0);
+        let pct = c.ram_demand_pct_after_failure.expect("hosts remain");
+        assert!((pct - 40_000.0 / c.usable_ram_after_failure_gb).abs() < 1e-9);
         assert!(c.usable_ram_after_failure_gb > 790.0);
         // 32 vCPUs span two 14-core sockets; 128 GB fits a 144 GB node.
         assert_eq!(

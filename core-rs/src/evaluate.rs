@@ -7,8 +7,11 @@ use crate::capacity::{
     capacity_findings, evaluate_capacity, mixes_tiers, raw_capacity, storage_tier,
     CapacityEvaluation, PlacedWorkload, RawCapacity, ResolvedDiskGroup, StorageTier,
 };
+use crate::compute::{assess_compute, ClusterCompute};
+use crate::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
 use crate::issue::InputIssue;
 use crate::model::{Cluster, DiskGroup, Project, Storage, StoragePolicy, Topology};
+use crate::performance::{assess_performance, ClusterPerformance};
 use crate::protection::host_findings;
 use crate::rules::{by_severity, ClusterFacts, Finding};
 use crate::validate::validate;
@@ -32,7 +35,14 @@ pub struct ClusterEvaluation {
     pub tier: StorageTier,
     pub capacity: CapacityEvaluation,
     pub cache: CacheEvaluation,
+    pub performance: ClusterPerformance,
+    pub compute: ClusterCompute,
+    pub iscsi: ClusterIscsi,
 }
+
+/// SQL Server FCI nodes per instance. The model does not hold it per
+/// workload yet; seed 002 ran two (active + passive).
+const FCI_NODES: u32 = 2;
 
 /// Validates, then sizes every cluster. Invalid input yields every issue found.
 pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
@@ -95,6 +105,26 @@ fn evaluate_cluster(
     let mut findings = capacity_findings(&facts, &capacity, &placed, settings);
     findings.extend(host_findings(&facts, &policies_to_check(project, &placed)));
     findings.extend(cache_findings(&facts, &groups, &project.devices, &cache));
+    let performance = assess_performance(index, &cluster.topology, &groups, &placed, settings);
+    let compute = assess_compute(
+        index,
+        &cluster.host,
+        &cluster.topology,
+        &groups,
+        &placed,
+        settings,
+        FCI_NODES,
+    );
+    let iscsi = assess_iscsi(
+        index,
+        &cluster.topology,
+        &placed,
+        settings,
+        &IscsiLayout::default(),
+    );
+    findings.extend(performance.findings.iter().cloned());
+    findings.extend(compute.findings.iter().cloned());
+    findings.extend(iscsi.findings.iter().cloned());
     let evaluation = ClusterEvaluation {
         cluster_id: cluster.id.clone(),
         cluster_name: cluster.name.clone(),
@@ -103,6 +133,9 @@ fn evaluate_cluster(
         tier,
         capacity,
         cache,
+        performance,
+        compute,
+        iscsi,
     };
     (evaluation, findings)
 }

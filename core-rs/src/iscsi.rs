@@ -48,6 +48,8 @@ pub struct IscsiLayout {
     /// VMs per instance, each an iSCSI initiator (seed 002: active + passive).
     pub fci_nodes: u32,
     /// MPIO paths per LUN; None means FTT+1, the most seed 002 allows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub paths_per_lun: Option<u32>,
     pub mapping: TargetMapping,
 }
@@ -88,8 +90,12 @@ pub struct ClusterIscsi {
     pub luns: u32,
     pub sessions: u32,
     /// Sessions on the host owning the most targets; None without hosts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub busiest_host_sessions: Option<u32>,
     /// The same once the N+x reserved hosts have failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub busiest_host_sessions_after_failure: Option<u32>,
     pub max_targets: u32,
     pub max_luns: u32,

@@ -324,9 +324,15 @@ pub struct TierLoad {
     pub write_iops: f64,
     /// Busy time of the devices: reads / rated reads + writes / rated writes,
     /// in %. None when there is demand but no device to serve it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub utilisation_pct: Option<f64>,
     /// Mean idle-device time of one read / write (see `device_service_ms`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub read_service_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub write_service_ms: Option<f64>,
     pub source: &'static str,
 }
@@ -396,7 +402,11 @@ pub struct WorkloadPerformance {
     /// Share of reads the hybrid read cache serves; 0 on all-flash.
     pub read_cache_hit_ratio: f64,
     /// Estimated mean latency seen by the guest; None when a tier it needs is saturated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub read_latency_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub write_latency_ms: Option<f64>,
 }
 
@@ -416,8 +426,12 @@ pub struct ClusterPerformance {
     pub utilisation_ceiling_pct: f64,
     /// Front-end IOPS at this workload mix that bring the busiest tier to the
     /// ceiling. None with no demand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub device_limited_front_end_iops: Option<f64>,
     /// Device-limited front-end IOPS / front-end demand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub headroom: Option<f64>,
     pub read_cache_model: &'static str,
     pub latency_model: &'static str,

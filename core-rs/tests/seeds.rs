@@ -8,6 +8,7 @@ use stacksizer_core::capacity::StorageTier;
 use stacksizer_core::evaluate::{evaluate, Evaluation};
 use stacksizer_core::model::{Project, SqlDeployment, WorkloadSpec};
 use stacksizer_core::parse_project;
+use stacksizer_core::rules::Severity;
 
 fn examples() -> Vec<(String, Project)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/examples");
@@ -110,7 +111,15 @@ fn seed_001_dedup_metadata_and_policies() {
     assert_eq!(raid1.protection.min_hosts, 3);
     assert!(c.capacity.required.gb > 0.0);
     assert!(c.capacity.required.gb <= c.capacity.usable.gb);
-    assert!(e.findings.is_empty(), "{:?}", e.findings);
+    // The seed ran 24- and 32-vCPU VMs on 2 x 12-core hosts, so compute
+    // warnings (vCPU:pCore above 1:1, VMs wider than a NUMA node) are real;
+    // nothing may be an error.
+    let errors: Vec<_> = e
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
 }
 
 /// Seed 001's space test as one workload: the 5,050 GB it wrote under

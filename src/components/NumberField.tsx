@@ -9,6 +9,8 @@ interface Props {
   issue?: string | undefined;
   unit?: string;
   testId?: string;
+  /** The JSON path this field edits, so findings and issues can jump to it. */
+  path?: string;
 }
 
 /**
@@ -16,7 +18,7 @@ interface Props {
  * a number stays on screen with a message instead of becoming NaN or being
  * replaced by the last good value.
  */
-export function NumberField({ label, value, onChange, issue, unit, testId }: Props) {
+export function NumberField({ label, value, onChange, issue, unit, testId, path }: Props) {
   const id = useId();
   const [text, setText] = useState(String(value));
   const [shown, setShown] = useState(value);
@@ -33,6 +35,7 @@ export function NumberField({ label, value, onChange, issue, unit, testId }: Pro
         <input
           id={id}
           data-testid={testId}
+          data-path={path}
           type="text"
           inputMode="decimal"
           value={text}

@@ -34,6 +34,7 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
         <NumberField
           label="Hosts"
           testId="host-count"
+          path={`${base}.topology.host_count`}
           value={hostCount}
           issue={issueAt(`${base}.topology`)}
           onChange={(n) => editProject((p) => withHostCount(p, clusterIndex, n))}
@@ -41,6 +42,7 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
         <NumberField
           label="Disk groups per host"
           testId="disk-groups"
+          path={`${base}.storage.disk_groups`}
           value={groups.length}
           issue={issueAt(`${base}.storage.disk_groups`)}
           onChange={(n) => editProject((p) => withDiskGroupCount(p, clusterIndex, n))}
@@ -48,6 +50,7 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
         <NumberField
           label="Capacity devices per disk group"
           testId="capacity-devices"
+          path={`${base}.storage.disk_groups[0].capacity_device_count`}
           value={firstGroup?.capacity_device_count ?? 0}
           issue={issueAt(`${base}.storage.disk_groups[0].capacity_device_count`)}
           onChange={(n) => editProject((p) => withCapacityDevicesPerGroup(p, clusterIndex, n))}
@@ -56,6 +59,7 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
           label="Capacity device size"
           unit="GB"
           testId="device-gb"
+          path={`devices[${deviceIndex}].capacity_gb`}
           value={capacityDevice?.capacity_gb ?? 0}
           issue={issueAt(`devices[${deviceIndex}].capacity_gb`)}
           onChange={(n) => editProject((p) => withCapacityDeviceGb(p, clusterIndex, n))}

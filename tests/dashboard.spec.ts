@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-test.describe('raw capacity slice', () => {
+test.describe('results dashboard', () => {
   test.beforeEach(async ({ page }) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -15,9 +15,33 @@ test.describe('raw capacity slice', () => {
   test('opens on the seed 001 example and shows its raw capacity in TB and TiB', async ({
     page,
   }) => {
-    await expect(page.getByRole('heading', { name: 'SQL all-flash cluster' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'SQL all-flash cluster', exact: true }),
+    ).toBeVisible();
     await expect(page.getByTestId('raw-tib')).toHaveText('11.64 TiB');
-    await expect(page.locator('.recharts-bar-rectangle')).toHaveCount(4);
+    await expect(page.getByRole('img', { name: 'Capacity waterfall' })).toBeVisible();
+    await expect(page.getByTestId('verdict')).toHaveText('meets every requirement');
+  });
+
+  test('shows every capacity in TB or TiB as the user chooses', async ({ page }) => {
+    const usable = page.getByTestId('usable');
+    await expect(usable).toHaveText(/^[\d.,]+ TB$/);
+    const tb = Number((await usable.textContent())?.replace(/[^\d.]/g, ''));
+    await page.getByRole('radio', { name: 'TiB' }).check();
+    await expect(usable).toHaveText(/^[\d.,]+ TiB$/);
+    const tib = Number((await usable.textContent())?.replace(/[^\d.]/g, ''));
+    expect(tib).toBeCloseTo(tb / 1.0995, 1);
+    await expect(page.getByTestId('required')).toHaveText(/TiB$/);
+  });
+
+  test('a finding names its source and jumps to the field behind it', async ({ page }) => {
+    await page.getByLabel('Hosts').fill('2');
+    const finding = page.locator('.finding[data-code="protection.too_few_hosts"]').first();
+    await expect(finding).toContainText('Source:');
+    await expect(page.getByTestId('verdict')).toContainText('not met');
+    await page.screenshot({ path: 'tests/output/findings-two-hosts.png', fullPage: true });
+    await finding.getByRole('button').click();
+    await expect(page.getByLabel('Hosts')).toBeFocused();
   });
 
   test('recomputes live when the host count changes', async ({ page }) => {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { WaterfallStep } from '../core/types';
+import { waterfallBars } from './CapacityWaterfallChart';
+
+const amount = (tb: number) => ({ gb: tb * 1000, tb, tib: tb / 1.0995 });
+const step = (label: string, kind: WaterfallStep['kind'], tb: number): WaterfallStep => ({
+  label,
+  kind,
+  amount: amount(tb),
+  source: 's',
+});
+
+describe('waterfallBars', () => {
+  it('floats each deduction from the running total and restarts at subtotals', () => {
+    const bars = waterfallBars(
+      [
+        step('Raw', 'start', 10),
+        step('Overhead', 'deduction', 1),
+        step('Slack', 'deduction', 2),
+        step('Usable', 'subtotal', 7),
+      ],
+      5,
+      'tb',
+    );
+    expect(bars.map((b) => [b.label, b.base, b.value])).toEqual([
+      ['Raw', 0, 10],
+      ['Overhead', 9, 1],
+      ['Slack', 7, 2],
+      ['Usable', 0, 7],
+      ['Required by workloads', 0, 5],
+    ]);
+  });
+
+  it('uses the unit asked for', () => {
+    const [raw] = waterfallBars([step('Raw', 'start', 10)], 0, 'tib');
+    expect(raw?.value).toBeCloseTo(10 / 1.0995, 6);
+  });
+});

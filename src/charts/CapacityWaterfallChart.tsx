@@ -1,0 +1,80 @@
+import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
+import type { WaterfallStep } from '../core/types';
+import { UNIT_LABEL, type CapacityUnit } from '../units';
+
+interface Props {
+  steps: WaterfallStep[];
+  required: number;
+  unit: CapacityUnit;
+}
+
+export interface WaterfallBar {
+  label: string;
+  /** Invisible part that lifts a deduction to where the running total stands. */
+  base: number;
+  value: number;
+  kind: WaterfallStep['kind'] | 'required';
+  source: string;
+}
+
+const COLOURS: Record<WaterfallBar['kind'], string> = {
+  start: '#1d4ed8',
+  deduction: '#b45309',
+  subtotal: '#0f766e',
+  required: '#7c3aed',
+};
+
+/** Raw -> deductions -> usable, then what the workloads require, as floating bars. */
+export function waterfallBars(steps: WaterfallStep[], required: number, unit: CapacityUnit) {
+  let running = 0;
+  const bars: WaterfallBar[] = steps.map((step) => {
+    const value = step.amount[unit];
+    if (step.kind === 'deduction') {
+      running -= value;
+      return { label: step.label, base: running, value, kind: step.kind, source: step.source };
+    }
+    running = value;
+    return { label: step.label, base: 0, value, kind: step.kind, source: step.source };
+  });
+  bars.push({
+    label: 'Required by workloads',
+    base: 0,
+    value: required,
+    kind: 'required',
+    source: 'workload footprints',
+  });
+  return bars;
+}
+
+export function CapacityWaterfallChart({ steps, required, unit }: Props) {
+  const bars = waterfallBars(steps, required, unit);
+  return (
+    <BarChart
+      width={620}
+      height={300}
+      data={bars}
+      margin={{ top: 8, right: 16, bottom: 72, left: 48 }}
+      role="img"
+      aria-label="Capacity waterfall"
+    >
+      <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="label" interval={0} angle={-20} textAnchor="end" tick={{ fontSize: 11 }} />
+      <YAxis unit={` ${UNIT_LABEL[unit]}`} width={80} />
+      <Tooltip
+        formatter={(value) => [`${Number(value).toFixed(2)} ${UNIT_LABEL[unit]}`, 'Amount']}
+      />
+      <Bar
+        dataKey="base"
+        stackId="w"
+        fill="transparent"
+        tooltipType="none"
+        isAnimationActive={false}
+      />
+      <Bar dataKey="value" stackId="w" isAnimationActive={false}>
+        {bars.map((bar) => (
+          <Cell key={bar.label} fill={COLOURS[bar.kind]} />
+        ))}
+      </Bar>
+    </BarChart>
+  );
+}

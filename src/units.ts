@@ -1,0 +1,26 @@
+// Presentation of the core's figures. Capacities arrive in both units; the
+// user picks which one the dashboard shows, and the label always says which.
+import type { Capacity } from './core/types';
+
+export type CapacityUnit = 'tb' | 'tib';
+
+export const UNIT_LABEL: Record<CapacityUnit, string> = { tb: 'TB', tib: 'TiB' };
+
+const decimals = (value: number, digits: number) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function formatCapacity(capacity: Capacity, unit: CapacityUnit): string {
+  return `${decimals(capacity[unit], 2)} ${UNIT_LABEL[unit]}`;
+}
+
+export const formatGb = (gb: number) => `${decimals(gb, 0)} GB`;
+
+export const formatIops = (iops: number) => `${decimals(iops, 0)} IOPS`;
+
+export const formatPct = (pct: number) => `${decimals(pct, 1)} %`;
+
+export const formatRatio = (ratio: number) => `${decimals(ratio, 2)}:1`;
+
+/** A figure the core may leave out (nothing to divide by) shows as a dash. */
+export const orDash = <T>(value: T | undefined, format: (v: T) => string) =>
+  value === undefined ? '–' : format(value);

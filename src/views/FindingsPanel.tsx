@@ -1,0 +1,47 @@
+import type { Finding } from '../core/types';
+import { useApp } from '../store/context';
+import { jumpToField } from './jumpToField';
+
+const SEVERITY_LABEL: Record<Finding['severity'], string> = {
+  error: 'Error',
+  warning: 'Warning',
+  info: 'Info',
+};
+
+/** Every finding with its source; one with a path jumps to the field behind it. */
+export function FindingsPanel() {
+  const findings = useApp((s) => s.evaluation?.findings);
+  if (!findings) return null;
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  return (
+    <section className="panel findings" aria-labelledby="findings-heading">
+      <h2 id="findings-heading">
+        Findings{' '}
+        <span className={errors > 0 ? 'verdict bad' : 'verdict good'} data-testid="verdict">
+          {errors > 0 ? `${errors} requirement(s) not met` : 'meets every requirement'}
+        </span>
+      </h2>
+      {findings.length === 0 && <p className="muted">No findings.</p>}
+      <ul>
+        {findings.map((f, i) => (
+          <li key={`${f.code}:${i}`} className={`finding ${f.severity}`} data-code={f.code}>
+            <span className="severity">{SEVERITY_LABEL[f.severity]}</span>
+            {f.path ? (
+              <button
+                type="button"
+                className="link"
+                title={`Go to ${f.path}`}
+                onClick={() => jumpToField(f.path ?? '')}
+              >
+                {f.message}
+              </button>
+            ) : (
+              <span>{f.message}</span>
+            )}
+            <span className="source">Source: {f.source}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
+import { FigureBarChart } from '../charts/FigureBarChart';
+import type { ClusterEvaluation } from '../core/types';
+import { useApp } from '../store/context';
+import {
+  formatCapacity,
+  formatGb,
+  formatIops,
+  formatPct,
+  formatRatio,
+  orDash,
+  type CapacityUnit,
+} from '../units';
+import { UnitToggle } from './UnitToggle';
+
+const fixed = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** Every figure of the selected cluster, as the core computed it. */
+export function ResultsDashboard() {
+  const evaluation = useApp((s) => s.evaluation);
+  const stale = useApp((s) => s.issues.length > 0 || s.coreError !== null);
+  const selected = useApp((s) => s.selectedCluster);
+  const selectCluster = useApp((s) => s.selectCluster);
+  const unit = useApp((s) => s.capacityUnit);
+  if (!evaluation) return <section className="panel">Evaluating…</section>;
+  const cluster = evaluation.clusters[selected] ?? evaluation.clusters[0];
+  if (!cluster) return null;
+  return (
+    <section
+      className={stale ? 'panel dashboard stale' : 'panel dashboard'}
+      aria-labelledby="results-heading"
+    >
+      <div className="dashboard-head">
+        <h2 id="results-heading">Results: {cluster.cluster_name}</h2>
+        {evaluation.clusters.length > 1 && (
+          <label>
+            Cluster{' '}
+            <select value={selected} onChange={(e) => selectCluster(Number(e.target.value))}>
+              {evaluation.clusters.map((c, i) => (
+                <option key={c.cluster_id} value={i}>
+                  {c.cluster_name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <UnitToggle />
+      </div>
+      {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
+      <KeyFigures cluster={cluster} unit={unit} />
+      <h3>Capacity waterfall</h3>
+      <CapacityWaterfallChart
+        steps={cluster.capacity.waterfall}
+        required={cluster.capacity.required[unit]}
+        unit={unit}
+      />
+      <div className="chart-row">
+        <div>
+          <h3>IOPS</h3>
+          <FigureBarChart title="IOPS" unit="IOPS" bars={iopsBars(cluster)} />
+        </div>
+        <div>
+          <h3>Cache</h3>
+          <FigureBarChart title="Cache" unit="GB" bars={cacheBars(cluster)} />
+        </div>
+        <div>
+          <h3>Compute after N+{cluster.compute.hosts - cluster.compute.hosts_after_failure}</h3>
+          <FigureBarChart
+            title="Use after host failure"
+            unit="%"
+            digits={1}
+            limit={100}
+            bars={computeBars(cluster)}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function KeyFigures({ cluster, unit }: { cluster: ClusterEvaluation; unit: CapacityUnit }) {
+  const { capacity, performance, cache, compute, raw } = cluster;
+  const tier = cluster.tier === 'hybrid' ? 'hybrid' : 'all-flash';
+  return (
+    <dl className="figures">
+      <Figure label={`Raw (${tier}, ${raw.capacity_devices} devices)`}>
+        <span data-testid="raw-tb">{formatCapacity(raw.total, 'tb')}</span>
+        {' / '}
+        <span data-testid="raw-tib">{formatCapacity(raw.total, 'tib')}</span>
+      </Figure>
+      <Figure label="Usable" testId="usable">
+        {formatCapacity(capacity.usable, unit)}
+      </Figure>
+      <Figure label="Required" testId="required">
+        {formatCapacity(capacity.required, unit)}
+      </Figure>
+      <Figure label="Headroom" testId="headroom">
+        {formatCapacity(capacity.headroom, unit)} ({orDash(capacity.headroom_pct, formatPct)})
+      </Figure>
+      <Figure label="Front-end IOPS" testId="front-end-iops">
+        {formatIops(performance.front_end_iops)}
+      </Figure>
+      <Figure label="Device-limited IOPS" testId="iops-limit">
+        {orDash(performance.device_limited_front_end_iops, formatIops)}
+      </Figure>
+      <Figure label="Cache installed / required">
+        {formatGb(cache.installed.gb)} / {formatGb(cache.required.gb)}
+      </Figure>
+      <Figure label="vCPU:pCore after N+x" testId="vcpu-ratio">
+        {orDash(compute.vcpu_per_core_after_failure, formatRatio)}
+      </Figure>
+      <Figure label="RAM after N+x">
+        {fixed(compute.ram_demand_gb)} of {fixed(compute.usable_ram_after_failure_gb)} GB
+      </Figure>
+      <Figure label="Hosts">{cluster.host_count}</Figure>
+    </dl>
+  );
+}
+
+function Figure({
+  label,
+  testId,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+const DEMAND = '#2563eb';
+const COST = '#b45309';
+const LIMIT = '#0f766e';
+
+function iopsBars({ performance }: ClusterEvaluation) {
+  return [
+    { label: 'Front-end', value: performance.front_end_iops, colour: DEMAND },
+    { label: 'Back-end', value: performance.back_end_iops, colour: COST },
+    { label: 'Limit', value: performance.device_limited_front_end_iops ?? 0, colour: LIMIT },
+  ];
+}
+
+function cacheBars({ cache }: ClusterEvaluation) {
+  return [
+    { label: 'Required', value: cache.required.gb, colour: DEMAND },
+    { label: 'Installed', value: cache.installed.gb, colour: LIMIT },
+  ];
+}
+
+function computeBars({ compute }: ClusterEvaluation) {
+  return [
+    { label: 'CPU', value: compute.cores_needed_pct_after_failure ?? 0, colour: DEMAND },
+    { label: 'RAM', value: compute.ram_demand_pct_after_failure ?? 0, colour: COST },
+  ];
+}
