@@ -1,4 +1,4 @@
-import { ClusterEditor } from './views/ClusterEditor';
+import { EditorTabs } from './views/EditorTabs';
 import { FileProblem } from './views/FileProblem';
 import { FindingsPanel } from './views/FindingsPanel';
 import { IssueList } from './views/IssueList';
@@ -10,7 +10,6 @@ import { useApp } from './store/context';
 
 export function App() {
   const name = useApp((s) => s.project.name);
-  const clusterCount = useApp((s) => s.project.clusters.length);
   useDocumentShortcuts();
   return (
     <>
@@ -23,14 +22,12 @@ export function App() {
         <div className="column">
           <RecoveryBanner />
           <FileProblem />
-          {Array.from({ length: clusterCount }, (_, i) => (
-            <ClusterEditor key={i} clusterIndex={i} />
-          ))}
           <IssueList />
-          <FindingsPanel />
+          <EditorTabs />
         </div>
         <div className="column">
           <ResultsDashboard />
+          <FindingsPanel />
         </div>
       </main>
     </>

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createCoreClient } from './core/client';
-import type { Project } from './core/types';
 import { defaultExample, examples } from './examples';
 import { findRecovery, startAutosave } from './files/recovery';
 import { detectPlatform } from './platform';
@@ -13,11 +12,18 @@ import './styles.css';
 
 const example = examples.find((e) => e.fileName === defaultExample);
 if (!example) throw new Error(`the built-in example ${defaultExample} is missing`);
-const initial = JSON.parse(example.text) as Project;
 
 const core = createCoreClient();
-const store = createAppStore(initial);
-openDocument(store, initial, example.fileName);
+// The core checks the example and fills in every default, so each settings
+// field shows its value from the first frame.
+const checked = await core.call('project/check-file', { projectJson: example.text });
+if (checked.status !== 'valid') {
+  throw new Error(
+    `the built-in example is invalid: ${checked.issues.map((i) => i.message).join('; ')}`,
+  );
+}
+const store = createAppStore(checked.project);
+openDocument(store, checked.project, example.fileName);
 evaluateOnChange(store, (projectJson) => core.call('project/evaluate', { projectJson }));
 const platform = detectPlatform();
 void findRecovery(platform).then((offer) => store.getState().setRecoveryOffer(offer));

@@ -50,7 +50,7 @@ export function CapacityWaterfallChart({ steps, required, unit }: Props) {
   const bars = waterfallBars(steps, required, unit);
   return (
     <BarChart
-      width={620}
+      width={580}
       height={300}
       data={bars}
       margin={{ top: 8, right: 16, bottom: 72, left: 48 }}

@@ -2,15 +2,20 @@ import { useId, useState } from 'react';
 
 interface Props {
   label: string;
-  value: number;
-  /** Called with every edit that parses as a finite number. */
-  onChange: (value: number) => void;
+  /** Absent when the project has no value yet. */
+  value: number | undefined;
+  /** Called with every edit that parses as a finite number (and, when optional, with undefined for an empty field). */
+  onChange: (value: number | undefined) => void;
+  /** An empty field is allowed and means "not given" (e.g. a price). */
+  optional?: boolean;
   /** The core's message for this field, if any. */
   issue?: string | undefined;
   unit?: string;
   testId?: string;
   /** The JSON path this field edits, so findings and issues can jump to it. */
   path?: string;
+  /** Inside a table whose column header says what the field is. */
+  hideLabel?: boolean;
 }
 
 /**
@@ -18,19 +23,33 @@ interface Props {
  * a number stays on screen with a message instead of becoming NaN or being
  * replaced by the last good value.
  */
-export function NumberField({ label, value, onChange, issue, unit, testId, path }: Props) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  issue,
+  unit,
+  testId,
+  path,
+  hideLabel,
+  optional,
+}: Props) {
   const id = useId();
-  const [text, setText] = useState(String(value));
+  const [text, setText] = useState(value === undefined ? '' : String(value));
   const [shown, setShown] = useState(value);
   if (value !== shown && Number(text) !== value) {
     setShown(value);
-    setText(String(value));
+    setText(value === undefined ? '' : String(value));
   }
-  const parsed = text.trim() === '' ? NaN : Number(text);
-  const message = Number.isFinite(parsed) ? issue : `${label} must be a number`;
+  const empty = text.trim() === '';
+  const parsed = empty ? NaN : Number(text);
+  const message =
+    Number.isFinite(parsed) || (optional && empty) ? issue : `${label} must be a number`;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
       <div className="field-input">
         <input
           id={id}
@@ -43,10 +62,14 @@ export function NumberField({ label, value, onChange, issue, unit, testId, path 
           aria-describedby={message ? `${id}-issue` : undefined}
           onChange={(event) => {
             setText(event.target.value);
-            const next = event.target.value.trim() === '' ? NaN : Number(event.target.value);
+            const cleared = event.target.value.trim() === '';
+            const next = cleared ? NaN : Number(event.target.value);
             if (Number.isFinite(next)) {
               setShown(next);
               onChange(next);
+            } else if (cleared && optional) {
+              setShown(undefined);
+              onChange(undefined);
             }
           }}
         />

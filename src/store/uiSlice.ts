@@ -10,7 +10,20 @@ export interface FileProblem {
   issues: InputIssue[];
 }
 
+export type EditorTab = 'design' | 'workloads' | 'policies' | 'devices' | 'settings';
+
+/** The editor tab that holds the field at a JSON path. */
+export function tabForPath(path: string): EditorTab {
+  if (path.startsWith('workloads')) return 'workloads';
+  if (path.startsWith('policies')) return 'policies';
+  if (path.startsWith('devices')) return 'devices';
+  if (path.startsWith('settings')) return 'settings';
+  return 'design';
+}
+
 export interface UiSlice {
+  editorTab: EditorTab;
+  setEditorTab: (tab: EditorTab) => void;
   fileProblem: FileProblem | null;
   showFileProblem: (problem: FileProblem | null) => void;
   /** A recovery copy awaiting the user's decision; autosave waits for it. */
@@ -25,6 +38,8 @@ export interface UiSlice {
 }
 
 export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (set) => ({
+  editorTab: 'design',
+  setEditorTab: (editorTab) => set({ editorTab }),
   fileProblem: null,
   showFileProblem: (fileProblem) => set({ fileProblem }),
   recoveryOffer: null,

@@ -37,7 +37,7 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
           path={`${base}.topology.host_count`}
           value={hostCount}
           issue={issueAt(`${base}.topology`)}
-          onChange={(n) => editProject((p) => withHostCount(p, clusterIndex, n))}
+          onChange={(n) => n !== undefined && editProject((p) => withHostCount(p, clusterIndex, n))}
         />
         <NumberField
           label="Disk groups per host"
@@ -45,7 +45,9 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
           path={`${base}.storage.disk_groups`}
           value={groups.length}
           issue={issueAt(`${base}.storage.disk_groups`)}
-          onChange={(n) => editProject((p) => withDiskGroupCount(p, clusterIndex, n))}
+          onChange={(n) =>
+            n !== undefined && editProject((p) => withDiskGroupCount(p, clusterIndex, n))
+          }
         />
         <NumberField
           label="Capacity devices per disk group"
@@ -53,7 +55,9 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
           path={`${base}.storage.disk_groups[0].capacity_device_count`}
           value={firstGroup?.capacity_device_count ?? 0}
           issue={issueAt(`${base}.storage.disk_groups[0].capacity_device_count`)}
-          onChange={(n) => editProject((p) => withCapacityDevicesPerGroup(p, clusterIndex, n))}
+          onChange={(n) =>
+            n !== undefined && editProject((p) => withCapacityDevicesPerGroup(p, clusterIndex, n))
+          }
         />
         <NumberField
           label="Capacity device size"
@@ -62,7 +66,9 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
           path={`devices[${deviceIndex}].capacity_gb`}
           value={capacityDevice?.capacity_gb ?? 0}
           issue={issueAt(`devices[${deviceIndex}].capacity_gb`)}
-          onChange={(n) => editProject((p) => withCapacityDeviceGb(p, clusterIndex, n))}
+          onChange={(n) =>
+            n !== undefined && editProject((p) => withCapacityDeviceGb(p, clusterIndex, n))
+          }
         />
       </div>
     </section>

@@ -1,5 +1,6 @@
 import type { Finding } from '../core/types';
 import { useApp } from '../store/context';
+import { tabForPath } from '../store/uiSlice';
 import { jumpToField } from './jumpToField';
 
 const SEVERITY_LABEL: Record<Finding['severity'], string> = {
@@ -11,6 +12,12 @@ const SEVERITY_LABEL: Record<Finding['severity'], string> = {
 /** Every finding with its source; one with a path jumps to the field behind it. */
 export function FindingsPanel() {
   const findings = useApp((s) => s.evaluation?.findings);
+  const setEditorTab = useApp((s) => s.setEditorTab);
+  const jump = (path: string) => {
+    setEditorTab(tabForPath(path));
+    // The tab renders its fields on the next frame.
+    requestAnimationFrame(() => jumpToField(path));
+  };
   if (!findings) return null;
   const errors = findings.filter((f) => f.severity === 'error').length;
   return (
@@ -31,7 +38,7 @@ export function FindingsPanel() {
                 type="button"
                 className="link"
                 title={`Go to ${f.path}`}
-                onClick={() => jumpToField(f.path ?? '')}
+                onClick={() => jump(f.path ?? '')}
               >
                 {f.message}
               </button>

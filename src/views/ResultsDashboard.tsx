@@ -109,7 +109,7 @@ function KeyFigures({ cluster, unit }: { cluster: ClusterEvaluation; unit: Capac
       <Figure label="vCPU:pCore after N+x" testId="vcpu-ratio">
         {orDash(compute.vcpu_per_core_after_failure, formatRatio)}
       </Figure>
-      <Figure label="RAM after N+x">
+      <Figure label="RAM after N+x" testId="ram-after-failure">
         {fixed(compute.ram_demand_gb)} of {fixed(compute.usable_ram_after_failure_gb)} GB
       </Figure>
       <Figure label="Hosts">{cluster.host_count}</Figure>

@@ -1,0 +1,138 @@
+// Inputs bound to a project field by its JSON path: the value, the edit and
+// the core's message for that path all come from the same place.
+import { useId } from 'react';
+import { useApp } from '../store/context';
+import { getAtPath, setAtPath } from '../store/paths';
+import { NumberField } from './NumberField';
+
+function useField(path: string) {
+  const value = useApp((s) => getAtPath(s.project, path));
+  const issue = useApp((s) => s.issues.find((i) => i.path === path)?.message);
+  const editProject = useApp((s) => s.editProject);
+  const set = (next: unknown) => editProject((p) => setAtPath(p, path, next));
+  return { value, issue, set };
+}
+
+interface Common {
+  path: string;
+  label: string;
+  testId?: string;
+  /** Inside a table whose column header says what the field is. */
+  hideLabel?: boolean;
+}
+
+const labelClass = (hide?: boolean) => (hide ? 'visually-hidden' : undefined);
+
+export function PathNumber({
+  path,
+  label,
+  unit,
+  testId,
+  hideLabel,
+  optional,
+}: Common & { unit?: string; optional?: boolean }) {
+  const { value, issue, set } = useField(path);
+  return (
+    <NumberField
+      label={label}
+      value={typeof value === 'number' ? value : undefined}
+      unit={unit}
+      issue={issue}
+      path={path}
+      testId={testId}
+      hideLabel={hideLabel}
+      optional={optional}
+      onChange={set}
+    />
+  );
+}
+
+export function PathText({ path, label, testId, hideLabel }: Common) {
+  const id = useId();
+  const { value, issue, set } = useField(path);
+  return (
+    <div className="field">
+      <label htmlFor={id} className={labelClass(hideLabel)}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        data-path={path}
+        data-testid={testId}
+        value={typeof value === 'string' ? value : ''}
+        aria-invalid={issue ? true : undefined}
+        onChange={(e) => set(e.target.value)}
+      />
+      {issue && (
+        <p className="issue" role="alert">
+          {issue}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A choice among strings; `parse` turns the picked value back into the field's type. */
+export function PathSelect({
+  path,
+  label,
+  choices,
+  parse = (v) => v,
+  testId,
+  hideLabel,
+}: Common & { choices: Choice[]; parse?: (value: string) => unknown }) {
+  const id = useId();
+  const { value, issue, set } = useField(path);
+  return (
+    <div className="field">
+      <label htmlFor={id} className={labelClass(hideLabel)}>
+        {label}
+      </label>
+      <select
+        id={id}
+        data-path={path}
+        data-testid={testId}
+        value={String(value ?? '')}
+        aria-invalid={issue ? true : undefined}
+        onChange={(e) => set(parse(e.target.value))}
+      >
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      {issue && (
+        <p className="issue" role="alert">
+          {issue}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function PathCheckbox({ path, label, testId, hideLabel }: Common) {
+  const id = useId();
+  const { value, set } = useField(path);
+  return (
+    <div className="field checkbox">
+      <input
+        id={id}
+        type="checkbox"
+        data-path={path}
+        data-testid={testId}
+        checked={value === true}
+        onChange={(e) => set(e.target.checked)}
+      />
+      <label htmlFor={id} className={labelClass(hideLabel)}>
+        {label}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
+import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
+import { useApp } from '../store/context';
+import { ClusterEditor } from './ClusterEditor';
+
+/** A cluster's hosts and storage: every field of the design, by path. */
+export function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
+  const cluster = useApp((s) => s.project.clusters[clusterIndex]);
+  const devices = useApp((s) => s.project.devices ?? []);
+  const editProject = useApp((s) => s.editProject);
+  if (!cluster) return null;
+  const base = `clusters[${clusterIndex}]`;
+  const deviceChoices = devices.map((d) => ({
+    value: d.id,
+    label: `${d.model} (${d.capacity_gb} GB)`,
+  }));
+
+  return (
+    <>
+      <ClusterEditor clusterIndex={clusterIndex} />
+      <section className="panel" aria-labelledby={`host-heading-${clusterIndex}`}>
+        <h2 id={`host-heading-${clusterIndex}`}>Host</h2>
+        <div className="fields">
+          <PathText path={`${base}.name`} label="Cluster name" />
+          <PathText path={`${base}.host.model`} label="Host model" />
+          <PathNumber path={`${base}.host.sockets`} label="Sockets" />
+          <PathNumber path={`${base}.host.cores_per_socket`} label="Cores per socket" />
+          <PathNumber path={`${base}.host.ghz`} label="Clock" unit="GHz" />
+          <PathNumber path={`${base}.host.ram_gb`} label="Memory" unit="GB" />
+          <PathNumber path={`${base}.host.nics`} label="NICs" />
+          <PathNumber path={`${base}.host.nic_gbps`} label="NIC speed" unit="Gb/s" />
+          <PathNumber path={`${base}.host.unit_price`} label="Host unit price" optional />
+        </div>
+      </section>
+      {cluster.storage.architecture === 'vsan_osa' && (
+        <section className="panel" aria-labelledby={`dg-heading-${clusterIndex}`}>
+          <h2 id={`dg-heading-${clusterIndex}`}>Disk groups (every host)</h2>
+          <PathCheckbox
+            path={`${base}.storage.dedup_compression`}
+            label="Deduplication and compression (all-flash only)"
+          />
+          <table className="grid">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Cache device</th>
+                <th scope="col">Capacity device</th>
+                <th scope="col">Count</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cluster.storage.disk_groups.map((_, g) => {
+                const path = `${base}.storage.disk_groups[${g}]`;
+                return (
+                  <tr key={g}>
+                    <td>{g + 1}</td>
+                    <td>
+                      <PathSelect
+                        path={`${path}.cache_device`}
+                        label={`Disk group ${g + 1} cache device`}
+                        choices={deviceChoices}
+                        hideLabel
+                      />
+                    </td>
+                    <td>
+                      <PathSelect
+                        path={`${path}.capacity_device`}
+                        label={`Disk group ${g + 1} capacity device`}
+                        choices={deviceChoices}
+                        hideLabel
+                      />
+                    </td>
+                    <td>
+                      <PathNumber
+                        path={`${path}.capacity_device_count`}
+                        label={`Disk group ${g + 1} capacity device count`}
+                        hideLabel
+                      />
+                    </td>
+                    <td className="row-actions">
+                      <button
+                        type="button"
+                        onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
+                      >
+                        Duplicate
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => editProject((p) => applyDiskGroupToAll(p, clusterIndex, g))}
+                      >
+                        Apply to all
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => editProject((p) => removeDiskGroup(p, clusterIndex, g))}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { PathNumber, PathSelect, PathText } from '../components/PathFields';
+import { useApp } from '../store/context';
+import { appendAt, duplicateAt, freshId, removeAt } from '../store/listEdits';
+
+const KINDS = [
+  { value: 'hdd7200', label: 'HDD 7.2K' },
+  { value: 'hdd10k', label: 'HDD 10K' },
+  { value: 'hdd15k', label: 'HDD 15K' },
+  { value: 'sata_ssd', label: 'SATA SSD' },
+  { value: 'sas_ssd', label: 'SAS SSD' },
+  { value: 'nvme', label: 'NVMe' },
+];
+
+const CLASSES = [
+  { value: '', label: '—' },
+  ...['A', 'B', 'C', 'D', 'E', 'F'].map((c) => ({ value: c, label: c })),
+];
+
+/** The devices disk groups use, with their datasheet figures. */
+export function DevicesEditor() {
+  const devices = useApp((s) => s.project.devices ?? []);
+  const editProject = useApp((s) => s.editProject);
+  return (
+    <section className="panel" aria-labelledby="devices-heading">
+      <h2 id="devices-heading">Devices</h2>
+      <div className="table-scroll">
+        <table className="grid">
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">Kind</th>
+              <th scope="col">GB</th>
+              <th scope="col">Read IOPS</th>
+              <th scope="col">Write IOPS</th>
+              <th scope="col">DWPD</th>
+              <th scope="col">Class</th>
+              <th scope="col">Price</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {devices.map((d, i) => {
+              const path = `devices[${i}]`;
+              return (
+                <tr key={d.id}>
+                  <td>
+                    <PathText path={`${path}.model`} label={`Device ${i + 1} model`} hideLabel />
+                  </td>
+                  <td>
+                    <PathSelect
+                      path={`${path}.kind`}
+                      label={`Device ${i + 1} kind`}
+                      choices={KINDS}
+                      hideLabel
+                    />
+                  </td>
+                  <td>
+                    <PathNumber
+                      path={`${path}.capacity_gb`}
+                      label={`Device ${i + 1} capacity`}
+                      hideLabel
+                    />
+                  </td>
+                  <td>
+                    <PathNumber
+                      path={`${path}.read_iops`}
+                      label={`Device ${i + 1} read IOPS`}
+                      hideLabel
+                    />
+                  </td>
+                  <td>
+                    <PathNumber
+                      path={`${path}.write_iops`}
+                      label={`Device ${i + 1} write IOPS`}
+                      hideLabel
+                    />
+                  </td>
+                  <td>
+                    <PathNumber
+                      path={`${path}.endurance_dwpd`}
+                      label={`Device ${i + 1} DWPD`}
+                      hideLabel
+                      optional
+                    />
+                  </td>
+                  <td>
+                    <PathSelect
+                      path={`${path}.flash_class`}
+                      label={`Device ${i + 1} flash class`}
+                      choices={CLASSES}
+                      parse={(v) => (v === '' ? undefined : v)}
+                      hideLabel
+                    />
+                  </td>
+                  <td>
+                    <PathNumber
+                      path={`${path}.unit_price`}
+                      label={`Device ${i + 1} unit price`}
+                      hideLabel
+                      optional
+                    />
+                  </td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      onClick={() =>
+                        editProject((p) =>
+                          duplicateAt(p, 'devices', i, freshId(p, 'devices', d.id)),
+                        )
+                      }
+                    >
+                      Duplicate
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => editProject((p) => removeAt(p, 'devices', i))}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="panel-actions">
+        <button
+          type="button"
+          onClick={() =>
+            editProject((p) =>
+              appendAt(p, 'devices', {
+                id: freshId(p, 'devices', 'device'),
+                model: 'New device',
+                kind: 'sas_ssd',
+                capacity_gb: 1920,
+                read_iops: 100000,
+                write_iops: 30000,
+              }),
+            )
+          }
+        >
+          Add device
+        </button>
+      </div>
+    </section>
+  );
+}

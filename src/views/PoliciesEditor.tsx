@@ -1,0 +1,121 @@
+import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
+import { useApp } from '../store/context';
+import { appendAt, duplicateAt, freshId, removeAt } from '../store/listEdits';
+
+const METHODS = [
+  { value: 'raid1', label: 'RAID-1 (mirroring)' },
+  { value: 'raid5', label: 'RAID-5 (3+1)' },
+  { value: 'raid6', label: 'RAID-6 (4+2)' },
+];
+
+/** vSAN storage policies the workloads use. */
+export function PoliciesEditor() {
+  const policies = useApp((s) => s.project.policies ?? []);
+  const editProject = useApp((s) => s.editProject);
+  return (
+    <section className="panel" aria-labelledby="policies-heading">
+      <h2 id="policies-heading">Storage policies</h2>
+      <table className="grid">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Method</th>
+            <th scope="col">FTT</th>
+            <th scope="col">Stripe width</th>
+            <th scope="col">OSR %</th>
+            <th scope="col">Checksum</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {policies.map((policy, i) => {
+            const path = `policies[${i}]`;
+            return (
+              <tr key={policy.id}>
+                <td>
+                  <PathText path={`${path}.name`} label={`Policy ${i + 1} name`} hideLabel />
+                </td>
+                <td>
+                  <PathSelect
+                    path={`${path}.method`}
+                    label={`Policy ${i + 1} method`}
+                    choices={METHODS}
+                    hideLabel
+                  />
+                </td>
+                <td>
+                  <PathNumber
+                    path={`${path}.ftt`}
+                    label={`Policy ${i + 1} failures to tolerate`}
+                    hideLabel
+                  />
+                </td>
+                <td>
+                  <PathNumber
+                    path={`${path}.stripe_width`}
+                    label={`Policy ${i + 1} stripe width`}
+                    hideLabel
+                  />
+                </td>
+                <td>
+                  <PathNumber
+                    path={`${path}.object_space_reservation_pct`}
+                    label={`Policy ${i + 1} object space reservation`}
+                    hideLabel
+                  />
+                </td>
+                <td>
+                  <PathCheckbox
+                    path={`${path}.checksum`}
+                    label={`Policy ${i + 1} checksum`}
+                    hideLabel
+                  />
+                </td>
+                <td className="row-actions">
+                  <button
+                    type="button"
+                    onClick={() =>
+                      editProject((p) =>
+                        duplicateAt(p, 'policies', i, freshId(p, 'policies', policy.id)),
+                      )
+                    }
+                  >
+                    Duplicate
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => editProject((p) => removeAt(p, 'policies', i))}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="panel-actions">
+        <button
+          type="button"
+          onClick={() =>
+            editProject((p) =>
+              appendAt(p, 'policies', {
+                id: freshId(p, 'policies', 'policy'),
+                name: 'RAID-1 FTT=1',
+                method: 'raid1',
+                ftt: 1,
+                stripe_width: 1,
+                object_space_reservation_pct: 0,
+                checksum: true,
+              }),
+            )
+          }
+        >
+          Add policy
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('design and workload editors', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  });
+
+  test('host and disk group edits change the figures', async ({ page }) => {
+    const ram = page.getByTestId('ram-after-failure');
+    const before = await ram.textContent();
+    await page.getByLabel('Memory').fill('512');
+    await expect(ram).not.toHaveText(before ?? '');
+    await page.getByRole('button', { name: 'Duplicate' }).first().click();
+    await expect(page.getByTestId('raw-tb')).toHaveText('19.20 TB');
+    await page.getByRole('button', { name: 'Remove' }).first().click();
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+    await page.getByLabel('Disk group 1 capacity device count').fill('7');
+    await page.getByRole('button', { name: 'Apply to all' }).first().click();
+    await expect(page.getByTestId('raw-tb')).toHaveText('22.40 TB');
+    await page.screenshot({ path: 'tests/output/design-editor.png', fullPage: true });
+  });
+
+  test('an optional price can be left empty without an error', async ({ page }) => {
+    const price = page.getByLabel('Host unit price');
+    await price.fill('12000');
+    await price.fill('');
+    await expect(page.getByText('Host unit price must be a number')).toHaveCount(0);
+  });
+
+  test('adds every workload kind from templates and shows its share', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Workloads' }).click();
+    const required = await page.getByTestId('required').textContent();
+    for (const template of ['sql', 'sql-ag', 'sql-fci', 'exchange', 'file-server', 'vm-group']) {
+      await page.getByLabel('Add a workload from a template').selectOption(template);
+    }
+    await expect(page.locator('table.workloads tbody tr')).toHaveCount(8);
+    await expect(page.getByTestId('required')).not.toHaveText(required ?? '');
+    await expect(page.getByTestId('capacity-share-exchange')).toHaveText(/\d+\.\d %/);
+    await page.screenshot({ path: 'tests/output/workloads.png', fullPage: true });
+  });
+
+  test('bulk edit, sort, filter, duplicate and delete workloads', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Workloads' }).click();
+    const rows = page.locator('table.workloads tbody tr');
+    await page.getByLabel('Select sql200-a/b (200 GB TPC-E-like)').check();
+    await page.getByLabel('Select sql500-a/b (500 GB TPC-E-like)').check();
+    await page.getByLabel('Policy for 2 selected').selectOption('raid5-ftt1');
+    await expect(page.getByLabel('sql200-a/b (200 GB TPC-E-like) policy')).toHaveValue(
+      'raid5-ftt1',
+    );
+    await expect(page.getByLabel('sql500-a/b (500 GB TPC-E-like) policy')).toHaveValue(
+      'raid5-ftt1',
+    );
+
+    // Sorted by name ascending at first; one click reverses it.
+    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await expect(rows.first()).toHaveAttribute('data-testid', 'workload-sql500');
+    await page.getByRole('button', { name: 'VMs', exact: true }).click();
+    await expect(page.locator('table.workloads th[aria-sort]')).toHaveText('VMs');
+
+    await page.getByLabel('Filter').fill('200');
+    await expect(rows).toHaveCount(1);
+    await page.getByLabel('Filter').fill('');
+
+    await page.getByRole('button', { name: 'Duplicate sql200-a/b (200 GB TPC-E-like)' }).click();
+    await expect(rows).toHaveCount(3);
+    await page
+      .getByRole('button', { name: 'Delete sql200-a/b (200 GB TPC-E-like) (copy)' })
+      .click();
+    await expect(rows).toHaveCount(2);
+  });
+
+  test('arrow keys move between rows in the same column', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Workloads' }).click();
+    const first = page.getByLabel('sql200-a/b (200 GB TPC-E-like) VMs');
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('sql500-a/b (500 GB TPC-E-like) VMs')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(first).toBeFocused();
+  });
+
+  test('a finding about a workload opens its tab and focuses the field', async ({ page }) => {
+    const finding = page.locator('.finding[data-code="compute.vm_vcpu_spans_numa"]').first();
+    await finding.getByRole('button').click();
+    await expect(page.getByRole('tab', { name: 'Workloads' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByLabel('sql200-a/b (200 GB TPC-E-like) vCPU per VM')).toBeFocused();
+  });
+});
