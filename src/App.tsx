@@ -1,9 +1,8 @@
 import { EditorTabs } from './views/EditorTabs';
 import { FileProblem } from './views/FileProblem';
-import { FindingsPanel } from './views/FindingsPanel';
 import { IssueList } from './views/IssueList';
 import { RecoveryBanner } from './views/RecoveryBanner';
-import { ResultsDashboard } from './views/ResultsDashboard';
+import { ResultsTabs } from './views/ResultsTabs';
 import { Toolbar } from './views/Toolbar';
 import { useDocumentShortcuts } from './views/useDocumentShortcuts';
 import { useApp } from './store/context';
@@ -26,8 +25,7 @@ export function App() {
           <EditorTabs />
         </div>
         <div className="column">
-          <ResultsDashboard />
-          <FindingsPanel />
+          <ResultsTabs />
         </div>
       </main>
     </>

@@ -9,9 +9,12 @@ export const UNIT_LABEL: Record<CapacityUnit, string> = { tb: 'TB', tib: 'TiB' }
 const decimals = (value: number, digits: number) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-export function formatCapacity(capacity: Capacity, unit: CapacityUnit): string {
-  return `${decimals(capacity[unit], 2)} ${UNIT_LABEL[unit]}`;
-}
+/** A figure already in `unit`. */
+export const formatCapacityIn = (value: number, unit: CapacityUnit) =>
+  `${decimals(value, 2)} ${UNIT_LABEL[unit]}`;
+
+export const formatCapacity = (capacity: Capacity, unit: CapacityUnit) =>
+  formatCapacityIn(capacity[unit], unit);
 
 export const formatGb = (gb: number) => `${decimals(gb, 0)} GB`;
 

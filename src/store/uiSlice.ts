@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { InputIssue } from '../core/types';
+import type { InputIssue, Project } from '../core/types';
 import type { RecoveryOffer } from '../files/recovery';
 import type { CapacityUnit } from '../units';
 import type { AppMutators, AppState } from '.';
@@ -21,7 +21,23 @@ export function tabForPath(path: string): EditorTab {
   return 'design';
 }
 
+/** A design kept for comparison: a snapshot of the project under a name. */
+export interface Variant {
+  name: string;
+  project: Project;
+}
+
+export const MAX_VARIANTS = 4;
+
+export type ResultsTab = 'results' | 'compare';
+
 export interface UiSlice {
+  resultsTab: ResultsTab;
+  setResultsTab: (tab: ResultsTab) => void;
+  variants: Variant[];
+  /** Keeps a snapshot; refuses a fifth (the table compares at most four). */
+  addVariant: (variant: Variant) => boolean;
+  removeVariant: (index: number) => void;
   editorTab: EditorTab;
   setEditorTab: (tab: EditorTab) => void;
   fileProblem: FileProblem | null;
@@ -37,7 +53,16 @@ export interface UiSlice {
   selectCluster: (index: number) => void;
 }
 
-export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (set) => ({
+export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (set, get) => ({
+  resultsTab: 'results',
+  setResultsTab: (resultsTab) => set({ resultsTab }),
+  variants: [],
+  addVariant: (variant) => {
+    if (get().variants.length >= MAX_VARIANTS) return false;
+    set((s) => ({ variants: [...s.variants, variant] }));
+    return true;
+  },
+  removeVariant: (index) => set((s) => ({ variants: s.variants.filter((_, i) => i !== index) })),
   editorTab: 'design',
   setEditorTab: (editorTab) => set({ editorTab }),
   fileProblem: null,

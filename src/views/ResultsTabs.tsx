@@ -1,0 +1,48 @@
+import { useApp } from '../store/context';
+import type { ResultsTab } from '../store/uiSlice';
+import { CompareView } from './CompareView';
+import { FindingsPanel } from './FindingsPanel';
+import { ResultsDashboard } from './ResultsDashboard';
+
+const TABS: { id: ResultsTab; label: string }[] = [
+  { id: 'results', label: 'Results' },
+  { id: 'compare', label: 'Compare' },
+];
+
+export function ResultsTabs() {
+  const tab = useApp((s) => s.resultsTab);
+  const setTab = useApp((s) => s.setResultsTab);
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label="Results">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`results-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls="results-panel"
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id="results-panel"
+        role="tabpanel"
+        aria-labelledby={`results-tab-${tab}`}
+        className="column"
+      >
+        {tab === 'results' && (
+          <>
+            <ResultsDashboard />
+            <FindingsPanel />
+          </>
+        )}
+        {tab === 'compare' && <CompareView />}
+      </div>
+    </>
+  );
+}
