@@ -21,7 +21,19 @@ export interface MainApi {
   clearRecovery(): Promise<void>;
   /** Lets the main process ask before closing a window with unsaved changes. */
   setUnsavedChanges(unsaved: boolean): Promise<void>;
+  /** Subscribes to commands chosen in the native menu; returns the unsubscribe. */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
+
+/** What the native menu can ask the renderer to do. */
+export const MENU_COMMANDS = ['new', 'open', 'save', 'save-as', 'undo', 'redo'] as const;
+export type MenuCommand = (typeof MENU_COMMANDS)[number];
+
+export const isMenuCommand = (value: unknown): value is MenuCommand =>
+  typeof value === 'string' && (MENU_COMMANDS as readonly string[]).includes(value);
+
+/** The one channel the main process sends on (main -> renderer). */
+export const MENU_CHANNEL = 'menu:command';
 
 export const CHANNELS = {
   openProject: 'project:open',
@@ -31,7 +43,7 @@ export const CHANNELS = {
   writeRecovery: 'recovery:write',
   clearRecovery: 'recovery:clear',
   setUnsavedChanges: 'document:unsaved',
-} as const satisfies Record<keyof MainApi, string>;
+} as const satisfies Record<Exclude<keyof MainApi, 'onMenuCommand'>, string>;
 
 /** Project files above this size are refused (the core refuses the same). */
 export const MAX_PROJECT_BYTES = 16 * 1024 * 1024;

@@ -25,7 +25,7 @@ vi.mock('electron', () => {
     },
     ipcMain: { handle: h.handle },
     dialog: {},
-    Menu: { setApplicationMenu: h.setApplicationMenu },
+    Menu: { setApplicationMenu: h.setApplicationMenu, buildFromTemplate: vi.fn((t: unknown) => t) },
     BrowserWindow: vi.fn(function (this: object, options: unknown) {
       h.windowOptions.push(options);
       return { webContents: contents, loadFile: h.loadFile, on: vi.fn() };
@@ -54,6 +54,9 @@ describe('Electron main process', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(h.handle).toHaveBeenCalledTimes(7);
+    expect(h.setApplicationMenu).toHaveBeenCalledWith(
+      expect.arrayContaining([expect.objectContaining({ label: 'File' })]),
+    );
     expect(h.windowOptions).toHaveLength(1);
   });
 });

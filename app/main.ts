@@ -2,8 +2,10 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
+import { MENU_CHANNEL } from './api';
 import { guardClose } from './close-guard';
 import { registerIpc } from './ipc';
+import { menuTemplate } from './menu';
 import { lockDownContents, secureWebPreferences } from './security';
 
 const rendererFile = join(__dirname, '..', 'renderer', 'index.html');
@@ -31,7 +33,11 @@ export function start(): void {
   app.on('web-contents-created', (_event, contents) => lockDownContents(contents));
   app.on('window-all-closed', () => app.quit());
   void app.whenReady().then(() => {
-    Menu.setApplicationMenu(null);
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate((command) => mainWindow?.webContents.send(MENU_CHANNEL, command)),
+      ),
+    );
     registerIpc({
       ipcMain,
       dialog,

@@ -1,10 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 
-const h = vi.hoisted(() => ({ expose: vi.fn(), invoke: vi.fn(() => Promise.resolve('ok')) }));
+const h = vi.hoisted(() => ({
+  expose: vi.fn(),
+  invoke: vi.fn(() => Promise.resolve('ok')),
+  on: vi.fn(),
+  removeListener: vi.fn(),
+}));
 
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: h.expose },
-  ipcRenderer: { invoke: h.invoke },
+  ipcRenderer: { invoke: h.invoke, on: h.on, removeListener: h.removeListener },
 }));
 
 await import('./preload');
@@ -20,6 +25,7 @@ describe('preload', () => {
     expect(Object.keys(api).sort()).toEqual([
       'appVersion',
       'clearRecovery',
+      'onMenuCommand',
       'openProject',
       'readRecovery',
       'saveProject',
@@ -30,5 +36,19 @@ describe('preload', () => {
     expect(h.invoke).toHaveBeenCalledWith('project:save', '{}', true);
     await api.openProject!();
     expect(h.invoke).toHaveBeenCalledWith('project:open');
+  });
+
+  it('relays only known menu commands to the renderer', () => {
+    const api = h.expose.mock.calls[0]![1] as {
+      onMenuCommand: (l: (c: string) => void) => () => void;
+    };
+    const listener = vi.fn();
+    const unsubscribe = api.onMenuCommand(listener);
+    const relay = h.on.mock.calls[0]![1] as (event: unknown, command: unknown) => void;
+    relay({}, 'save');
+    relay({}, 'rm -rf');
+    expect(listener.mock.calls).toEqual([['save']]);
+    unsubscribe();
+    expect(h.removeListener).toHaveBeenCalledWith('menu:command', relay);
   });
 });

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { CHANNELS, type MainApi } from './api';
+import { CHANNELS, isMenuCommand, MENU_CHANNEL, type MainApi } from './api';
 
 const api = {
   openProject: () => ipcRenderer.invoke(CHANNELS.openProject),
@@ -9,6 +9,13 @@ const api = {
   writeRecovery: (text) => ipcRenderer.invoke(CHANNELS.writeRecovery, text),
   clearRecovery: () => ipcRenderer.invoke(CHANNELS.clearRecovery),
   setUnsavedChanges: (unsaved) => ipcRenderer.invoke(CHANNELS.setUnsavedChanges, unsaved),
+  onMenuCommand: (listener) => {
+    const relay = (_event: unknown, command: unknown) => {
+      if (isMenuCommand(command)) listener(command);
+    };
+    ipcRenderer.on(MENU_CHANNEL, relay);
+    return () => ipcRenderer.removeListener(MENU_CHANNEL, relay);
+  },
 } satisfies MainApi;
 
 contextBridge.exposeInMainWorld('stacksizer', api);

@@ -74,6 +74,17 @@ test.describe('documents: open, save, undo', () => {
     await page.screenshot({ path: 'tests/output/invalid-file.png', fullPage: true });
   });
 
+  test('New starts an untitled project after asking about unsaved changes', async ({ page }) => {
+    await page.getByLabel('Hosts').fill('5');
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(page.getByLabel('Hosts')).toHaveValue('5');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(page.getByTestId('document-state')).toHaveText('Untitled');
+    await expect(page.getByTestId('raw-tb')).toHaveText('122.88 TB');
+  });
+
   test('a file that is not JSON is refused with a clear message', async ({ page }) => {
     const choosing = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Open…' }).click();

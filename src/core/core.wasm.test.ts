@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import example from '../../assets/examples/seed-001-all-flash-sql.json';
+import newProject from '../../assets/templates/new-project.json';
 import * as core from './pkg/stacksizer_core.js';
 import { handleRequest } from './handle-request';
 import type { Project } from './types';
@@ -56,6 +57,15 @@ describe('the Wasm core', () => {
     const outcome = (response as { result: ReturnType<typeof core.evaluateProject> }).result;
     expect(outcome.status).toBe('invalid');
     if (outcome.status === 'invalid') expect(outcome.issues[0]?.path).toBe('settings.slack_pct');
+  });
+
+  it('accepts the new-project template', () => {
+    const response = handleRequest(core, {
+      id: 2,
+      method: 'project/check-file',
+      params: { projectJson: JSON.stringify(newProject) },
+    });
+    expect(response).toMatchObject({ ok: true, result: { status: 'valid' } });
   });
 
   it('turns a Rust panic into a typed panic response carrying the message', () => {

@@ -10,15 +10,20 @@ export type OpenResult =
   | { status: 'cancelled' }
   | { status: 'invalid'; fileName: string; issues: InputIssue[] };
 
+/**
+ * `fileName` names the text in messages; `documentName` is the name the
+ * opened document keeps (null for one never saved, such as a new project).
+ */
 export async function openProjectText(
   store: AppStore,
   core: CoreClient,
   fileName: string,
   text: string,
+  documentName: string | null = fileName,
 ): Promise<OpenResult> {
   const outcome = await core.call('project/check-file', { projectJson: text });
   if (outcome.status === 'invalid') return { status: 'invalid', fileName, issues: outcome.issues };
-  openDocument(store, outcome.project, fileName);
+  openDocument(store, outcome.project, documentName);
   return { status: 'opened' };
 }
 

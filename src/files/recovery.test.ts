@@ -21,6 +21,7 @@ function memoryPlatform() {
       copy = null;
     }),
     setUnsavedChanges: vi.fn(async () => undefined),
+    onMenuCommand: vi.fn(() => () => undefined),
   };
   return platform;
 }

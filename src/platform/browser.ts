@@ -35,5 +35,7 @@ export function browserPlatform(
     clearRecovery: async () => storage.removeItem(RECOVERY_KEY),
     // The page's beforeunload prompt covers closing the tab.
     setUnsavedChanges: async () => undefined,
+    // The browser build has no native menu; the toolbar and keys do the same.
+    onMenuCommand: () => () => undefined,
   };
 }

@@ -1,7 +1,7 @@
 import { browserPlatform } from './browser';
 import { electronPlatform, type Platform } from './platform';
 
-export type { Platform, ProjectFile, SaveResult } from './platform';
+export type { MenuCommand, Platform, ProjectFile, SaveResult } from './platform';
 
 export function detectPlatform(): Platform {
   return window.stacksizer ? electronPlatform(window.stacksizer) : browserPlatform();

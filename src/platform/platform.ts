@@ -1,6 +1,6 @@
-import type { MainApi, ProjectFile, SaveResult } from '../../app/api';
+import type { MainApi, MenuCommand, ProjectFile, SaveResult } from '../../app/api';
 
-export type { ProjectFile, SaveResult };
+export type { MenuCommand, ProjectFile, SaveResult };
 
 /** File access, from Electron's dialogs or the browser's picker and downloads. */
 export interface Platform {
@@ -10,6 +10,8 @@ export interface Platform {
   writeRecovery(text: string): Promise<void>;
   clearRecovery(): Promise<void>;
   setUnsavedChanges(unsaved: boolean): Promise<void>;
+  /** Commands from a native menu (Electron only); returns the unsubscribe. */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
 
 declare global {
@@ -27,5 +29,6 @@ export function electronPlatform(api: MainApi): Platform {
     writeRecovery: (text) => api.writeRecovery(text),
     clearRecovery: () => api.clearRecovery(),
     setUnsavedChanges: (unsaved) => api.setUnsavedChanges(unsaved),
+    onMenuCommand: (listener) => api.onMenuCommand(listener),
   };
 }

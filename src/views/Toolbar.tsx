@@ -1,52 +1,55 @@
 import { examples } from '../examples';
-import { openProjectText, openWithPicker, saveDocument } from '../files/documents';
+import { confirmDiscard, runCommand } from '../files/commands';
+import { openProjectText } from '../files/documents';
+import type { MenuCommand } from '../platform';
 import { useServices } from '../services';
 import { useApp, useUndoState } from '../store/context';
 import { hasUnsavedChanges } from '../store/projectSlice';
 import { useReportOpen } from './useReportOpen';
 
+const BUTTONS: { command: MenuCommand; label: string }[] = [
+  { command: 'new', label: 'New' },
+  { command: 'open', label: 'Open…' },
+  { command: 'save', label: 'Save' },
+  { command: 'save-as', label: 'Save as…' },
+  { command: 'undo', label: 'Undo' },
+  { command: 'redo', label: 'Redo' },
+];
+
 export function Toolbar() {
   const services = useServices();
-  const { store, core, platform } = services;
   const fileName = useApp((s) => s.fileName);
   const unsaved = useApp(hasUnsavedChanges);
   const { canUndo, canRedo } = useUndoState();
   const reportOpen = useReportOpen();
-
-  const confirmDiscard = () =>
-    !hasUnsavedChanges(store.getState()) ||
-    window.confirm('The current project has unsaved changes. Discard them?');
+  const disabled = (command: MenuCommand) =>
+    (command === 'undo' && !canUndo) || (command === 'redo' && !canRedo);
 
   return (
     <nav className="toolbar" aria-label="Project">
-      <button
-        type="button"
-        onClick={() =>
-          confirmDiscard() && void openWithPicker(store, core, platform).then(reportOpen)
-        }
-      >
-        Open…
-      </button>
-      <button type="button" onClick={() => void saveDocument(store, platform, false)}>
-        Save
-      </button>
-      <button type="button" onClick={() => void saveDocument(store, platform, true)}>
-        Save as…
-      </button>
-      <button type="button" disabled={!canUndo} onClick={() => store.temporal.getState().undo()}>
-        Undo
-      </button>
-      <button type="button" disabled={!canRedo} onClick={() => store.temporal.getState().redo()}>
-        Redo
-      </button>
+      {BUTTONS.map((b) => (
+        <button
+          key={b.command}
+          type="button"
+          disabled={disabled(b.command)}
+          onClick={() => void runCommand(b.command, services, reportOpen)}
+        >
+          {b.label}
+        </button>
+      ))}
       <label className="examples">
         <span>Example</span>
         <select
           value=""
           onChange={(event) => {
             const example = examples.find((e) => e.fileName === event.target.value);
-            if (example && confirmDiscard()) {
-              void openProjectText(store, core, example.fileName, example.text).then(reportOpen);
+            if (example && confirmDiscard(services)) {
+              void openProjectText(
+                services.store,
+                services.core,
+                example.fileName,
+                example.text,
+              ).then(reportOpen);
             }
           }}
         >

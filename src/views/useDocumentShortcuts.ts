@@ -1,39 +1,45 @@
 import { useEffect } from 'react';
-import { openProjectText, saveDocument } from '../files/documents';
+import { confirmDiscard, runCommand } from '../files/commands';
+import { openProjectText } from '../files/documents';
+import type { MenuCommand } from '../platform';
 import { useServices } from '../services';
 import { hasUnsavedChanges } from '../store/projectSlice';
 import { useReportOpen } from './useReportOpen';
 
+/** The command a key chord asks for, if any (Ctrl or Cmd). */
+export function commandForKey(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
+): MenuCommand | null {
+  if (!(event.ctrlKey || event.metaKey)) return null;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y') return 'redo';
+  if (key === 's') return event.shiftKey ? 'save-as' : 'save';
+  if (key === 'o') return 'open';
+  return null;
+}
+
 /**
- * Document-wide behaviour: undo/redo and save keys, dropping a project
- * file on the window, and a prompt before leaving with unsaved changes.
+ * Document-wide behaviour: command keys and the native menu, dropping a
+ * project file on the window, and a prompt before leaving with unsaved changes.
  */
 export function useDocumentShortcuts(): void {
-  const { store, core, platform } = useServices();
+  const services = useServices();
   const reportOpen = useReportOpen();
 
   useEffect(() => {
+    const { store, core, platform } = services;
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey)) return;
-      const key = event.key.toLowerCase();
-      const temporal = store.temporal.getState();
-      if (key === 'z' && !event.shiftKey) temporal.undo();
-      else if ((key === 'z' && event.shiftKey) || key === 'y') temporal.redo();
-      else if (key === 's') void saveDocument(store, platform, event.shiftKey);
-      else return;
+      const command = commandForKey(event);
+      if (!command) return;
       event.preventDefault();
+      void runCommand(command, services, reportOpen);
     };
     const onDragOver = (event: DragEvent) => event.preventDefault();
     const onDrop = (event: DragEvent) => {
       event.preventDefault();
       const file = event.dataTransfer?.files[0];
-      if (!file) return;
-      if (
-        hasUnsavedChanges(store.getState()) &&
-        !window.confirm('The current project has unsaved changes. Discard them?')
-      ) {
-        return;
-      }
+      if (!file || !confirmDiscard(services)) return;
       void file
         .text()
         .then((text) => openProjectText(store, core, file.name, text).then(reportOpen));
@@ -41,15 +47,19 @@ export function useDocumentShortcuts(): void {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();
     };
+    const stopMenu = platform.onMenuCommand(
+      (command) => void runCommand(command, services, reportOpen),
+    );
     window.addEventListener('keydown', onKey);
     window.addEventListener('dragover', onDragOver);
     window.addEventListener('drop', onDrop);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
+      stopMenu();
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('dragover', onDragOver);
       window.removeEventListener('drop', onDrop);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
-  }, [store, core, platform, reportOpen]);
+  }, [services, reportOpen]);
 }
