@@ -11,9 +11,9 @@ test.describe('design and workload editors', () => {
     const before = await ram.textContent();
     await page.getByLabel('Memory').fill('512');
     await expect(ram).not.toHaveText(before ?? '');
-    await page.getByRole('button', { name: 'Duplicate' }).first().click();
+    await page.getByRole('button', { name: 'Duplicate', exact: true }).first().click();
     await expect(page.getByTestId('raw-tb')).toHaveText('19.20 TB');
-    await page.getByRole('button', { name: 'Remove' }).first().click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).first().click();
     await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
     await page.getByLabel('Disk group 1 capacity device count').fill('7');
     await page.getByRole('button', { name: 'Apply to all' }).first().click();
@@ -90,4 +90,19 @@ test.describe('design and workload editors', () => {
     );
     await expect(page.getByLabel('sql200-a/b (200 GB TPC-E-like) vCPU per VM')).toBeFocused();
   });
+});
+
+test('a project with several clusters: add one, move a workload there, see its results', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('button', { name: 'Add cluster' }).click();
+  await page.getByRole('tab', { name: 'Workloads' }).click();
+  await page.getByLabel('sql500-a/b (500 GB TPC-E-like) cluster').selectOption('cluster');
+  await page.getByLabel('Results for cluster').selectOption({ label: 'Cluster 2' });
+  await expect(page.getByRole('heading', { name: 'Results: Cluster 2' })).toBeVisible();
+  await expect(page.getByTestId('front-end-iops')).toHaveText('15,000 IOPS');
+  await page.getByLabel('Results for cluster').selectOption({ label: 'SQL all-flash cluster' });
+  await expect(page.getByTestId('front-end-iops')).toHaveText('10,000 IOPS');
 });

@@ -1,4 +1,5 @@
 import { useApp } from '../store/context';
+import { addCluster, duplicateCluster, removeCluster } from '../store/clusterList';
 import type { EditorTab } from '../store/uiSlice';
 import { DesignEditor } from './DesignEditor';
 import { DevicesEditor } from './DevicesEditor';
@@ -17,7 +18,8 @@ const TABS: { id: EditorTab; label: string }[] = [
 export function EditorTabs() {
   const tab = useApp((s) => s.editorTab);
   const setTab = useApp((s) => s.setEditorTab);
-  const clusterCount = useApp((s) => s.project.clusters.length);
+  const clusters = useApp((s) => s.project.clusters);
+  const editProject = useApp((s) => s.editProject);
   return (
     <>
       <div className="tabs" role="tablist" aria-label="Editors">
@@ -36,8 +38,37 @@ export function EditorTabs() {
         ))}
       </div>
       <div id="editor-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="column">
-        {tab === 'design' &&
-          Array.from({ length: clusterCount }, (_, i) => <DesignEditor key={i} clusterIndex={i} />)}
+        {tab === 'design' && (
+          <>
+            {clusters.map((cluster, i) => (
+              <div key={cluster.id} className="column">
+                <div className="panel-actions">
+                  <strong>{cluster.name}</strong>
+                  <button type="button" onClick={() => editProject((p) => duplicateCluster(p, i))}>
+                    Duplicate cluster
+                  </button>
+                  {clusters.length > 1 && (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        window.confirm(`Remove ${cluster.name} and the workloads placed on it?`) &&
+                        editProject((p) => removeCluster(p, i))
+                      }
+                    >
+                      Remove cluster
+                    </button>
+                  )}
+                </div>
+                <DesignEditor clusterIndex={i} />
+              </div>
+            ))}
+            <div className="panel-actions">
+              <button type="button" onClick={() => editProject(addCluster)}>
+                Add cluster
+              </button>
+            </div>
+          </>
+        )}
         {tab === 'workloads' && <WorkloadTable />}
         {tab === 'policies' && <PoliciesEditor />}
         {tab === 'devices' && <DevicesEditor />}

@@ -35,7 +35,11 @@ export function ResultsDashboard() {
         {evaluation.clusters.length > 1 && (
           <label>
             Cluster{' '}
-            <select value={selected} onChange={(e) => selectCluster(Number(e.target.value))}>
+            <select
+              aria-label="Results for cluster"
+              value={selected}
+              onChange={(e) => selectCluster(Number(e.target.value))}
+            >
               {evaluation.clusters.map((c, i) => (
                 <option key={c.cluster_id} value={i}>
                   {c.cluster_name}
