@@ -7,6 +7,12 @@ export interface ProjectFile {
   text: string;
 }
 
+/** One table of a report as CSV: a plain file name (no folders) and its text. */
+export interface CsvTable {
+  fileName: string;
+  text: string;
+}
+
 export type SaveResult = { status: 'saved'; fileName: string } | { status: 'cancelled' };
 
 export interface MainApi {
@@ -21,6 +27,10 @@ export interface MainApi {
   clearRecovery(): Promise<void>;
   /** Lets the main process ask before closing a window with unsaved changes. */
   setUnsavedChanges(unsaved: boolean): Promise<void>;
+  /** Asks where to save a report and writes it; `suggestedName` ends in .xlsx. */
+  saveReport(bytes: Uint8Array, suggestedName: string): Promise<SaveResult>;
+  /** Asks for a folder and writes each table there as a CSV file. */
+  saveCsvTables(tables: CsvTable[]): Promise<SaveResult>;
   /** Subscribes to commands chosen in the native menu; returns the unsubscribe. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
@@ -43,7 +53,15 @@ export const CHANNELS = {
   writeRecovery: 'recovery:write',
   clearRecovery: 'recovery:clear',
   setUnsavedChanges: 'document:unsaved',
+  saveReport: 'export:report',
+  saveCsvTables: 'export:csv',
 } as const satisfies Record<Exclude<keyof MainApi, 'onMenuCommand'>, string>;
+
+/** Reports above this size are refused: no real report comes near it. */
+export const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
+/** A CSV table's file name: one plain name, no path. */
+export const CSV_FILE_NAME = /^[\w][\w .-]{0,100}\.csv$/;
 
 /** Project files above this size are refused (the core refuses the same). */
 export const MAX_PROJECT_BYTES = 16 * 1024 * 1024;

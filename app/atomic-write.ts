@@ -3,7 +3,7 @@ import {
   fsyncSync,
   openSync,
   renameSync,
-  writeSync,
+  writeFileSync,
   copyFileSync,
   existsSync,
 } from 'node:fs';
@@ -14,12 +14,12 @@ import { basename, dirname, join } from 'node:path';
  * complete content: temporary file in the same folder, fsync, rename over
  * the target. The previous version is kept as `<name>.bak`.
  */
-export function writeFileAtomic(target: string, text: string): void {
+export function writeFileAtomic(target: string, text: string | Uint8Array): void {
   const dir = dirname(target);
   const temp = join(dir, `.${basename(target)}.${process.pid}.${Date.now()}.tmp`);
   const fd = openSync(temp, 'w', 0o644);
   try {
-    writeSync(fd, text);
+    writeFileSync(fd, text);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

@@ -112,6 +112,35 @@ describe('main-process IPC', () => {
     await expect(invoke(CHANNELS.readRecovery)).resolves.toBeNull();
   });
 
+  it('saves a report where the user picks, refusing anything but bytes', async () => {
+    const path = join(tempDir(), 'design.xlsx');
+    const { invoke } = setUp({
+      showSaveDialog: vi.fn().mockResolvedValue({ canceled: false, filePath: path }),
+    });
+    const bytes = new Uint8Array([0x50, 0x4b, 3, 4]);
+    await expect(invoke(CHANNELS.saveReport, bytes, 'design.xlsx')).resolves.toEqual({
+      status: 'saved',
+      fileName: 'design.xlsx',
+    });
+    expect([...readFileSync(path)]).toEqual([0x50, 0x4b, 3, 4]);
+    await expect(invoke(CHANNELS.saveReport, 'PK', 'x.xlsx')).rejects.toThrow(TypeError);
+  });
+
+  it('writes CSV tables into the picked folder and refuses names with paths', async () => {
+    const folder = tempDir();
+    const { invoke } = setUp({
+      showOpenDialog: vi.fn().mockResolvedValue({ canceled: false, filePaths: [folder] }),
+    });
+    await invoke(CHANNELS.saveCsvTables, [
+      { fileName: 'summary.csv', text: 'a,b\r\n1,2\r\n' },
+      { fileName: 'bom.csv', text: 'part\r\n' },
+    ]);
+    expect(readFileSync(join(folder, 'summary.csv'), 'utf8')).toBe('a,b\r\n1,2\r\n');
+    await expect(
+      invoke(CHANNELS.saveCsvTables, [{ fileName: '../escape.csv', text: 'x' }]),
+    ).rejects.toThrow(/plain file name/);
+  });
+
   it('passes the unsaved-changes state to the close guard', () => {
     const { invoke, onUnsavedChanges } = setUp({});
     invoke(CHANNELS.setUnsavedChanges, true);

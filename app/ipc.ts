@@ -1,10 +1,19 @@
 // Main-process handlers. Paths come only from dialogs the user answered;
 // the renderer never names a path, and every payload is checked.
 import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, MAX_PROJECT_BYTES, type ProjectFile, type SaveResult } from './api';
+import {
+  CHANNELS,
+  CSV_FILE_NAME,
+  MAX_PROJECT_BYTES,
+  MAX_REPORT_BYTES,
+  type CsvTable,
+  type ProjectFile,
+  type SaveResult,
+} from './api';
 import { writeFileAtomic } from './atomic-write';
 
 const PROJECT_FILTERS = [{ name: 'StackSizer project', extensions: ['stacksizer.json', 'json'] }];
@@ -37,6 +46,34 @@ function projectText(value: unknown, what: string): string {
 function flag(value: unknown, what: string): boolean {
   if (typeof value !== 'boolean') throw new TypeError(`${what} must be true or false`);
   return value;
+}
+
+function reportBytes(value: unknown): Uint8Array {
+  if (!(value instanceof Uint8Array)) throw new TypeError('the report must be bytes');
+  if (value.byteLength > MAX_REPORT_BYTES) {
+    throw new RangeError(`the report is larger than ${MAX_REPORT_BYTES} bytes`);
+  }
+  return value;
+}
+
+function csvTables(value: unknown): CsvTable[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 100) {
+    throw new TypeError('the CSV export must be 1 to 100 tables');
+  }
+  let total = 0;
+  return value.map((table: unknown) => {
+    const { fileName, text } = (table ?? {}) as Partial<CsvTable>;
+    if (typeof fileName !== 'string' || !CSV_FILE_NAME.test(fileName)) {
+      throw new TypeError(
+        `a CSV table needs a plain file name ending in .csv (got ${String(fileName)})`,
+      );
+    }
+    if (typeof text !== 'string') throw new TypeError(`${fileName}: the table must be text`);
+    total += Buffer.byteLength(text, 'utf8');
+    if (total > MAX_REPORT_BYTES)
+      throw new RangeError(`the CSV tables exceed ${MAX_REPORT_BYTES} bytes`);
+    return { fileName, text };
+  });
 }
 
 async function readProjectFile(path: string): Promise<string> {
@@ -90,6 +127,33 @@ export function registerIpc(deps: IpcDeps): void {
     writeFileAtomic(path, content);
     currentPath = path;
     return { status: 'saved', fileName: basename(path) };
+  });
+
+  handle(CHANNELS.saveReport, async (bytes: unknown, name: unknown): Promise<SaveResult> => {
+    const content = reportBytes(bytes);
+    const win = window();
+    if (!win) return { status: 'cancelled' };
+    const picked = await dialog.showSaveDialog(win, {
+      defaultPath: typeof name === 'string' ? basename(name) : 'report.xlsx',
+      filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
+    });
+    if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
+    writeFileAtomic(picked.filePath, content);
+    return { status: 'saved', fileName: basename(picked.filePath) };
+  });
+
+  handle(CHANNELS.saveCsvTables, async (tables: unknown): Promise<SaveResult> => {
+    const checked = csvTables(tables);
+    const win = window();
+    if (!win) return { status: 'cancelled' };
+    const picked = await dialog.showOpenDialog(win, {
+      title: 'Folder for the CSV tables',
+      properties: ['openDirectory', 'createDirectory'],
+    });
+    const folder = picked.filePaths[0];
+    if (picked.canceled || !folder) return { status: 'cancelled' };
+    for (const table of checked) writeFileAtomic(join(folder, table.fileName), table.text);
+    return { status: 'saved', fileName: basename(folder) };
   });
 
   handle(CHANNELS.readRecovery, async () =>

@@ -53,7 +53,7 @@ describe('Electron main process', () => {
     expect(h.appOn).toHaveBeenCalledWith('web-contents-created', expect.any(Function));
     await Promise.resolve();
     await Promise.resolve();
-    expect(h.handle).toHaveBeenCalledTimes(7);
+    expect(h.handle).toHaveBeenCalledTimes(9);
     expect(h.setApplicationMenu).toHaveBeenCalledWith(
       expect.arrayContaining([expect.objectContaining({ label: 'File' })]),
     );

@@ -28,7 +28,9 @@ describe('preload', () => {
       'onMenuCommand',
       'openProject',
       'readRecovery',
+      'saveCsvTables',
       'saveProject',
+      'saveReport',
       'setUnsavedChanges',
       'writeRecovery',
     ]);

@@ -9,6 +9,9 @@ const api = {
   writeRecovery: (text) => ipcRenderer.invoke(CHANNELS.writeRecovery, text),
   clearRecovery: () => ipcRenderer.invoke(CHANNELS.clearRecovery),
   setUnsavedChanges: (unsaved) => ipcRenderer.invoke(CHANNELS.setUnsavedChanges, unsaved),
+  saveReport: (bytes, suggestedName) =>
+    ipcRenderer.invoke(CHANNELS.saveReport, bytes, suggestedName),
+  saveCsvTables: (tables) => ipcRenderer.invoke(CHANNELS.saveCsvTables, tables),
   onMenuCommand: (listener) => {
     const relay = (_event: unknown, command: unknown) => {
       if (isMenuCommand(command)) listener(command);

@@ -1,6 +1,16 @@
 import type { Platform, ProjectFile } from './platform';
 
 const RECOVERY_KEY = 'stacksizer.recovery';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function download(doc: Document, blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 /** Browser build: a file picker to open, a download to save, local storage for recovery. */
 export function browserPlatform(
@@ -22,13 +32,20 @@ export function browserPlatform(
         input.click();
       }),
     saveProject: async (text, _saveAs, suggestedName) => {
-      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-      const link = doc.createElement('a');
-      link.href = url;
-      link.download = suggestedName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      download(doc, new Blob([text], { type: 'application/json' }), suggestedName);
       return { status: 'saved', fileName: suggestedName };
+    },
+    saveReport: async (bytes, suggestedName) => {
+      download(
+        doc,
+        new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }),
+        suggestedName,
+      );
+      return { status: 'saved', fileName: suggestedName };
+    },
+    saveCsvTables: async (tables) => {
+      for (const t of tables) download(doc, new Blob([t.text], { type: 'text/csv' }), t.fileName);
+      return { status: 'saved', fileName: `${tables.length} CSV files` };
     },
     readRecovery: async () => storage.getItem(RECOVERY_KEY),
     writeRecovery: async (text) => storage.setItem(RECOVERY_KEY, text),

@@ -1,6 +1,6 @@
-import type { MainApi, MenuCommand, ProjectFile, SaveResult } from '../../app/api';
+import type { CsvTable, MainApi, MenuCommand, ProjectFile, SaveResult } from '../../app/api';
 
-export type { MenuCommand, ProjectFile, SaveResult };
+export type { CsvTable, MenuCommand, ProjectFile, SaveResult };
 
 /** File access, from Electron's dialogs or the browser's picker and downloads. */
 export interface Platform {
@@ -10,6 +10,8 @@ export interface Platform {
   writeRecovery(text: string): Promise<void>;
   clearRecovery(): Promise<void>;
   setUnsavedChanges(unsaved: boolean): Promise<void>;
+  saveReport(bytes: Uint8Array, suggestedName: string): Promise<SaveResult>;
+  saveCsvTables(tables: CsvTable[]): Promise<SaveResult>;
   /** Commands from a native menu (Electron only); returns the unsubscribe. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
@@ -29,6 +31,8 @@ export function electronPlatform(api: MainApi): Platform {
     writeRecovery: (text) => api.writeRecovery(text),
     clearRecovery: () => api.clearRecovery(),
     setUnsavedChanges: (unsaved) => api.setUnsavedChanges(unsaved),
+    saveReport: (bytes, suggestedName) => api.saveReport(bytes, suggestedName),
+    saveCsvTables: (tables) => api.saveCsvTables(tables),
     onMenuCommand: (listener) => api.onMenuCommand(listener),
   };
 }
