@@ -7,6 +7,11 @@ export interface ProjectFile {
   text: string;
 }
 
+export interface RecentFile {
+  fileName: string;
+  folder: string;
+}
+
 /** One table of a report as CSV: a plain file name (no folders) and its text. */
 export interface CsvTable {
   fileName: string;
@@ -27,6 +32,10 @@ export interface MainApi {
   clearRecovery(): Promise<void>;
   /** Lets the main process ask before closing a window with unsaved changes. */
   setUnsavedChanges(unsaved: boolean): Promise<void>;
+  /** Files opened or saved before, most recent first. */
+  recentFiles(): Promise<RecentFile[]>;
+  /** Opens entry `index` of the recent list (only files the user picked before). */
+  openRecent(index: number): Promise<ProjectFile>;
   /** Asks where to save a report and writes it; `suggestedName` ends in .xlsx. */
   saveReport(bytes: Uint8Array, suggestedName: string): Promise<SaveResult>;
   /** Asks for a folder and writes each table there as a CSV file. */
@@ -53,6 +62,8 @@ export const CHANNELS = {
   writeRecovery: 'recovery:write',
   clearRecovery: 'recovery:clear',
   setUnsavedChanges: 'document:unsaved',
+  recentFiles: 'recent:list',
+  openRecent: 'recent:open',
   saveReport: 'export:report',
   saveCsvTables: 'export:csv',
 } as const satisfies Record<Exclude<keyof MainApi, 'onMenuCommand'>, string>;

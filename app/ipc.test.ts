@@ -21,6 +21,8 @@ function setUp(dialog: Partial<Dialog>, recoveryPath = join(tempDir(), 'recovery
     window: () => win,
     appVersion: '1.2.3',
     recoveryPath,
+    recentPath: join(tempDir(), 'recent.json'),
+    addRecentDocument: vi.fn(),
     rendererUrl: RENDERER,
     onUnsavedChanges,
   });
@@ -53,6 +55,24 @@ describe('main-process IPC', () => {
       fileName: 'design.stacksizer.json',
       text: '{"schema_version":1}',
     });
+  });
+
+  it('lists opened files as recent and reopens them by number only', async () => {
+    const path = join(tempDir(), 'again.stacksizer.json');
+    writeFileSync(path, '{"v":1}');
+    const { invoke } = setUp({
+      showOpenDialog: vi.fn().mockResolvedValue({ canceled: false, filePaths: [path] }),
+    });
+    await invoke(CHANNELS.openProject);
+    expect(invoke(CHANNELS.recentFiles)).toEqual([
+      { fileName: 'again.stacksizer.json', folder: join(path, '..') },
+    ]);
+    await expect(invoke(CHANNELS.openRecent, 0)).resolves.toEqual({
+      fileName: 'again.stacksizer.json',
+      text: '{"v":1}',
+    });
+    await expect(invoke(CHANNELS.openRecent, '/etc/passwd')).rejects.toThrow(RangeError);
+    await expect(invoke(CHANNELS.openRecent, 5)).rejects.toThrow(RangeError);
   });
 
   it('returns null when the user cancels the open dialog', async () => {

@@ -15,6 +15,7 @@ import {
   type SaveResult,
 } from './api';
 import { writeFileAtomic } from './atomic-write';
+import { describeRecent, loadRecent, saveRecent, withRecent } from './recent';
 
 const PROJECT_FILTERS = [{ name: 'StackSizer project', extensions: ['stacksizer.json', 'json'] }];
 
@@ -25,6 +26,10 @@ export interface IpcDeps {
   appVersion: string;
   /** Where autosaves go, in the app's own data folder. */
   recoveryPath: string;
+  /** Where the recent-files list is kept. */
+  recentPath: string;
+  /** Tells the OS about a recent document (jump lists, dock menus). */
+  addRecentDocument: (path: string) => void;
   /** Only frames loaded from here may call the main process. */
   rendererUrl: string;
   onUnsavedChanges: (unsaved: boolean) => void;
@@ -87,8 +92,15 @@ async function readProjectFile(path: string): Promise<string> {
 }
 
 export function registerIpc(deps: IpcDeps): void {
-  const { ipcMain, dialog, window, appVersion, recoveryPath, rendererUrl } = deps;
+  const { ipcMain, dialog, window, appVersion, recoveryPath, rendererUrl, recentPath } = deps;
   let currentPath: string | null = null;
+  let recent = loadRecent(recentPath);
+  const remember = (path: string) => {
+    currentPath = path;
+    recent = withRecent(recent, path);
+    saveRecent(recentPath, recent);
+    deps.addRecentDocument(path);
+  };
 
   const handle = (channel: string, handler: (...args: unknown[]) => unknown) =>
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
@@ -110,7 +122,17 @@ export function registerIpc(deps: IpcDeps): void {
     const path = picked.filePaths[0];
     if (picked.canceled || !path) return null;
     const text = await readProjectFile(path);
-    currentPath = path;
+    remember(path);
+    return { fileName: basename(path), text };
+  });
+
+  handle(CHANNELS.recentFiles, () => describeRecent(recent));
+
+  handle(CHANNELS.openRecent, async (index: unknown): Promise<ProjectFile> => {
+    const path = typeof index === 'number' && Number.isInteger(index) ? recent[index] : undefined;
+    if (!path) throw new RangeError(`there is no recent file number ${String(index)}`);
+    const text = await readProjectFile(path);
+    remember(path);
     return { fileName: basename(path), text };
   });
 
@@ -125,7 +147,7 @@ export function registerIpc(deps: IpcDeps): void {
       path = picked.filePath;
     }
     writeFileAtomic(path, content);
-    currentPath = path;
+    remember(path);
     return { status: 'saved', fileName: basename(path) };
   });
 

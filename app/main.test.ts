@@ -22,6 +22,7 @@ vi.mock('electron', () => {
       quit: vi.fn(),
       getVersion: () => '0.1.0',
       getPath: () => '/tmp/stacksizer-user-data',
+      addRecentDocument: vi.fn(),
     },
     ipcMain: { handle: h.handle },
     dialog: {},
@@ -53,7 +54,7 @@ describe('Electron main process', () => {
     expect(h.appOn).toHaveBeenCalledWith('web-contents-created', expect.any(Function));
     await Promise.resolve();
     await Promise.resolve();
-    expect(h.handle).toHaveBeenCalledTimes(9);
+    expect(h.handle).toHaveBeenCalledTimes(11);
     expect(h.setApplicationMenu).toHaveBeenCalledWith(
       expect.arrayContaining([expect.objectContaining({ label: 'File' })]),
     );

@@ -44,6 +44,8 @@ export function start(): void {
       window: () => mainWindow,
       appVersion: app.getVersion(),
       recoveryPath: join(app.getPath('userData'), 'recovery.stacksizer.json'),
+      recentPath: join(app.getPath('userData'), 'recent-files.json'),
+      addRecentDocument: (path) => app.addRecentDocument(path),
       rendererUrl: pathToFileURL(rendererFile).href,
       onUnsavedChanges: (unsaved) => {
         unsavedChanges = unsaved;

@@ -9,6 +9,8 @@ const api = {
   writeRecovery: (text) => ipcRenderer.invoke(CHANNELS.writeRecovery, text),
   clearRecovery: () => ipcRenderer.invoke(CHANNELS.clearRecovery),
   setUnsavedChanges: (unsaved) => ipcRenderer.invoke(CHANNELS.setUnsavedChanges, unsaved),
+  recentFiles: () => ipcRenderer.invoke(CHANNELS.recentFiles),
+  openRecent: (index) => ipcRenderer.invoke(CHANNELS.openRecent, index),
   saveReport: (bytes, suggestedName) =>
     ipcRenderer.invoke(CHANNELS.saveReport, bytes, suggestedName),
   saveCsvTables: (tables) => ipcRenderer.invoke(CHANNELS.saveCsvTables, tables),

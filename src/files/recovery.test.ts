@@ -21,6 +21,8 @@ function memoryPlatform() {
       copy = null;
     }),
     setUnsavedChanges: vi.fn(async () => undefined),
+    recentFiles: vi.fn(async () => []),
+    openRecent: vi.fn(),
     saveReport: vi.fn(),
     saveCsvTables: vi.fn(),
     onMenuCommand: vi.fn(() => () => undefined),

@@ -35,6 +35,11 @@ export function browserPlatform(
       download(doc, new Blob([text], { type: 'application/json' }), suggestedName);
       return { status: 'saved', fileName: suggestedName };
     },
+    // A browser page cannot reopen a file by its path.
+    recentFiles: async () => [],
+    openRecent: async () => {
+      throw new Error('the browser build keeps no recent files');
+    },
     saveReport: async (bytes, suggestedName) => {
       download(
         doc,

@@ -1,6 +1,13 @@
-import type { CsvTable, MainApi, MenuCommand, ProjectFile, SaveResult } from '../../app/api';
+import type {
+  CsvTable,
+  MainApi,
+  MenuCommand,
+  ProjectFile,
+  RecentFile,
+  SaveResult,
+} from '../../app/api';
 
-export type { CsvTable, MenuCommand, ProjectFile, SaveResult };
+export type { CsvTable, MenuCommand, ProjectFile, RecentFile, SaveResult };
 
 /** File access, from Electron's dialogs or the browser's picker and downloads. */
 export interface Platform {
@@ -10,6 +17,9 @@ export interface Platform {
   writeRecovery(text: string): Promise<void>;
   clearRecovery(): Promise<void>;
   setUnsavedChanges(unsaved: boolean): Promise<void>;
+  /** Files opened or saved before (Electron); the browser has none. */
+  recentFiles(): Promise<RecentFile[]>;
+  openRecent(index: number): Promise<ProjectFile>;
   saveReport(bytes: Uint8Array, suggestedName: string): Promise<SaveResult>;
   saveCsvTables(tables: CsvTable[]): Promise<SaveResult>;
   /** Commands from a native menu (Electron only); returns the unsubscribe. */
@@ -31,6 +41,8 @@ export function electronPlatform(api: MainApi): Platform {
     writeRecovery: (text) => api.writeRecovery(text),
     clearRecovery: () => api.clearRecovery(),
     setUnsavedChanges: (unsaved) => api.setUnsavedChanges(unsaved),
+    recentFiles: () => api.recentFiles(),
+    openRecent: (index) => api.openRecent(index),
     saveReport: (bytes, suggestedName) => api.saveReport(bytes, suggestedName),
     saveCsvTables: (tables) => api.saveCsvTables(tables),
     onMenuCommand: (listener) => api.onMenuCommand(listener),

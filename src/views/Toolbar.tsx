@@ -5,6 +5,7 @@ import type { MenuCommand } from '../platform';
 import { useServices } from '../services';
 import { useApp, useUndoState } from '../store/context';
 import { hasUnsavedChanges } from '../store/projectSlice';
+import { RecentFiles } from './RecentFiles';
 import { useReportOpen } from './useReportOpen';
 
 const BUTTONS: { command: MenuCommand; label: string }[] = [
@@ -37,6 +38,7 @@ export function Toolbar() {
           {b.label}
         </button>
       ))}
+      <RecentFiles />
       <label className="examples">
         <span>Example</span>
         <select
