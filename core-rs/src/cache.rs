@@ -10,7 +10,6 @@ use serde::Serialize;
 
 use crate::capacity::{PlacedWorkload, ResolvedDiskGroup, StorageTier, WorkloadCapacity};
 use crate::model::{Capacity, Settings};
-use crate::protection::protection;
 
 pub use device::{
     class_floor_writes_per_s, rated_tbw, DiskGroupCache, Endurance, ALL_FLASH_WRITE_BUFFER_GB,
@@ -63,7 +62,7 @@ pub fn evaluate_cache(
                 settings.cache_pct_of_consumed,
                 horizon,
             ),
-            writes: write_load(&p.workload.spec, &protection(p.policy)),
+            writes: write_load(&p.workload.spec, &p.protection()),
         })
         .collect();
     let disk_groups = disk_groups_in_cluster(groups.len(), host_count);

@@ -10,7 +10,7 @@ mod waterfall;
 use serde::Serialize;
 
 use crate::model::{Capacity, Device, Settings, StoragePolicy, Workload};
-use crate::protection::Protection;
+use crate::protection::{protection, site_mirrored, Protection};
 use crate::source;
 
 pub use findings::capacity_findings;
@@ -36,6 +36,20 @@ pub struct PlacedWorkload<'a> {
     pub workload: &'a Workload,
     pub policy_index: usize,
     pub policy: &'a StoragePolicy,
+    /// The cluster keeps a copy in each of two sites (stretched, site-mirrored).
+    pub site_mirrored: bool,
+}
+
+impl PlacedWorkload<'_> {
+    /// The policy's protection as the cluster applies it.
+    pub fn protection(&self) -> Protection {
+        let local = protection(self.policy);
+        if self.site_mirrored {
+            site_mirrored(local)
+        } else {
+            local
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -105,14 +119,17 @@ pub struct CapacityEvaluation {
 }
 
 /// `dedup_active`: the cluster has dedup+compression on and is all-flash.
+/// `sites`: data sites (2 for a stretched cluster), each keeping its own
+/// host rebuild reserve.
 pub fn evaluate_capacity(
     raw: &RawCapacity,
     host_count: u32,
+    sites: u32,
     placed: &[PlacedWorkload],
     settings: &Settings,
     dedup_active: bool,
 ) -> CapacityEvaluation {
-    let w = waterfall::waterfall(raw, host_count, settings, dedup_active);
+    let w = waterfall::waterfall(raw, host_count, sites, settings, dedup_active);
     let workloads: Vec<WorkloadCapacity> = placed
         .iter()
         .map(|p| required::workload_capacity(p, settings, dedup_active))

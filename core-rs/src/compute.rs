@@ -99,8 +99,12 @@ const VSAN_ALL_FLASH_CACHE_CAP_GB: f64 = 600.0;
 const VSAN_CAPACITY_DEVICE_MB: f64 = 70.0;
 const MB_PER_GB: f64 = 1024.0;
 
-/// RAM vSAN takes on every host, in GB (KB 2113954 formula).
+/// RAM vSAN takes on every host, in GB (KB 2113954 formula); none without
+/// disk groups (array storage: the hosts run no vSAN).
 pub fn vsan_memory_gb(disk_groups: &[ResolvedDiskGroup]) -> f64 {
+    if disk_groups.is_empty() {
+        return 0.0;
+    }
     let groups_mb: f64 = disk_groups
         .iter()
         .map(|g| {
@@ -550,6 +554,7 @@ mod tests {
                 workload,
                 policy_index: 0,
                 policy: &p,
+                site_mirrored: false,
             })
             .collect();
         let topology = Topology::Single { host_count: hosts };

@@ -10,18 +10,39 @@ use crate::capacity::{
 use crate::compute::{assess_compute, ClusterCompute};
 use crate::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
 use crate::issue::InputIssue;
-use crate::model::{Cluster, DiskGroup, Project, Storage, StoragePolicy, Topology};
+use crate::model::{Cluster, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
 use crate::performance::{assess_performance, ClusterPerformance};
 use crate::protection::host_findings;
+use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding};
+use crate::stretched::{assess_stretched, Sites, StretchedEvaluation};
 use crate::validate::validate;
+use crate::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Evaluation {
+    /// The vSAN clusters, in project order.
     pub clusters: Vec<ClusterEvaluation>,
+    /// The XtremIO + VPLEX clusters, in project order. With `clusters`,
+    /// every project cluster appears once.
+    pub array_clusters: Vec<ArrayClusterEvaluation>,
     /// Every cluster's findings, most severe first; messages name the cluster.
     pub findings: Vec<Finding>,
+}
+
+/// An XtremIO + VPLEX cluster: capacity and compute in the shapes vSAN
+/// clusters use, and the arrays, VPLEX and sites in `xtremio_vplex`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ArrayClusterEvaluation {
+    pub cluster_id: String,
+    pub cluster_name: String,
+    pub host_count: u32,
+    /// Both sites' arrays together; `xtremio_vplex.sites` has each one.
+    pub capacity: CapacityEvaluation,
+    pub compute: ClusterCompute,
+    pub xtremio_vplex: XtremioVplexEvaluation,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -38,6 +59,13 @@ pub struct ClusterEvaluation {
     pub performance: ClusterPerformance,
     pub compute: ClusterCompute,
     pub iscsi: ClusterIscsi,
+    /// Failure what-ifs (device, disk group, host, site, N+x) and the
+    /// durability of each policy.
+    pub resilience: ClusterResilience,
+    /// Stretched clusters only: inter-site RTT, links, witness, site failure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub stretched: Option<StretchedEvaluation>,
 }
 
 /// SQL Server FCI nodes per instance. The model does not hold it per
@@ -51,39 +79,101 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
         return Err(issues);
     }
     let mut findings = Vec::new();
-    let clusters = project
-        .clusters
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let (evaluation, found) = evaluate_cluster(project, i, c);
-            findings.extend(found);
-            evaluation
-        })
-        .collect();
+    let mut clusters = Vec::new();
+    let mut array_clusters = Vec::new();
+    for (i, c) in project.clusters.iter().enumerate() {
+        match &c.storage {
+            Storage::VsanOsa {
+                disk_groups,
+                dedup_compression,
+            } => {
+                let (evaluation, found) =
+                    evaluate_vsan(project, i, c, disk_groups, *dedup_compression);
+                findings.extend(found);
+                clusters.push(evaluation);
+            }
+            Storage::XtremioVplex(array) => {
+                if let Some(evaluation) = evaluate_xtremio_vplex(project, i, c, array) {
+                    findings.extend(evaluation.compute.findings.iter().cloned());
+                    findings.extend(evaluation.xtremio_vplex.findings.iter().cloned());
+                    array_clusters.push(evaluation);
+                }
+            }
+        }
+    }
     Ok(Evaluation {
         clusters,
+        array_clusters,
         findings: by_severity(findings),
     })
 }
 
-fn evaluate_cluster(
+/// An XtremIO + VPLEX cluster. Validation has checked that its topology is
+/// stretched and its X-Brick model and engine count exist, so this yields
+/// an evaluation for every valid cluster.
+fn evaluate_xtremio_vplex(
     project: &Project,
     index: usize,
     cluster: &Cluster,
+    array: &XtremioVplex,
+) -> Option<ArrayClusterEvaluation> {
+    let sites = Sites::of(&cluster.topology)?;
+    let placed = placed_workloads(project, &cluster.id, false);
+    let settings = &project.settings;
+    // No disk groups: the hosts run no vSAN, so it takes none of their memory.
+    let compute = assess_compute(
+        index,
+        &cluster.host,
+        &cluster.topology,
+        &[],
+        &placed,
+        settings,
+        FCI_NODES,
+    );
+    let (xtremio_vplex, capacity) = assess_xtremio_vplex(
+        index,
+        &cluster.name,
+        array,
+        sites,
+        &placed,
+        settings,
+        &compute,
+    )?;
+    Some(ArrayClusterEvaluation {
+        cluster_id: cluster.id.clone(),
+        cluster_name: cluster.name.clone(),
+        host_count: cluster.topology.host_count(),
+        capacity,
+        compute,
+        xtremio_vplex,
+    })
+}
+
+/// A vSAN cluster: disk groups on every host, single-site or stretched.
+fn evaluate_vsan(
+    project: &Project,
+    index: usize,
+    cluster: &Cluster,
+    disk_groups: &[DiskGroup],
+    dedup_compression: bool,
 ) -> (ClusterEvaluation, Vec<Finding>) {
     let host_count = cluster.topology.host_count();
-    let Storage::VsanOsa {
-        disk_groups,
-        dedup_compression,
-    } = &cluster.storage;
+    let sites = Sites::of(&cluster.topology);
     let groups = resolve_disk_groups(project, disk_groups);
-    let placed = placed_workloads(project, &cluster.id);
+    let placed = placed_workloads(project, &cluster.id, cluster.topology.site_mirrored());
     let tier = storage_tier(&groups);
     let settings = &project.settings;
-    let dedup_active = *dedup_compression && tier == StorageTier::AllFlash;
+    let dedup_active = dedup_compression && tier == StorageTier::AllFlash;
     let raw = raw_capacity(&groups, host_count);
-    let capacity = evaluate_capacity(&raw, host_count, &placed, settings, dedup_active);
+    let data_sites = if sites.is_some() { 2 } else { 1 };
+    let capacity = evaluate_capacity(
+        &raw,
+        host_count,
+        data_sites,
+        &placed,
+        settings,
+        dedup_active,
+    );
     let cache = evaluate_cache(
         &groups,
         host_count,
@@ -99,8 +189,9 @@ fn evaluate_cluster(
         host_count,
         tier,
         mixed_tiers: mixes_tiers(&groups),
-        dedup_requested: *dedup_compression,
-        stretched: matches!(cluster.topology, Topology::Stretched { .. }),
+        dedup_requested: dedup_compression,
+        stretched: sites.is_some(),
+        site_mirrored: cluster.topology.site_mirrored(),
     };
     let mut findings = capacity_findings(&facts, &capacity, &placed, settings);
     findings.extend(host_findings(&facts, &policies_to_check(project, &placed)));
@@ -122,9 +213,33 @@ fn evaluate_cluster(
         settings,
         &IscsiLayout::default(),
     );
+    let stretched = sites.map(|s| {
+        assess_stretched(
+            index,
+            &cluster.name,
+            s,
+            &groups,
+            &placed,
+            settings,
+            &compute,
+        )
+    });
+    let resilience = assess_resilience(
+        &facts,
+        &cluster.topology,
+        &groups,
+        &capacity,
+        &performance,
+        &policies_to_check(project, &placed),
+        settings,
+    );
     findings.extend(performance.findings.iter().cloned());
     findings.extend(compute.findings.iter().cloned());
+    findings.extend(resilience.findings.iter().cloned());
     findings.extend(iscsi.findings.iter().cloned());
+    if let Some(s) = &stretched {
+        findings.extend(s.findings.iter().cloned());
+    }
     let evaluation = ClusterEvaluation {
         cluster_id: cluster.id.clone(),
         cluster_name: cluster.name.clone(),
@@ -136,6 +251,8 @@ fn evaluate_cluster(
         performance,
         compute,
         iscsi,
+        resilience,
+        stretched,
     };
     (evaluation, findings)
 }
@@ -159,7 +276,11 @@ fn resolve_disk_groups<'a>(
 
 /// The cluster's workloads with their policies; validation has checked
 /// that every policy id resolves.
-fn placed_workloads<'a>(project: &'a Project, cluster_id: &str) -> Vec<PlacedWorkload<'a>> {
+fn placed_workloads<'a>(
+    project: &'a Project,
+    cluster_id: &str,
+    site_mirrored: bool,
+) -> Vec<PlacedWorkload<'a>> {
     project
         .workloads
         .iter()
@@ -176,6 +297,7 @@ fn placed_workloads<'a>(project: &'a Project, cluster_id: &str) -> Vec<PlacedWor
                 workload,
                 policy_index,
                 policy,
+                site_mirrored,
             })
         })
         .collect()

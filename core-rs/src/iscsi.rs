@@ -386,6 +386,7 @@ mod tests {
                 workload,
                 policy_index: 0,
                 policy,
+                site_mirrored: false,
             })
             .collect();
         let topology = Topology::Single { host_count: hosts };

@@ -3,8 +3,11 @@
 
 pub mod cache;
 pub mod capacity;
+pub mod catalog;
 pub mod compute;
+pub mod durability;
 pub mod evaluate;
+pub mod import;
 pub mod iscsi;
 pub mod issue;
 pub mod model;
@@ -12,9 +15,13 @@ pub mod parse;
 pub mod performance;
 pub mod protection;
 pub mod quick;
+pub mod report;
+pub mod resilience;
 pub mod rules;
 pub mod source;
+pub mod stretched;
 pub mod validate;
+pub mod xtremio_vplex;
 
 #[cfg(feature = "wasm")]
 mod wasm;

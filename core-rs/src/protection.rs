@@ -18,17 +18,32 @@ pub struct Protection {
     /// Blocks of redundancy per data block set: extra copies for RAID-1,
     /// parity blocks for erasure coding.
     pub redundancy_blocks: u32,
-    /// Physical capacity per unit of data: 2x, 3x, 4x mirrored; 4/3 RAID-5; 1.5 RAID-6.
+    /// Full copies kept across data sites: 2 under stretched-cluster site
+    /// mirroring (each protected inside its site by the method above), else 1.
+    pub site_copies: u32,
+    /// Physical capacity per unit of data, every site copy included: 2x, 3x,
+    /// 4x mirrored; 4/3 RAID-5; 1.5 RAID-6; twice that when site-mirrored.
     pub multiplier: f64,
-    /// Smallest number of hosts (fault domains) the policy can be placed on.
+    /// Smallest number of hosts (fault domains) the policy can be placed on,
+    /// both sites together when site-mirrored.
     pub min_hosts: u32,
-    /// One more than the minimum, so the cluster can rebuild after a host failure.
+    /// Site-mirrored only: hosts each data site needs for the local protection.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub min_hosts_per_site: Option<u32>,
+    /// One more than the minimum (in each site when site-mirrored), so the
+    /// cluster can rebuild after a host failure.
     pub recommended_hosts: u32,
-    /// Device writes per front-end write, as seen by the cache tier.
+    /// Device writes per front-end write, as seen by the cache tier, in
+    /// every site.
     pub device_writes_per_write: u32,
     pub source: &'static str,
     pub recommended_source: &'static str,
     pub device_writes_source: &'static str,
+    /// Site-mirrored only: the rule for keeping a copy in each site.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub site_source: Option<&'static str>,
 }
 
 impl Protection {
@@ -64,13 +79,35 @@ pub fn protection(policy: &StoragePolicy) -> Protection {
         ftt,
         data_blocks,
         redundancy_blocks,
+        site_copies: 1,
         multiplier,
         min_hosts,
+        min_hosts_per_site: None,
         recommended_hosts: min_hosts + 1,
         device_writes_per_write,
         source,
         recommended_source: source::SPARE_HOST,
         device_writes_source: source::CACHE_WRITES_PER_WRITE,
+        site_source: None,
+    }
+}
+
+/// A policy on a site-mirrored stretched cluster: a full copy in each data
+/// site, each protected inside its site by the policy (the witness site is
+/// the third fault domain). Capacity and device writes double; each site
+/// needs the hosts the local protection needs (VMware vSAN Stretched
+/// Cluster Guide; seed 000 §4.2: two hosts per site with site FTT=1).
+pub fn site_mirrored(local: Protection) -> Protection {
+    const SITES: u32 = 2;
+    Protection {
+        site_copies: SITES,
+        multiplier: local.multiplier * f64::from(SITES),
+        min_hosts: local.min_hosts * SITES,
+        min_hosts_per_site: Some(local.min_hosts),
+        recommended_hosts: local.recommended_hosts * SITES,
+        device_writes_per_write: local.device_writes_per_write * SITES,
+        site_source: Some(source::STRETCHED_SITE_MIRROR),
+        ..local
     }
 }
 
@@ -81,7 +118,12 @@ pub fn host_findings(cluster: &ClusterFacts, policies: &[(usize, &StoragePolicy)
     let (name, hosts) = (cluster.name, cluster.host_count);
     let host_path = format!("{}.topology", cluster.path);
     for &(index, policy) in policies {
-        let p = protection(policy);
+        let local = protection(policy);
+        let p = if cluster.site_mirrored {
+            site_mirrored(local)
+        } else {
+            local
+        };
         let label = &policy.name;
         if p.is_erasure_coding() && cluster.tier == StorageTier::Hybrid {
             out.push(
@@ -93,20 +135,31 @@ pub fn host_findings(cluster: &ClusterFacts, policies: &[(usize, &StoragePolicy)
                 .at(format!("policies[{index}].method")),
             );
         }
-        if hosts < p.min_hosts {
+        // Site-mirrored: both sites have the same hosts, so halving the
+        // cluster's count compares each site with the local minimum.
+        let (have, need, spare, per) = match p.min_hosts_per_site {
+            Some(per_site) => (
+                hosts / 2,
+                per_site,
+                p.recommended_hosts / 2,
+                " in each site",
+            ),
+            None => (hosts, p.min_hosts, p.recommended_hosts, ""),
+        };
+        if have < need {
             out.push(
                 Finding::error(
                     "protection.too_few_hosts",
-                    format!("Cluster \"{name}\" has {hosts} host(s); policy \"{label}\" needs at least {}.", p.min_hosts),
+                    format!("Cluster \"{name}\" has {have} host(s){per}; policy \"{label}\" needs at least {need}{per}."),
                     p.source,
                 )
                 .at(host_path.clone()),
             );
-        } else if hosts < p.recommended_hosts {
+        } else if have < spare {
             out.push(
                 Finding::warning(
                     "protection.no_spare_host",
-                    format!("Cluster \"{name}\" has {hosts} host(s), the minimum for policy \"{label}\"; with {} a failed host's components could rebuild elsewhere.", p.recommended_hosts),
+                    format!("Cluster \"{name}\" has {have} host(s){per}, the minimum for policy \"{label}\"; with {spare}{per} a failed host's components could rebuild elsewhere."),
                     p.recommended_source,
                 )
                 .at(host_path.clone()),
@@ -189,6 +242,7 @@ mod tests {
             mixed_tiers: false,
             dedup_requested: false,
             stretched: false,
+            site_mirrored: false,
         }
     }
 
@@ -216,6 +270,54 @@ mod tests {
         let found = host_findings(&facts(4, StorageTier::AllFlash), &[(0, &raid5)]);
         assert_eq!(codes(&found), ["protection.no_spare_host"]);
         assert!(host_findings(&facts(5, StorageTier::AllFlash), &[(0, &raid5)]).is_empty());
+    }
+
+    #[test]
+    fn site_mirroring_doubles_the_local_protection() {
+        // vSAN stretched cluster: a copy per site, each protected locally.
+        // (method, ftt) -> (combined multiplier, hosts per site).
+        for (method, ftt, multiplier, per_site) in [
+            (ProtectionMethod::Raid1, 0, 2.0, 1),
+            (ProtectionMethod::Raid1, 1, 4.0, 3),
+            (ProtectionMethod::Raid5, 1, 8.0 / 3.0, 4),
+            (ProtectionMethod::Raid6, 2, 3.0, 6),
+        ] {
+            let p = site_mirrored(protection(&policy(method, ftt)));
+            assert!((p.multiplier - multiplier).abs() < 1e-12, "{method:?}");
+            assert_eq!(p.site_copies, 2);
+            assert_eq!(p.min_hosts_per_site, Some(per_site));
+            assert_eq!(p.min_hosts, 2 * per_site);
+            assert_eq!(p.recommended_hosts, 2 * (per_site + 1));
+            assert!(p.site_source.is_some());
+        }
+        assert_eq!(
+            site_mirrored(protection(&policy(ProtectionMethod::Raid1, 1))).device_writes_per_write,
+            4
+        );
+    }
+
+    #[test]
+    fn site_mirrored_host_findings_count_each_site() {
+        // RAID-5 inside each site needs 4 hosts per site: 3 + 3 is short.
+        let raid5 = policy(ProtectionMethod::Raid5, 1);
+        let stretched = ClusterFacts {
+            stretched: true,
+            site_mirrored: true,
+            ..facts(6, StorageTier::AllFlash)
+        };
+        let found = host_findings(&stretched, &[(0, &raid5)]);
+        assert_eq!(codes(&found), ["protection.too_few_hosts"]);
+        assert!(
+            found[0].message.contains("3 host(s) in each site")
+                && found[0].message.contains("at least 4 in each site"),
+            "{}",
+            found[0].message
+        );
+        let five_per_site = ClusterFacts {
+            host_count: 10,
+            ..stretched
+        };
+        assert!(host_findings(&five_per_site, &[(0, &raid5)]).is_empty());
     }
 
     #[test]

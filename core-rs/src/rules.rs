@@ -69,6 +69,8 @@ pub struct ClusterFacts<'a> {
     /// The user turned dedup+compression on (it may not be able to run).
     pub dedup_requested: bool,
     pub stretched: bool,
+    /// A stretched cluster keeping a full copy in each data site.
+    pub site_mirrored: bool,
 }
 
 /// Most severe first; equal severities keep the order they were found in.

@@ -79,8 +79,6 @@ pub const MIXED_TIERS: &str =
     "VMware vSAN Design Guide: a cluster is either hybrid or all-flash; tiers cannot be mixed";
 pub const CACHE_DEVICE_FLASH: &str =
     "VMware vSAN Design Guide: every disk group's cache device is flash";
-pub const STRETCHED_NOT_MODELLED: &str =
-    "VMware vSAN Stretched Cluster Guide: site mirroring keeps a full copy in each site";
 
 // Performance
 
@@ -89,7 +87,7 @@ pub const TYPICAL_HDD_IOPS: &str = "VMware vSAN Design Guide: typical random IOP
 pub const DEVICE_IOPS_CEILING: &str = "VMware vSAN Design Guide: device-limited IOPS = devices x rated IOPS, planned up to settings.device_utilisation_ceiling_pct";
 pub const SQL_LATENCY: &str = "seed 000 §7.3: Microsoft's recommended average latency is < 5 ms for the transaction log and < 20 ms for data files (seed 001 repeats the 20 ms)";
 pub const CACHE_MODEL: &str = "assumption: Che, Tung & Wang (2002) LRU approximation over a 70 % read-cache share (VMware vSAN Design Guide), reads uniform over each working set; misses go to the capacity devices";
-pub const LATENCY_MODEL: &str = "assumption: M/M/1 response (service time / (1 - utilisation)) per device tier, service time from rated IOPS (HDD at queue depth 1, flash at 32), plus the 0.2 ms vSAN host round trip of seed 000 §9.3 or the inter-site RTT for stretched writes; an estimate, not a measurement";
+pub const LATENCY_MODEL: &str = "assumption: M/M/1 response (service time / (1 - utilisation)) per device tier, service time from rated IOPS (HDD at queue depth 1, flash at 32), plus the 0.2 ms vSAN host round trip of seed 000 §9.3, and for stretched writes the penalty calibrated on seeds 000 and 001 (stretched::latency); an estimate, not a measurement";
 
 // Compute
 
@@ -110,3 +108,58 @@ pub const ISCSI_LIMITS: &str = "seed 002 Best Practices: no more than 16 targets
 pub const ISCSI_PATHS: &str = "seed 002 Best Practices: do not set the paths of each virtual disk above FTT+1, to limit the session number while keeping paths alive through a host failure";
 pub const ISCSI_ONE_LUN_PER_TARGET: &str = "seed 002 Best Practices: for a mission-critical application use one target with one LUN mapping";
 pub const ISCSI_MIN_HOSTS: &str = "seed 002 Solution Architecture: a minimum of four nodes for the vSAN cluster, to keep data protected and available during planned or unplanned downtime";
+
+// Resilience: failure what-ifs, rebuilds and durability
+
+pub const REPAIR_DELAY: &str = "seed 000 §8.3 and seed 001 Component Resynchronization Duration: absent components (a host down) wait for the repair delay, 60 minutes by default, before they are recreated; degraded ones (a failed device) are recreated at once. Seed 003 Mixed Workload Failure Test: a host failure waited out the 60-minute timer, a disk group failure resynced immediately";
+pub const CAPACITY_DEVICE_FAILURE: &str = "seed 000 §8.2 Single Disk Failure and seed 001 Disk failure: a permanent error on one capacity device; its components are degraded and recreated elsewhere at once";
+pub const DEDUP_DEVICE_TAKES_DISK_GROUP: &str = "seed 001 Disk failure: with deduplication and compression on, a disk failure makes the entire disk group inaccessible, because both are disk-group based";
+pub const CACHE_DEVICE_TAKES_DISK_GROUP: &str = "seed 000 §8.2 Disk Group Failure: the failure of the cache SSD rendered an entire disk group inaccessible (seed 001 injected the same fault)";
+pub const HOST_FAILURE: &str = "seed 000 §8.2 Storage Host Failure and seed 001 Storage host failure: a powered-off host takes every disk group it holds; its components are absent until the repair delay ends";
+pub const SITE_FAILURE: &str = "seed 001 Site Failure and Continuous Data Availability: with one site down the other served all four SQL Server VMs from its own copy; VMware vSAN Stretched Cluster Guide: the site mirror can only be resynchronised when the site returns";
+pub const RESERVE_HOSTS_FAILURE: &str = "settings.reserve_hosts (N+x): that many hosts fail one after another, each rebuilt before the next (the VMware vSAN Design Guide host rebuild reserve keeps one host's capacity free per failure)";
+pub const REBUILD_DATA_SHARE: &str = "assumption: vSAN spreads components over capacity devices in proportion to their size, so a failure removes the share of the consumed capacity that its devices hold of the raw capacity; gives 4.97 TB for a disk group of seed 003, which reported 5.30 TB to resync";
+pub const REBUILD_SPACE: &str = "VMware vSAN Design Guide: rebuilt components need free space on the surviving devices (the slack space and the host rebuild reserve keep it); devices start rebalancing at 80 % full";
+pub const RESYNC_HYBRID: &str = "seed 000 §8.3 Component Recreation Duration: 285 GB recreated in about 122 minutes under load (~2.3 GB/min), 2-3 GB/min on average over several tests; the default 2.5 GB/min is the middle of that range; the idle default 3 GB/min, its top, is an assumption (no seed measures an idle hybrid resync)";
+pub const RESYNC_ALL_FLASH: &str = "seed 001 Component Resynchronization Duration, deduplication and compression off: 5-20 GB/min with one 200 GB database at ~1,500 TPS, 6-30 GB/min with no workload; the defaults 12.5 and 18 GB/min are the middle of each range";
+pub const RESYNC_DEDUP: &str = "seed 001 Component Resynchronization Duration, deduplication and compression on: 5-6 GB/min with one 200 GB database at ~1,500 TPS, 8-13 GB/min with no workload; the defaults 5.5 and 10.5 GB/min are the middle of each range";
+pub const LONG_RESYNC: &str = "settings.resilience.long_resync_hours (default 24 h, an assumption): until the rebuild ends, the data it restores is one failure short of its policy";
+pub const REBUILD_PERFORMANCE: &str = "VMware vSAN Design Guide device-limited IOPS, with the failed devices' rated IOPS removed and the lost share of a hybrid read cache's hits sent to the capacity devices (assumption); seed 003 Mixed Workload Failure Test: adaptive resync keeps at least 20 % of the bandwidth for resync when I/O is contended, so workloads get at most 80 % while it runs";
+pub const NO_FAILURE_TOLERATED: &str = "seed 000 §4.7: FTT+1 copies of each object, so FTT=0 keeps a single copy; a failed device or host leaves its data without another copy";
+pub const SSD_AFR: &str = "Backblaze Drive Stats, SSD Edition 2022: 0.98 % annualized failure rate (25 failures in 934,400 drive days of boot SSDs); datasheets quote ~2,000,000 h MTBF (0.44 % a year), but field rates run above datasheet ones (Schroeder and Gibson, Disk failures in the real world, FAST 2007)";
+pub const HDD_AFR: &str =
+    "Backblaze Drive Stats for 2023: 1.70 % annualized failure rate over ~270,000 data hard drives";
+pub const HOST_AFR: &str = "assumption from Vishwanath and Nagappan, Characterizing Cloud Computing Hardware Reliability (SoCC 2010): about 8 % of servers need a hardware repair each year and 78 % of repairs are hard disks (counted here as devices), leaving ~1.8 % for the rest of the server, rounded up to 2 %";
+pub const DURABILITY_MODEL: &str = "continuous-time Markov chain over the hosts (fault domains): state i = hosts with components being rebuilt; i -> i+1 at (n - i) x the host's failure rate (host and devices), i -> i-1 at i / the mean rebuild window (rebuilds run in parallel); data is lost when FTT+1 hosts are down together (in both sites at once when each site of a stretched cluster keeps a copy: the pair of site chains, solved by state elimination). MTTDL is the chain's exact mean first-passage time; annual loss probability = 1 - exp(-1 year / MTTDL). Checked against a Monte Carlo simulation with fixed rebuild windows in the tests";
+pub const DURABILITY_INDEPENDENCE: &str = "assumption: failures are independent with constant rates (no batch, correlated or latent failures); any FTT+1 hosts down together are taken to share an object (many objects spread over every host), which overstates loss for few objects; a host absence counts as a loss although its data may come back; whole-site disasters are not modelled";
+
+// Stretched clusters (vSAN)
+
+pub const STRETCHED_SITE_MIRROR: &str = "VMware vSAN Stretched Cluster Guide: site mirroring (primary FTT=1) keeps a full copy in each data site, protected inside the site by the policy's secondary FTT (RAID-1/5/6), with the witness site as third fault domain; seed 000 §4.2: 2 + 2 hosts with site FTT=1";
+pub const STRETCHED_REBUILD_RESERVE: &str = "VMware vSAN Stretched Cluster Guide: a failed host's components are rebuilt inside its own site, so each site keeps its own host rebuild reserve (settings.reserve_hosts per site)";
+pub const RTT_PENALTY_MODEL: &str = "fit to seed 000 §9.3 (TPS -5 / -19 / -29 % at 1.2 / 2.2 / 4.2 ms RTT) and seed 001 (data writes 1.9 -> 10.3 ms and log writes 5 -> 15.5 ms from 1 to 4 ms RTT, 1.9 ms on one site, 7 ms at 2 ms): the share of the added round trip felt is x^3 / (K^3 + x^3), x = RTT - 0.2 ms, K = 1.75 ms; TPS change = -31.7 % x that share; latency = a + b x that share (data 1.57 + 9.74, log 3.88 + 12.75 ms), at least a + x. Within 3 points / 0.53 ms of every published point; beyond 4.2 ms an extrapolation";
+pub const STRETCHED_RTT_LIMIT: &str = "seed 000 §3.4: a vSAN stretched cluster supports 5 ms round trip between the data sites (VMware vSAN Stretched Cluster Guide: < 5 ms)";
+pub const STRETCHED_SQL_RTT: &str = "seed 001 All-Flash vSAN Stretched Cluster Performance, Best Practice: deploy SQL Server databases on a stretched cluster with an inter-site latency of 2 ms or less (data files 5-20 ms, 10 ms or less ideal)";
+pub const INTER_SITE_BANDWIDTH: &str = "VMware vSAN Stretched Cluster Bandwidth Sizing: required bandwidth = write bandwidth x 1.4 (data multiplier) x 1.25 (resynchronisation multiplier); at least 10 Gbps between data sites recommended";
+pub const WITNESS_LINK: &str = "VMware vSAN Stretched Cluster Guide: 2 Mbps of witness bandwidth per 1,000 components; witness RTT <= 200 ms up to 10 hosts per site, < 100 ms for 11-15 (seed 000 §3.4: up to 200 ms); witness appliance tiny 750, medium ~22,000, large 45,000, extra large 64,000 components";
+pub const WITNESS_COMPONENTS: &str = "assumption: per VM a namespace and a swap object, plus its data (grown over the horizon) in components of at most 255 GB (VMware vSAN Design Guide); the number of virtual disks is not in the model";
+pub const SITE_FAILURE_CAPACITY: &str = "seed 001 Site Failure and Continuous Data Availability: the two surviving hosts ran all four SQL Server VMs, CPU 36.56-47.13 % -> 71.62-80.95 %, TPS 7,743 -> 5,856 (-24 %); seed 001 recommends sufficient resources in both sites; VMware vSAN Stretched Cluster Guide: plan each site to carry every VM";
+
+// XtremIO + VPLEX Metro
+
+pub const X_BRICK_GEN1: &str = "EMC XtremIO specifications (public): a first-generation X-Brick is two storage controllers and a 25-SSD shelf, 10 TB raw / 7.5 TB usable with 400 GB SSDs (20 and 40 TB with 800 GB and 1.6 TB SSDs), up to 8 X-Bricks per cluster; seed 004: two X-Bricks gave 14.94 TB usable physical and almost 190,000 8 KB IOPS with array latency under 1 ms";
+pub const X_BRICK_X2: &str = "Dell EMC XtremIO X2 specifications (public): X2-S 18-72 x 400 GB SSDs (7.2-28.8 TB raw) per X-Brick, up to 4 per cluster; X2-R 18-72 x 1.92 TB (34.5-138 TB raw), up to 8; assumption: no faster per X-Brick than the first generation seed 004 measured";
+pub const X_BRICK_USABLE_ESTIMATE: &str = "assumption: usable = raw x 23/25 (XDP) x 81.5 %, the share the 10 TB X-Brick keeps after parity (7.5 of 9.2 TB); the vendor's usable figure for this model is not in the catalog";
+pub const XDP_PARITY: &str =
+    "EMC XtremIO XDP: stripes of 23 data + 2 parity blocks, ~8 % of raw capacity";
+pub const XTREMIO_CAPACITY: &str = "seed 004 XtremIO storage design: a two X-Brick cluster with XDP provides 14.94 TB of physical capacity; with thin provisioning and deduplication a 1 TB database takes less than 1 TB";
+pub const XTREMIO_REDUCTION: &str = "seed 004 Table 4: production site 1.4:1 deduplication, 64 % thin provisioning savings, 3.9:1 overall (remote 1.2:1, 76 %, 5.2:1); XtremIO 2.4 reports no compression, so 1.0; physical = written / (dedup x compression)";
+pub const XTREMIO_SNAPSHOTS: &str = "seed 004 Table 4: five snapshots took the production site from 38.8 TB at 3.9:1 (9.95 TB physical) to 188 TB at 15:1 (12.53 TB): 5.2 % of the data per copy; snapshots are not replicated to the remote site";
+pub const XTREMIO_IOPS: &str = "seed 004 Test results: XtremIO was fully utilised at almost 190,000 IOPS (8 KB) on two X-Bricks, array latency under 1 ms";
+pub const VPLEX_FRONTEND_IOPS: &str = "seed 004 Table 11 (8 KB front-end IOPS): single engine 35k write only / 50k read only / 45k 90:10 peak / 30k average; dual 55k / 100k / 90k / 60k; four 100k / 240k / 180k / 120k; between the points time per I/O is interpolated linearly; each engine has two directors; EMC recommends not constantly reaching the maximum";
+pub const VPLEX_LATENCY: &str = "seed 004 VPLEX performance: VPLEX added about 1 to 1.6 ms to writes (1.6 used) and about 200 µs to reads without WAN latency; XtremIO 8 KB latency 300-500 µs read, 500-600 µs write (upper ends used); DESIGN: a Metro write costs the local array write + the inter-site RTT + VPLEX's overhead (write-through cache); unloaded estimates";
+pub const VPLEX_READ_CACHE: &str = "seed 004 VPLEX performance: of 90,000 front-end IOPS about 15,000 reads came from the VPLEX cache and XtremIO served about 75,000: 18.5 % of the 81,000 reads";
+pub const VPLEX_DISTANCE: &str = "seed 004 VPLEX consistency group: synchronous (Metro) for sites separated by 5 ms or less, asynchronous (Geo) for 50 ms or less";
+pub const VPLEX_SYSTEM_VOLUMES: &str = "seed 004 Logging volume and VPLEX virtualization of XtremIO storage: a 10 GB logging volume supports 320 TB of distributed storage (at least 10 GB, one per cluster); two 80 GB meta volumes and two meta volume backups on the XtremIO of each site";
+pub const VPLEX_DISTRIBUTED_VOLUMES: &str = "seed 004 Table 5: database data, log and tempdb on VPLEX distributed volumes (a copy on each site's array), OS volumes VPLEX local; test/dev on XtremIO snapshots mounted directly; VPLEX replicates distributed writes in I/Os of about 32 KB (Table 16 notes)";
+pub const VPLEX_WITNESS: &str = "seed 004 Architecture: VPLEX Witness deployed as a virtual machine in a third location, separate failure domain";

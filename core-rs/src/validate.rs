@@ -5,9 +5,11 @@ use std::collections::HashSet;
 
 use crate::issue::InputIssue;
 use crate::model::{
-    Cluster, Device, Project, ProtectionMethod, Settings, Storage, StoragePolicy, Topology,
-    Workload, WorkloadSpec, SCHEMA_VERSION,
+    Cluster, Device, Project, ProtectionMethod, ResilienceSettings, Settings, Storage,
+    StoragePolicy, Topology, Workload, WorkloadSpec, XtremioVplex, SCHEMA_VERSION,
 };
+use crate::stretched::MAX_RTT_INPUT_MS;
+use crate::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
 
 /// vSAN limits (VMware vSAN Configuration Maximums; seed 001).
 pub const MAX_HOSTS_PER_CLUSTER: u32 = 64;
@@ -15,6 +17,11 @@ pub const MAX_DISK_GROUPS_PER_HOST: usize = 5;
 pub const MAX_CAPACITY_DEVICES_PER_DISK_GROUP: u32 = 7;
 /// Seed 001: vSAN space efficiency "up to 10x"; a higher expected ratio is a typo.
 pub const MAX_DEDUP_RATIO: f64 = 10.0;
+/// XtremIO dedup or compression above 20:1 on its own is beyond seed 004's
+/// 1.8:1 with five snapshots by an order of magnitude: likely a typo.
+pub const MAX_ARRAY_REDUCTION: f64 = 20.0;
+/// Most X-Bricks any catalog model takes (XtremIO X2-R, first generation).
+pub const MAX_X_BRICKS: u32 = 8;
 
 pub fn validate(project: &Project) -> Vec<InputIssue> {
     let mut c = Checker::default();
@@ -109,6 +116,51 @@ fn settings(c: &mut Checker, s: &Settings) {
         0.0,
         100.0,
     );
+    resilience_settings(c, &s.resilience);
+}
+
+/// Rates must be positive (they divide); a week of repair delay or a
+/// 1,000 GB/min resync is beyond any published figure, so likely a typo.
+fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
+    let p = "settings.resilience";
+    c.f64_in(
+        &format!("{p}.repair_delay_minutes"),
+        r.repair_delay_minutes,
+        0.0,
+        10_080.0,
+    );
+    for (name, rate) in [
+        ("hybrid_resync_gb_per_min", r.hybrid_resync_gb_per_min),
+        (
+            "hybrid_idle_resync_gb_per_min",
+            r.hybrid_idle_resync_gb_per_min,
+        ),
+        ("all_flash_resync_gb_per_min", r.all_flash_resync_gb_per_min),
+        (
+            "all_flash_idle_resync_gb_per_min",
+            r.all_flash_idle_resync_gb_per_min,
+        ),
+        ("dedup_resync_gb_per_min", r.dedup_resync_gb_per_min),
+        (
+            "dedup_idle_resync_gb_per_min",
+            r.dedup_idle_resync_gb_per_min,
+        ),
+    ] {
+        c.f64_in(&format!("{p}.{name}"), rate, 0.01, 1_000.0);
+    }
+    c.f64_in(
+        &format!("{p}.long_resync_hours"),
+        r.long_resync_hours,
+        0.1,
+        8_760.0,
+    );
+    for (name, afr) in [
+        ("ssd_afr_pct", r.ssd_afr_pct),
+        ("hdd_afr_pct", r.hdd_afr_pct),
+        ("host_afr_pct", r.host_afr_pct),
+    ] {
+        c.f64_in(&format!("{p}.{name}"), afr, 0.001, 100.0);
+    }
 }
 
 fn device(c: &mut Checker, path: &str, d: &Device) {
@@ -169,6 +221,7 @@ fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
             inter_site_link_gbps,
             witness_rtt_ms,
             witness_link_mbps,
+            site_mirroring: _,
         } => {
             let p = format!("{path}.topology");
             c.u32_in(
@@ -181,7 +234,7 @@ fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
                 &format!("{p}.inter_site_rtt_ms"),
                 *inter_site_rtt_ms,
                 0.0,
-                100.0,
+                MAX_RTT_INPUT_MS,
             );
             c.f64_in(
                 &format!("{p}.inter_site_link_gbps"),
@@ -219,6 +272,104 @@ fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
                     MAX_CAPACITY_DEVICES_PER_DISK_GROUP,
                 );
             }
+        }
+        Storage::XtremioVplex(array) => xtremio_vplex(c, project, path, cl, array),
+    }
+}
+
+/// XtremIO + VPLEX Metro: a catalog X-Brick model and a count it allows,
+/// 1, 2 or 4 VPLEX engines, a stretched topology (VPLEX spans two sites),
+/// data reduction in plausible ranges, volume placements of this cluster's
+/// workloads.
+fn xtremio_vplex(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, a: &XtremioVplex) {
+    let p = format!("{path}.storage");
+    if !matches!(cl.topology, Topology::Stretched { .. }) {
+        c.push(
+            &format!("{path}.topology.kind"),
+            "must be \"stretched\" for xtremio_vplex storage: VPLEX Metro spans two sites (got \"single\")",
+        );
+    }
+    let max_x_bricks = match x_brick_model(&a.x_brick_model) {
+        Some(model) => model.max_x_bricks,
+        None => {
+            let ids: Vec<&str> = X_BRICK_MODELS.iter().map(|m| m.id).collect();
+            c.push(
+                &format!("{p}.x_brick_model"),
+                format!(
+                    "must name an X-Brick model, one of {} (got \"{}\")",
+                    ids.join(", "),
+                    a.x_brick_model
+                ),
+            );
+            MAX_X_BRICKS
+        }
+    };
+    c.u32_in(
+        &format!("{p}.x_bricks_per_site"),
+        a.x_bricks_per_site,
+        1,
+        max_x_bricks,
+    );
+    c.issues.extend(check_engines(
+        a.vplex_engines,
+        &format!("{p}.vplex_engines"),
+    ));
+    c.f64_in(
+        &format!("{p}.vplex_read_cache_hit_pct"),
+        a.vplex_read_cache_hit_pct,
+        0.0,
+        100.0,
+    );
+    let r = &a.data_reduction;
+    let rp = format!("{p}.data_reduction");
+    c.f64_in(
+        &format!("{rp}.dedup_ratio"),
+        r.dedup_ratio,
+        1.0,
+        MAX_ARRAY_REDUCTION,
+    );
+    c.f64_in(
+        &format!("{rp}.compression_ratio"),
+        r.compression_ratio,
+        1.0,
+        MAX_ARRAY_REDUCTION,
+    );
+    c.f64_in(
+        &format!("{rp}.thin_savings_pct"),
+        r.thin_savings_pct,
+        0.0,
+        99.0,
+    );
+    c.u32_in(&format!("{rp}.snapshot_copies"), r.snapshot_copies, 0, 512);
+    c.f64_in(
+        &format!("{rp}.snapshot_change_pct"),
+        r.snapshot_change_pct,
+        0.0,
+        100.0,
+    );
+    let mut seen = HashSet::new();
+    for (i, v) in a.volumes.iter().enumerate() {
+        let vp = format!("{p}.volumes[{i}].workload_id");
+        let on_cluster = project
+            .workloads
+            .iter()
+            .any(|w| w.id == v.workload_id && w.cluster_id == cl.id);
+        if !on_cluster {
+            c.push(
+                &vp,
+                format!(
+                    "must name a workload on this cluster (got \"{}\")",
+                    v.workload_id
+                ),
+            );
+        } else if !seen.insert(v.workload_id.as_str()) {
+            c.push(
+                &vp,
+                format!(
+                    "must be listed once (\"{}\" is listed twice)",
+                    v.workload_id
+                ),
+            );
         }
     }
 }

@@ -207,3 +207,101 @@ fn missing_project_file_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
 }
+
+fn json_of(args: &[&str]) -> Value {
+    let out = stacksizer(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn example_named(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../assets/examples")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn vplex_json_prints_peak_and_average() {
+    // Seed 004 Table 11: dual engine, 90:10 -> 90k peak, 60k average.
+    let v = json_of(&["vplex", "--engines", "2", "--read-pct", "90", "--json"]);
+    let peak = v["frontend_iops_peak"].as_f64().unwrap_or_default();
+    let average = v["frontend_iops_average"].as_f64().unwrap_or_default();
+    assert!((peak - 90_000.0).abs() < 1e-6, "{v}");
+    assert!((average - 60_000.0).abs() < 1e-6, "{v}");
+    let text = stacksizer(&["vplex", "--engines", "4", "--read-pct", "100"]);
+    assert!(text.status.success());
+    assert!(String::from_utf8_lossy(&text.stdout).contains("240,000"));
+}
+
+#[test]
+fn vplex_bad_engines_or_share_exit_2_naming_the_argument() {
+    let out = stacksizer(&["vplex", "--engines", "3", "--read-pct", "90"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--engines must be 1, 2 or 4 VPLEX engines (got 3)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = stacksizer(&["vplex", "--engines", "2", "--read-pct", "-5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--read-pct must be between 0 and 100 (got -5)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn stretch_json_prints_the_rtt_penalty() {
+    // Seed 000 §9.3: -29 % TPS at 4.2 ms; seed 001: log writes 15.5 ms at 4 ms.
+    let v = json_of(&["stretch", "--rtt-ms", "4.2", "--json"]);
+    let tps = v["tps_change_pct"].as_f64().unwrap_or_default();
+    assert!((tps + 29.0).abs() <= 3.0, "{v}");
+    assert!(v["data_write_latency_ms"].is_number() && v["log_write_latency_ms"].is_number());
+    assert_eq!(v["supported"], true);
+    assert_eq!(
+        json_of(&["stretch", "--rtt-ms", "6", "--json"])["supported"],
+        false
+    );
+    let text = stacksizer(&["stretch", "--rtt-ms", "1"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("log_write_latency_ms"));
+}
+
+#[test]
+fn stretch_negative_rtt_exits_2_naming_the_argument() {
+    let out = stacksizer(&["stretch", "--rtt-ms", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--rtt-ms must be between 0 and 100 (got -1)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn evaluate_json_includes_stretched_and_array_results() {
+    let v = json_of(&[
+        "evaluate",
+        &example_named("seed-001-stretched.json"),
+        "--json",
+    ]);
+    let s = &v["clusters"][0]["stretched"];
+    assert!(s["rtt"]["tps_change_pct"].is_number(), "{s}");
+    assert_eq!(s["site_failure"]["host_load_factor"].as_f64(), Some(2.0));
+    let v = json_of(&[
+        "evaluate",
+        &example_named("seed-004-xtremio-vplex.json"),
+        "--json",
+    ]);
+    let a = &v["array_clusters"][0];
+    assert!(
+        a["xtremio_vplex"]["sites"][0]["usable"]["tb"].is_number(),
+        "{a}"
+    );
+    assert!(a["capacity"]["usable"]["tb"].is_number());
+    assert_eq!(v["clusters"].as_array().map(Vec::len), Some(0));
+    let text = stacksizer(&["evaluate", &example_named("seed-004-xtremio-vplex.json")]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("Production site: usable 15.00 TB"));
+}

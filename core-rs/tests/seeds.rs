@@ -164,3 +164,587 @@ fn seed_001_dedup_1900_gb_under_raid5() {
     assert!(close(consumed, 1_900.0, 0.03), "{consumed}");
     assert!(close(5_050.0 / consumed, 2.66, 0.03));
 }
+
+/// Failure what-ifs and resync times (seeds 000, 001, 003).
+mod failures {
+    use super::*;
+    use stacksizer_core::evaluate::ClusterEvaluation;
+    use stacksizer_core::resilience::{ComponentState, FailureKind, FailureScenario};
+
+    fn scenario(c: &ClusterEvaluation, kind: FailureKind) -> &FailureScenario {
+        c.resilience
+            .scenarios
+            .iter()
+            .find(|s| s.kind == kind)
+            .unwrap_or_else(|| panic!("no {kind:?} scenario"))
+    }
+
+    fn limit(s: &FailureScenario) -> f64 {
+        s.rebuild_performance
+            .device_limited_front_end_iops
+            .expect("the example has demand")
+    }
+
+    #[test]
+    fn seed_000_table_14_failure_impacts() {
+        // Seed 000 Table 14 (TPS before / lowest after / seconds to steady
+        // state): HDD 1,650 / 900 / 69; disk group 1,550 / 850 / 115; host
+        // 1,400 / 520 / 350, and "None of the test reported IO error". The
+        // lowest TPS is a transient the steady-state model does not predict;
+        // what it must reproduce: no data lost, full compliance restorable,
+        // and the same order of severity: more data to resync, a longer
+        // rebuild and fewer device IOPS left from disk to disk group to host.
+        let e = evaluated(&example("seed-000"));
+        let c = &e.clusters[0];
+        let order = [
+            FailureKind::CapacityDevice,
+            FailureKind::DiskGroup,
+            FailureKind::Host,
+        ];
+        let s: Vec<&FailureScenario> = order.iter().map(|&k| scenario(c, k)).collect();
+        for x in &s {
+            assert!(x.policies.iter().all(|p| p.data_accessible), "{x:?}");
+            assert!(x.compliance_restorable, "{x:?}");
+        }
+        for pair in s.windows(2) {
+            assert!(pair[0].data_to_resync.gb < pair[1].data_to_resync.gb);
+            assert!(pair[0].time_to_compliance_minutes < pair[1].time_to_compliance_minutes);
+            assert!(limit(pair[0]) > limit(pair[1]));
+        }
+        // §8.3: a failed disk is degraded and repaired at once; a powered-off
+        // host is absent and waits the 60-minute repair delay.
+        assert_eq!(s[0].component_state, ComponentState::Degraded);
+        assert_eq!(s[0].wait_minutes, 0.0);
+        assert_eq!(
+            (s[2].component_state, s[2].wait_minutes),
+            (ComponentState::Absent, 60.0)
+        );
+        // §8.3 measured 285 GB on the failed HDD; the example counts only the
+        // databases' files (6,784 GB consumed, 141 GB per HDD) where the lab's
+        // thick VMDKs reserved more, so only the rate is checked there
+        // (resilience::tests::seed_000_hybrid_resync_rate_reproduces_122_minutes).
+        assert!(close(
+            s[0].data_to_resync.gb,
+            c.capacity.required.gb / 48.0,
+            1e-12
+        ));
+    }
+
+    #[test]
+    fn seed_001_table_9_a_disk_failure_is_a_disk_group_failure_with_dedup() {
+        // Seed 001, dedup+compression on (the uncaptioned table after Table
+        // 8): one row "Disk or disk group", 1,760 -> 1,510 TPS, 540 s; host
+        // 1,638 -> 1,211 TPS. The model plays both failures identically
+        // (exact) and the host failure as the worse one.
+        let e = evaluated(&example("seed-001"));
+        let c = &e.clusters[0];
+        assert!(c.capacity.dedup_active);
+        let device = scenario(c, FailureKind::CapacityDevice);
+        let group = scenario(c, FailureKind::DiskGroup);
+        let host = scenario(c, FailureKind::Host);
+        assert_eq!(device.lost, group.lost);
+        assert_eq!(device.data_to_resync, group.data_to_resync);
+        assert_eq!(
+            device.time_to_compliance_minutes,
+            group.time_to_compliance_minutes
+        );
+        assert_eq!(device.rebuild_performance, group.rebuild_performance);
+        assert!(limit(host) < limit(group));
+        // Component Resynchronization Duration: 5-6 GB/min with dedup on.
+        let rate = c.resilience.resync_rate.under_load_gb_per_min;
+        assert!((5.0..=6.0).contains(&rate), "{rate}");
+    }
+
+    #[test]
+    fn seed_001_table_8_disk_disk_group_host_without_dedup() {
+        // Seed 001 Table 8, dedup+compression off: disk 1,813 -> 1,643 TPS
+        // (160 s), disk group 1,853 -> 1,659 (430 s), host 1,568 -> 1,312
+        // (715 s): the drop and the recovery grow in that order, as do the
+        // model's data to resync, time to compliance and lost device IOPS.
+        // Resync runs at 5-20 GB/min here, faster than with dedup on.
+        let mut json = serde_json::to_value(example("seed-001")).expect("serializable");
+        json["clusters"][0]["storage"]["dedup_compression"] = Value::Bool(false);
+        let project = parse_project(&json.to_string()).expect("still a valid project");
+        let e = evaluated(&project);
+        let c = &e.clusters[0];
+        let rate = c.resilience.resync_rate.under_load_gb_per_min;
+        assert!((5.0..=20.0).contains(&rate) && rate > 6.0, "{rate}");
+        let s: Vec<&FailureScenario> = [
+            FailureKind::CapacityDevice,
+            FailureKind::DiskGroup,
+            FailureKind::Host,
+        ]
+        .iter()
+        .map(|&k| scenario(c, k))
+        .collect();
+        assert_eq!(s[0].lost.capacity_devices, 1);
+        // Without dedup the example's grown data needs 10.8 TB: after a host
+        // failure it no longer fits, so compare rebuild times, not
+        // times to compliance.
+        let rebuild = |x: &FailureScenario| x.wait_minutes + x.resync_minutes;
+        for pair in s.windows(2) {
+            assert!(pair[0].data_to_resync.gb < pair[1].data_to_resync.gb);
+            assert!(rebuild(pair[0]) < rebuild(pair[1]));
+            assert!(limit(pair[0]) > limit(pair[1]));
+        }
+    }
+
+    #[test]
+    fn seed_003_disk_group_resync_5_30_tb_eta_107_minutes() {
+        // Seed 003 Mixed Workload Failure Test: a cache-disk failure resynced
+        // at once, "Bytes left to resync 5.30 TB", "ETA to compliance 107
+        // minutes" (the text says 5.4 TB). The example (datastore ~65 % full,
+        // as the seed states) puts 1/8 of 39.76 TB on a disk group: 4.97 TB,
+        // 6 % under 5.30 (tolerance 10 %). The ETA implies ~49.5 GB/min;
+        // with that rate entered the model gives 100 min (tolerance 10 %).
+        // At the seed-001-based default of 12.5 GB/min it would be ~4x longer.
+        let mut project = example("seed-003");
+        let e = evaluated(&project);
+        let group = scenario(&e.clusters[0], FailureKind::DiskGroup);
+        assert!(
+            close(group.data_to_resync.tb, 5.30, 0.10),
+            "{}",
+            group.data_to_resync.tb
+        );
+        assert_eq!(group.component_state, ComponentState::Degraded);
+        assert_eq!(group.wait_minutes, 0.0);
+        let default_minutes = group.time_to_compliance_minutes.expect("restorable");
+        assert!(default_minutes / 107.0 > 3.5, "{default_minutes}");
+        project.settings.resilience.all_flash_resync_gb_per_min = 5_300.0 / 107.0;
+        let e = evaluated(&project);
+        let c = &e.clusters[0];
+        let group = scenario(c, FailureKind::DiskGroup);
+        let minutes = group.time_to_compliance_minutes.expect("restorable");
+        assert!(close(minutes, 107.0, 0.10), "{minutes}");
+        // Host failure: components absent, the 60-minute timer first.
+        let host = scenario(c, FailureKind::Host);
+        assert_eq!(
+            (host.component_state, host.wait_minutes),
+            (ComponentState::Absent, 60.0)
+        );
+    }
+}
+
+/// Stretched vSAN: the inter-site RTT penalty (seeds 000, 001), site
+/// mirroring and a site failure (seed 001).
+mod stretched {
+    use super::*;
+    use stacksizer_core::model::Topology;
+    use stacksizer_core::stretched::{rtt_penalty, StretchedEvaluation};
+
+    fn stretched(e: &Evaluation) -> &StretchedEvaluation {
+        e.clusters[0]
+            .stretched
+            .as_ref()
+            .expect("a stretched cluster")
+    }
+
+    fn codes(e: &Evaluation) -> Vec<&'static str> {
+        e.findings.iter().map(|f| f.code).collect()
+    }
+
+    fn with_topology(edit: impl Fn(&mut Topology)) -> Evaluation {
+        let mut project = example("seed-001-stretched");
+        edit(&mut project.clusters[0].topology);
+        evaluated(&project)
+    }
+
+    fn set_rtt(rtt: f64) -> impl Fn(&mut Topology) {
+        move |t| {
+            if let Topology::Stretched {
+                inter_site_rtt_ms, ..
+            } = t
+            {
+                *inter_site_rtt_ms = rtt;
+            }
+        }
+    }
+
+    #[test]
+    fn seed_000_section_9_3_tps_change_within_3_points() {
+        // Seed 000 §9.3: TPS -5 / -19 / -29 % at 1.2 / 2.2 / 4.2 ms RTT.
+        for (rtt, published) in [(1.2, -5.0), (2.2, -19.0), (4.2, -29.0)] {
+            let got = rtt_penalty(rtt).tps_change_pct;
+            assert!((got - published).abs() <= 3.0, "{rtt} ms: {got} %");
+        }
+    }
+
+    #[test]
+    fn seed_001_stretched_write_latency_within_1_ms() {
+        // Seed 001 All-Flash vSAN Stretched Cluster Performance: data-disk
+        // writes 1.9 ms at 1 ms RTT and 10.3 ms at 4 ms, log writes 5 ms
+        // and 15.5 ms; Site Failure: 7 ms at 2 ms before the failure.
+        for (rtt, data, log) in [
+            (1.0, 1.9, Some(5.0)),
+            (4.0, 10.3, Some(15.5)),
+            (2.0, 7.0, None),
+        ] {
+            let p = rtt_penalty(rtt);
+            assert!(
+                (p.data_write_latency_ms - data).abs() <= 1.0,
+                "{rtt}: {p:?}"
+            );
+            if let Some(log) = log {
+                assert!((p.log_write_latency_ms - log).abs() <= 1.0, "{rtt}: {p:?}");
+            }
+        }
+        // Seed 000 §3.4: up to 5 ms supported; seed 001: <= 2 ms for SQL.
+        assert!(rtt_penalty(5.0).supported && !rtt_penalty(5.5).supported);
+        assert!(rtt_penalty(2.0).recommended_for_sql && !rtt_penalty(2.5).recommended_for_sql);
+    }
+
+    #[test]
+    fn seed_001_stretched_example_keeps_one_copy_per_site() {
+        // RAID-1 site mirroring without local protection is 2x on 1 + 1
+        // hosts at least, like the seed's single-site RAID-1 FTT=1: the same
+        // workloads consume exactly what the single-site example does.
+        let e = evaluated(&example("seed-001-stretched"));
+        let c = &e.clusters[0];
+        let p = &c.capacity.per_policy[0].protection;
+        assert_eq!((p.site_copies, p.multiplier), (2, 2.0));
+        assert_eq!((p.min_hosts_per_site, p.min_hosts), (Some(1), 2));
+        let single = evaluated(&example("seed-001-all-flash"));
+        assert!(close(
+            c.capacity.required.gb,
+            single.clusters[0].capacity.required.gb,
+            1e-12
+        ));
+        assert!(close(c.raw.total.tb, 12.8, 1e-12));
+        // 2 ms between sites (the site failure test), witness at 200 ms.
+        let s = stretched(&e);
+        assert!(s.rtt.supported && s.rtt.recommended_for_sql);
+        assert_eq!(s.witness.max_rtt_ms, 200.0);
+        let errors: Vec<_> = e
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        // Every write crosses sites: the calibrated penalty puts the SQL
+        // log writes above 5 ms at 2 ms RTT (seed 001: 5 ms already at 1 ms).
+        assert!(codes(&e).contains(&"performance.log_latency_high"));
+    }
+
+    #[test]
+    fn seed_001_site_failure_doubles_each_surviving_hosts_load() {
+        // Seed 001 Site Failure: physical CPU 36.56-47.13 % on four hosts ->
+        // 71.62-80.95 % on the two surviving ones (TPS 7,743 -> 5,856). The
+        // model moves the same work onto half the hosts: 73.1-94.3 %. The
+        // low end is within 1.5 points; the measured high end stays under
+        // the model's, as the surviving site ran 24 % fewer transactions.
+        let e = evaluated(&example("seed-001-stretched"));
+        let f = &stretched(&e).site_failure;
+        assert_eq!((f.surviving_hosts, f.host_load_factor), (2, 2.0));
+        let (low, high) = (36.56 * f.host_load_factor, 47.13 * f.host_load_factor);
+        assert!((low - 71.62).abs() <= 1.5, "{low}");
+        assert!(high >= 80.95, "{high}");
+        // All four VMs restarted there: their reserved memory must fit.
+        assert!(f.sql_ram_gb <= f.usable_ram_after_gb, "{f:?}");
+        assert!(f.iops_headroom_after.expect("demand") >= 1.0);
+        assert!(codes(&e).contains(&"stretched.site_failure_cpu"));
+        assert!(!codes(&e).contains(&"stretched.site_failure_memory"));
+    }
+
+    #[test]
+    fn rtt_beyond_5_ms_is_unsupported_and_beyond_2_ms_a_warning() {
+        let far = with_topology(set_rtt(6.0));
+        let f = far
+            .findings
+            .iter()
+            .find(|f| f.code == "stretched.rtt_unsupported")
+            .expect("6 ms > 5 ms");
+        assert_eq!(f.severity, Severity::Error);
+        assert_eq!(
+            f.path.as_deref(),
+            Some("clusters[0].topology.inter_site_rtt_ms")
+        );
+        let mid = with_topology(set_rtt(3.0));
+        assert!(codes(&mid).contains(&"stretched.rtt_above_sql_recommendation"));
+        assert!(!codes(&mid).contains(&"stretched.rtt_unsupported"));
+    }
+
+    #[test]
+    fn links_and_witness_are_checked() {
+        let e = with_topology(|t| {
+            if let Topology::Stretched {
+                inter_site_link_gbps,
+                witness_rtt_ms,
+                ..
+            } = t
+            {
+                *inter_site_link_gbps = 0.1;
+                *witness_rtt_ms = 250.0;
+            }
+        });
+        let s = stretched(&e);
+        // 20 MB/s of front-end writes x 8 x 1.4 x 1.25 = 0.28 Gbps > 0.1.
+        assert!(close(s.link.required_gbps, 0.28, 1e-9), "{:?}", s.link);
+        let found = codes(&e);
+        assert!(found.contains(&"stretched.link_insufficient"), "{found:?}");
+        assert!(found.contains(&"stretched.witness_rtt"), "{found:?}");
+        assert!(close(
+            s.witness.required_mbps,
+            s.witness.components as f64 * 0.002,
+            1e-12
+        ));
+    }
+
+    #[test]
+    fn without_site_mirroring_a_site_failure_can_take_data_offline() {
+        let e = with_topology(|t| {
+            if let Topology::Stretched { site_mirroring, .. } = t {
+                *site_mirroring = false;
+            }
+        });
+        assert!(codes(&e).contains(&"stretched.not_site_mirrored"));
+        assert_eq!(
+            e.clusters[0].capacity.per_policy[0].protection.site_copies,
+            1
+        );
+    }
+}
+
+/// XtremIO + VPLEX Metro (seed 004).
+mod xtremio_vplex {
+    use super::*;
+    use stacksizer_core::evaluate::ArrayClusterEvaluation;
+    use stacksizer_core::model::{Storage, XtremioVplex};
+    use stacksizer_core::xtremio_vplex::{vplex_limit, SiteRole};
+
+    fn array(e: &Evaluation) -> &ArrayClusterEvaluation {
+        e.array_clusters
+            .first()
+            .expect("an XtremIO + VPLEX cluster")
+    }
+
+    fn storage(project: &mut Project) -> &mut XtremioVplex {
+        match &mut project.clusters[0].storage {
+            Storage::XtremioVplex(a) => a,
+            Storage::VsanOsa { .. } => panic!("seed 004 is an array cluster"),
+        }
+    }
+
+    fn codes(e: &Evaluation) -> Vec<&'static str> {
+        e.findings.iter().map(|f| f.code).collect()
+    }
+
+    #[test]
+    fn seed_004_two_x_bricks_give_14_94_tb_usable_in_each_site() {
+        // Seed 004 Architecture: "two X-Bricks ... with 14.94 TB of usable
+        // physical capacity" per site; the catalog's 7.5 TB per first-
+        // generation X-Brick gives 15.0 TB (0.4 %).
+        let e = evaluated(&example("seed-004"));
+        let a = array(&e);
+        assert!(e.clusters.is_empty());
+        let sites = &a.xtremio_vplex.sites;
+        assert_eq!(sites.len(), 2);
+        assert_eq!(
+            (sites[0].role, sites[1].role),
+            (SiteRole::Production, SiteRole::Remote)
+        );
+        for s in sites {
+            assert!(close(s.usable.tb, 14.94, 0.005), "{}", s.usable.tb);
+            // XDP 23+2: 8 % of the 20 TB raw.
+            assert!(close(s.xdp_parity.tb, 1.6, 1e-12));
+            assert!(s.required.gb <= s.usable.gb);
+        }
+        // The remote array holds the distributed volumes only.
+        assert!(sites[1].required.gb < sites[0].required.gb);
+        assert!(
+            close(a.capacity.usable.tb + 2.0 * 0.33, 30.0, 1e-9),
+            "{}",
+            a.capacity.usable.tb
+        );
+        let errors: Vec<_> = e
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+
+    #[test]
+    fn seed_004_table_15_iops_on_each_array_and_vplex() {
+        // Seed 004: XtremIO "almost 190,000 IOPS" under 1 ms on two X-Bricks;
+        // Table 15: ~188k on the production XtremIO, ~83k through VPLEX,
+        // ~2k (VPLEX) / 2.3k (XtremIO) of replication at the remote site.
+        let e = evaluated(&example("seed-004"));
+        let x = &array(&e).xtremio_vplex;
+        let (production, remote) = (&x.sites[0], &x.sites[1]);
+        assert!(close(production.rated_iops, 190_000.0, 0.01));
+        assert!(x.x_brick.latency_ms <= 1.0);
+        assert!(
+            close(production.back_end_iops, 188_000.0, 0.02),
+            "{}",
+            production.back_end_iops
+        );
+        assert!(
+            close(x.vplex.frontend_iops, 83_000.0, 0.02),
+            "{}",
+            x.vplex.frontend_iops
+        );
+        assert!(
+            close(remote.back_end_iops, 2_000.0, 0.15),
+            "{}",
+            remote.back_end_iops
+        );
+        assert!(close(x.vplex.replication_iops, 2_000.0, 0.15));
+    }
+
+    #[test]
+    fn seed_004_table_11_dual_engine_limits() {
+        // Table 11: a dual-engine VPLEX peaks at ~90,000 8 KB IOPS at 90:10
+        // and sustains 60,000 on average; the example's 82,000 sit between.
+        let e = evaluated(&example("seed-004"));
+        let v = &array(&e).xtremio_vplex.vplex;
+        assert_eq!((v.limit.engines, v.limit.directors), (2, 4));
+        assert!(close(v.limit.read_pct, 90.0, 1e-9));
+        assert!(close(v.limit.frontend_iops_peak, 90_000.0, 1e-9));
+        assert!(close(v.limit.frontend_iops_average, 60_000.0, 1e-9));
+        assert!(codes(&e).contains(&"vplex.above_average_load"));
+        for (engines, write_only, read_only, mixed, average) in [
+            (1, 35_000.0, 50_000.0, 45_000.0, 30_000.0),
+            (2, 55_000.0, 100_000.0, 90_000.0, 60_000.0),
+            (4, 100_000.0, 240_000.0, 180_000.0, 120_000.0),
+        ] {
+            let at = |pct| vplex_limit(engines, pct).expect("1, 2 or 4 engines");
+            assert!(close(at(0.0).frontend_iops_peak, write_only, 1e-9));
+            assert!(close(at(100.0).frontend_iops_peak, read_only, 1e-9));
+            assert!(close(at(90.0).frontend_iops_peak, mixed, 1e-9));
+            assert!(close(at(90.0).frontend_iops_average, average, 1e-9));
+        }
+    }
+
+    #[test]
+    fn seed_004_vplex_cache_serves_15k_of_90k() {
+        // Seed 004 VPLEX performance: of 90,000 front-end IOPS (90:10) about
+        // 15,000 reads came from the VPLEX cache and XtremIO served ~75,000.
+        let mut project = example("seed-004");
+        project.workloads.truncate(1);
+        storage(&mut project).volumes.clear();
+        if let WorkloadSpec::SqlServer { target_iops, .. } = &mut project.workloads[0].spec {
+            *target_iops = 90_000.0;
+        }
+        let e = evaluated(&project);
+        let x = &array(&e).xtremio_vplex;
+        assert!(
+            close(x.vplex.read_cache_iops, 15_000.0, 0.01),
+            "{}",
+            x.vplex.read_cache_iops
+        );
+        assert!(
+            close(x.sites[0].back_end_iops, 75_000.0, 0.01),
+            "{}",
+            x.sites[0].back_end_iops
+        );
+    }
+
+    #[test]
+    fn seed_004_latency_adders_and_distances() {
+        // Seed 004: VPLEX adds ~1-1.6 ms to writes and ~200 µs to reads
+        // (no WAN latency); a Metro write also waits for the inter-site RTT.
+        // Metro <= 5 ms, Geo <= 50 ms.
+        let mut project = example("seed-004");
+        let e = evaluated(&project);
+        let v = &array(&e).xtremio_vplex.vplex;
+        let adder = v.local_write_latency_ms - 0.6;
+        assert!((1.0..=1.6).contains(&adder), "{adder}");
+        assert!(close(
+            v.distributed_write_latency_ms - v.local_write_latency_ms,
+            v.rtt_ms,
+            1e-9
+        ));
+        assert!(v.read_latency_ms < 1.0 && v.read_latency_ms >= 0.2);
+        if let stacksizer_core::model::Topology::Stretched {
+            inter_site_rtt_ms, ..
+        } = &mut project.clusters[0].topology
+        {
+            *inter_site_rtt_ms = 6.0;
+        }
+        let far = evaluated(&project);
+        let f = far
+            .findings
+            .iter()
+            .find(|f| f.code == "vplex.rtt_exceeds_limit")
+            .expect("6 ms > Metro's 5 ms");
+        assert!(f.message.contains("Geo"), "{}", f.message);
+        assert!(codes(&far).contains(&"vplex.log_latency_high"));
+        storage(&mut project).replication = stacksizer_core::model::VplexReplication::Geo;
+        assert!(!codes(&evaluated(&project)).contains(&"vplex.rtt_exceeds_limit"));
+    }
+
+    #[test]
+    fn seed_004_table_4_reduction_and_snapshots() {
+        // Table 4, production site: 1.4:1 dedup, 64 % thin savings, 3.9:1.
+        let e = evaluated(&example("seed-004"));
+        let x = &array(&e).xtremio_vplex;
+        assert!(close(x.data_reduction.overall_efficiency, 3.9, 0.01));
+        // Snapshots stay on the production array (not replicated).
+        assert!(x.sites[0].snapshots.gb > 0.0 && x.sites[1].snapshots.gb == 0.0);
+        assert_eq!(x.unprotected_workloads, ["testdev"]);
+    }
+
+    #[test]
+    fn seed_004_components_per_site() {
+        // Table 2 / Table 5 / Figure 7: per site 2 X-Bricks, a dual-engine
+        // VPLEX, four 80 GB meta volumes and a 10 GB logging volume (10 GB
+        // covers 320 TB of distributed volumes); a VPLEX Witness VM.
+        let e = evaluated(&example("seed-004"));
+        let lines = &array(&e).xtremio_vplex.components;
+        for site in [SiteRole::Production, SiteRole::Remote] {
+            let qty = |prefix: &str| {
+                lines
+                    .iter()
+                    .find(|l| l.site == site && l.component.starts_with(prefix))
+                    .map(|l| l.quantity)
+            };
+            assert_eq!(qty("XtremIO X-Brick"), Some(2));
+            assert_eq!(qty("VPLEX engine"), Some(2));
+            assert_eq!(qty("VPLEX meta volume, 80 GB"), Some(4));
+            assert_eq!(qty("VPLEX logging volume, 10 GB"), Some(1));
+        }
+        assert!(lines.iter().any(|l| l.site == SiteRole::Witness));
+        let site = &array(&e).xtremio_vplex.sites[0];
+        assert!(close(site.system_volumes.gb, 330.0, 1e-12));
+    }
+
+    #[test]
+    fn bad_array_inputs_name_the_field() {
+        let issues = |edit: &dyn Fn(&mut Project)| {
+            let mut project = example("seed-004");
+            edit(&mut project);
+            evaluate(&project).expect_err("invalid")
+        };
+        let engines = issues(&|p| storage(p).vplex_engines = 3);
+        assert_eq!(engines[0].path, "clusters[0].storage.vplex_engines");
+        assert!(
+            engines[0].message.contains("must be 1, 2 or 4"),
+            "{}",
+            engines[0].message
+        );
+        let none = issues(&|p| storage(p).x_bricks_per_site = 0);
+        assert_eq!(none[0].path, "clusters[0].storage.x_bricks_per_site");
+        assert!(
+            none[0].message.contains("between 1 and 8 (got 0)"),
+            "{}",
+            none[0].message
+        );
+        let model = issues(&|p| storage(p).x_brick_model = "x9".into());
+        assert_eq!(model[0].path, "clusters[0].storage.x_brick_model");
+        let single = issues(&|p| {
+            p.clusters[0].topology = stacksizer_core::model::Topology::Single { host_count: 6 }
+        });
+        assert_eq!(single[0].path, "clusters[0].topology.kind");
+        let rtt = issues(&|p| {
+            if let stacksizer_core::model::Topology::Stretched {
+                inter_site_rtt_ms, ..
+            } = &mut p.clusters[0].topology
+            {
+                *inter_site_rtt_ms = -1.0;
+            }
+        });
+        assert_eq!(rtt[0].path, "clusters[0].topology.inter_site_rtt_ms");
+        let volume = issues(&|p| storage(p).volumes[0].workload_id = "nope".into());
+        assert_eq!(volume[0].path, "clusters[0].storage.volumes[0].workload_id");
+    }
+}

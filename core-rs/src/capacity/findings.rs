@@ -85,16 +85,6 @@ pub fn capacity_findings(
     if capacity.dedup_active {
         out.extend(reservation_findings(name, placed));
     }
-    if cluster.stretched {
-        out.push(
-            Finding::warning(
-                "capacity.site_mirror_not_modelled",
-                format!("Cluster \"{name}\" is stretched: the capacity figures count each policy's own protection only; site mirroring, which keeps a full copy in each site, is not modelled yet."),
-                source::STRETCHED_NOT_MODELLED,
-            )
-            .at(format!("{path}.topology")),
-        );
-    }
     out
 }
 

@@ -21,8 +21,9 @@ pub fn physical_per_logical(protection: &Protection, dedup_ratio: f64, reserved_
     let ratio = dedup_ratio.max(1.0);
     let data = f64::from(protection.data_blocks);
     let redundancy = f64::from(protection.redundancy_blocks);
+    // Site mirroring repeats the whole stripe (data and parity) in each site.
     let reduced = if protection.is_erasure_coding() {
-        1.0 / ratio + redundancy / data
+        (1.0 / ratio + redundancy / data) * f64::from(protection.site_copies)
     } else {
         protection.multiplier / ratio
     };
@@ -86,6 +87,15 @@ mod tests {
             assert!((physical_per_logical(&p, 1.0, 0.0) - p.multiplier).abs() < 1e-12);
             assert!((physical_per_logical(&p, 1.0, 100.0) - p.multiplier).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn site_mirroring_repeats_data_and_parity_in_each_site() {
+        let raid5 = crate::protection::site_mirrored(policy(ProtectionMethod::Raid5, 1));
+        let per_gb = physical_per_logical(&raid5, 2.27, 0.0);
+        assert!((per_gb - 2.0 * (1.0 / 2.27 + 1.0 / 3.0)).abs() < 1e-12);
+        let raid1 = crate::protection::site_mirrored(policy(ProtectionMethod::Raid1, 0));
+        assert!((physical_per_logical(&raid1, 2.27, 0.0) - 2.0 / 2.27).abs() < 1e-12);
     }
 
     #[test]

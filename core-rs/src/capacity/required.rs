@@ -7,7 +7,7 @@ use super::footprint::{dedup_ratio, footprint, Footprint};
 use super::reduction::physical_per_logical;
 use super::PlacedWorkload;
 use crate::model::{Capacity, Settings};
-use crate::protection::{protection, Protection};
+use crate::protection::Protection;
 use crate::source;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -52,7 +52,7 @@ pub fn workload_capacity(
     } else {
         (1.0, source::DEDUP_ALL_FLASH)
     };
-    let protection = protection(placed.policy);
+    let protection = placed.protection();
     let per_gb = physical_per_logical(
         &protection,
         ratio,
@@ -93,7 +93,7 @@ pub fn policy_shares(
             }
             None => shares.push(PolicyShare {
                 policy_id: p.policy.id.clone(),
-                protection: protection(p.policy),
+                protection: p.protection(),
                 logical: Capacity::from_gb(logical),
                 consumed: Capacity::from_gb(consumed),
                 share_pct: 0.0,

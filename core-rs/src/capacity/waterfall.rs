@@ -39,10 +39,12 @@ pub struct Waterfall {
 }
 
 /// `dedup_active`: dedup+compression is on and can run (all-flash), so
-/// its metadata takes space.
+/// its metadata takes space. `sites`: data sites, each rebuilding its own
+/// hosts' components (2 on a stretched cluster, else 1).
 pub fn waterfall(
     raw: &RawCapacity,
     host_count: u32,
+    sites: u32,
     settings: &Settings,
     dedup_active: bool,
 ) -> Waterfall {
@@ -92,12 +94,17 @@ pub fn waterfall(
     // metadata never held data. Capped at what is left, so usable >= 0.
     let after_slack_gb = datastore_gb - slack_gb;
     let per_host_gb = datastore_gb / f64::from(host_count.max(1));
-    let reserve_gb = (per_host_gb * f64::from(settings.reserve_hosts)).min(after_slack_gb);
+    let reserved_hosts = f64::from(settings.reserve_hosts) * f64::from(sites.max(1));
+    let reserve_gb = (per_host_gb * reserved_hosts).min(after_slack_gb);
     steps.push(step(
         "Host-failure rebuild reserve",
         StepKind::Deduction,
         reserve_gb,
-        source::HOST_REBUILD_RESERVE,
+        if sites > 1 {
+            source::STRETCHED_REBUILD_RESERVE
+        } else {
+            source::HOST_REBUILD_RESERVE
+        },
     ));
     let usable_gb = after_slack_gb - reserve_gb;
     steps.push(step(
@@ -146,7 +153,7 @@ mod tests {
     fn seed_001_dedup_metadata_is_about_630_gb() {
         // Seed 001, Space Saving by Enabling Deduplication: metadata "around
         // 630GB" on the 12.8 TB cluster; the 5 % default gives 640 GB (+1.6 %).
-        let w = waterfall(&seed_001_raw(), 4, &Settings::default(), true);
+        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), true);
         let metadata = amount(&w, "Dedup and compression metadata");
         assert!((metadata - 630.0).abs() / 630.0 < 0.02, "{metadata}");
     }
@@ -155,7 +162,7 @@ mod tests {
     fn seed_001_waterfall_with_default_settings() {
         // 12,800 raw - 1 % format (128) - 5 % metadata (640) = 12,032 datastore;
         // - 25 % slack (3,008) - one host's share (3,008) = 6,016 GB usable.
-        let w = waterfall(&seed_001_raw(), 4, &Settings::default(), true);
+        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), true);
         assert!((w.datastore.gb - 12_032.0).abs() < 1e-6);
         assert!((w.usable.gb - 6_016.0).abs() < 1e-6);
         let deducted: f64 = w
@@ -169,12 +176,29 @@ mod tests {
 
     #[test]
     fn metadata_is_only_taken_with_dedup_on() {
-        let w = waterfall(&seed_001_raw(), 4, &Settings::default(), false);
+        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), false);
         assert!(w
             .steps
             .iter()
             .all(|s| s.label != "Dedup and compression metadata"));
         assert!((w.datastore.gb - 12_672.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn each_site_of_a_stretched_cluster_keeps_its_own_rebuild_reserve() {
+        // Seed 001's hosts as 2 + 2: one host per site held back, 6,016 GB.
+        let w = waterfall(&seed_001_raw(), 4, 2, &Settings::default(), true);
+        let reserve = amount(&w, "Host-failure rebuild reserve");
+        assert!((reserve - 6_016.0).abs() < 1e-6);
+        assert!((w.usable.gb - 3_008.0).abs() < 1e-6);
+        let reserve_step = w
+            .steps
+            .iter()
+            .find(|s| s.label == "Host-failure rebuild reserve");
+        assert_eq!(
+            reserve_step.map(|s| s.source),
+            Some(source::STRETCHED_REBUILD_RESERVE)
+        );
     }
 
     #[test]
@@ -185,7 +209,7 @@ mod tests {
         };
         let ssd = device(DeviceKind::SasSsd, 400.0);
         let raw = raw_capacity(&[disk_group(&ssd, &ssd, 4)], 2);
-        let w = waterfall(&raw, 2, &settings, false);
+        let w = waterfall(&raw, 2, 1, &settings, false);
         assert_eq!(w.usable.gb, 0.0);
     }
 }

@@ -2,6 +2,7 @@ use serde_json::json;
 
 use super::*;
 use crate::cache::CacheRule;
+use crate::model::Topology;
 use crate::parse::parse_project;
 use crate::rules::Severity;
 

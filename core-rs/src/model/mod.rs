@@ -8,12 +8,17 @@ mod project;
 mod settings;
 mod units;
 mod workload;
+mod xtremio_vplex;
 
 pub use cluster::{Cluster, DiskGroup, Storage, Topology};
 pub use device::{Device, DeviceKind, FlashClass};
 pub use host::HostSpec;
 pub use policy::{ProtectionMethod, StoragePolicy};
 pub use project::{Project, SCHEMA_VERSION};
-pub use settings::{DedupRatios, Settings};
+pub use settings::{DedupRatios, ResilienceSettings, Settings};
 pub use units::Capacity;
 pub use workload::{CommitMode, SqlDeployment, Workload, WorkloadSpec};
+pub use xtremio_vplex::{
+    default_read_cache_hit_pct, ArrayDataReduction, VolumePlacement, VplexReplication,
+    WorkloadVolumes, XtremioVplex,
+};

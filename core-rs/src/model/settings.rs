@@ -25,6 +25,9 @@ pub struct Settings {
     /// Cache device capacity as a share of what VMs will consume before
     /// replicas (the 10 % rule).
     pub cache_pct_of_consumed: f64,
+    /// Rebuild rates, repair delay and failure rates of the failure
+    /// what-ifs and the durability model.
+    pub resilience: ResilienceSettings,
 }
 
 impl Default for Settings {
@@ -40,6 +43,7 @@ impl Default for Settings {
             dedup_ratios: DedupRatios::default(),
             capacity_alert_pct: 80.0,
             cache_pct_of_consumed: 10.0,
+            resilience: ResilienceSettings::default(),
         }
     }
 }
@@ -64,6 +68,58 @@ impl Default for DedupRatios {
             exchange: 1.0,
             file_server: 1.0,
             vm_group: 1.0,
+        }
+    }
+}
+
+/// Inputs of the failure what-ifs and the durability model. Resync rates
+/// are decimal GB per minute; the defaults are the middle of each range the
+/// seeds measured (sources in `crate::source`, `RESYNC_*` and `*_AFR`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(default, deny_unknown_fields)]
+pub struct ResilienceSettings {
+    /// How long vSAN waits before rebuilding absent components (a host
+    /// down); failed devices (degraded) rebuild at once. vSAN's default is 60.
+    pub repair_delay_minutes: f64,
+    /// Hybrid resync while workloads run (seed 000: 2-3 GB/min).
+    pub hybrid_resync_gb_per_min: f64,
+    /// Hybrid resync with no workload (no seed measures it).
+    pub hybrid_idle_resync_gb_per_min: f64,
+    /// All-flash resync while workloads run (seed 001: 5-20 GB/min).
+    pub all_flash_resync_gb_per_min: f64,
+    /// All-flash resync with no workload (seed 001: 6-30 GB/min).
+    pub all_flash_idle_resync_gb_per_min: f64,
+    /// All-flash with dedup+compression, under load (seed 001: 5-6 GB/min).
+    pub dedup_resync_gb_per_min: f64,
+    /// All-flash with dedup+compression, idle (seed 001: 8-13 GB/min).
+    pub dedup_idle_resync_gb_per_min: f64,
+    /// A rebuild longer than this raises a warning: the data it restores
+    /// stays one failure short of its policy meanwhile.
+    pub long_resync_hours: f64,
+    /// Annualized failure rate of a flash device (cache or capacity), in %.
+    pub ssd_afr_pct: f64,
+    /// Annualized failure rate of a spinning disk, in %.
+    pub hdd_afr_pct: f64,
+    /// Failures per host-year, in %, that take a whole host's components
+    /// away (board, memory, controller, power), devices not counted.
+    pub host_afr_pct: f64,
+}
+
+impl Default for ResilienceSettings {
+    fn default() -> Self {
+        ResilienceSettings {
+            repair_delay_minutes: 60.0,
+            hybrid_resync_gb_per_min: 2.5,
+            hybrid_idle_resync_gb_per_min: 3.0,
+            all_flash_resync_gb_per_min: 12.5,
+            all_flash_idle_resync_gb_per_min: 18.0,
+            dedup_resync_gb_per_min: 5.5,
+            dedup_idle_resync_gb_per_min: 10.5,
+            long_resync_hours: 24.0,
+            ssd_afr_pct: 0.98,
+            hdd_afr_pct: 1.70,
+            host_afr_pct: 2.0,
         }
     }
 }

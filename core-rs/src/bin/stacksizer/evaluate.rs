@@ -2,8 +2,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use stacksizer_core::capacity::StorageTier;
+use stacksizer_core::evaluate::ArrayClusterEvaluation;
 use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
+use stacksizer_core::resilience::ClusterResilience;
 use stacksizer_core::rules::num;
+use stacksizer_core::stretched::StretchedEvaluation;
 use stacksizer_core::Evaluation;
 
 use crate::output::{print_findings, print_json, EXIT_INVALID};
@@ -69,8 +72,111 @@ fn print_summary(evaluation: &Evaluation) {
             num(c.cache.required_per_disk_group.gb, 0),
             num(c.cache.installed.gb, 0)
         );
+        print_resilience(&c.resilience);
+        if let Some(s) = &c.stretched {
+            print_stretched(s);
+        }
+    }
+    for a in &evaluation.array_clusters {
+        print_array(a);
     }
     print_findings(&evaluation.findings);
+}
+
+fn print_stretched(s: &StretchedEvaluation) {
+    outln!(
+        "  stretched 2 x {} hosts, site mirroring {}: at {} ms RTT TPS {} %, data writes {} ms, log writes {} ms",
+        s.hosts_per_site,
+        if s.site_mirroring { "on" } else { "off" },
+        num(s.rtt.rtt_ms, 1),
+        num(s.rtt.tps_change_pct, 1),
+        num(s.rtt.data_write_latency_ms, 1),
+        num(s.rtt.log_write_latency_ms, 1)
+    );
+    outln!(
+        "  inter-site link {} of {} Gbps; witness {} components, {} of {} Mbps",
+        num(s.link.required_gbps, 2),
+        num(s.link.link_gbps, 2),
+        s.witness.components,
+        num(s.witness.required_mbps, 1),
+        num(s.witness.link_mbps, 1)
+    );
+}
+
+fn print_array(a: &ArrayClusterEvaluation) {
+    let x = &a.xtremio_vplex;
+    outln!(
+        "{} ({} hosts, XtremIO + VPLEX {:?}): {} x {} per site, {} VPLEX engine(s) per site",
+        a.cluster_name,
+        a.host_count,
+        x.vplex.replication,
+        x.x_bricks_per_site,
+        x.x_brick.name,
+        x.vplex.limit.engines
+    );
+    for s in &x.sites {
+        outln!(
+            "  {:?} site: usable {} TB / {} TiB, required {} TB, {} of {} IOPS",
+            s.role,
+            num(s.usable.tb, 2),
+            num(s.usable.tib, 2),
+            num(s.required.tb, 2),
+            num(s.back_end_iops, 0),
+            num(s.rated_iops, 0)
+        );
+    }
+    outln!(
+        "  VPLEX {} front-end IOPS of {} peak / {} average at {} % reads",
+        num(x.vplex.frontend_iops, 0),
+        num(x.vplex.limit.frontend_iops_peak, 0),
+        num(x.vplex.limit.frontend_iops_average, 0),
+        num(x.vplex.limit.read_pct, 0)
+    );
+}
+
+/// One line per failure scenario, one per policy's durability.
+fn print_resilience(r: &ClusterResilience) {
+    for s in &r.scenarios {
+        let delay = if s.wait_minutes > 0.0 {
+            format!(" after {} min of repair delay", num(s.wait_minutes, 0))
+        } else {
+            String::new()
+        };
+        let outcome = if s.compliance_restorable {
+            "compliance restorable".to_string()
+        } else {
+            let blockers: Vec<&str> = s.rebuild_blockers.iter().map(|b| b.describe()).collect();
+            format!("not restorable ({})", blockers.join(", "))
+        };
+        outln!(
+            "  if \"{}\": {} of {} TB left for {} TB; resync {} TB in {} h{delay}; {outcome}",
+            s.label,
+            num(s.capacity_left.tb, 2),
+            num(s.healthy_capacity.tb, 2),
+            num(s.required.tb, 2),
+            num(s.data_to_resync.tb, 2),
+            num(s.resync_minutes / 60.0, 1)
+        );
+    }
+    for p in &r.durability.policies {
+        match (p.annual_loss_probability, p.mttdl_years) {
+            (Some(loss), Some(mttdl)) => outln!(
+                "  durability {} (FTT={}): {:.1e} chance of data loss per year, MTTDL {} years",
+                p.policy_id,
+                p.failures_tolerated,
+                loss,
+                num(mttdl, 0)
+            ),
+            (Some(_), None) => outln!(
+                "  durability {}: no data loss in the model (instant rebuilds)",
+                p.policy_id
+            ),
+            (None, _) => outln!(
+                "  durability {}: the policy cannot be placed on these hosts",
+                p.policy_id
+            ),
+        }
+    }
 }
 
 pub fn tier_name(tier: StorageTier) -> &'static str {

@@ -4,7 +4,11 @@
 #[macro_use]
 mod output;
 mod evaluate;
+mod import_rvtools;
 mod quick;
+mod report;
+mod stretch;
+mod vplex;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,11 +38,23 @@ enum Command {
     /// Size one vSAN cluster from a few figures (no workloads: assumes its
     /// usable capacity will be consumed).
     Quick(quick::QuickArgs),
+    /// Import an RVTools export (.xlsx or CSV tabs) as workloads; -o writes a project.
+    ImportRvtools(import_rvtools::ImportRvtoolsArgs),
+    /// Write the sizing report of a project file as XLSX (-o) and/or CSV (--csv).
+    Report(report::ReportArgs),
+    /// VPLEX Metro front-end IOPS limits at a read/write mix (seed 004).
+    Vplex(vplex::VplexArgs),
+    /// What an inter-site RTT costs SQL Server on a stretched vSAN cluster.
+    Stretch(stretch::StretchArgs),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Evaluate { project, json } => evaluate::run(&project, json),
         Command::Quick(args) => quick::run(&args),
+        Command::ImportRvtools(args) => import_rvtools::run(&args),
+        Command::Report(args) => report::run(&args),
+        Command::Vplex(args) => vplex::run(&args),
+        Command::Stretch(args) => stretch::run(&args),
     }
 }

@@ -1,0 +1,109 @@
+//! `stacksizer report PROJECT.json -o OUT.xlsx` and/or `--csv DIR`: the
+//! sizing report as a workbook, or one CSV file per table. Files are
+//! written next to their target and renamed into place, so an interrupted
+//! run never leaves a half-written report.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::ArgGroup;
+use stacksizer_core::report::{csv_tables, evaluate_project_json, xlsx_report};
+
+use crate::output::EXIT_INVALID;
+
+#[derive(clap::Args)]
+#[command(group(ArgGroup::new("destination").required(true).multiple(true).args(["output", "csv"])))]
+pub struct ReportArgs {
+    /// Project file (JSON).
+    project: PathBuf,
+    /// Write the XLSX workbook to this file (must end in .xlsx).
+    #[arg(short, long, value_name = "OUT.xlsx")]
+    output: Option<PathBuf>,
+    /// Write one CSV file per table into this directory (created if missing).
+    #[arg(long, value_name = "DIR")]
+    csv: Option<PathBuf>,
+}
+
+pub fn run(args: &ReportArgs) -> ExitCode {
+    if let Some(out) = &args.output {
+        if !has_xlsx_extension(out) {
+            eprintln!(
+                "error: --output {}: must end in .xlsx (Excel refuses a workbook under another extension)",
+                out.display()
+            );
+            return ExitCode::from(EXIT_INVALID);
+        }
+    }
+    let path = &args.project;
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", path.display());
+            return ExitCode::from(EXIT_INVALID);
+        }
+    };
+    let (project, evaluation) = match evaluate_project_json(&text) {
+        Ok(evaluated) => evaluated,
+        Err(issues) => {
+            for issue in issues {
+                eprintln!("error: {}: {}", path.display(), issue.message);
+            }
+            return ExitCode::from(EXIT_INVALID);
+        }
+    };
+    if let Some(out) = &args.output {
+        let bytes = match xlsx_report(&project, &evaluation) {
+            Ok(bytes) => bytes,
+            Err(e) => return failure(&e),
+        };
+        if let Err(e) = write_atomically(out, &bytes) {
+            eprintln!("error: --output {}: cannot write: {e}", out.display());
+            return ExitCode::from(EXIT_INVALID);
+        }
+        outln!("wrote {}", out.display());
+    }
+    if let Some(dir) = &args.csv {
+        let tables = match csv_tables(&project, &evaluation) {
+            Ok(tables) => tables,
+            Err(e) => return failure(&e),
+        };
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!(
+                "error: --csv {}: cannot create the directory: {e}",
+                dir.display()
+            );
+            return ExitCode::from(EXIT_INVALID);
+        }
+        for (name, content) in tables {
+            let file = dir.join(name);
+            if let Err(e) = write_atomically(&file, content.as_bytes()) {
+                eprintln!("error: --csv {}: cannot write: {e}", file.display());
+                return ExitCode::from(EXIT_INVALID);
+            }
+            outln!("wrote {}", file.display());
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn has_xlsx_extension(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"))
+}
+
+/// A valid project the report cannot be written for: a bug, not bad input.
+fn failure(e: &dyn std::fmt::Display) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::FAILURE
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".{}.tmp", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        // Best effort: the rename error is what the user needs to see.
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

@@ -1,0 +1,319 @@
+use super::*;
+use crate::model::DeviceKind;
+
+fn shipped() -> Catalog {
+    parse_catalog(SHIPPED_CATALOG_JSON).expect("the shipped catalog is valid")
+}
+
+fn devices(c: &Catalog) -> impl Iterator<Item = (&Part, &DeviceSpec)> {
+    c.parts.iter().filter_map(|p| match &p.spec {
+        PartSpec::Device(d) => Some((p, d)),
+        _ => None,
+    })
+}
+
+fn hosts(c: &Catalog) -> impl Iterator<Item = (&Part, &HostPartSpec)> {
+    c.parts.iter().filter_map(|p| match &p.spec {
+        PartSpec::Host(h) => Some((p, h)),
+        _ => None,
+    })
+}
+
+#[test]
+fn every_device_and_host_of_the_seed_examples_is_in_the_catalog() {
+    let c = shipped();
+    let examples = [
+        include_str!("../../../assets/examples/seed-000-hybrid-alwayson.json"),
+        include_str!("../../../assets/examples/seed-001-all-flash-sql.json"),
+        include_str!("../../../assets/examples/seed-002-iscsi-fci.json"),
+        include_str!("../../../assets/examples/seed-003-mixed-sql-exchange.json"),
+    ];
+    for json in examples {
+        let project = crate::parse_project(json).unwrap();
+        for d in &project.devices {
+            assert!(
+                devices(&c).any(|(_, s)| s.kind == d.kind
+                    && s.capacity_gb == d.capacity_gb
+                    && s.endurance_dwpd == d.endurance_dwpd),
+                "{}: no catalog device like {}",
+                project.name,
+                d.model
+            );
+        }
+        for cl in &project.clusters {
+            let h = &cl.host;
+            assert!(
+                hosts(&c).any(|(_, s)| s.sockets == h.sockets
+                    && s.cores_per_socket == h.cores_per_socket
+                    && s.ghz == h.ghz
+                    && s.ram_gb == h.ram_gb),
+                "{}: no catalog host like {}",
+                project.name,
+                h.model
+            );
+        }
+    }
+}
+
+#[test]
+fn seed_004_array_parts_carry_the_published_figures() {
+    let c = shipped();
+    let Some(PartSpec::XBrick(x)) = c.part("xtremio-10tb").map(|p| &p.spec) else {
+        panic!("the seed 004 X-Brick is in the catalog");
+    };
+    // Seed 004: two X-Bricks, 14.94 TB usable physical capacity and
+    // almost 190,000 8 KB OLTP IOPS under 1 ms.
+    assert!((2.0 * x.usable_tb - 14.94).abs() < 1e-9);
+    assert_eq!(2.0 * x.oltp_iops, 190_000.0);
+    let Some(PartSpec::VplexEngine(v)) = c.part("vplex-vs2-engine").map(|p| &p.spec) else {
+        panic!("the seed 004 VPLEX engine is in the catalog");
+    };
+    // Seed 004 table 11, dual engine: 55k write / 100k read / 90k peak / 60k average.
+    let dual = v.front_end_iops.iter().find(|r| r.engines == 2).unwrap();
+    assert_eq!(
+        (
+            dual.write_only,
+            dual.read_only,
+            dual.mixed_90_10_peak,
+            dual.mixed_90_10_average
+        ),
+        (55_000.0, 100_000.0, 90_000.0, 60_000.0)
+    );
+    let seed_host = hosts(&c)
+        .find(|(p, _)| p.id == "cisco-ucs-e7-40c-seed004")
+        .unwrap()
+        .1;
+    assert_eq!(
+        (
+            seed_host.sockets * seed_host.cores_per_socket,
+            seed_host.ram_gb
+        ),
+        (40, 512.0)
+    );
+}
+
+#[test]
+fn x_brick_parts_price_the_array_models_by_id() {
+    let c = shipped();
+    for part in &c.parts {
+        let PartSpec::XBrick(x) = &part.spec else {
+            continue;
+        };
+        let model = crate::xtremio_vplex::x_brick_model(&part.id)
+            .unwrap_or_else(|| panic!("{} is not an X-Brick model of the array model", part.id));
+        assert_eq!(
+            (model.ssds, model.ssd_gb),
+            (x.ssd_count, x.ssd_gb),
+            "{}",
+            part.id
+        );
+        assert_eq!(model.max_x_bricks, x.max_per_cluster, "{}", part.id);
+    }
+}
+
+#[test]
+fn the_catalog_offers_current_parts_of_every_kind() {
+    let c = shipped();
+    for kind in [
+        DeviceKind::Nvme,
+        DeviceKind::SasSsd,
+        DeviceKind::Hdd10k,
+        DeviceKind::Hdd7200,
+    ] {
+        assert!(devices(&c).any(|(_, d)| d.kind == kind), "{kind:?}");
+    }
+    let current_hosts = hosts(&c)
+        .filter(|(_, h)| h.sockets == 2 && h.nic_gbps >= 25.0)
+        .count();
+    assert!(current_hosts >= 3);
+    let xbricks = c
+        .parts
+        .iter()
+        .filter(|p| matches!(p.spec, PartSpec::XBrick(_)))
+        .count();
+    assert!(xbricks >= 3);
+    assert!(c
+        .parts
+        .iter()
+        .any(|p| matches!(p.spec, PartSpec::VplexEngine(_))));
+    assert!(devices(&c).any(|(_, d)| d.role != DeviceRole::Capacity && d.kind == DeviceKind::Nvme));
+}
+
+#[test]
+fn every_part_is_priced_as_an_indicative_list_price() {
+    let c = shipped();
+    assert!(c.price_note.contains("Indicative list prices"));
+    for p in &c.parts {
+        assert!(p.unit_price > 0.0, "{}", p.id);
+        assert_eq!(p.currency, "USD", "{}", p.id);
+        assert_eq!(p.price_basis, PriceBasis::IndicativeList, "{}", p.id);
+        assert!(!p.source.is_empty(), "{}", p.id);
+    }
+}
+
+#[test]
+fn disks_report_their_spindle_speed() {
+    let c = shipped();
+    let rpm = |id: &str| match &c.part(id).unwrap().spec {
+        PartSpec::Device(d) => d.rpm(),
+        _ => panic!("a device"),
+    };
+    assert_eq!(rpm("seed000-hdd-900-10k"), Some(10_000));
+    assert_eq!(rpm("seagate-exos-x20-20000"), Some(7200));
+    assert_eq!(rpm("micron-7450-pro-3840"), None);
+}
+
+#[test]
+fn a_user_part_overrides_by_id_and_new_parts_are_added() {
+    let shipped = shipped();
+    let mut mine = shipped.part("micron-7450-pro-3840").unwrap().clone();
+    mine.unit_price = 599.0;
+    mine.price_basis = PriceBasis::User;
+    let mut new = mine.clone();
+    new.id = "my-own-ssd".into();
+    let user = Catalog {
+        schema_version: CATALOG_SCHEMA_VERSION,
+        price_note: String::new(),
+        defaults: None,
+        parts: vec![new, mine],
+    };
+    let merged = merge_catalogs(&shipped, &user);
+    assert_eq!(merged.parts.len(), shipped.parts.len() + 1);
+    assert_eq!(
+        merged.part("micron-7450-pro-3840").unwrap().unit_price,
+        599.0
+    );
+    assert_eq!(merged.parts.last().unwrap().id, "my-own-ssd");
+    assert_eq!(merged.defaults, shipped.defaults);
+    assert_eq!(merged.price_note, shipped.price_note);
+    assert!(validate_catalog(&merged).is_empty());
+}
+
+#[test]
+fn validation_names_each_problem_by_path() {
+    let mut c = shipped();
+    let i = c
+        .parts
+        .iter()
+        .position(|p| p.id == "seed000-hdd-900-10k")
+        .unwrap();
+    c.parts[i].unit_price = -1.0;
+    if let PartSpec::Device(d) = &mut c.parts[i].spec {
+        d.role = DeviceRole::Cache;
+    }
+    c.parts[1].currency = "EUR".into();
+    c.parts[2].id = c.parts[0].id.clone();
+    let x = c
+        .parts
+        .iter()
+        .position(|p| p.id == "xtremio-x2-r-18")
+        .unwrap();
+    if let PartSpec::XBrick(s) = &mut c.parts[x].spec {
+        s.raw_tb = 10.0;
+    }
+    c.defaults.as_mut().unwrap().host = "micron-7450-pro-3840".into();
+    let paths: Vec<String> = validate_catalog(&c).into_iter().map(|i| i.path).collect();
+    for expected in [
+        format!("parts[{i}].unit_price"),
+        format!("parts[{i}].spec.role"),
+        "parts[1].currency".into(),
+        "parts[2].id".into(),
+        format!("parts[{x}].spec.raw_tb"),
+        "defaults.host".into(),
+    ] {
+        assert!(paths.contains(&expected), "{expected} not in {paths:?}");
+    }
+}
+
+#[test]
+fn parts_become_project_devices_and_hosts() {
+    let c = shipped();
+    let d = c.part("intel-dc-s3610-400").unwrap().to_device().unwrap();
+    assert_eq!(
+        (d.id.as_str(), d.capacity_gb, d.unit_price),
+        ("intel-dc-s3610-400", 400.0, Some(400.0))
+    );
+    assert!(c
+        .part("intel-dc-s3610-400")
+        .unwrap()
+        .to_host_spec()
+        .is_none());
+    let h = c
+        .part("dell-r640-gold6132-seed003")
+        .unwrap()
+        .to_host_spec()
+        .unwrap();
+    assert_eq!(h.cores(), 28);
+}
+
+#[test]
+fn a_malformed_catalog_file_names_the_path() {
+    let json = SHIPPED_CATALOG_JSON.replacen("\"unit_price\": 450", "\"unit_price\": \"cheap\"", 1);
+    let err = parse_catalog(&json).unwrap_err();
+    assert_eq!(err[0].path, "parts[0].unit_price");
+}
+
+#[test]
+fn csv_export_then_import_gives_the_same_parts() {
+    let shipped = shipped();
+    let csv = catalog_to_csv(&shipped);
+    assert!(csv.starts_with("id,category,vendor,model,part_number,unit_price"));
+    let back = catalog_from_csv(csv.as_bytes(), &shipped).unwrap();
+    assert_eq!(back.parts, shipped.parts);
+}
+
+#[test]
+fn a_csv_price_list_overrides_prices_and_part_numbers() {
+    let shipped = shipped();
+    let csv = "id,part_number,unit_price\nmicron-7450-pro-3840,MTFDKCC3T8TFR,599.5\n";
+    let user = catalog_from_csv(csv.as_bytes(), &shipped).unwrap();
+    assert_eq!(user.parts.len(), 1);
+    let p = &user.parts[0];
+    assert_eq!(
+        (p.part_number.as_str(), p.unit_price),
+        ("MTFDKCC3T8TFR", 599.5)
+    );
+    assert_eq!(p.price_basis, PriceBasis::User);
+    assert_eq!(p.spec, shipped.part("micron-7450-pro-3840").unwrap().spec);
+}
+
+#[test]
+fn a_new_csv_part_needs_its_specs_and_numbers_in_numeric_columns() {
+    let shipped = shipped();
+    let csv = "id,category,vendor,model,unit_price,currency,source,kind,role,capacity_gb,read_iops,write_iops,iops_basis\n\
+               my-ssd,device,Acme,X1,100,USD,quote,nvme,capacity,3840,lots,100000,assumed\n\
+               my-disk,device,Acme,D1,100,USD,quote,hdd10k,capacity,2400,140,,assumed\n";
+    let err = catalog_from_csv(csv.as_bytes(), &shipped).unwrap_err();
+    assert_eq!(err.len(), 2, "{err:?}");
+    assert_eq!(
+        err[0].message,
+        "sheet \"catalog\", row 2, column \"read_iops\" (K2): expected a number, found \"lots\""
+    );
+    assert_eq!(
+        (err[1].row, err[1].column.as_deref()),
+        (Some(3), Some("write_iops"))
+    );
+}
+
+#[test]
+fn csv_range_problems_point_at_the_row_and_column() {
+    let shipped = shipped();
+    let csv = "id,unit_price,currency\nmicron-7450-pro-3840,-5,USD\nmicron-7450-max-1600,10,EUR\n";
+    let err = catalog_from_csv(csv.as_bytes(), &shipped).unwrap_err();
+    let at: Vec<_> = err.iter().map(|e| (e.row, e.column.clone())).collect();
+    assert_eq!(
+        at,
+        [
+            (Some(3), Some("currency".to_owned())),
+            (Some(2), Some("unit_price".to_owned()))
+        ]
+    );
+}
+
+#[test]
+fn a_new_vplex_engine_needs_the_json_format() {
+    let csv = "id,category,vendor,model,unit_price,currency,source,generation,directors,iops_basis,rack_units\n\
+               my-vplex,vplex_engine,EMC,VS9,1,USD,x,VS9,2,assumed,2\n";
+    let err = catalog_from_csv(csv.as_bytes(), &shipped()).unwrap_err();
+    assert_eq!(err[0].column.as_deref(), Some("front_end_iops"), "{err:?}");
+}

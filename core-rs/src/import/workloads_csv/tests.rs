@@ -1,0 +1,104 @@
+use super::*;
+use crate::catalog::shipped_catalog;
+use crate::import::project::starter_project;
+
+const HEADER: &str = "name,kind,vm_count,vcpu_per_vm,ram_gb_per_vm,disk_gb_per_vm,iops_per_vm,read_pct,db_size_gb,log_size_gb,tempdb_size_gb,working_set_pct,target_iops,deployment,replicas,commit,mailboxes";
+
+fn import(rows: &[&str]) -> Result<Vec<Workload>, Vec<ImportIssue>> {
+    let text = std::iter::once(HEADER)
+        .chain(rows.iter().copied())
+        .collect::<Vec<_>>()
+        .join("\n");
+    import_workloads_csv(text.as_bytes(), &WorkloadsCsvOptions::default())
+}
+
+fn at(err: &[ImportIssue]) -> Vec<(u32, String)> {
+    err.iter()
+        .map(|e| (e.row.unwrap_or(0), e.column.clone().unwrap_or_default()))
+        .collect()
+}
+
+#[test]
+fn the_shipped_template_imports_into_a_valid_project() {
+    let csv = include_str!("../../../../assets/templates/workloads.csv");
+    let workloads = import_workloads_csv(csv.as_bytes(), &WorkloadsCsvOptions::default()).unwrap();
+    assert_eq!(workloads.len(), 6);
+    assert!(matches!(
+        workloads[1].spec,
+        WorkloadSpec::SqlServer {
+            deployment: SqlDeployment::AvailabilityGroup {
+                replicas: 2,
+                commit: CommitMode::Sync
+            },
+            ..
+        }
+    ));
+    starter_project("template", "", workloads, &shipped_catalog()).unwrap();
+}
+
+#[test]
+fn profile_defaults_fill_empty_cells_and_ids_come_from_names() {
+    let w = import(&["Big SQL,sql_server,2,8,64,,,,500,50,20,20,3000,,,,"]).unwrap();
+    assert_eq!(w[0].id, "big-sql");
+    assert_eq!(w[0].cluster_id, STARTER_CLUSTER_ID);
+    let WorkloadSpec::SqlServer {
+        read_pct,
+        io_size_kb,
+        annual_growth_pct,
+        ref deployment,
+        ..
+    } = w[0].spec
+    else {
+        panic!("sql_server");
+    };
+    assert_eq!((read_pct, io_size_kb, annual_growth_pct), (90.0, 8.0, 0.0));
+    assert_eq!(*deployment, SqlDeployment::Standalone);
+}
+
+#[test]
+fn every_problem_names_its_row_and_column() {
+    let err = import(&[
+        "web,vm_group,10,2,8,100,50,70,,,,,,,,,",
+        "no disk,vm_group,10,two,8,,50,70,,,,,,,,,",
+        "odd,vm_group,10,2,8,100,50,70,,,,,,,,,500",
+        "what,database,1,1,1,,,,,,,,,,,,",
+        "ag,sql_server,1,8,64,,,,100,10,10,20,100,availability_group,,maybe,",
+    ])
+    .unwrap_err();
+    assert_eq!(
+        at(&err),
+        [
+            (3, "vcpu_per_vm".into()),
+            (3, "disk_gb_per_vm".into()),
+            (4, "mailboxes".into()),
+            (5, "kind".into()),
+            (6, "replicas".into()),
+            (6, "commit".into()),
+        ]
+    );
+    assert_eq!(
+        err[0].message,
+        "sheet \"workloads\", row 3, column \"vcpu_per_vm\" (D3): expected a number, found \"two\""
+    );
+}
+
+#[test]
+fn the_project_ranges_are_checked_at_the_cell() {
+    let err = import(&["web,vm_group,0,2,8,100,50,170,,,,,,,,,"]).unwrap_err();
+    assert_eq!(at(&err), [(2, "vm_count".into()), (2, "read_pct".into())]);
+    assert!(
+        err[1]
+            .message
+            .ends_with("must be between 0 and 100 (got 170)"),
+        "{}",
+        err[1].message
+    );
+}
+
+#[test]
+fn an_empty_file_or_a_missing_column_is_refused() {
+    let err = import_workloads_csv(b"name,kind\n", &WorkloadsCsvOptions::default()).unwrap_err();
+    assert!(err[0].message.contains("lists no workload"));
+    let err = import_workloads_csv(b"name\nx\n", &WorkloadsCsvOptions::default()).unwrap_err();
+    assert_eq!(err[0].column.as_deref(), Some("kind"));
+}

@@ -1,0 +1,217 @@
+//! Reading sheets of an untrusted .xlsx file. The zip container is checked
+//! first (size, entry count, what it inflates to) so a damaged or hostile
+//! file fails with a clear message before calamine allocates for it; cells
+//! are then streamed, keeping only the wanted columns.
+
+use std::io::{Cursor, Read};
+
+use calamine::{DataRef, Reader, Xlsx};
+
+use super::issue::ImportIssue;
+use super::table::{Cell, ColumnMap, ColumnSpec, Row, Table};
+
+/// Larger files are refused before they are opened. An RVTools export of
+/// 10,000 VMs with every tab is a few megabytes.
+pub const MAX_XLSX_BYTES: usize = 64 * 1024 * 1024;
+/// What all entries of the zip may inflate to together, counted while
+/// inflating (declared sizes can lie), so a zip bomb stops here.
+pub const MAX_INFLATED_BYTES: u64 = 1024 * 1024 * 1024;
+pub const MAX_ZIP_ENTRIES: usize = 10_000;
+
+pub struct Workbook<'a> {
+    xlsx: Xlsx<Cursor<&'a [u8]>>,
+}
+
+impl<'a> Workbook<'a> {
+    pub fn open(bytes: &'a [u8]) -> Result<Self, ImportIssue> {
+        check_container(bytes, MAX_INFLATED_BYTES)?;
+        let xlsx = Xlsx::new(Cursor::new(bytes)).map_err(|e| {
+            ImportIssue::file(format!(
+                "the file is a zip archive but not a readable .xlsx workbook: {e}"
+            ))
+        })?;
+        Ok(Workbook { xlsx })
+    }
+
+    /// The workbook's name for `sheet`, compared without regard to case.
+    pub fn find_sheet(&self, sheet: &str) -> Option<String> {
+        self.xlsx
+            .sheet_names()
+            .into_iter()
+            .find(|n| n.trim().eq_ignore_ascii_case(sheet))
+    }
+
+    pub fn sheet_names(&self) -> Vec<String> {
+        self.xlsx.sheet_names()
+    }
+
+    /// Reads `sheet` (row 1 = header) keeping the columns of `specs`;
+    /// at most `max_rows` data rows.
+    pub fn read(
+        &mut self,
+        sheet: &str,
+        specs: &[ColumnSpec],
+        max_rows: u32,
+    ) -> Result<Table, Vec<ImportIssue>> {
+        let broken = |e: calamine::XlsxError| {
+            vec![ImportIssue::sheet(
+                sheet,
+                None,
+                format!("the sheet cannot be read: {e}"),
+            )]
+        };
+        let mut cells = self.xlsx.worksheet_cells_reader(sheet).map_err(broken)?;
+        let mut header: Vec<(usize, String)> = Vec::new();
+        let mut map: Option<ColumnMap> = None;
+        let mut rows = Vec::new();
+        let mut current = None;
+        while let Some(cell) = cells.next_cell().map_err(broken)? {
+            let (r, c) = cell.get_position();
+            if r == 0 {
+                header.push((c as usize, text_of(cell.get_value())));
+                continue;
+            }
+            let map = match &mut map {
+                Some(m) => m,
+                None => map.insert(ColumnMap::resolve(sheet, &header, specs)?),
+            };
+            let Some(wanted) = map.wanted(c as usize) else {
+                continue;
+            };
+            let number = r + 1;
+            if current.as_ref().map(|row: &Row| row.number) != Some(number) {
+                if number > max_rows.saturating_add(1) {
+                    return Err(vec![too_many_rows(sheet, max_rows)]);
+                }
+                if let Some(done) = current.take() {
+                    push_unless_blank(&mut rows, done);
+                }
+                current = Some(map.new_row(number));
+            }
+            if let Some(row) = &mut current {
+                row.set(wanted, cell_of(cell.get_value()));
+            }
+        }
+        let map = match map {
+            Some(m) => m,
+            None => ColumnMap::resolve(sheet, &header, specs)?,
+        };
+        if let Some(done) = current {
+            push_unless_blank(&mut rows, done);
+        }
+        Ok(map.into_table(sheet, rows))
+    }
+}
+
+fn push_unless_blank(rows: &mut Vec<Row>, row: Row) {
+    if !row.is_blank() {
+        rows.push(row);
+    }
+}
+
+pub fn too_many_rows(sheet: &str, max_rows: u32) -> ImportIssue {
+    ImportIssue::sheet(
+        sheet,
+        None,
+        format!("has more than {max_rows} data rows, the most this importer reads"),
+    )
+}
+
+/// Refuses what is not a complete, reasonably sized zip archive.
+fn check_container(bytes: &[u8], max_inflated: u64) -> Result<(), ImportIssue> {
+    if bytes.len() > MAX_XLSX_BYTES {
+        return Err(ImportIssue::file(format!(
+            "the file is {} bytes; at most {MAX_XLSX_BYTES} bytes are read",
+            bytes.len()
+        )));
+    }
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
+        ImportIssue::file(format!(
+            "the file is not a complete .xlsx workbook: its zip container is truncated, \
+             damaged or not a zip at all (a password-protected or .xls file is not read) ({e})"
+        ))
+    })?;
+    if zip.len() > MAX_ZIP_ENTRIES {
+        return Err(ImportIssue::file(format!(
+            "the workbook holds {} parts; at most {MAX_ZIP_ENTRIES} are read",
+            zip.len()
+        )));
+    }
+    let mut left = max_inflated;
+    for i in 0..zip.len() {
+        let damaged = |e: &dyn std::fmt::Display| {
+            ImportIssue::file(format!(
+                "the file is not a complete .xlsx workbook: part {i} of its zip container is damaged ({e})"
+            ))
+        };
+        let entry = zip.by_index(i).map_err(|e| damaged(&e))?;
+        let read = std::io::copy(&mut entry.take(left + 1), &mut std::io::sink())
+            .map_err(|e| damaged(&e))?;
+        if read > left {
+            return Err(ImportIssue::file(format!(
+                "the workbook inflates to more than {max_inflated} bytes; it is refused as unsafe"
+            )));
+        }
+        left -= read;
+    }
+    Ok(())
+}
+
+fn text_of(value: &DataRef) -> String {
+    match cell_of(value) {
+        Cell::Text(t) => t,
+        Cell::Number(n) => n.to_string(),
+        Cell::Bool(b) => b.to_string(),
+        Cell::Empty => String::new(),
+    }
+}
+
+fn cell_of(value: &DataRef) -> Cell {
+    match value {
+        DataRef::Int(i) => Cell::Number(*i as f64),
+        DataRef::Float(f) => Cell::Number(*f),
+        DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => {
+            Cell::Text(s.clone())
+        }
+        DataRef::SharedString(s) => Cell::Text((*s).to_owned()),
+        DataRef::Bool(b) => Cell::Bool(*b),
+        DataRef::DateTime(d) => Cell::Number(d.as_f64()),
+        DataRef::Error(e) => Cell::Text(e.to_string()),
+        DataRef::Empty => Cell::Empty,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    fn zip_of_zeros(len: usize) -> Vec<u8> {
+        let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        zip.start_file("xl/sharedStrings.xml", options).unwrap();
+        zip.write_all(&vec![b'0'; len]).unwrap();
+        zip.finish().unwrap().into_inner()
+    }
+
+    #[test]
+    fn what_a_zip_inflates_to_is_bounded() {
+        let bomb = zip_of_zeros(100_000);
+        assert!(bomb.len() < 1_000, "deflate shrinks zeros");
+        assert!(check_container(&bomb, 100_000).is_ok());
+        let err = check_container(&bomb, 99_999).unwrap_err();
+        assert!(err.message.contains("refused as unsafe"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_zip_that_is_not_a_workbook_is_named_as_such() {
+        let err = Workbook::open(&zip_of_zeros(10)).err().unwrap();
+        assert!(
+            err.message.contains("not a readable .xlsx workbook"),
+            "{}",
+            err.message
+        );
+    }
+}

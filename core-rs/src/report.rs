@@ -1,0 +1,367 @@
+//! Sizing reports: a project and its evaluation as an XLSX workbook for a
+//! customer or a buyer (live formulas: type a unit price and the BOM
+//! recomputes), or as one CSV file per table. Several design variants can
+//! be exported together, with a Comparison sheet in front.
+//!
+//! Sheets are built as data first (`sheet`), one module per sheet, so the
+//! XLSX and CSV exports show the same figures; only `to_xlsx` and `to_csv`
+//! know a file format. Pure: bytes and strings out, no I/O.
+
+mod assumptions;
+mod bom;
+mod capacity;
+mod comparison;
+mod compute;
+mod design;
+mod findings;
+mod labels;
+mod performance;
+mod resilience;
+mod sheet;
+mod summary;
+mod to_csv;
+mod to_xlsx;
+mod workloads;
+
+use std::fmt;
+
+use crate::capacity::CapacityEvaluation;
+use crate::compute::ClusterCompute;
+use crate::evaluate::{evaluate, ArrayClusterEvaluation, ClusterEvaluation, Evaluation};
+use crate::issue::InputIssue;
+use crate::model::{Cluster, Project, Workload};
+use crate::parse::parse_project;
+use crate::rules::Severity;
+
+use bom::BomCells;
+use sheet::{Cell, CellRef, Sheet};
+use summary::SummaryCells;
+
+/// One design of a comparison, under the name its column shows.
+#[derive(Debug, Clone, Copy)]
+pub struct Variant<'a> {
+    pub name: &'a str,
+    pub project: &'a Project,
+    pub evaluation: &'a Evaluation,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReportError {
+    /// The evaluation was not made from this project: a cluster is missing
+    /// on one side.
+    ClusterMismatch { cluster_id: String },
+    /// A project without clusters has nothing to report (validation
+    /// rejects it, so only a hand-made evaluation gets here).
+    NoClusters,
+    /// A comparison needs at least one variant.
+    NoVariants,
+    /// The workbook writer refused the content (a broken invariant).
+    Xlsx(String),
+    /// The CSV writer failed (a broken invariant: it writes to memory).
+    Csv(String),
+}
+
+impl fmt::Display for ReportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReportError::ClusterMismatch { cluster_id } => write!(
+                f,
+                "the evaluation does not match the project: cluster \"{cluster_id}\" is only in one of them"
+            ),
+            ReportError::NoClusters => write!(f, "the project has no cluster to report"),
+            ReportError::NoVariants => write!(f, "a comparison needs at least one variant"),
+            ReportError::Xlsx(e) => write!(f, "cannot write the workbook: {e}"),
+            ReportError::Csv(e) => write!(f, "cannot write a CSV table: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+impl From<rust_xlsxwriter::XlsxError> for ReportError {
+    fn from(e: rust_xlsxwriter::XlsxError) -> Self {
+        ReportError::Xlsx(e.to_string())
+    }
+}
+
+impl From<csv::Error> for ReportError {
+    fn from(e: csv::Error) -> Self {
+        ReportError::Csv(e.to_string())
+    }
+}
+
+/// The report workbook of one design.
+pub fn xlsx_report(project: &Project, evaluation: &Evaluation) -> Result<Vec<u8>, ReportError> {
+    let sheets = design_sheets(&Context::new(project, evaluation, "")?);
+    Ok(to_xlsx::workbook(&sheets.sheets, &project.name)?)
+}
+
+/// A Comparison sheet, then each variant's full report in sheets numbered
+/// like its column ("1 Summary", "1 BOM", ..., "2 Summary", ...).
+pub fn xlsx_comparison(variants: &[Variant]) -> Result<Vec<u8>, ReportError> {
+    let sheets = comparison_sheets(variants)?;
+    let title = variants
+        .iter()
+        .map(|v| v.name)
+        .collect::<Vec<_>>()
+        .join(" vs ");
+    Ok(to_xlsx::workbook(&sheets, &format!("Comparison: {title}"))?)
+}
+
+/// Every table of the report as `(file name, CSV text)`.
+pub fn csv_tables(
+    project: &Project,
+    evaluation: &Evaluation,
+) -> Result<Vec<(String, String)>, ReportError> {
+    let sheets = design_sheets(&Context::new(project, evaluation, "")?);
+    Ok(to_csv::tables(&sheets.sheets)?)
+}
+
+/// Every table of the comparison workbook as `(file name, CSV text)`.
+pub fn csv_comparison_tables(variants: &[Variant]) -> Result<Vec<(String, String)>, ReportError> {
+    Ok(to_csv::tables(&comparison_sheets(variants)?)?)
+}
+
+/// A project file's text, parsed and evaluated: what an export starts
+/// from. Invalid input gives every issue with its JSON path.
+pub fn evaluate_project_json(json: &str) -> Result<(Project, Evaluation), Vec<InputIssue>> {
+    let project = parse_project(json).map_err(|e| vec![e])?;
+    let evaluation = evaluate(&project)?;
+    Ok((project, evaluation))
+}
+
+fn comparison_sheets(variants: &[Variant]) -> Result<Vec<Sheet>, ReportError> {
+    if variants.is_empty() {
+        return Err(ReportError::NoVariants);
+    }
+    let built = variants
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let prefix = format!("{} ", i + 1);
+            Ok(design_sheets(&Context::new(
+                v.project,
+                v.evaluation,
+                &prefix,
+            )?))
+        })
+        .collect::<Result<Vec<_>, ReportError>>()?;
+    let compared: Vec<comparison::Compared> = variants
+        .iter()
+        .zip(&built)
+        .enumerate()
+        .map(|(i, (v, sheets))| comparison::Compared {
+            label: format!("{}: {}", i + 1, v.name),
+            sheets,
+        })
+        .collect();
+    let mut sheets = vec![comparison::comparison_sheet(&compared)];
+    sheets.extend(built.into_iter().flat_map(|b| b.sheets));
+    Ok(sheets)
+}
+
+/// What every sheet builder reads: the project, its evaluation and each
+/// cluster (in project order) with its evaluation and label.
+pub struct Context<'a> {
+    pub project: &'a Project,
+    pub evaluation: &'a Evaluation,
+    /// Put before every sheet name: "" for one design, "2 " for a variant.
+    pub prefix: &'a str,
+    pub clusters: Vec<ClusterView<'a>>,
+}
+
+/// A cluster's figures: vSAN and XtremIO + VPLEX clusters share capacity
+/// and compute shapes; the rest is their own.
+#[derive(Clone, Copy)]
+pub enum Evaluated<'a> {
+    Vsan(&'a ClusterEvaluation),
+    Array(&'a ArrayClusterEvaluation),
+}
+
+pub struct ClusterView<'a> {
+    pub label: String,
+    pub cluster: &'a Cluster,
+    pub evaluated: Evaluated<'a>,
+    pub project: &'a Project,
+}
+
+impl<'a> ClusterView<'a> {
+    pub fn host_count(&self) -> u32 {
+        match self.evaluated {
+            Evaluated::Vsan(e) => e.host_count,
+            Evaluated::Array(e) => e.host_count,
+        }
+    }
+
+    pub fn capacity(&self) -> &'a CapacityEvaluation {
+        match self.evaluated {
+            Evaluated::Vsan(e) => &e.capacity,
+            Evaluated::Array(e) => &e.capacity,
+        }
+    }
+
+    pub fn compute(&self) -> &'a ClusterCompute {
+        match self.evaluated {
+            Evaluated::Vsan(e) => &e.compute,
+            Evaluated::Array(e) => &e.compute,
+        }
+    }
+
+    pub fn vsan(&self) -> Option<&'a ClusterEvaluation> {
+        match self.evaluated {
+            Evaluated::Vsan(e) => Some(e),
+            Evaluated::Array(_) => None,
+        }
+    }
+
+    pub fn array(&self) -> Option<&'a ArrayClusterEvaluation> {
+        match self.evaluated {
+            Evaluated::Vsan(_) => None,
+            Evaluated::Array(e) => Some(e),
+        }
+    }
+}
+
+impl<'a> Context<'a> {
+    fn new(
+        project: &'a Project,
+        evaluation: &'a Evaluation,
+        prefix: &'a str,
+    ) -> Result<Self, ReportError> {
+        if project.clusters.is_empty() {
+            return Err(ReportError::NoClusters);
+        }
+        let evaluated_ids = evaluation
+            .clusters
+            .iter()
+            .map(|e| &e.cluster_id)
+            .chain(evaluation.array_clusters.iter().map(|e| &e.cluster_id));
+        for id in evaluated_ids {
+            if !project.clusters.iter().any(|c| &c.id == id) {
+                return Err(ReportError::ClusterMismatch {
+                    cluster_id: id.clone(),
+                });
+            }
+        }
+        let labels = labels::cluster_labels(&project.clusters);
+        let clusters = project
+            .clusters
+            .iter()
+            .zip(labels)
+            .map(|(cluster, label)| {
+                let vsan = evaluation
+                    .clusters
+                    .iter()
+                    .find(|e| e.cluster_id == cluster.id);
+                let array = evaluation
+                    .array_clusters
+                    .iter()
+                    .find(|e| e.cluster_id == cluster.id);
+                let evaluated = match (vsan, array) {
+                    (Some(e), _) => Evaluated::Vsan(e),
+                    (None, Some(e)) => Evaluated::Array(e),
+                    (None, None) => {
+                        return Err(ReportError::ClusterMismatch {
+                            cluster_id: cluster.id.clone(),
+                        })
+                    }
+                };
+                Ok(ClusterView {
+                    label,
+                    cluster,
+                    evaluated,
+                    project,
+                })
+            })
+            .collect::<Result<_, ReportError>>()?;
+        Ok(Context {
+            project,
+            evaluation,
+            prefix,
+            clusters,
+        })
+    }
+
+    pub fn sheet_name(&self, base: &str) -> String {
+        format!("{}{base}", self.prefix)
+    }
+
+    pub fn workload(&self, id: &str) -> Option<&'a Workload> {
+        self.project.workloads.iter().find(|w| w.id == id)
+    }
+
+    pub fn workload_name(&self, id: &str) -> String {
+        self.workload(id)
+            .map_or_else(|| id.to_string(), |w| w.name.clone())
+    }
+
+    pub fn policy_label(&self, id: &str) -> String {
+        self.project
+            .policies
+            .iter()
+            .find(|p| p.id == id)
+            .map_or_else(|| id.to_string(), labels::policy)
+    }
+
+    /// The vSAN clusters, for the sheets only they have figures for.
+    pub fn vsan_clusters(&self) -> impl Iterator<Item = (&ClusterView<'a>, &'a ClusterEvaluation)> {
+        self.clusters
+            .iter()
+            .filter_map(|c| c.vsan().map(|e| (c, e)))
+    }
+
+    /// The XtremIO + VPLEX clusters.
+    pub fn array_clusters(
+        &self,
+    ) -> impl Iterator<Item = (&ClusterView<'a>, &'a ArrayClusterEvaluation)> {
+        self.clusters
+            .iter()
+            .filter_map(|c| c.array().map(|e| (c, e)))
+    }
+}
+
+/// One design's sheets, and the cells a comparison points at.
+pub struct DesignSheets {
+    pub sheets: Vec<Sheet>,
+    pub summary: SummaryCells,
+    pub bom: BomCells,
+    findings: Vec<Severity>,
+}
+
+impl DesignSheets {
+    pub fn cell(&self, at: &CellRef) -> Option<&Cell> {
+        self.sheets
+            .iter()
+            .find(|s| s.name == at.sheet)
+            .and_then(|s| s.cell(at))
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings.iter().filter(|s| **s == severity).count()
+    }
+}
+
+fn design_sheets(ctx: &Context) -> DesignSheets {
+    let (summary, summary_cells) = summary::summary_sheet(ctx);
+    let (bom, bom_cells) = bom::bom_sheet(ctx, &summary_cells);
+    DesignSheets {
+        sheets: vec![
+            summary,
+            bom,
+            design::design_sheet(ctx),
+            workloads::workloads_sheet(ctx),
+            capacity::capacity_sheet(ctx),
+            performance::performance_sheet(ctx),
+            compute::compute_sheet(ctx),
+            resilience::resilience_sheet(ctx),
+            findings::findings_sheet(ctx),
+            assumptions::assumptions_sheet(ctx),
+        ],
+        summary: summary_cells,
+        bom: bom_cells,
+        findings: ctx.evaluation.findings.iter().map(|f| f.severity).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

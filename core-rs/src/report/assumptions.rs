@@ -1,0 +1,360 @@
+//! Assumptions sheet: every project setting with the value used, its
+//! default, whether the user overrode it and the source of the default;
+//! then the constants the model fixes, with theirs.
+
+use serde_json::Value;
+
+use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
+use super::Context;
+use crate::cache::ALL_FLASH_WRITE_BUFFER_GB;
+use crate::compute::{EXCHANGE_VCPU_PER_CORE, GENERAL_VCPU_PER_CORE, SQL_VCPU_PER_CORE};
+use crate::model::{DeviceKind, Settings};
+use crate::performance::{
+    typical_hdd_iops, DATA_LATENCY_LIMIT_MS, FLASH_DATASHEET_QUEUE_DEPTH, HYBRID_READ_CACHE_SHARE,
+    LOG_WRITE_LATENCY_LIMIT_MS, VSAN_HOST_RTT_MS,
+};
+use crate::source;
+
+/// What the report says about one setting, by its JSON path.
+pub struct SettingInfo {
+    pub path: &'static str,
+    pub label: &'static str,
+    pub unit: &'static str,
+    pub source: &'static str,
+}
+
+const fn info(
+    path: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    source: &'static str,
+) -> SettingInfo {
+    SettingInfo {
+        path,
+        label,
+        unit,
+        source,
+    }
+}
+
+pub const SETTINGS: &[SettingInfo] = &[
+    info(
+        "settings.slack_pct",
+        "Slack space",
+        "% of datastore",
+        source::SLACK_SPACE,
+    ),
+    info(
+        "settings.reserve_hosts",
+        "Host failures reserved (N+x)",
+        "hosts",
+        source::HOST_REBUILD_RESERVE,
+    ),
+    info(
+        "settings.on_disk_format_overhead_pct",
+        "On-disk format overhead",
+        "% of raw",
+        source::ON_DISK_FORMAT,
+    ),
+    info(
+        "settings.dedup_metadata_overhead_pct",
+        "Dedup+compression metadata",
+        "% of raw",
+        source::DEDUP_METADATA,
+    ),
+    info(
+        "settings.virtualization_cpu_overhead_pct",
+        "Virtualization CPU overhead",
+        "%",
+        source::VIRTUALIZATION_OVERHEAD,
+    ),
+    info(
+        "settings.planning_horizon_years",
+        "Planning horizon (growth)",
+        "years",
+        source::GROWTH,
+    ),
+    info(
+        "settings.device_utilisation_ceiling_pct",
+        "Device utilisation ceiling",
+        "% of rated IOPS",
+        source::DEVICE_IOPS_CEILING,
+    ),
+    info(
+        "settings.dedup_ratios.sql_server",
+        "Dedup+compression ratio, SQL Server",
+        "x",
+        source::DEDUP_RATIO_SQL,
+    ),
+    info(
+        "settings.dedup_ratios.exchange",
+        "Dedup+compression ratio, Exchange",
+        "x",
+        source::DEDUP_RATIO_UNPUBLISHED,
+    ),
+    info(
+        "settings.dedup_ratios.file_server",
+        "Dedup+compression ratio, file servers",
+        "x",
+        source::DEDUP_RATIO_UNPUBLISHED,
+    ),
+    info(
+        "settings.dedup_ratios.vm_group",
+        "Dedup+compression ratio, VM groups",
+        "x",
+        source::DEDUP_RATIO_UNPUBLISHED,
+    ),
+    info(
+        "settings.capacity_alert_pct",
+        "Capacity alert",
+        "% of datastore",
+        source::CAPACITY_ALERT,
+    ),
+    info(
+        "settings.cache_pct_of_consumed",
+        "Cache share of consumed capacity",
+        "%",
+        source::CACHE_TEN_PCT,
+    ),
+    info(
+        "settings.resilience.repair_delay_minutes",
+        "Repair delay before absent components rebuild",
+        "min",
+        source::REPAIR_DELAY,
+    ),
+    info(
+        "settings.resilience.hybrid_resync_gb_per_min",
+        "Resync rate, hybrid, under load",
+        "GB/min",
+        source::RESYNC_HYBRID,
+    ),
+    info(
+        "settings.resilience.hybrid_idle_resync_gb_per_min",
+        "Resync rate, hybrid, idle",
+        "GB/min",
+        source::RESYNC_HYBRID,
+    ),
+    info(
+        "settings.resilience.all_flash_resync_gb_per_min",
+        "Resync rate, all-flash, under load",
+        "GB/min",
+        source::RESYNC_ALL_FLASH,
+    ),
+    info(
+        "settings.resilience.all_flash_idle_resync_gb_per_min",
+        "Resync rate, all-flash, idle",
+        "GB/min",
+        source::RESYNC_ALL_FLASH,
+    ),
+    info(
+        "settings.resilience.dedup_resync_gb_per_min",
+        "Resync rate, all-flash with dedup+compression, under load",
+        "GB/min",
+        source::RESYNC_DEDUP,
+    ),
+    info(
+        "settings.resilience.dedup_idle_resync_gb_per_min",
+        "Resync rate, all-flash with dedup+compression, idle",
+        "GB/min",
+        source::RESYNC_DEDUP,
+    ),
+    info(
+        "settings.resilience.long_resync_hours",
+        "Resync long enough to warn about",
+        "h",
+        source::LONG_RESYNC,
+    ),
+    info(
+        "settings.resilience.ssd_afr_pct",
+        "Annualized failure rate, flash device",
+        "%",
+        source::SSD_AFR,
+    ),
+    info(
+        "settings.resilience.hdd_afr_pct",
+        "Annualized failure rate, spinning disk",
+        "%",
+        source::HDD_AFR,
+    ),
+    info(
+        "settings.resilience.host_afr_pct",
+        "Annualized failure rate, host (devices not counted)",
+        "%",
+        source::HOST_AFR,
+    ),
+];
+
+pub fn assumptions_sheet(ctx: &Context) -> Sheet {
+    let mut b = SheetBuilder::new(ctx.sheet_name("Assumptions"));
+    b.title(format!("Assumptions: {}", ctx.project.name));
+    b.freeze_above(1);
+    b.blank();
+    b.section("Project settings (each can be overridden in the project)");
+    let rows = setting_rows(&ctx.project.settings);
+    b.table(
+        "settings",
+        &[
+            "Setting", "Field", "Value", "Unit", "Default", "Status", "Source",
+        ],
+        rows,
+    );
+    b.blank();
+    b.section("Fixed in the model");
+    b.table(
+        "model-constants",
+        &["Constant", "Source", "Value", "Unit"],
+        constant_rows(),
+    );
+    b.finish()
+}
+
+/// One row per setting leaf, found by walking the settings' JSON so a
+/// setting added to the model cannot be left out of the report.
+pub fn setting_rows(settings: &Settings) -> Vec<Vec<Cell>> {
+    let mut used = leaves(
+        "settings",
+        &serde_json::to_value(settings).unwrap_or(Value::Null),
+    );
+    let defaults = leaves(
+        "settings",
+        &serde_json::to_value(Settings::default()).unwrap_or(Value::Null),
+    );
+    // In the order SETTINGS lists them (the model's), not JSON key order;
+    // a setting missing from SETTINGS comes last.
+    used.sort_by_key(|(path, _)| {
+        SETTINGS
+            .iter()
+            .position(|s| s.path == path)
+            .unwrap_or(SETTINGS.len())
+    });
+    used.into_iter()
+        .map(|(path, value)| {
+            let default = defaults.iter().find(|(p, _)| *p == path).map(|(_, v)| v);
+            let known = SETTINGS.iter().find(|s| s.path == path);
+            let status = if default == Some(&value) {
+                "default"
+            } else {
+                "override"
+            };
+            vec![
+                Cell::text(known.map_or(path.as_str(), |s| s.label)),
+                Cell::text(path.as_str()),
+                value_cell(&value),
+                Cell::text(known.map_or("", |s| s.unit)),
+                default.map_or(Cell::Blank, value_cell),
+                Cell::text(status),
+                Cell::text(known.map_or("", |s| s.source)),
+            ]
+        })
+        .collect()
+}
+
+/// `(path, value)` of every number, bool or string under `value`.
+fn leaves(path: &str, value: &Value) -> Vec<(String, Value)> {
+    match value {
+        Value::Object(map) => map
+            .iter()
+            .flat_map(|(k, v)| leaves(&format!("{path}.{k}"), v))
+            .collect(),
+        _ => vec![(path.to_string(), value.clone())],
+    }
+}
+
+fn value_cell(v: &Value) -> Cell {
+    match v {
+        Value::Number(n) => n
+            .as_f64()
+            .map_or(Cell::Blank, |x| Cell::number(x, NumberFormat::Decimal)),
+        Value::Bool(b) => Cell::text(if *b { "yes" } else { "no" }),
+        Value::String(s) => Cell::text(s.clone()),
+        Value::Null | Value::Array(_) | Value::Object(_) => Cell::Blank,
+    }
+}
+
+fn constant_rows() -> Vec<Vec<Cell>> {
+    let hdd = |kind| typical_hdd_iops(kind).unwrap_or(0.0);
+    let rows: [(&str, f64, &str, &str); 12] = [
+        (
+            "Hybrid cache device share used as read cache",
+            HYBRID_READ_CACHE_SHARE * 100.0,
+            "%",
+            source::HYBRID_WRITE_BUFFER,
+        ),
+        (
+            "All-flash write buffer per cache device, at most",
+            ALL_FLASH_WRITE_BUFFER_GB,
+            "GB",
+            source::WRITE_BUFFER_LIMIT,
+        ),
+        (
+            "vSAN round trip between hosts",
+            VSAN_HOST_RTT_MS,
+            "ms",
+            source::LATENCY_MODEL,
+        ),
+        (
+            "Queue depth of flash datasheet IOPS",
+            FLASH_DATASHEET_QUEUE_DEPTH,
+            "I/Os",
+            source::LATENCY_MODEL,
+        ),
+        (
+            "SQL Server log write latency limit",
+            LOG_WRITE_LATENCY_LIMIT_MS,
+            "ms",
+            source::SQL_LATENCY,
+        ),
+        (
+            "SQL Server data file latency limit",
+            DATA_LATENCY_LIMIT_MS,
+            "ms",
+            source::SQL_LATENCY,
+        ),
+        (
+            "vCPU per physical core, SQL Server",
+            SQL_VCPU_PER_CORE,
+            "x",
+            source::SQL_CPU_RATIO,
+        ),
+        (
+            "vCPU per physical core, Exchange",
+            EXCHANGE_VCPU_PER_CORE,
+            "x",
+            source::EXCHANGE_CPU_RATIO,
+        ),
+        (
+            "vCPU per physical core, file servers and VM groups",
+            GENERAL_VCPU_PER_CORE,
+            "x",
+            source::GENERAL_CPU_RATIO,
+        ),
+        (
+            "Typical random IOPS, 7.2k rpm HDD",
+            hdd(DeviceKind::Hdd7200),
+            "IOPS",
+            source::TYPICAL_HDD_IOPS,
+        ),
+        (
+            "Typical random IOPS, 10k rpm HDD",
+            hdd(DeviceKind::Hdd10k),
+            "IOPS",
+            source::TYPICAL_HDD_IOPS,
+        ),
+        (
+            "Typical random IOPS, 15k rpm HDD",
+            hdd(DeviceKind::Hdd15k),
+            "IOPS",
+            source::TYPICAL_HDD_IOPS,
+        ),
+    ];
+    rows.iter()
+        .map(|(label, value, unit, source)| {
+            vec![
+                Cell::text(*label),
+                Cell::text(*source),
+                Cell::number(*value, NumberFormat::Decimal),
+                Cell::text(*unit),
+            ]
+        })
+        .collect()
+}

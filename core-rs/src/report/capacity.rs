@@ -1,0 +1,176 @@
+//! Capacity sheet: the waterfall from raw capacity to usable, then what the
+//! workloads require and the headroom left, step by step with the source of
+//! each step; then the requirement per policy and per workload.
+
+use super::labels;
+use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
+use super::Context;
+use crate::capacity::StepKind;
+use crate::protection::protection;
+use crate::source;
+
+pub fn capacity_sheet(ctx: &Context) -> Sheet {
+    let mut b = SheetBuilder::new(ctx.sheet_name("Capacity"));
+    b.title(format!("Capacity: {}", ctx.project.name));
+    b.freeze_above(1);
+    b.note(format!(
+        "TB are decimal (10^12 bytes, how drives are sold); TiB are binary (2^40 bytes, how \
+         vSphere reports). Deductions are negative. Source: {}.",
+        source::IEC_UNITS
+    ));
+    waterfall(&mut b, ctx);
+    policies(&mut b, ctx);
+    workloads(&mut b, ctx);
+    b.finish()
+}
+
+const REQUIRED_SOURCE: &str = "the workloads' consumption after protection and data \
+     reduction (Required capacity per workload, below)";
+const HEADROOM_SOURCE: &str = "usable for protected data less required";
+
+fn waterfall(b: &mut SheetBuilder, ctx: &Context) {
+    b.blank();
+    b.section("Raw to usable to headroom");
+    let mut rows = Vec::new();
+    for c in &ctx.clusters {
+        let cap = c.capacity();
+        let steps = cap
+            .waterfall
+            .iter()
+            .map(|s| (s.label, s.kind, s.amount, s.source))
+            .chain([
+                (
+                    "Required by the workloads",
+                    StepKind::Deduction,
+                    cap.required,
+                    REQUIRED_SOURCE,
+                ),
+                (
+                    "Headroom",
+                    StepKind::Subtotal,
+                    cap.headroom,
+                    HEADROOM_SOURCE,
+                ),
+            ]);
+        for (label, kind, amount, source) in steps {
+            let signed = |v: f64| if kind == StepKind::Deduction { -v } else { v };
+            rows.push(vec![
+                Cell::text(c.label.clone()),
+                Cell::text(label),
+                Cell::text(source),
+                Cell::text(labels::step_kind(kind)),
+                Cell::decimal(signed(amount.tb)),
+                Cell::decimal(signed(amount.tib)),
+            ]);
+        }
+    }
+    b.table(
+        "waterfall",
+        &["Cluster", "Step", "Source", "Kind", "TB", "TiB"],
+        rows,
+    );
+}
+
+fn policies(b: &mut SheetBuilder, ctx: &Context) {
+    b.blank();
+    b.section("Required capacity per storage policy");
+    let mut rows = Vec::new();
+    for c in &ctx.clusters {
+        for p in &c.capacity().per_policy {
+            rows.push(vec![
+                Cell::text(c.label.clone()),
+                Cell::text(ctx.policy_label(&p.policy_id)),
+                Cell::text(labels::method(p.protection.method)),
+                Cell::count(p.protection.ftt),
+                Cell::decimal(p.protection.multiplier),
+                Cell::count(p.protection.min_hosts),
+                Cell::decimal(p.logical.tb),
+                Cell::decimal(p.consumed.tb),
+                Cell::decimal(p.consumed.tib),
+                Cell::percent(p.share_pct),
+            ]);
+        }
+    }
+    b.table(
+        "policies",
+        &[
+            "Cluster",
+            "Policy",
+            "Method",
+            "Failures to tolerate",
+            "Capacity multiplier (x)",
+            "Minimum hosts",
+            "Logical (TB)",
+            "Consumed (TB)",
+            "Consumed (TiB)",
+            "Share of consumed (%)",
+        ],
+        rows,
+    );
+}
+
+fn workloads(b: &mut SheetBuilder, ctx: &Context) {
+    b.blank();
+    b.section("Required capacity per workload");
+    let mut rows = Vec::new();
+    for c in &ctx.clusters {
+        for w in &c.capacity().workloads {
+            let fp = &w.footprint;
+            let multiplier = ctx
+                .project
+                .policies
+                .iter()
+                .find(|p| p.id == w.policy_id)
+                .map(|p| protection(p).multiplier);
+            rows.push(vec![
+                Cell::text(c.label.clone()),
+                Cell::text(ctx.workload_name(&w.workload_id)),
+                Cell::text(sources(&[
+                    fp.source,
+                    fp.growth_source,
+                    fp.swap_source,
+                    w.dedup_source,
+                    w.reduction_source,
+                ])),
+                Cell::count(fp.data_gb),
+                Cell::count(fp.grown_gb),
+                Cell::count(fp.swap_gb),
+                Cell::decimal(w.logical.tb),
+                Cell::maybe(multiplier, NumberFormat::Decimal),
+                Cell::decimal(w.dedup_ratio),
+                Cell::decimal(w.physical_per_logical),
+                Cell::decimal(w.consumed.tb),
+                Cell::decimal(w.consumed.tib),
+            ]);
+        }
+    }
+    b.table(
+        "workload-capacity",
+        &[
+            "Cluster",
+            "Workload",
+            "Sources",
+            "Data today (GB)",
+            "Data at horizon (GB)",
+            "VM swap (GB)",
+            "Logical (TB)",
+            "Capacity multiplier (x)",
+            "Dedup+compression ratio (x)",
+            "Physical per logical (x)",
+            "Consumed (TB)",
+            "Consumed (TiB)",
+        ],
+        rows,
+    );
+}
+
+/// Several sources in one cell, one per line, each once; empty ones skipped.
+pub fn sources(list: &[&str]) -> String {
+    let mut unique: Vec<&str> = Vec::new();
+    for s in list {
+        if !s.is_empty() && !unique.contains(s) {
+            unique.push(s);
+        }
+    }
+    unique.join("\n")
+}

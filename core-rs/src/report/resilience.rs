@@ -1,0 +1,201 @@
+//! Resilience sheet: what each failure does to a vSAN cluster (capacity
+//! left, whether compliance can be rebuilt, how long it takes, the IOPS
+//! while it runs), the durability of each policy, and what a site failure
+//! leaves a stretched cluster or an XtremIO + VPLEX design.
+
+use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
+use super::{Context, Evaluated};
+use crate::resilience::{ComponentState, RebuildBlocker};
+use crate::stretched::SiteFailure;
+
+const MINUTES_PER_HOUR: f64 = 60.0;
+
+pub fn resilience_sheet(ctx: &Context) -> Sheet {
+    let mut b = SheetBuilder::new(ctx.sheet_name("Resilience"));
+    b.title(format!("Resilience: {}", ctx.project.name));
+    b.freeze_above(1);
+    if ctx.vsan_clusters().next().is_some() {
+        scenarios(&mut b, ctx);
+        durability(&mut b, ctx);
+    }
+    site_failures(&mut b, ctx);
+    b.finish()
+}
+
+fn scenarios(b: &mut SheetBuilder, ctx: &Context) {
+    b.blank();
+    b.section("Failure scenarios (worst case of each kind)");
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+    for (c, e) in ctx.vsan_clusters() {
+        let r = &e.resilience;
+        for s in &r.scenarios {
+            let hours = |minutes: f64| Cell::decimal(minutes / MINUTES_PER_HOUR);
+            rows.push(vec![
+                Cell::text(c.label.clone()),
+                Cell::text(s.label.clone()),
+                Cell::count(s.hosts_left),
+                Cell::text(match s.component_state {
+                    ComponentState::Degraded => "degraded (rebuilt at once)",
+                    ComponentState::Absent => "absent (rebuilt after the repair delay)",
+                }),
+                Cell::decimal(s.capacity_left.tb),
+                Cell::decimal(s.required.tb),
+                Cell::maybe(s.used_after_rebuild_pct, NumberFormat::Percent),
+                Cell::text(if s.compliance_restorable { "yes" } else { "no" }),
+                Cell::text(
+                    s.rebuild_blockers
+                        .iter()
+                        .map(|b| blocker(*b))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                ),
+                Cell::decimal(s.data_to_resync.tb),
+                Cell::count(s.wait_minutes),
+                hours(s.resync_minutes),
+                hours(s.resync_minutes_idle),
+                s.time_to_compliance_minutes.map_or(Cell::Blank, hours),
+                Cell::maybe(
+                    s.rebuild_performance.device_limited_front_end_iops,
+                    NumberFormat::Count,
+                ),
+            ]);
+            notes.extend([s.source, r.resync_rate.source, s.rebuild_performance.source]);
+        }
+    }
+    b.table(
+        "scenarios",
+        &[
+            "Cluster",
+            "Failure",
+            "Hosts left",
+            "Components",
+            "Capacity left (TB)",
+            "Required after rebuild (TB)",
+            "Used after rebuild (%)",
+            "Compliance restorable",
+            "Why not",
+            "Data to resync (TB)",
+            "Repair delay (min)",
+            "Resync under load (h)",
+            "Resync idle (h)",
+            "Time to compliance (h)",
+            "Deliverable front-end IOPS while resyncing",
+        ],
+        rows,
+    );
+    b.sources_note(notes);
+}
+
+fn blocker(b: RebuildBlocker) -> &'static str {
+    match b {
+        RebuildBlocker::DataLost => "some data kept no other copy",
+        RebuildBlocker::TooFewHosts => "fewer hosts left than a policy needs",
+        RebuildBlocker::NotEnoughSpace => "not enough space to rebuild",
+        RebuildBlocker::SiteDown => "the site mirror waits for the site to return",
+    }
+}
+
+fn durability(b: &mut SheetBuilder, ctx: &Context) {
+    b.blank();
+    b.section("Durability per storage policy");
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+    let mut cited = Vec::new();
+    for (c, e) in ctx.vsan_clusters() {
+        let d = &e.resilience.durability;
+        for p in &d.policies {
+            rows.push(vec![
+                Cell::text(c.label.clone()),
+                Cell::text(ctx.policy_label(&p.policy_id)),
+                Cell::count(p.failures_tolerated),
+                Cell::count(p.min_hosts),
+                Cell::text(if p.placeable { "yes" } else { "no" }),
+                Cell::maybe(p.mttdl_years, NumberFormat::Decimal),
+                Cell::maybe(
+                    p.annual_loss_probability.map(|x| x * 100.0),
+                    NumberFormat::Percent,
+                ),
+            ]);
+        }
+        let a = &d.assumptions;
+        notes.push(format!("{}: {}; {}.", c.label, a.model, a.independence));
+        cited.extend([a.ssd_afr_source, a.hdd_afr_source, a.host_afr_source]);
+    }
+    b.table(
+        "durability",
+        &[
+            "Cluster",
+            "Policy",
+            "Failures tolerated",
+            "Minimum hosts",
+            "Placeable",
+            "Mean time to data loss (years)",
+            "Loss probability over the horizon (%)",
+        ],
+        rows,
+    );
+    for n in notes {
+        b.note(n);
+    }
+    b.sources_note(cited);
+}
+
+fn site_failures(b: &mut SheetBuilder, ctx: &Context) {
+    let mut notes = Vec::new();
+    let rows: Vec<Vec<Cell>> = ctx
+        .clusters
+        .iter()
+        .filter_map(|c| {
+            let (failure, unprotected): (&SiteFailure, String) = match c.evaluated {
+                Evaluated::Vsan(e) => (&e.stretched.as_ref()?.site_failure, String::new()),
+                Evaluated::Array(e) => (
+                    &e.xtremio_vplex.site_failure,
+                    e.xtremio_vplex
+                        .unprotected_workloads
+                        .iter()
+                        .map(|w| ctx.workload_name(w))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            };
+            notes.push(failure.source);
+            Some(vec![
+                Cell::text(c.label.clone()),
+                Cell::count(failure.surviving_hosts),
+                Cell::decimal(failure.host_load_factor),
+                Cell::count(failure.surviving_cores),
+                Cell::maybe(failure.cores_needed_pct_before, NumberFormat::Percent),
+                Cell::maybe(failure.cores_needed_pct_after, NumberFormat::Percent),
+                Cell::count(failure.usable_ram_after_gb),
+                Cell::count(failure.ram_demand_gb),
+                Cell::maybe(failure.ram_demand_pct_after, NumberFormat::Percent),
+                Cell::maybe(failure.iops_headroom_after, NumberFormat::Decimal),
+                Cell::text(unprotected),
+            ])
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    b.blank();
+    b.section("Site failure (the surviving site carries everything)");
+    b.table(
+        "site-failure",
+        &[
+            "Cluster",
+            "Surviving hosts",
+            "Load per host (x)",
+            "Surviving cores",
+            "CPU used before (%)",
+            "CPU used after (%)",
+            "VM-usable RAM after (GB)",
+            "RAM configured (GB)",
+            "RAM used after (%)",
+            "IOPS headroom after (x)",
+            "Workloads lost with the site",
+        ],
+        rows,
+    );
+    b.sources_note(notes);
+}

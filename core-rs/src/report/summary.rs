@@ -1,0 +1,563 @@
+//! Summary sheet: the design in a few lines, the key figures per cluster
+//! (with a total column when there are several), the verdict and the top
+//! findings. Other sheets' formulas point at its figure cells.
+
+use super::labels;
+use super::sheet::{a1, Cell, CellRef, Computed, NumberFormat, Sheet, SheetBuilder};
+use super::{ClusterView, Context, Evaluated};
+use crate::capacity::{percent, ratio};
+use crate::model::{Capacity, Storage};
+use crate::rules::{Finding, Severity};
+
+/// The figures of the key-figure table, in row order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyFigure {
+    Hosts,
+    RawTb,
+    RawTib,
+    DatastoreTb,
+    UsableTb,
+    UsableTib,
+    RequiredTb,
+    RequiredTib,
+    HeadroomTb,
+    HeadroomTib,
+    HeadroomPct,
+    DatastoreUsedPct,
+    FrontEndIops,
+    BackEndIops,
+    DeliverableIops,
+    IopsHeadroom,
+    CacheInstalledGb,
+    CacheRequiredGb,
+    CacheCoveragePct,
+    HostsAfterFailure,
+    CoresAfterFailure,
+    CoresNeeded,
+    CpuAfterFailurePct,
+    RamAfterFailureGb,
+    RamDemandGb,
+    RamAfterFailurePct,
+}
+
+/// How the total column combines the clusters' values.
+#[derive(Debug, Clone, Copy)]
+pub enum Total {
+    Sum,
+    /// numerator / denominator x scale, from the totals (a share of sums,
+    /// not a sum of shares).
+    Ratio {
+        numerator: KeyFigure,
+        denominator: KeyFigure,
+        scale: f64,
+    },
+}
+
+pub struct FigureDef {
+    pub figure: KeyFigure,
+    pub label: &'static str,
+    pub unit: &'static str,
+    pub format: NumberFormat,
+    pub value: fn(&ClusterView) -> Option<f64>,
+    pub total: Total,
+}
+
+const fn def(
+    figure: KeyFigure,
+    label: &'static str,
+    unit: &'static str,
+    format: NumberFormat,
+    value: fn(&ClusterView) -> Option<f64>,
+    total: Total,
+) -> FigureDef {
+    FigureDef {
+        figure,
+        label,
+        unit,
+        format,
+        value,
+        total,
+    }
+}
+
+const fn share(numerator: KeyFigure, denominator: KeyFigure, scale: f64) -> Total {
+    Total::Ratio {
+        numerator,
+        denominator,
+        scale,
+    }
+}
+
+use KeyFigure as K;
+use NumberFormat::{Count, Decimal, Percent};
+
+pub const FIGURES: &[FigureDef] = &[
+    def(
+        K::Hosts,
+        "Hosts",
+        "hosts",
+        Count,
+        |c| Some(f64::from(c.host_count())),
+        Total::Sum,
+    ),
+    def(
+        K::RawTb,
+        "Raw capacity (capacity devices; array SSDs)",
+        "TB",
+        Decimal,
+        |c| Some(raw(c).tb),
+        Total::Sum,
+    ),
+    def(
+        K::RawTib,
+        "Raw capacity (capacity devices; array SSDs)",
+        "TiB",
+        Decimal,
+        |c| Some(raw(c).tib),
+        Total::Sum,
+    ),
+    def(
+        K::DatastoreTb,
+        "Datastore capacity (raw less format and metadata)",
+        "TB",
+        Decimal,
+        |c| Some(c.capacity().datastore.tb),
+        Total::Sum,
+    ),
+    def(
+        K::UsableTb,
+        "Usable for protected data",
+        "TB",
+        Decimal,
+        |c| Some(c.capacity().usable.tb),
+        Total::Sum,
+    ),
+    def(
+        K::UsableTib,
+        "Usable for protected data",
+        "TiB",
+        Decimal,
+        |c| Some(c.capacity().usable.tib),
+        Total::Sum,
+    ),
+    def(
+        K::RequiredTb,
+        "Required by the workloads (after protection and reduction)",
+        "TB",
+        Decimal,
+        |c| Some(c.capacity().required.tb),
+        Total::Sum,
+    ),
+    def(
+        K::RequiredTib,
+        "Required by the workloads (after protection and reduction)",
+        "TiB",
+        Decimal,
+        |c| Some(c.capacity().required.tib),
+        Total::Sum,
+    ),
+    def(
+        K::HeadroomTb,
+        "Capacity headroom (usable - required)",
+        "TB",
+        Decimal,
+        |c| Some(c.capacity().headroom.tb),
+        Total::Sum,
+    ),
+    def(
+        K::HeadroomTib,
+        "Capacity headroom (usable - required)",
+        "TiB",
+        Decimal,
+        |c| Some(c.capacity().headroom.tib),
+        Total::Sum,
+    ),
+    def(
+        K::HeadroomPct,
+        "Capacity headroom, share of usable",
+        "%",
+        Percent,
+        |c| c.capacity().headroom_pct,
+        share(K::HeadroomTb, K::UsableTb, 100.0),
+    ),
+    def(
+        K::DatastoreUsedPct,
+        "Datastore used (required / datastore)",
+        "%",
+        Percent,
+        |c| c.capacity().datastore_used_pct,
+        share(K::RequiredTb, K::DatastoreTb, 100.0),
+    ),
+    def(
+        K::FrontEndIops,
+        "Front-end IOPS demanded",
+        "IOPS",
+        Count,
+        front_end_iops,
+        Total::Sum,
+    ),
+    def(
+        K::BackEndIops,
+        "Back-end IOPS (after protection write cost)",
+        "IOPS",
+        Count,
+        back_end_iops,
+        Total::Sum,
+    ),
+    def(
+        K::DeliverableIops,
+        "Deliverable front-end IOPS (devices at their ceiling, or the VPLEX limit)",
+        "IOPS",
+        Count,
+        deliverable_iops,
+        Total::Sum,
+    ),
+    def(
+        K::IopsHeadroom,
+        "IOPS headroom (deliverable / demanded)",
+        "x",
+        Decimal,
+        iops_headroom,
+        share(K::DeliverableIops, K::FrontEndIops, 1.0),
+    ),
+    def(
+        K::CacheInstalledGb,
+        "Cache installed",
+        "GB",
+        Count,
+        |c| c.vsan().map(|e| e.cache.installed.gb),
+        Total::Sum,
+    ),
+    def(
+        K::CacheRequiredGb,
+        "Cache required by the workloads",
+        "GB",
+        Count,
+        |c| c.vsan().map(|e| e.cache.required.gb),
+        Total::Sum,
+    ),
+    def(
+        K::CacheCoveragePct,
+        "Cache installed / required",
+        "%",
+        Percent,
+        |c| {
+            c.vsan()
+                .and_then(|e| percent(e.cache.installed.gb, e.cache.required.gb))
+        },
+        share(K::CacheInstalledGb, K::CacheRequiredGb, 100.0),
+    ),
+    def(
+        K::HostsAfterFailure,
+        "Hosts after N+x host failures",
+        "hosts",
+        Count,
+        |c| Some(f64::from(c.compute().hosts_after_failure)),
+        Total::Sum,
+    ),
+    def(
+        K::CoresAfterFailure,
+        "Physical cores after N+x",
+        "cores",
+        Count,
+        |c| Some(f64::from(c.compute().physical_cores_after_failure)),
+        Total::Sum,
+    ),
+    def(
+        K::CoresNeeded,
+        "Cores needed (vCPU ratios and virtualization overhead)",
+        "cores",
+        Decimal,
+        |c| Some(c.compute().cores_needed),
+        Total::Sum,
+    ),
+    def(
+        K::CpuAfterFailurePct,
+        "CPU used after N+x",
+        "%",
+        Percent,
+        |c| c.compute().cores_needed_pct_after_failure,
+        share(K::CoresNeeded, K::CoresAfterFailure, 100.0),
+    ),
+    def(
+        K::RamAfterFailureGb,
+        "VM-usable RAM after N+x (host RAM less vSAN)",
+        "GB",
+        Count,
+        |c| Some(c.compute().usable_ram_after_failure_gb),
+        Total::Sum,
+    ),
+    def(
+        K::RamDemandGb,
+        "RAM configured for the VMs",
+        "GB",
+        Count,
+        |c| Some(c.compute().ram_demand_gb),
+        Total::Sum,
+    ),
+    def(
+        K::RamAfterFailurePct,
+        "RAM used after N+x",
+        "%",
+        Percent,
+        |c| c.compute().ram_demand_pct_after_failure,
+        share(K::RamDemandGb, K::RamAfterFailureGb, 100.0),
+    ),
+];
+
+/// Raw capacity: vSAN capacity devices, or both sites' X-Bricks.
+fn raw(c: &ClusterView) -> Capacity {
+    match c.evaluated {
+        Evaluated::Vsan(e) => e.raw.total,
+        Evaluated::Array(e) => {
+            Capacity::from_gb(e.xtremio_vplex.sites.iter().map(|s| s.raw.gb).sum())
+        }
+    }
+}
+
+fn front_end_iops(c: &ClusterView) -> Option<f64> {
+    Some(match c.evaluated {
+        Evaluated::Vsan(e) => e.performance.front_end_iops,
+        Evaluated::Array(e) => e.xtremio_vplex.vplex.frontend_iops,
+    })
+}
+
+fn back_end_iops(c: &ClusterView) -> Option<f64> {
+    Some(match c.evaluated {
+        Evaluated::Vsan(e) => e.performance.back_end_iops,
+        Evaluated::Array(e) => e.xtremio_vplex.sites.iter().map(|s| s.back_end_iops).sum(),
+    })
+}
+
+/// vSAN: the devices at the utilisation ceiling; XtremIO + VPLEX: the
+/// VPLEX engines' peak front-end limit at the workloads' read share.
+fn deliverable_iops(c: &ClusterView) -> Option<f64> {
+    match c.evaluated {
+        Evaluated::Vsan(e) => e.performance.device_limited_front_end_iops,
+        Evaluated::Array(e) => Some(e.xtremio_vplex.vplex.limit.frontend_iops_peak),
+    }
+}
+
+fn iops_headroom(c: &ClusterView) -> Option<f64> {
+    match c.evaluated {
+        Evaluated::Vsan(e) => e.performance.headroom,
+        Evaluated::Array(e) => {
+            let v = &e.xtremio_vplex.vplex;
+            ratio(v.limit.frontend_iops_peak, v.frontend_iops)
+        }
+    }
+}
+
+/// `FIGURES` lists the figures in declaration order (a test checks it), so
+/// a figure's discriminant is its row.
+pub fn figure_def(figure: KeyFigure) -> &'static FigureDef {
+    &FIGURES[figure as usize]
+}
+
+fn figure_index(figure: KeyFigure) -> u32 {
+    figure as u32
+}
+
+/// Text rows above the figures: the design in words.
+const DESIGN_ROWS: u32 = 4;
+const FIRST_VALUE_COL: u16 = 2;
+
+/// Where the key figures landed, for formulas on other sheets.
+#[derive(Debug, Clone)]
+pub struct SummaryCells {
+    sheet: String,
+    first_figure_row: u32,
+    clusters: usize,
+}
+
+impl SummaryCells {
+    pub fn cluster(&self, index: usize, figure: KeyFigure) -> CellRef {
+        CellRef {
+            sheet: self.sheet.clone(),
+            row: self.first_figure_row + figure_index(figure),
+            col: FIRST_VALUE_COL + index as u16,
+        }
+    }
+
+    /// The whole project's figure: the total column, or the only cluster's.
+    pub fn project(&self, figure: KeyFigure) -> CellRef {
+        let col = if self.clusters > 1 {
+            FIRST_VALUE_COL + self.clusters as u16
+        } else {
+            FIRST_VALUE_COL
+        };
+        CellRef {
+            col,
+            ..self.cluster(0, figure)
+        }
+    }
+}
+
+pub fn summary_sheet(ctx: &Context) -> (Sheet, SummaryCells) {
+    let mut b = SheetBuilder::new(ctx.sheet_name("Summary"));
+    b.title(format!("Sizing report: {}", ctx.project.name));
+    b.freeze_above(1);
+    if !ctx.project.description.trim().is_empty() {
+        b.note(ctx.project.description.clone());
+    }
+    b.section(verdict(&ctx.evaluation.findings));
+    b.blank();
+    b.section("Key figures");
+    let header_row = b.next_row();
+    let first_figure_row = header_row + 1 + DESIGN_ROWS;
+    let with_total = ctx.clusters.len() > 1;
+    let mut headers = vec!["Figure", "Unit"];
+    headers.extend(ctx.clusters.iter().map(|c| c.label.as_str()));
+    if with_total {
+        headers.push("Total");
+    }
+    let mut rows = design_rows(&ctx.clusters, with_total);
+    for (i, d) in FIGURES.iter().enumerate() {
+        let row = first_figure_row + i as u32;
+        let mut cells = vec![Cell::text(d.label), Cell::text(d.unit)];
+        cells.extend(
+            ctx.clusters
+                .iter()
+                .map(|c| Cell::maybe((d.value)(c), d.format)),
+        );
+        if with_total {
+            cells.push(total_cell(d, row, &ctx.clusters, first_figure_row));
+        }
+        rows.push(cells);
+    }
+    b.table("key-figures", &headers, rows);
+    b.blank();
+    b.section("Top findings (all of them on the Findings sheet)");
+    let top: Vec<Vec<Cell>> = ctx
+        .evaluation
+        .findings
+        .iter()
+        .take(TOP_FINDINGS)
+        .map(|f| {
+            vec![
+                Cell::text(labels::severity(f.severity)),
+                Cell::text(f.code),
+                Cell::text(f.message.clone()),
+            ]
+        })
+        .collect();
+    b.table("top-findings", &["Severity", "Code", "Message"], top);
+    let cells = SummaryCells {
+        sheet: b.name().to_string(),
+        first_figure_row,
+        clusters: ctx.clusters.len(),
+    };
+    (b.finish(), cells)
+}
+
+const TOP_FINDINGS: usize = 5;
+
+pub fn verdict(findings: &[Finding]) -> String {
+    let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
+    let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    if errors > 0 {
+        format!(
+            "Verdict: the design does not meet its requirements ({}, {}).",
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        )
+    } else if warnings > 0 {
+        format!(
+            "Verdict: the design meets its requirements, with {} to review.",
+            plural(warnings, "warning")
+        )
+    } else {
+        "Verdict: the design meets its requirements; no errors or warnings.".to_string()
+    }
+}
+
+/// A design row's text for one cluster.
+type DesignText = fn(&ClusterView) -> String;
+
+fn design_rows(clusters: &[ClusterView], with_total: bool) -> Vec<Vec<Cell>> {
+    let texts: [(&str, DesignText); DESIGN_ROWS as usize] = [
+        ("Topology", |c| labels::topology(&c.cluster.topology)),
+        ("Storage", storage_text),
+        ("Host", |c| labels::host(&c.cluster.host)),
+        ("Storage devices", |c| {
+            labels::storage_devices(c.cluster, c.project)
+        }),
+    ];
+    texts
+        .iter()
+        .map(|(label, text)| {
+            let mut cells = vec![Cell::text(*label), Cell::Blank];
+            cells.extend(clusters.iter().map(|c| Cell::text(text(c))));
+            if with_total {
+                cells.push(Cell::Blank);
+            }
+            cells
+        })
+        .collect()
+}
+
+/// The storage in a line: architecture, tier, data reduction.
+pub fn storage_text(c: &ClusterView) -> String {
+    match (&c.cluster.storage, c.evaluated) {
+        (
+            Storage::VsanOsa {
+                dedup_compression, ..
+            },
+            Evaluated::Vsan(e),
+        ) => {
+            let dedup = match (dedup_compression, e.capacity.dedup_active) {
+                (true, true) => "dedup+compression on",
+                (true, false) => "dedup+compression requested but inactive (all-flash only)",
+                (false, _) => "dedup+compression off",
+            };
+            format!("vSAN OSA, {}, {dedup}", labels::tier(e.tier))
+        }
+        (_, Evaluated::Array(e)) => labels::array_storage(&e.xtremio_vplex),
+        (Storage::XtremioVplex(_), Evaluated::Vsan(_)) => String::new(),
+    }
+}
+
+/// The total column: a live formula over the cluster columns, with the
+/// value the core computes cached for readers that do not recalculate.
+fn total_cell(d: &FigureDef, row: u32, clusters: &[ClusterView], first_figure_row: u32) -> Cell {
+    let last_col = FIRST_VALUE_COL + clusters.len() as u16 - 1;
+    let total_col = last_col + 1;
+    let sum_of = |figure: KeyFigure| -> f64 {
+        clusters
+            .iter()
+            .filter_map(|c| (figure_def(figure).value)(c))
+            .sum()
+    };
+    match d.total {
+        Total::Sum => Cell::formula(
+            format!("=SUM({}:{})", a1(row, FIRST_VALUE_COL), a1(row, last_col)),
+            Computed::Number(sum_of(d.figure)),
+            d.format,
+        ),
+        Total::Ratio {
+            numerator,
+            denominator,
+            scale,
+        } => {
+            let at = |f: KeyFigure| a1(first_figure_row + figure_index(f), total_col);
+            let (num, den) = (at(numerator), at(denominator));
+            let scaled = if scale == 1.0 {
+                String::new()
+            } else {
+                format!("*{scale}")
+            };
+            let (n, dv) = (sum_of(numerator), sum_of(denominator));
+            let value = if dv > 0.0 {
+                Computed::Number(n / dv * scale)
+            } else {
+                Computed::Text(String::new())
+            };
+            Cell::formula(
+                format!("=IF({den}>0,{num}/{den}{scaled},\"\")"),
+                value,
+                d.format,
+            )
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! The report model against the core's figures. Reading the files back
+//! with independent tools is `tests/report.rs`.
+
+use super::assumptions::{setting_rows, SETTINGS};
+use super::sheet::{Cell, CellRef, Computed, NumberFormat, RowStyle, Sheet};
+use super::summary::{figure_def, KeyFigure, FIGURES};
+use super::*;
+use crate::model::Settings;
+
+const SEED_000: &str = include_str!("../../../assets/examples/seed-000-hybrid-alwayson.json");
+const SEED_001: &str = include_str!("../../../assets/examples/seed-001-all-flash-sql.json");
+
+fn evaluated(json: &str) -> (Project, Evaluation) {
+    evaluate_project_json(json).unwrap_or_else(|issues| panic!("{issues:?}"))
+}
+
+/// Seed 001 with a second cluster (a copy of the first, with copies of its
+/// workloads) and prices on the host and the first device.
+fn two_clusters() -> (Project, Evaluation) {
+    let mut v: serde_json::Value = serde_json::from_str(SEED_001).expect("json");
+    let mut second = v["clusters"][0].clone();
+    let first_id = second["id"].clone();
+    second["id"] = "second".into();
+    second["name"] = "Second".into();
+    v["clusters"][0]["host"]["unit_price"] = 10_000.into();
+    v["devices"][0]["unit_price"] = 500.into();
+    v["clusters"].as_array_mut().expect("clusters").push(second);
+    let copies: Vec<serde_json::Value> = v["workloads"]
+        .as_array()
+        .expect("workloads")
+        .iter()
+        .filter(|w| w["cluster_id"] == first_id)
+        .map(|w| {
+            let mut w = w.clone();
+            w["id"] = format!("{}-2", w["id"].as_str().expect("id")).into();
+            w["cluster_id"] = "second".into();
+            w
+        })
+        .collect();
+    v["workloads"]
+        .as_array_mut()
+        .expect("workloads")
+        .extend(copies);
+    evaluated(&v.to_string())
+}
+
+fn sheets(project: &Project, evaluation: &Evaluation) -> DesignSheets {
+    design_sheets(&Context::new(project, evaluation, "").expect("context"))
+}
+
+fn sheet<'a>(s: &'a DesignSheets, name: &str) -> &'a Sheet {
+    s.sheets
+        .iter()
+        .find(|x| x.name == name)
+        .unwrap_or_else(|| panic!("no sheet {name}"))
+}
+
+fn formula(cell: Option<&Cell>) -> (&str, &Computed) {
+    match cell {
+        Some(Cell::Formula(f)) => (f.text.as_str(), &f.value),
+        other => panic!("not a formula: {other:?}"),
+    }
+}
+
+fn number(c: &Computed) -> f64 {
+    match c {
+        Computed::Number(v) => *v,
+        Computed::Text(t) => panic!("not a number: {t:?}"),
+    }
+}
+
+/// The row whose first cell reads `label`, 0-based.
+fn row_of(sheet: &Sheet, label: &str) -> u32 {
+    sheet
+        .rows
+        .iter()
+        .position(|r| r.cells.first() == Some(&Cell::text(label)))
+        .unwrap_or_else(|| panic!("no row {label} on {}", sheet.name)) as u32
+}
+
+fn at(sheet: &Sheet, row: u32, col: u16) -> CellRef {
+    CellRef {
+        sheet: sheet.name.clone(),
+        row,
+        col,
+    }
+}
+
+#[test]
+fn key_figures_are_listed_in_declaration_order() {
+    for (i, d) in FIGURES.iter().enumerate() {
+        assert_eq!(d.figure as usize, i, "{}", d.label);
+    }
+    assert_eq!(figure_def(KeyFigure::UsableTb).unit, "TB");
+}
+
+#[test]
+fn every_sheet_keeps_its_header_in_view() {
+    let (p, e) = evaluated(SEED_000);
+    let s = sheets(&p, &e);
+    let names: Vec<&str> = s.sheets.iter().map(|x| x.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Summary",
+            "BOM",
+            "Design",
+            "Workloads",
+            "Capacity",
+            "Performance",
+            "Compute",
+            "Resilience",
+            "Findings",
+            "Assumptions"
+        ]
+    );
+    for sheet in &s.sheets {
+        assert!(sheet.frozen_rows >= 1, "{}", sheet.name);
+        assert!(!sheet.tables.is_empty(), "{} has no table", sheet.name);
+        for t in &sheet.tables {
+            let header = &sheet.rows[t.header_row as usize];
+            assert_eq!(header.cells.len(), usize::from(t.columns), "{}", t.id);
+            assert!(header
+                .cells
+                .iter()
+                .all(|c| matches!(c, Cell::Text(s) if !s.is_empty())));
+        }
+    }
+}
+
+#[test]
+fn summary_shows_the_core_figures_per_cluster_and_their_total() {
+    let (p, e) = two_clusters();
+    let s = sheets(&p, &e);
+    let usable: Vec<f64> = e.clusters.iter().map(|c| c.capacity.usable.tb).collect();
+    for (i, u) in usable.iter().enumerate() {
+        let cell = s.cell(&s.summary.cluster(i, KeyFigure::UsableTb));
+        assert_eq!(cell.and_then(Cell::numeric), Some(*u));
+    }
+    let total = s.summary.project(KeyFigure::UsableTb);
+    let (text, value) = formula(s.cell(&total));
+    assert_eq!(text, format!("=SUM(C{0}:D{0})", total.row + 1));
+    assert!((number(value) - usable.iter().sum::<f64>()).abs() < 1e-9);
+    // A share of sums, not a sum of shares.
+    let (text, value) = formula(s.cell(&s.summary.project(KeyFigure::HeadroomPct)));
+    assert!(text.starts_with("=IF("), "{text}");
+    let headroom: f64 = e.clusters.iter().map(|c| c.capacity.headroom.tb).sum();
+    assert!((number(value) - headroom / usable.iter().sum::<f64>() * 100.0).abs() < 1e-9);
+}
+
+#[test]
+fn bom_prices_are_live_formulas_over_the_project_parts() {
+    let (p, e) = two_clusters();
+    let s = sheets(&p, &e);
+    let bom = sheet(&s, "BOM");
+    // Header in row 1, so the first line is row 2: =C2*D2.
+    let (text, value) = formula(bom.cell(&at(bom, 1, 4)));
+    assert_eq!(text, "=C2*D2");
+    let hosts = f64::from(e.clusters[0].host_count);
+    assert_eq!(number(value), hosts * 10_000.0);
+    assert_eq!(
+        bom.cell(&at(bom, 1, 3)),
+        Some(&Cell::Input(Some(10_000.0), NumberFormat::Price))
+    );
+    let table = &bom.tables[0];
+    let last = table.last_row + 1;
+    let (text, value) = formula(bom.cell(&s.bom.total));
+    assert_eq!(text, format!("=SUM($E$2:$E${last})"));
+    let lines: f64 = (table.first_data_row()..=table.last_row)
+        .map(|r| {
+            bom.cell(&at(bom, r, 4))
+                .and_then(Cell::numeric)
+                .unwrap_or(0.0)
+        })
+        .sum();
+    assert_eq!(number(value), lines);
+    // Both clusters' hosts are priced, the second at none.
+    let unpriced = row_of(bom, "Lines without a unit price");
+    let (_, count) = formula(bom.cell(&at(bom, unpriced, 4)));
+    let blank_prices = (table.first_data_row()..=table.last_row)
+        .filter(|r| bom.cell(&at(bom, *r, 3)) == Some(&Cell::Input(None, NumberFormat::Price)))
+        .count();
+    assert!(blank_prices > 0);
+    assert_eq!(number(count), blank_prices as f64);
+    // Price per usable TB divides by the Summary's project usable TB.
+    let usable_at = s.summary.project(KeyFigure::UsableTb);
+    let (text, value) = formula(bom.cell(&s.bom.per_usable_tb));
+    assert!(text.contains(&usable_at.absolute()), "{text}");
+    let usable: f64 = e.clusters.iter().map(|c| c.capacity.usable.tb).sum();
+    assert!((number(value) - lines / usable).abs() < 1e-9);
+    // Per-cluster subtotals key on the cluster column.
+    let sub = row_of(bom, "Subtotal: Second");
+    let (text, _) = formula(bom.cell(&at(bom, sub, 4)));
+    assert_eq!(
+        text,
+        format!("=SUMIF($F$2:$F${last},F{},$E$2:$E${last})", sub + 1)
+    );
+}
+
+#[test]
+fn workload_totals_sum_the_rows() {
+    let (p, e) = evaluated(SEED_000);
+    let s = sheets(&p, &e);
+    let w = sheet(&s, "Workloads");
+    let total = row_of(w, "Total");
+    assert_eq!(w.rows[total as usize].style, RowStyle::Total);
+    // Consumed (TB) is column N.
+    let (text, value) = formula(w.cell(&at(w, total, 13)));
+    assert!(text.starts_with("=SUM($N$"), "{text}");
+    let consumed: f64 = e.clusters.iter().map(|c| c.capacity.required.tb).sum();
+    assert!((number(value) - consumed).abs() < 1e-9);
+}
+
+#[test]
+fn every_setting_is_reported_with_a_source_and_overrides_are_marked() {
+    let names: Vec<String> = setting_rows(&Settings::default())
+        .iter()
+        .map(|r| r[1].plain())
+        .collect();
+    for name in &names {
+        assert!(
+            SETTINGS.iter().any(|s| s.path == name),
+            "{name} has no label or source in report::assumptions::SETTINGS"
+        );
+    }
+    let listed: Vec<&str> = SETTINGS.iter().map(|s| s.path).collect();
+    assert_eq!(names, listed, "rows follow SETTINGS");
+    let changed = Settings {
+        slack_pct: 30.0,
+        ..Settings::default()
+    };
+    let rows = setting_rows(&changed);
+    let slack = rows
+        .iter()
+        .find(|r| r[1].plain() == "settings.slack_pct")
+        .expect("slack row");
+    assert_eq!(slack[2].numeric(), Some(30.0));
+    assert_eq!(slack[4].numeric(), Some(25.0));
+    assert_eq!(slack[5].plain(), "override");
+    assert!(rows
+        .iter()
+        .filter(|r| r[1].plain() != "settings.slack_pct")
+        .all(|r| r[5].plain() == "default"));
+}
+
+#[test]
+fn an_evaluation_of_another_project_is_refused() {
+    let (p0, _) = evaluated(SEED_000);
+    let (_, e1) = evaluated(SEED_001);
+    assert!(matches!(
+        xlsx_report(&p0, &e1),
+        Err(ReportError::ClusterMismatch { .. })
+    ));
+    assert_eq!(xlsx_comparison(&[]), Err(ReportError::NoVariants));
+}
+
+#[test]
+fn comparison_refers_to_each_variants_own_sheets() {
+    let (p0, e0) = evaluated(SEED_000);
+    let (p1, e1) = two_clusters();
+    let variants = [
+        Variant {
+            name: "hybrid",
+            project: &p0,
+            evaluation: &e0,
+        },
+        Variant {
+            name: "all-flash",
+            project: &p1,
+            evaluation: &e1,
+        },
+    ];
+    let sheets = comparison_sheets(&variants).expect("sheets");
+    assert_eq!(sheets[0].name, "Comparison");
+    assert_eq!(sheets[1].name, "1 Summary");
+    assert!(sheets.iter().any(|s| s.name == "2 Assumptions"));
+    let c = &sheets[0];
+    let row = row_of(c, "BOM total");
+    let (text, value) = formula(c.cell(&at(c, row, 3)));
+    assert!(text.starts_with("='2 BOM'!$E$"), "{text}");
+    assert!(number(value) > 0.0);
+    // Variant 1 has no prices: no best price yet.
+    let (_, best) = formula(c.cell(&at(c, row, 4)));
+    assert_eq!(best, &Computed::Text(String::new()));
+    let usable = c
+        .rows
+        .iter()
+        .position(|r| {
+            r.cells.first() == Some(&Cell::text("Usable for protected data"))
+                && r.cells.get(1) == Some(&Cell::text("TB"))
+        })
+        .expect("usable row") as u32;
+    let (_, best) = formula(c.cell(&at(c, usable, 4)));
+    let u0 = e0.clusters[0].capacity.usable.tb;
+    let u1: f64 = e1.clusters.iter().map(|x| x.capacity.usable.tb).sum();
+    let expected = if u0 > u1 { "1: hybrid" } else { "2: all-flash" };
+    assert_eq!(best, &Computed::Text(expected.into()));
+}
+
+#[test]
+fn csv_tables_match_the_workbook_tables() {
+    let (p, e) = two_clusters();
+    let tables = csv_tables(&p, &e).expect("csv");
+    let s = sheets(&p, &e);
+    let count: usize = s.sheets.iter().map(|x| x.tables.len()).sum();
+    assert_eq!(tables.len(), count);
+    let mut names: Vec<&str> = tables.iter().map(|(n, _)| n.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), count, "file names must be unique");
+    let (_, bom) = tables
+        .iter()
+        .find(|(n, _)| n == "bom.csv")
+        .expect("bom.csv");
+    let mut reader = csv::Reader::from_reader(bom.trim_start_matches('\u{feff}').as_bytes());
+    let headers = reader.headers().expect("headers").clone();
+    assert_eq!(&headers[4], "Extended price");
+    let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("record")).collect();
+    assert_eq!(records.len(), s.sheets[1].tables[0].last_row as usize);
+    let hosts = e.clusters[0].host_count;
+    assert_eq!(&records[0][2], hosts.to_string());
+    assert_eq!(&records[0][4], (f64::from(hosts) * 10_000.0).to_string());
+}
+
+#[test]
+fn the_workbook_is_a_zip_without_macros() {
+    let (p, e) = evaluated(SEED_001);
+    let bytes = xlsx_report(&p, &e).expect("workbook");
+    assert_eq!(&bytes[..2], b"PK");
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(!text.contains("vbaProject"));
+}

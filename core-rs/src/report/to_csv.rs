@@ -1,0 +1,77 @@
+//! Writes each table of the report sheets as a CSV file: UTF-8 with a byte
+//! order mark (without it Excel reads UTF-8 as the local code page and
+//! garbles "§" and non-ASCII names), RFC 4180 quoting and CRLF line ends.
+//! Formulas become the values the core computed.
+
+use super::sheet::{Sheet, Table};
+
+const UTF8_BOM: &str = "\u{feff}";
+
+pub fn tables(sheets: &[Sheet]) -> Result<Vec<(String, String)>, csv::Error> {
+    let mut files = Vec::new();
+    for sheet in sheets {
+        for table in &sheet.tables {
+            files.push((file_name(&sheet.name, &table.id), table_csv(sheet, table)?));
+        }
+    }
+    Ok(files)
+}
+
+/// `summary-key-figures.csv`; `bom.csv` when the table is named like its sheet.
+pub fn file_name(sheet: &str, table: &str) -> String {
+    let sheet = slug(sheet);
+    if sheet == table || sheet.ends_with(&format!("-{table}")) {
+        format!("{sheet}.csv")
+    } else {
+        format!("{sheet}-{table}.csv")
+    }
+}
+
+fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+fn table_csv(sheet: &Sheet, table: &Table) -> Result<String, csv::Error> {
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(UTF8_BOM.as_bytes().to_vec());
+    for r in table.header_row..=table.last_row {
+        let cells = &sheet.rows[r as usize].cells;
+        let record: Vec<String> = (0..usize::from(table.columns))
+            .map(|c| cells.get(c).map(|cell| cell.plain()).unwrap_or_default())
+            .collect();
+        w.write_record(&record)?;
+    }
+    let bytes = w
+        .into_inner()
+        .map_err(|e| csv::Error::from(e.into_error()))?;
+    // Every field came from a Rust String, so the bytes are UTF-8.
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_are_slugs_without_repeats() {
+        assert_eq!(
+            file_name("Summary", "key-figures"),
+            "summary-key-figures.csv"
+        );
+        assert_eq!(file_name("BOM", "bom"), "bom.csv");
+        assert_eq!(file_name("2 BOM", "bom"), "2-bom.csv");
+        assert_eq!(
+            file_name("1 Capacity", "waterfall"),
+            "1-capacity-waterfall.csv"
+        );
+    }
+}

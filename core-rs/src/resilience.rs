@@ -1,0 +1,410 @@
+//! Failure what-ifs for a vSAN OSA cluster, and the durability of its
+//! policies.
+//!
+//! Each scenario removes hardware (`loss`), worst case of its kind:
+//! - one capacity device, the largest (with dedup+compression on, it takes
+//!   its whole disk group: seed 001);
+//! - one disk group, the largest (its cache device fails: seeds 000, 001);
+//! - one host (powered off: its components are absent, so vSAN waits for
+//!   the repair delay before rebuilding them);
+//! - one site, stretched clusters only (served from the other site's copy;
+//!   the mirror waits for the site to return);
+//! - N+x: `settings.reserve_hosts` hosts, one after another, each rebuilt
+//!   before the next.
+//!
+//! For each: the datastore capacity left against what the workloads
+//! consume; whether full policy compliance can be rebuilt (every policy
+//! still has a copy of its data, enough hosts for its fault domains, and
+//! enough space); the data to resync and how long that takes at the
+//! cluster's resync rate (`resync`), after any repair delay; and the
+//! device-limited IOPS while it runs (`rebuild_performance`). The same
+//! rebuild windows feed `crate::durability`.
+
+mod findings;
+mod loss;
+mod rebuild_performance;
+mod resync;
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
+
+use crate::capacity::{percent, CapacityEvaluation, ResolvedDiskGroup};
+use crate::durability::{assess_durability, ClusterDurability, EventKind, FailureEvent};
+use crate::model::{Capacity, DeviceKind, ResilienceSettings, Settings, StoragePolicy, Topology};
+use crate::performance::ClusterPerformance;
+use crate::protection::protection;
+use crate::rules::{ClusterFacts, Finding};
+
+pub use loss::LostHardware;
+pub use rebuild_performance::RebuildPerformance;
+pub use resync::{resync_minutes, resync_rate, ResyncRate};
+
+use loss::{Devices, Failure, Layout};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    CapacityDevice,
+    DiskGroup,
+    Host,
+    Site,
+    /// `settings.reserve_hosts` hosts (N+x).
+    ReserveHosts,
+}
+
+/// vSAN's two failure states (seeds 000, 001): a failed device is
+/// degraded and rebuilt at once; an unreachable host's components are
+/// absent and rebuilt after the repair delay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum ComponentState {
+    Degraded,
+    Absent,
+}
+
+/// Where a failure's components are rebuilt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum RebuildScope {
+    /// Anywhere in the cluster.
+    Cluster,
+    /// Inside one site: each site of a site-mirrored stretched cluster
+    /// keeps and rebuilds its own copy (the surviving site after a site
+    /// failure).
+    Site,
+}
+
+/// Why full compliance cannot be rebuilt after a failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum RebuildBlocker {
+    /// Some data kept no other copy (FTT below the hosts failed together).
+    DataLost,
+    /// Fewer hosts left than a policy needs.
+    TooFewHosts,
+    /// The surviving devices cannot hold every rebuilt component.
+    NotEnoughSpace,
+    /// The site mirror can only be rebuilt when the site returns.
+    SiteDown,
+}
+
+impl RebuildBlocker {
+    /// A few words for a summary line.
+    pub fn describe(self) -> &'static str {
+        match self {
+            RebuildBlocker::DataLost => "data left without a copy",
+            RebuildBlocker::TooFewHosts => "too few hosts",
+            RebuildBlocker::NotEnoughSpace => "not enough space",
+            RebuildBlocker::SiteDown => "the site mirror waits for the site",
+        }
+    }
+}
+
+/// One policy after a failure.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct PolicyAfterFailure {
+    pub policy_id: String,
+    pub failures_tolerated: u32,
+    /// Hosts the policy needs where it is rebuilt (per site when site-mirrored).
+    pub min_hosts: u32,
+    /// Every object still has a copy (or enough parity) to rebuild from.
+    pub data_accessible: bool,
+    /// `rebuild_hosts_left` >= `min_hosts`.
+    pub enough_hosts: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct FailureScenario {
+    pub kind: FailureKind,
+    pub label: String,
+    pub lost: LostHardware,
+    /// Hosts left in the cluster.
+    pub hosts_left: u32,
+    /// Hosts left where the components are rebuilt (see `rebuild_scope`).
+    pub rebuild_hosts_left: u32,
+    pub component_state: ComponentState,
+    /// Where the capacity and fault-domain figures below are taken.
+    pub rebuild_scope: RebuildScope,
+    /// Datastore capacity of that scope, healthy.
+    pub healthy_capacity: Capacity,
+    /// Datastore capacity of that scope on the surviving devices; never
+    /// above `healthy_capacity`.
+    pub capacity_left: Capacity,
+    /// What the scope must hold once every component is rebuilt.
+    pub required: Capacity,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub used_after_rebuild_pct: Option<f64>,
+    pub policies: Vec<PolicyAfterFailure>,
+    /// Empty when full compliance can be rebuilt.
+    pub rebuild_blockers: Vec<RebuildBlocker>,
+    pub compliance_restorable: bool,
+    /// The consumed capacity the lost devices held.
+    pub data_to_resync: Capacity,
+    /// Repair delay before the resync starts (0 for degraded components).
+    pub wait_minutes: f64,
+    pub resync_minutes: f64,
+    pub resync_minutes_idle: f64,
+    /// Wait + resync under load; absent when compliance cannot be rebuilt.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub time_to_compliance_minutes: Option<f64>,
+    pub rebuild_performance: RebuildPerformance,
+    pub source: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ClusterResilience {
+    pub resync_rate: ResyncRate,
+    pub repair_delay_minutes: f64,
+    pub repair_delay_source: &'static str,
+    pub scenarios: Vec<FailureScenario>,
+    pub durability: ClusterDurability,
+    pub findings: Vec<Finding>,
+}
+
+/// Plays every failure through a vSAN OSA cluster: its facts and topology,
+/// disk groups (the same on every host), capacity and performance
+/// figures, and the policies to check, each with its index in
+/// `project.policies`.
+pub fn assess_resilience(
+    cluster: &ClusterFacts,
+    topology: &Topology,
+    disk_groups: &[ResolvedDiskGroup],
+    capacity: &CapacityEvaluation,
+    performance: &ClusterPerformance,
+    policies: &[(usize, &StoragePolicy)],
+    settings: &Settings,
+) -> ClusterResilience {
+    let s = &settings.resilience;
+    let rate = resync_rate(cluster.tier, capacity.dedup_active, s);
+    let layout = Layout {
+        disk_groups,
+        hosts: cluster.host_count,
+        hosts_per_site: match topology {
+            Topology::Stretched { hosts_per_site, .. } => Some(*hosts_per_site),
+            Topology::Single { .. } => None,
+        },
+        site_mirrored: cluster.site_mirrored,
+        dedup_active: capacity.dedup_active,
+        reserve_hosts: settings.reserve_hosts,
+    };
+    let whole = Devices::host(disk_groups).times(cluster.host_count);
+    let context = Context {
+        layout: &layout,
+        whole: &whole,
+        capacity,
+        performance,
+        rate: &rate,
+        settings: s,
+    };
+    let scenarios: Vec<FailureScenario> = loss::failures(&layout)
+        .into_iter()
+        .map(|f| scenario(f, &context, policies))
+        .collect();
+    let events = failure_events(disk_groups, cluster.host_count, capacity, &rate, s);
+    let durability = assess_durability(layout.domain_hosts(), layout.copies(), events, policies, s);
+    let findings = findings::resilience_findings(cluster, &scenarios, policies, settings);
+    ClusterResilience {
+        resync_rate: rate,
+        repair_delay_minutes: s.repair_delay_minutes,
+        repair_delay_source: crate::source::REPAIR_DELAY,
+        scenarios,
+        durability,
+        findings,
+    }
+}
+
+/// What every scenario is measured against.
+struct Context<'a> {
+    layout: &'a Layout<'a>,
+    /// Every device of the healthy cluster.
+    whole: &'a Devices,
+    capacity: &'a CapacityEvaluation,
+    performance: &'a ClusterPerformance,
+    rate: &'a ResyncRate,
+    settings: &'a ResilienceSettings,
+}
+
+fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> FailureScenario {
+    let site = f.kind == FailureKind::Site;
+    let mirrored = c.layout.site_mirrored;
+    // Capacity is checked where the components are rebuilt: the failed
+    // site when each site keeps its own copy, the surviving site after a
+    // site failure, else the whole cluster. Sites are identical, so each
+    // holds 1 / copies of the datastore and of what is consumed.
+    let copies = f64::from(c.layout.copies());
+    let healthy_gb = c.capacity.datastore.gb / copies;
+    let domain_raw_gb = c.whole.raw_gb / copies;
+    let lost_in_domain_gb = if site && mirrored { 0.0 } else { f.lost.raw_gb };
+    let lost_share = if domain_raw_gb > 0.0 {
+        (lost_in_domain_gb / domain_raw_gb).min(1.0)
+    } else {
+        0.0
+    };
+    let capacity_left_gb = healthy_gb * (1.0 - lost_share);
+    let required_gb = c.capacity.required.gb / copies;
+    let policies: Vec<PolicyAfterFailure> = policies
+        .iter()
+        .map(|(_, policy)| {
+            let p = protection(policy);
+            // One host at a time outside a site failure (N+x rebuilds in
+            // between); a site failure takes its hosts at once; the other
+            // site's copy covers any failure in one site.
+            let failed_together = if site { f.lost.hosts } else { 1 };
+            PolicyAfterFailure {
+                policy_id: policy.id.clone(),
+                failures_tolerated: p.ftt,
+                min_hosts: p.min_hosts,
+                data_accessible: mirrored || p.ftt >= failed_together,
+                enough_hosts: f.domain_hosts_left >= p.min_hosts,
+            }
+        })
+        .collect();
+    let mut blockers = Vec::new();
+    if policies.iter().any(|p| !p.data_accessible) {
+        blockers.push(RebuildBlocker::DataLost);
+    }
+    if site {
+        blockers.push(RebuildBlocker::SiteDown);
+    } else if policies.iter().any(|p| !p.enough_hosts) {
+        blockers.push(RebuildBlocker::TooFewHosts);
+    }
+    if required_gb > capacity_left_gb {
+        blockers.push(RebuildBlocker::NotEnoughSpace);
+    }
+    let restorable = blockers.is_empty();
+    let data_gb = c.capacity.required.gb * f.data_share;
+    let wait_minutes = match f.state {
+        ComponentState::Degraded => 0.0,
+        ComponentState::Absent => c.settings.repair_delay_minutes * f64::from(f.repair_delays),
+    };
+    let resync = resync_minutes(data_gb, c.rate.under_load_gb_per_min);
+    FailureScenario {
+        kind: f.kind,
+        label: f.label,
+        lost: f.lost.hardware(),
+        hosts_left: f.hosts_left,
+        rebuild_hosts_left: f.domain_hosts_left,
+        component_state: f.state,
+        rebuild_scope: if mirrored {
+            RebuildScope::Site
+        } else {
+            RebuildScope::Cluster
+        },
+        healthy_capacity: Capacity::from_gb(healthy_gb),
+        capacity_left: Capacity::from_gb(capacity_left_gb),
+        required: Capacity::from_gb(required_gb),
+        used_after_rebuild_pct: percent(required_gb, capacity_left_gb),
+        policies,
+        rebuild_blockers: blockers,
+        compliance_restorable: restorable,
+        data_to_resync: Capacity::from_gb(data_gb),
+        wait_minutes,
+        resync_minutes: resync,
+        resync_minutes_idle: resync_minutes(data_gb, c.rate.idle_gb_per_min),
+        time_to_compliance_minutes: restorable.then_some(wait_minutes + resync),
+        rebuild_performance: rebuild_performance::rebuild_performance(
+            c.performance,
+            c.whole,
+            &f.lost,
+            !site && data_gb > 0.0,
+        ),
+        source: f.source,
+    }
+}
+
+/// The failures that put one host in a rebuild window, for durability:
+/// a capacity device (degraded: resync of its data, or of its disk group's
+/// with dedup+compression on), a cache device (its disk group), the host
+/// (repair delay + resync of the host's data).
+fn failure_events(
+    disk_groups: &[ResolvedDiskGroup],
+    hosts: u32,
+    capacity: &CapacityEvaluation,
+    rate: &ResyncRate,
+    s: &ResilienceSettings,
+) -> Vec<FailureEvent> {
+    let host = Devices::host(disk_groups);
+    // Data spreads over the devices in proportion to their size.
+    let whole_raw_gb = host.raw_gb * f64::from(hosts);
+    let data_per_raw_gb = crate::capacity::ratio(capacity.required.gb, whole_raw_gb).unwrap_or(0.0);
+    let hours =
+        |raw_gb: f64| resync_minutes(raw_gb * data_per_raw_gb, rate.under_load_gb_per_min) / 60.0;
+    let afr = |kind: DeviceKind| {
+        if kind.is_flash() {
+            s.ssd_afr_pct / 100.0
+        } else {
+            s.hdd_afr_pct / 100.0
+        }
+    };
+    let mut capacity_devices = WeightedEvent::new(EventKind::CapacityDevice);
+    let mut cache_devices = WeightedEvent::new(EventKind::CacheDevice);
+    for g in disk_groups {
+        let group_raw_gb = g.capacity.capacity_gb * f64::from(g.capacity_device_count);
+        let device_raw_gb = if capacity.dedup_active {
+            group_raw_gb
+        } else {
+            g.capacity.capacity_gb
+        };
+        capacity_devices.add(
+            g.capacity_device_count,
+            f64::from(g.capacity_device_count) * afr(g.capacity.kind),
+            hours(device_raw_gb),
+        );
+        cache_devices.add(1, afr(g.cache.kind), hours(group_raw_gb));
+    }
+    vec![
+        capacity_devices.event(),
+        cache_devices.event(),
+        FailureEvent {
+            kind: EventKind::Host,
+            per_host: 1,
+            rate_per_year: s.host_afr_pct / 100.0,
+            window_hours: s.repair_delay_minutes / 60.0 + hours(host.raw_gb),
+        },
+    ]
+}
+
+/// Devices of one kind in a host whose windows differ by disk group:
+/// their rates add up, their windows average weighted by rate.
+struct WeightedEvent {
+    kind: EventKind,
+    count: u32,
+    rate: f64,
+    rate_hours: f64,
+}
+
+impl WeightedEvent {
+    fn new(kind: EventKind) -> Self {
+        WeightedEvent {
+            kind,
+            count: 0,
+            rate: 0.0,
+            rate_hours: 0.0,
+        }
+    }
+
+    fn add(&mut self, count: u32, rate: f64, window_hours: f64) {
+        self.count += count;
+        self.rate += rate;
+        self.rate_hours += rate * window_hours;
+    }
+
+    fn event(self) -> FailureEvent {
+        FailureEvent {
+            kind: self.kind,
+            per_host: self.count,
+            rate_per_year: self.rate,
+            window_hours: crate::capacity::ratio(self.rate_hours, self.rate).unwrap_or(0.0),
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! Findings from the failure what-ifs.
+//!
+//! The failures a design promises to survive with full compliance are the
+//! device and disk-group failures and the `settings.reserve_hosts` host
+//! failures (N+x): falling short of them is an error. With no host
+//! reserved (N+0) a host failure is a warning instead. The N+x scenario
+//! includes the single-host one, so a single host is not reported twice.
+//!
+//! One finding per cause: a policy left short of hosts by one host failure
+//! is already `protection.no_spare_host` (a warning: seed 001 ran RAID-5 on
+//! the minimum four hosts), so hosts are only reported here when N+x with
+//! x >= 2 takes more than the spare. A site failure's findings (the
+//! surviving site carrying every VM) come from `crate::stretched`.
+
+use super::{FailureKind, FailureScenario, RebuildBlocker};
+use crate::model::{Settings, StoragePolicy};
+use crate::protection::protection;
+use crate::rules::{num, ClusterFacts, Finding, Severity};
+use crate::source;
+
+pub fn resilience_findings(
+    cluster: &ClusterFacts,
+    scenarios: &[FailureScenario],
+    policies: &[(usize, &StoragePolicy)],
+    settings: &Settings,
+) -> Vec<Finding> {
+    let mut out = no_failure_tolerated(cluster, policies);
+    let promised: Vec<(&FailureScenario, Severity)> = scenarios
+        .iter()
+        .filter_map(|s| promise(s.kind, settings.reserve_hosts).map(|severity| (s, severity)))
+        .collect();
+    for &(s, severity) in &promised {
+        out.extend(too_few_hosts(cluster, s, policies, severity));
+        out.extend(space(cluster, s, severity, settings.capacity_alert_pct));
+    }
+    out.extend(long_resync(cluster, scenarios, settings));
+    out.extend(iops_short(cluster, &promised));
+    out
+}
+
+/// How seriously a scenario's shortfalls count; None when another
+/// scenario already reports them.
+fn promise(kind: FailureKind, reserve_hosts: u32) -> Option<Severity> {
+    match kind {
+        FailureKind::CapacityDevice | FailureKind::DiskGroup | FailureKind::ReserveHosts => {
+            Some(Severity::Error)
+        }
+        FailureKind::Host if reserve_hosts == 0 => Some(Severity::Warning),
+        FailureKind::Host | FailureKind::Site => None,
+    }
+}
+
+fn finding(severity: Severity, code: &'static str, message: String, src: &'static str) -> Finding {
+    match severity {
+        Severity::Error => Finding::error(code, message, src),
+        Severity::Warning => Finding::warning(code, message, src),
+        Severity::Info => Finding::info(code, message, src),
+    }
+}
+
+/// FTT=0 without a second site's copy.
+fn no_failure_tolerated(
+    cluster: &ClusterFacts,
+    policies: &[(usize, &StoragePolicy)],
+) -> Vec<Finding> {
+    policies
+        .iter()
+        .filter(|(_, p)| !cluster.site_mirrored && protection(p).ftt == 0)
+        .map(|(index, p)| {
+            Finding::warning(
+                "resilience.no_failure_tolerated",
+                format!(
+                    "Cluster \"{}\": policy \"{}\" (FTT=0) keeps one copy, so a failed capacity device, disk group or host leaves its data there without another copy; only application copies (availability group replicas, DAG copies) can cover it.",
+                    cluster.name, p.name
+                ),
+                source::NO_FAILURE_TOLERATED,
+            )
+            .at(format!("policies[{index}].ftt"))
+        })
+        .collect()
+}
+
+/// Policies the healthy cluster can place with a spare host but the
+/// failure leaves short of hosts (no spare: `protection.no_spare_host`;
+/// unplaceable: `protection.too_few_hosts`).
+fn too_few_hosts(
+    cluster: &ClusterFacts,
+    s: &FailureScenario,
+    policies: &[(usize, &StoragePolicy)],
+    severity: Severity,
+) -> Option<Finding> {
+    let healthy_hosts = if cluster.site_mirrored {
+        cluster.host_count / 2
+    } else {
+        cluster.host_count
+    };
+    let short: Vec<(String, &'static str)> = s
+        .policies
+        .iter()
+        .zip(policies)
+        .filter(|(after, _)| !after.enough_hosts && healthy_hosts > after.min_hosts)
+        .map(|(after, (_, p))| {
+            (
+                format!("\"{}\" needs {}", p.name, after.min_hosts),
+                protection(p).source,
+            )
+        })
+        .collect();
+    let src = short.first()?.1;
+    let names: Vec<String> = short.into_iter().map(|(n, _)| n).collect();
+    Some(
+        finding(
+            severity,
+            "resilience.rebuild_too_few_hosts",
+            format!(
+                "Cluster \"{}\": after \"{}\", {} host(s) remain{} and policy {} to rebuild full compliance.",
+                cluster.name,
+                s.label,
+                s.rebuild_hosts_left,
+                if cluster.site_mirrored { " in its site" } else { "" },
+                names.join(", ")
+            ),
+            src,
+        )
+        .at(format!("{}.topology", cluster.path)),
+    )
+}
+
+fn space(
+    cluster: &ClusterFacts,
+    s: &FailureScenario,
+    severity: Severity,
+    alert_pct: f64,
+) -> Option<Finding> {
+    let path = format!("{}.storage.disk_groups", cluster.path);
+    let (devices, what) = if cluster.site_mirrored {
+        ("the site's surviving devices", "its copy")
+    } else {
+        ("the surviving devices", "every rebuilt component")
+    };
+    if s.rebuild_blockers.contains(&RebuildBlocker::NotEnoughSpace) {
+        return Some(
+            finding(
+                severity,
+                "resilience.rebuild_space_short",
+                format!(
+                    "Cluster \"{}\": after \"{}\", {devices} hold {} TB but {what} needs {} TB.",
+                    cluster.name,
+                    s.label,
+                    num(s.capacity_left.tb, 2),
+                    num(s.required.tb, 2)
+                ),
+                source::REBUILD_SPACE,
+            )
+            .at(path),
+        );
+    }
+    let used = s.used_after_rebuild_pct?;
+    (used > alert_pct).then(|| {
+        Finding::warning(
+            "resilience.rebuild_fills_datastore",
+            format!(
+                "Cluster \"{}\": after \"{}\", {what} fills {} % of {devices}, above the {} % alert.",
+                cluster.name,
+                s.label,
+                num(used, 0),
+                num(alert_pct, 0)
+            ),
+            source::REBUILD_SPACE,
+        )
+        .at(path)
+    })
+}
+
+/// Single failures whose repair delay + resync exceeds the threshold.
+fn long_resync(
+    cluster: &ClusterFacts,
+    scenarios: &[FailureScenario],
+    settings: &Settings,
+) -> Option<Finding> {
+    let limit_hours = settings.resilience.long_resync_hours;
+    let long: Vec<String> = scenarios
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.kind,
+                FailureKind::CapacityDevice | FailureKind::DiskGroup | FailureKind::Host
+            )
+        })
+        .filter_map(|s| {
+            let hours = (s.wait_minutes + s.resync_minutes) / 60.0;
+            (hours > limit_hours).then(|| {
+                format!(
+                    "\"{}\" ({} TB, {} h)",
+                    s.label,
+                    num(s.data_to_resync.tb, 2),
+                    num(hours, 1)
+                )
+            })
+        })
+        .collect();
+    if long.is_empty() {
+        return None;
+    }
+    Some(
+        Finding::warning(
+            "resilience.long_resync",
+            format!(
+                "Cluster \"{}\": rebuilding after {} takes longer than {} h, leaving that data one failure short of its policy meanwhile.",
+                cluster.name,
+                long.join("; "),
+                num(limit_hours, 0)
+            ),
+            source::LONG_RESYNC,
+        )
+        .at("settings.resilience"),
+    )
+}
+
+fn iops_short(
+    cluster: &ClusterFacts,
+    promised: &[(&FailureScenario, Severity)],
+) -> Option<Finding> {
+    let short: Vec<String> = promised
+        .iter()
+        .filter_map(|(s, _)| {
+            let headroom = s.rebuild_performance.headroom?;
+            (headroom < 1.0)
+                .then(|| format!("\"{}\" ({} % of demand)", s.label, num(headroom * 100.0, 0)))
+        })
+        .collect();
+    if short.is_empty() {
+        return None;
+    }
+    Some(
+        Finding::warning(
+            "resilience.rebuild_iops_short",
+            format!(
+                "Cluster \"{}\": the surviving devices cannot carry the workloads' IOPS within the utilisation ceiling after {}.",
+                cluster.name,
+                short.join("; ")
+            ),
+            source::REBUILD_PERFORMANCE,
+        )
+        .at(format!("{}.storage.disk_groups", cluster.path)),
+    )
+}

@@ -1,0 +1,305 @@
+//! What each failure takes out of the cluster: hosts, disk groups,
+//! devices, their raw capacity and rated IOPS, and the share of the stored
+//! data that must be rebuilt.
+
+use serde::Serialize;
+
+use super::{ComponentState, FailureKind};
+use crate::capacity::ResolvedDiskGroup;
+use crate::model::{Capacity, Device};
+use crate::source;
+
+/// The hardware a failure removes, as the result shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct LostHardware {
+    pub hosts: u32,
+    pub disk_groups: u32,
+    pub cache_devices: u32,
+    pub capacity_devices: u32,
+    /// Raw capacity of the lost capacity devices.
+    pub raw: Capacity,
+}
+
+/// Devices removed (or present) and what they contribute: capacity, read
+/// cache and rated IOPS per tier. Sums of the same devices, so a cluster
+/// total less a failure's loss is exactly what survives.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Devices {
+    pub hosts: u32,
+    pub disk_groups: u32,
+    pub cache_devices: u32,
+    pub capacity_devices: u32,
+    pub raw_gb: f64,
+    pub cache_gb: f64,
+    pub cache_read_iops: f64,
+    pub cache_write_iops: f64,
+    pub capacity_read_iops: f64,
+    pub capacity_write_iops: f64,
+}
+
+impl Devices {
+    fn capacity_device(d: &Device) -> Self {
+        Devices {
+            capacity_devices: 1,
+            raw_gb: d.capacity_gb,
+            capacity_read_iops: d.read_iops,
+            capacity_write_iops: d.write_iops,
+            ..Devices::default()
+        }
+    }
+
+    fn disk_group(g: &ResolvedDiskGroup) -> Self {
+        let n = f64::from(g.capacity_device_count);
+        Devices {
+            hosts: 0,
+            disk_groups: 1,
+            cache_devices: 1,
+            capacity_devices: g.capacity_device_count,
+            raw_gb: g.capacity.capacity_gb * n,
+            cache_gb: g.cache.capacity_gb,
+            cache_read_iops: g.cache.read_iops,
+            cache_write_iops: g.cache.write_iops,
+            capacity_read_iops: g.capacity.read_iops * n,
+            capacity_write_iops: g.capacity.write_iops * n,
+        }
+    }
+
+    /// One host: every disk group (all hosts carry the same ones).
+    pub fn host(groups: &[ResolvedDiskGroup]) -> Self {
+        let mut host = groups
+            .iter()
+            .map(Devices::disk_group)
+            .fold(Devices::default(), Devices::plus);
+        host.hosts = 1;
+        host
+    }
+
+    pub fn times(self, k: u32) -> Self {
+        let f = f64::from(k);
+        Devices {
+            hosts: self.hosts.saturating_mul(k),
+            disk_groups: self.disk_groups.saturating_mul(k),
+            cache_devices: self.cache_devices.saturating_mul(k),
+            capacity_devices: self.capacity_devices.saturating_mul(k),
+            raw_gb: self.raw_gb * f,
+            cache_gb: self.cache_gb * f,
+            cache_read_iops: self.cache_read_iops * f,
+            cache_write_iops: self.cache_write_iops * f,
+            capacity_read_iops: self.capacity_read_iops * f,
+            capacity_write_iops: self.capacity_write_iops * f,
+        }
+    }
+
+    fn plus(self, o: Devices) -> Self {
+        Devices {
+            hosts: self.hosts + o.hosts,
+            disk_groups: self.disk_groups + o.disk_groups,
+            cache_devices: self.cache_devices + o.cache_devices,
+            capacity_devices: self.capacity_devices + o.capacity_devices,
+            raw_gb: self.raw_gb + o.raw_gb,
+            cache_gb: self.cache_gb + o.cache_gb,
+            cache_read_iops: self.cache_read_iops + o.cache_read_iops,
+            cache_write_iops: self.cache_write_iops + o.cache_write_iops,
+            capacity_read_iops: self.capacity_read_iops + o.capacity_read_iops,
+            capacity_write_iops: self.capacity_write_iops + o.capacity_write_iops,
+        }
+    }
+
+    /// What survives when `lost` is taken from `self`; never negative.
+    pub fn less(self, lost: Devices) -> Self {
+        Devices {
+            hosts: self.hosts.saturating_sub(lost.hosts),
+            disk_groups: self.disk_groups.saturating_sub(lost.disk_groups),
+            cache_devices: self.cache_devices.saturating_sub(lost.cache_devices),
+            capacity_devices: self.capacity_devices.saturating_sub(lost.capacity_devices),
+            raw_gb: (self.raw_gb - lost.raw_gb).max(0.0),
+            cache_gb: (self.cache_gb - lost.cache_gb).max(0.0),
+            cache_read_iops: (self.cache_read_iops - lost.cache_read_iops).max(0.0),
+            cache_write_iops: (self.cache_write_iops - lost.cache_write_iops).max(0.0),
+            capacity_read_iops: (self.capacity_read_iops - lost.capacity_read_iops).max(0.0),
+            capacity_write_iops: (self.capacity_write_iops - lost.capacity_write_iops).max(0.0),
+        }
+    }
+
+    pub fn hardware(&self) -> LostHardware {
+        LostHardware {
+            hosts: self.hosts,
+            disk_groups: self.disk_groups,
+            cache_devices: self.cache_devices,
+            capacity_devices: self.capacity_devices,
+            raw: Capacity::from_gb(self.raw_gb),
+        }
+    }
+}
+
+/// One failure to play through.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub label: String,
+    pub lost: Devices,
+    pub state: ComponentState,
+    /// Hosts left in the whole cluster.
+    pub hosts_left: u32,
+    /// Hosts left where the lost components are rebuilt: the failed site
+    /// on a site-mirrored cluster (each site rebuilds its own copy), the
+    /// surviving site after a site failure, else the cluster.
+    pub domain_hosts_left: u32,
+    /// Share of the consumed capacity to rebuild: the lost raw share for
+    /// one failure; summed over the sequence for N+x.
+    pub data_share: f64,
+    /// Repair delays waited before resyncing (N+x waits once per host).
+    pub repair_delays: u32,
+    pub source: &'static str,
+}
+
+/// The cluster as `failures` needs it.
+#[derive(Debug, Clone, Copy)]
+pub struct Layout<'a> {
+    pub disk_groups: &'a [ResolvedDiskGroup<'a>],
+    pub hosts: u32,
+    /// Hosts in each of the two data sites of a stretched cluster.
+    pub hosts_per_site: Option<u32>,
+    /// Each site keeps a full copy (stretched with site mirroring).
+    pub site_mirrored: bool,
+    pub dedup_active: bool,
+    pub reserve_hosts: u32,
+}
+
+impl Layout<'_> {
+    /// Sites keeping their own copy: 2 when site-mirrored, else 1.
+    pub fn copies(&self) -> u32 {
+        if self.site_mirrored {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Hosts that rebuild a failed host's components.
+    pub fn domain_hosts(&self) -> u32 {
+        self.hosts / self.copies()
+    }
+}
+
+/// Every failure the cluster is played through, worst case of each kind:
+/// the largest capacity device and the largest disk group; host failures
+/// all in one site of a stretched cluster.
+pub fn failures(layout: &Layout) -> Vec<Failure> {
+    let (hosts, domain_hosts) = (layout.hosts, layout.domain_hosts());
+    let host = Devices::host(layout.disk_groups);
+    let total_raw = host.raw_gb * f64::from(hosts);
+    let raw_share = |lost: &Devices| {
+        if total_raw > 0.0 {
+            (lost.raw_gb / total_raw).min(1.0)
+        } else {
+            0.0
+        }
+    };
+    let mut out = Vec::new();
+    let largest_group = layout.disk_groups.iter().max_by(|a, b| {
+        Devices::disk_group(a)
+            .raw_gb
+            .total_cmp(&Devices::disk_group(b).raw_gb)
+    });
+    let largest_device = layout
+        .disk_groups
+        .iter()
+        .max_by(|a, b| a.capacity.capacity_gb.total_cmp(&b.capacity.capacity_gb));
+    if let Some(g) = largest_device {
+        let (lost, label, source) = if layout.dedup_active {
+            (
+                Devices::disk_group(g),
+                format!(
+                    "One capacity device ({}); with dedup+compression it takes its disk group",
+                    g.capacity.id
+                ),
+                source::DEDUP_DEVICE_TAKES_DISK_GROUP,
+            )
+        } else {
+            (
+                Devices::capacity_device(g.capacity),
+                format!("One capacity device ({})", g.capacity.id),
+                source::CAPACITY_DEVICE_FAILURE,
+            )
+        };
+        out.push(Failure {
+            kind: FailureKind::CapacityDevice,
+            label,
+            data_share: raw_share(&lost),
+            lost,
+            state: ComponentState::Degraded,
+            hosts_left: hosts,
+            domain_hosts_left: domain_hosts,
+            repair_delays: 0,
+            source,
+        });
+    }
+    if let Some(g) = largest_group {
+        let lost = Devices::disk_group(g);
+        out.push(Failure {
+            kind: FailureKind::DiskGroup,
+            label: format!("One disk group (its cache device {} fails)", g.cache.id),
+            data_share: raw_share(&lost),
+            lost,
+            state: ComponentState::Degraded,
+            hosts_left: hosts,
+            domain_hosts_left: domain_hosts,
+            repair_delays: 0,
+            source: source::CACHE_DEVICE_TAKES_DISK_GROUP,
+        });
+    }
+    out.push(Failure {
+        kind: FailureKind::Host,
+        label: "One host".to_string(),
+        data_share: raw_share(&host),
+        lost: host,
+        state: ComponentState::Absent,
+        hosts_left: hosts.saturating_sub(1),
+        domain_hosts_left: domain_hosts.saturating_sub(1),
+        repair_delays: 1,
+        source: source::HOST_FAILURE,
+    });
+    if let Some(per_site) = layout.hosts_per_site {
+        let lost = host.times(per_site);
+        let hosts_left = hosts.saturating_sub(per_site);
+        out.push(Failure {
+            kind: FailureKind::Site,
+            label: format!("One site ({per_site} hosts)"),
+            data_share: raw_share(&lost),
+            lost,
+            state: ComponentState::Absent,
+            hosts_left,
+            domain_hosts_left: hosts_left,
+            repair_delays: 1,
+            source: source::SITE_FAILURE,
+        });
+    }
+    let x = layout.reserve_hosts.min(domain_hosts);
+    if x > 0 {
+        // After each rebuild the domain's survivors share its data (one
+        // copy's worth per site), so the k-th host to fail holds
+        // 1 / (domain hosts - k) of it.
+        let data_share = (0..x)
+            .map(|k| 1.0 / f64::from(domain_hosts - k))
+            .sum::<f64>()
+            / f64::from(layout.copies());
+        out.push(Failure {
+            kind: FailureKind::ReserveHosts,
+            label: if x == 1 {
+                "N+1: the one host reserved".to_string()
+            } else {
+                format!("N+{x}: {x} hosts, one after another, each rebuilt before the next")
+            },
+            lost: host.times(x),
+            state: ComponentState::Absent,
+            hosts_left: hosts - x,
+            domain_hosts_left: domain_hosts - x,
+            data_share,
+            repair_delays: x,
+            source: source::RESERVE_HOSTS_FAILURE,
+        });
+    }
+    out
+}

@@ -1,0 +1,102 @@
+//! Device-limited IOPS while a failure is being rebuilt: the healthy
+//! demand on each device tier against the devices that survive, with a
+//! share of their time given to the resync.
+
+use serde::Serialize;
+
+use super::loss::Devices;
+use crate::performance::ClusterPerformance;
+use crate::source;
+
+/// vSAN adaptive resync keeps at least 20 % of the bandwidth for resync
+/// when I/O is contended (seed 003, Mixed Workload Failure Test).
+pub const RESYNC_BANDWIDTH_SHARE: f64 = 0.2;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RebuildPerformance {
+    /// Share of device time the resync takes (0 when nothing is rebuilt).
+    pub resync_share_pct: f64,
+    /// Front-end IOPS at the workloads' mix that bring the busiest
+    /// surviving tier to the utilisation ceiling, less the resync share;
+    /// absent without demand, 0 when a tier has no device left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub device_limited_front_end_iops: Option<f64>,
+    /// Device-limited IOPS / front-end demand; below 1 the rebuild slows the workloads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub headroom: Option<f64>,
+    pub source: &'static str,
+}
+
+/// `cluster`: every device of the healthy cluster; `lost`: what the failure
+/// removes; `resyncing`: whether a rebuild competes with the workloads.
+/// The demand per tier is the healthy one (`performance`), except that the
+/// lost share of a hybrid read cache sends its hits to the capacity devices
+/// (hits scale with cache size: exact for one workload larger than the
+/// cache, conservative otherwise).
+pub fn rebuild_performance(
+    performance: &ClusterPerformance,
+    cluster: &Devices,
+    lost: &Devices,
+    resyncing: bool,
+) -> RebuildPerformance {
+    let left = cluster.less(*lost);
+    let cache = &performance.cache_tier;
+    let capacity = &performance.capacity_tier;
+    let lost_cache_share = if cluster.cache_gb > 0.0 {
+        (lost.cache_gb / cluster.cache_gb).min(1.0)
+    } else {
+        0.0
+    };
+    let moved_reads = cache.read_iops * lost_cache_share;
+    let cache_busy = busy(
+        cache.read_iops - moved_reads,
+        left.cache_read_iops,
+        cache.write_iops,
+        left.cache_write_iops,
+    );
+    let capacity_busy = busy(
+        capacity.read_iops + moved_reads,
+        left.capacity_read_iops,
+        capacity.write_iops,
+        left.capacity_write_iops,
+    );
+    let share = if resyncing {
+        RESYNC_BANDWIDTH_SHARE
+    } else {
+        0.0
+    };
+    let demand = performance.front_end_iops;
+    let limit = (demand > 0.0)
+        .then(|| match cache_busy.zip(capacity_busy) {
+            None => Some(0.0),
+            Some((a, b)) if a.max(b) > 0.0 => Some(
+                demand * performance.utilisation_ceiling_pct / 100.0 * (1.0 - share) / a.max(b),
+            ),
+            Some(_) => None,
+        })
+        .flatten();
+    RebuildPerformance {
+        resync_share_pct: share * 100.0,
+        device_limited_front_end_iops: limit,
+        headroom: limit.map(|l| l / demand),
+        source: source::REBUILD_PERFORMANCE,
+    }
+}
+
+/// Busy share of a tier (1 = fully busy): reads / rated reads + writes /
+/// rated writes. None when there is demand and no device left to serve it.
+fn busy(reads: f64, rated_reads: f64, writes: f64, rated_writes: f64) -> Option<f64> {
+    let part = |demand: f64, rated: f64| {
+        if demand <= 0.0 {
+            Some(0.0)
+        } else if rated > 0.0 {
+            Some(demand / rated)
+        } else {
+            None
+        }
+    };
+    Some(part(reads, rated_reads)? + part(writes, rated_writes)?)
+}

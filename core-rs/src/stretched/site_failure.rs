@@ -1,0 +1,137 @@
+//! A whole data site down: the surviving site restarts every VM (vSphere
+//! HA) and serves all I/O from its own copy. Seed 001 Site Failure: four
+//! SQL Server VMs moved onto the two surviving hosts; physical CPU went from
+//! 36.56-47.13 % to 71.62-80.95 % and TPS from 7,743 to 5,856.
+//!
+//! The model: the same work on `surviving / total` of the hosts, so each
+//! surviving host carries `total / surviving` times its load (2x for two
+//! equal sites: 73-94 % for seed 001, which ran 24 % fewer transactions and
+//! so stayed below). Sizing asks that the workloads' cores (at their
+//! vCPU:pCore ratios) and SQL Server's reserved memory fit the surviving
+//! site, and that its storage carries every front-end I/O.
+
+use serde::Serialize;
+
+use crate::capacity::{percent, ratio};
+use crate::compute::ClusterCompute;
+use crate::rules::{num, Finding};
+use crate::source;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct SiteFailure {
+    pub surviving_hosts: u32,
+    /// Per-host load after the failover / before: hosts / surviving hosts.
+    pub host_load_factor: f64,
+    pub surviving_cores: u32,
+    /// Cores the workloads need as a share of the cluster's / the surviving
+    /// site's cores; absent without cores.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cores_needed_pct_before: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cores_needed_pct_after: Option<f64>,
+    /// RAM the surviving hosts offer VMs.
+    pub usable_ram_after_gb: f64,
+    pub ram_demand_gb: f64,
+    pub sql_ram_gb: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub ram_demand_pct_after: Option<f64>,
+    /// Front-end IOPS the surviving site's storage carries at this mix
+    /// (under the utilisation ceiling) / the demand; absent without demand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub iops_headroom_after: Option<f64>,
+    pub source: &'static str,
+}
+
+/// `compute` sizes the whole cluster; `iops_headroom_after` comes from the
+/// storage model run on the surviving site alone.
+pub fn site_failure(
+    compute: &ClusterCompute,
+    hosts_per_site: u32,
+    iops_headroom_after: Option<f64>,
+) -> SiteFailure {
+    let cores_per_host = ratio(f64::from(compute.physical_cores), f64::from(compute.hosts));
+    let surviving_cores = cores_per_host.map_or(0, |c| c as u32 * hosts_per_site);
+    let usable_ram_after_gb = compute.usable_ram_per_host_gb * f64::from(hosts_per_site);
+    SiteFailure {
+        surviving_hosts: hosts_per_site,
+        host_load_factor: ratio(f64::from(compute.hosts), f64::from(hosts_per_site)).unwrap_or(0.0),
+        surviving_cores,
+        cores_needed_pct_before: percent(compute.cores_needed, f64::from(compute.physical_cores)),
+        cores_needed_pct_after: percent(compute.cores_needed, f64::from(surviving_cores)),
+        usable_ram_after_gb,
+        ram_demand_gb: compute.ram_demand_gb,
+        sql_ram_gb: compute.sql_ram_gb,
+        ram_demand_pct_after: percent(compute.ram_demand_gb, usable_ram_after_gb),
+        iops_headroom_after,
+        source: source::SITE_FAILURE_CAPACITY,
+    }
+}
+
+/// The surviving site must run every VM: SQL Server memory is never
+/// overcommitted (error); CPU over its ratios and storage over its ceiling
+/// degrade service (warnings, as seed 001's 24 % TPS loss did).
+pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) -> Vec<Finding> {
+    let mut out = Vec::new();
+    if f.sql_ram_gb > f.usable_ram_after_gb {
+        out.push(
+            Finding::error(
+                "stretched.site_failure_memory",
+                format!(
+                    "Cluster \"{name}\": after a site failure its {} surviving host(s) offer {} GB for VMs, less than the {} GB SQL Server VMs reserve; they could not all restart.",
+                    f.surviving_hosts,
+                    num(f.usable_ram_after_gb, 0),
+                    num(f.sql_ram_gb, 0)
+                ),
+                source::SITE_FAILURE_CAPACITY,
+            )
+            .at(format!("{cluster_path}.host.ram_gb")),
+        );
+    } else if f.ram_demand_gb > f.usable_ram_after_gb {
+        out.push(
+            Finding::warning(
+                "stretched.site_failure_memory",
+                format!(
+                    "Cluster \"{name}\": after a site failure the VMs' {} GB of memory exceed the {} GB the surviving site offers; non-SQL VMs would run overcommitted.",
+                    num(f.ram_demand_gb, 0),
+                    num(f.usable_ram_after_gb, 0)
+                ),
+                source::SITE_FAILURE_CAPACITY,
+            )
+            .at(format!("{cluster_path}.host.ram_gb")),
+        );
+    }
+    if let Some(pct) = f.cores_needed_pct_after.filter(|p| *p > 100.0) {
+        out.push(
+            Finding::warning(
+                "stretched.site_failure_cpu",
+                format!(
+                    "Cluster \"{name}\": after a site failure the workloads need {} % of the {} cores left ({} x the load per host); seed 001 lost 24 % of its TPS when its surviving hosts ran at 72-81 % CPU.",
+                    num(pct, 0),
+                    f.surviving_cores,
+                    num(f.host_load_factor, 1)
+                ),
+                source::SITE_FAILURE_CAPACITY,
+            )
+            .at(format!("{cluster_path}.host.cores_per_socket")),
+        );
+    }
+    if let Some(h) = f.iops_headroom_after.filter(|h| *h < 1.0) {
+        out.push(
+            Finding::warning(
+                "stretched.site_failure_iops",
+                format!(
+                    "Cluster \"{name}\": after a site failure the surviving site's storage carries {} % of the front-end IOPS demanded (under the utilisation ceiling).",
+                    num(h * 100.0, 0)
+                ),
+                source::SITE_FAILURE_CAPACITY,
+            )
+            .at(format!("{cluster_path}.storage")),
+        );
+    }
+    out
+}
