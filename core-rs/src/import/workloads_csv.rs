@@ -5,6 +5,8 @@
 
 use std::collections::HashSet;
 
+use serde::{Deserialize, Serialize};
+
 use super::csv_table::read_csv;
 use super::issue::{ImportIssue, Issues};
 use super::project::{STARTER_CLUSTER_ID, STARTER_POLICY_ID};
@@ -64,7 +66,9 @@ const SHARED: [&str; 4] = [
 ];
 
 /// Where workloads land when a row names no cluster or policy.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(default, deny_unknown_fields)]
 pub struct WorkloadsCsvOptions {
     pub cluster_id: String,
     pub policy_id: String,
