@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setup } from './setup.mjs';
 import { root, coreDir, step, run, bin, freePort } from './lib.mjs';
 import { ensureChromium } from './chromium.mjs';
+import { ensureReportReaders } from './report-readers.mjs';
 
 const failures = [];
 
@@ -25,6 +26,8 @@ function readJson(path) {
 
 setup();
 const chromium = ensureChromium();
+if (!ensureReportReaders())
+  failures.push('the XLSX readers (openpyxl, LibreOffice) could not be installed');
 const output = join(root, 'tests', 'output');
 mkdirSync(output, { recursive: true });
 

@@ -194,7 +194,7 @@ pub fn assess_iscsi(
         .fold(0u32, |n, (_, i)| n.saturating_add(i.luns));
     let per_target: Vec<u32> = served
         .iter()
-        .flat_map(|(_, i)| std::iter::repeat(i.sessions_per_target).take(i.targets as usize))
+        .flat_map(|(_, i)| std::iter::repeat_n(i.sessions_per_target, i.targets as usize))
         .collect();
     let hosts = topology.host_count();
     let hosts_after_failure = hosts.saturating_sub(settings.reserve_hosts);

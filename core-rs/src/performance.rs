@@ -1352,7 +1352,7 @@ mod tests {
     }
 
     fn finite(x: Option<f64>) -> bool {
-        x.map_or(true, f64::is_finite)
+        x.is_none_or(f64::is_finite)
     }
 
     proptest! {

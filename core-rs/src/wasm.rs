@@ -6,8 +6,18 @@ use std::sync::Mutex;
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::shipped_catalog;
 use crate::evaluate::{evaluate_json, EvaluateOutcome};
+use crate::import::project::starter_project;
+use crate::import::rvtools::{import_rvtools, RvtoolsFile, RvtoolsOptions, RvtoolsSummary};
+use crate::import::ImportIssue;
+use crate::issue::InputIssue;
+use crate::model::Project;
 use crate::parse::{check_project_file, ProjectFileOutcome};
+use crate::report::{csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Variant};
+use crate::stretched::{rtt_penalty, RttPenalty};
 
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
@@ -37,6 +47,129 @@ pub fn evaluate_project(project_json: &str) -> Result<Ts<EvaluateOutcome>, JsErr
 #[wasm_bindgen(js_name = checkProjectFile)]
 pub fn check_project_file_js(project_json: &str) -> Result<Ts<ProjectFileOutcome>, JsError> {
     Ok(check_project_file(project_json).into_ts()?)
+}
+
+/// A report for a project: the .xlsx bytes. Invalid input is an error
+/// listing every issue (the app only exports what it has evaluated).
+#[wasm_bindgen(js_name = exportXlsx)]
+pub fn export_xlsx(project_json: &str) -> Result<Vec<u8>, JsError> {
+    let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
+    xlsx_report(&project, &evaluation).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// One CSV file per report table.
+#[derive(Serialize, Tsify)]
+pub struct CsvExport {
+    pub tables: Vec<CsvFile>,
+}
+
+#[derive(Serialize, Tsify)]
+pub struct CsvFile {
+    pub file_name: String,
+    pub text: String,
+}
+
+#[wasm_bindgen(js_name = exportCsvTables)]
+pub fn export_csv_tables(project_json: &str) -> Result<Ts<CsvExport>, JsError> {
+    let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
+    let tables = csv_tables(&project, &evaluation)
+        .map_err(|e| JsError::new(&e.to_string()))?
+        .into_iter()
+        .map(|(file_name, text)| CsvFile { file_name, text })
+        .collect();
+    Ok(CsvExport { tables }.into_ts()?)
+}
+
+/// A variant to compare in a report: its name and project file text.
+#[derive(Deserialize, Tsify)]
+pub struct NamedProject {
+    pub name: String,
+    pub project_json: String,
+}
+
+/// A Comparison workbook of several variants of the same workloads.
+#[wasm_bindgen(js_name = exportXlsxComparison)]
+pub fn export_xlsx_comparison(variants: Vec<Ts<NamedProject>>) -> Result<Vec<u8>, JsError> {
+    let mut evaluated: Vec<(String, Project, crate::Evaluation)> = Vec::new();
+    for v in variants {
+        let v = v.to_rust()?;
+        let (project, evaluation) = evaluate_project_json(&v.project_json).map_err(issues_error)?;
+        evaluated.push((v.name, project, evaluation));
+    }
+    let refs: Vec<Variant> = evaluated
+        .iter()
+        .map(|(name, project, evaluation)| Variant {
+            name,
+            project,
+            evaluation,
+        })
+        .collect();
+    xlsx_comparison(&refs).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// An RVTools import as the app gets it: a starter project holding the
+/// imported workloads, or every problem with its sheet, row and column.
+#[derive(Serialize, Tsify)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum RvtoolsOutcome {
+    Imported {
+        summary: RvtoolsSummary,
+        project: Box<Project>,
+    },
+    Invalid {
+        issues: Vec<ImportIssue>,
+    },
+}
+
+#[wasm_bindgen(js_name = importRvtools)]
+pub fn import_rvtools_js(
+    xlsx: &[u8],
+    file_name: &str,
+    options: Ts<RvtoolsOptions>,
+) -> Result<Ts<RvtoolsOutcome>, JsError> {
+    let options = options.to_rust()?;
+    let outcome = match import_rvtools(RvtoolsFile::Xlsx(xlsx), &options) {
+        Ok(imported) => match starter_project(
+            file_name,
+            &format!("Imported from the RVTools export {file_name}."),
+            imported.workloads,
+            &shipped_catalog(),
+        ) {
+            Ok(project) => RvtoolsOutcome::Imported {
+                summary: imported.summary,
+                project: Box::new(project),
+            },
+            // The shipped catalog lacks a default part: a build defect, not the user's file.
+            Err(issues) => return Err(issues_error(issues)),
+        },
+        Err(issues) => RvtoolsOutcome::Invalid { issues },
+    };
+    Ok(outcome.into_ts()?)
+}
+
+/// The stretched-cluster penalty over a range of inter-site RTTs, for the
+/// latency-vs-RTT chart.
+#[derive(Serialize, Tsify)]
+pub struct RttCurve {
+    pub points: Vec<RttPenalty>,
+}
+
+#[wasm_bindgen(js_name = stretchCurve)]
+pub fn stretch_curve(max_rtt_ms: f64, steps: u32) -> Result<Ts<RttCurve>, JsError> {
+    if !(0.5..=50.0).contains(&max_rtt_ms) || !(2..=200).contains(&steps) {
+        return Err(JsError::new(&format!(
+            "max_rtt_ms must be between 0.5 and 50 (got {max_rtt_ms}) and steps between 2 and 200 (got {steps})"
+        )));
+    }
+    let points = (0..=steps)
+        .map(|i| rtt_penalty(max_rtt_ms * f64::from(i) / f64::from(steps)))
+        .collect();
+    Ok(RttCurve { points }.into_ts()?)
+}
+
+fn issues_error(issues: Vec<InputIssue>) -> JsError {
+    let messages: Vec<String> = issues.into_iter().map(|i| i.message).collect();
+    JsError::new(&messages.join("; "))
 }
 
 /// Deliberately panics: lets tests prove a core panic reaches the UI as an

@@ -1,10 +1,16 @@
 // Answers one core request against an initialised Wasm module. Kept apart
 // from the Worker glue so Vitest can run it on the real module in Node.
-import type { CoreRequest, CoreResponse } from './protocol';
+import type { CoreRequest, CoreRequests, CoreResponse } from './protocol';
+import type { NamedProject, RvtoolsOptions } from './types';
 
 export interface CoreModule {
   evaluateProject(projectJson: string): unknown;
   checkProjectFile(projectJson: string): unknown;
+  exportXlsx(projectJson: string): Uint8Array;
+  exportCsvTables(projectJson: string): unknown;
+  exportXlsxComparison(variants: NamedProject[]): Uint8Array;
+  importRvtools(bytes: Uint8Array, fileName: string, options: RvtoolsOptions): unknown;
+  stretchCurve(maxRttMs: number, steps: number): unknown;
   selfTestPanic(): void;
   takePanicMessage(): string | undefined;
 }

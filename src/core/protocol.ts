@@ -1,10 +1,26 @@
 // The one typed map of requests the core Worker answers.
-import type { EvaluateOutcome, ProjectFileOutcome } from './types';
+import type {
+  CsvExport,
+  EvaluateOutcome,
+  NamedProject,
+  ProjectFileOutcome,
+  RttCurve,
+  RvtoolsOptions,
+  RvtoolsOutcome,
+} from './types';
 
 export interface CoreRequests {
   'project/evaluate': { params: { projectJson: string }; result: EvaluateOutcome };
   /** Parses and validates a file's text before the app adopts it. */
   'project/check-file': { params: { projectJson: string }; result: ProjectFileOutcome };
+  'report/xlsx': { params: { projectJson: string }; result: Uint8Array };
+  'report/csv': { params: { projectJson: string }; result: CsvExport };
+  'report/comparison': { params: { variants: NamedProject[] }; result: Uint8Array };
+  'import/rvtools': {
+    params: { bytes: Uint8Array; fileName: string; options: RvtoolsOptions };
+    result: RvtoolsOutcome;
+  };
+  'stretch/curve': { params: { maxRttMs: number; steps: number }; result: RttCurve };
   /** Diagnostic: makes the core panic, so tests can prove recovery. */
   'core/self-test-panic': { params: Record<string, never>; result: null };
 }

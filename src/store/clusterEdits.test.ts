@@ -6,6 +6,7 @@ import {
   withCapacityDevicesPerGroup,
   withDiskGroupCount,
   withHostCount,
+  diskGroupsOf,
 } from './clusterEdits';
 
 const project = example as Project;
@@ -19,18 +20,14 @@ describe('cluster edits', () => {
 
   it('adds disk groups as copies of the first and removes from the end', () => {
     const grown = withDiskGroupCount(project, 0, 3);
-    expect(grown.clusters[0]?.storage.disk_groups).toHaveLength(3);
-    expect(grown.clusters[0]?.storage.disk_groups[2]).toEqual(
-      project.clusters[0]?.storage.disk_groups[0],
-    );
-    expect(withDiskGroupCount(grown, 0, 1).clusters[0]?.storage.disk_groups).toHaveLength(1);
+    expect(diskGroupsOf(grown.clusters[0])).toHaveLength(3);
+    expect(diskGroupsOf(grown.clusters[0])[2]).toEqual(diskGroupsOf(project.clusters[0])[0]);
+    expect(diskGroupsOf(withDiskGroupCount(grown, 0, 1).clusters[0])).toHaveLength(1);
   });
 
   it('sets the capacity devices of every disk group', () => {
     const next = withCapacityDevicesPerGroup(project, 0, 7);
-    expect(next.clusters[0]?.storage.disk_groups.map((g) => g.capacity_device_count)).toEqual([
-      7, 7,
-    ]);
+    expect(diskGroupsOf(next.clusters[0]).map((g) => g.capacity_device_count)).toEqual([7, 7]);
   });
 
   it('resizes only the capacity device', () => {

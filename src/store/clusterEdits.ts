@@ -1,5 +1,5 @@
 // Pure edits of a project's cluster, as the design editor applies them.
-import type { Cluster, Project } from '../core/types';
+import type { Cluster, DiskGroup, Project } from '../core/types';
 
 function editCluster(project: Project, index: number, edit: (c: Cluster) => Cluster): Project {
   return {
@@ -7,6 +7,23 @@ function editCluster(project: Project, index: number, edit: (c: Cluster) => Clus
     clusters: project.clusters.map((c, i) => (i === index ? edit(c) : c)),
   };
 }
+
+/** Edits the disk groups of a vSAN OSA cluster; array clusters have none and stay as they are. */
+function editDiskGroups(
+  project: Project,
+  index: number,
+  edit: (groups: DiskGroup[]) => DiskGroup[],
+): Project {
+  return editCluster(project, index, (c) =>
+    c.storage.architecture === 'vsan_osa'
+      ? { ...c, storage: { ...c.storage, disk_groups: edit(c.storage.disk_groups) } }
+      : c,
+  );
+}
+
+/** The disk groups of a vSAN OSA cluster, or none. */
+export const diskGroupsOf = (cluster: Cluster | undefined): DiskGroup[] =>
+  cluster?.storage.architecture === 'vsan_osa' ? cluster.storage.disk_groups : [];
 
 export function withHostCount(project: Project, clusterIndex: number, hostCount: number): Project {
   return editCluster(project, clusterIndex, (c) => ({
@@ -19,33 +36,26 @@ export function withHostCount(project: Project, clusterIndex: number, hostCount:
 }
 
 /** Grows or shrinks the host's disk groups, copying the first group's devices. */
-export function withDiskGroupCount(project: Project, clusterIndex: number, count: number): Project {
-  return editCluster(project, clusterIndex, (c) => {
-    const groups = c.storage.disk_groups;
+export const withDiskGroupCount = (project: Project, clusterIndex: number, count: number) =>
+  editDiskGroups(project, clusterIndex, (groups) => {
     const template = groups[0];
-    if (!template) return c;
-    const next = Array.from({ length: count }, (_, i) => groups[i] ?? { ...template });
-    return { ...c, storage: { ...c.storage, disk_groups: next } };
+    return template
+      ? Array.from({ length: count }, (_, i) => groups[i] ?? { ...template })
+      : groups;
   });
-}
 
-export function withCapacityDevicesPerGroup(
+export const withCapacityDevicesPerGroup = (
   project: Project,
   clusterIndex: number,
   count: number,
-): Project {
-  return editCluster(project, clusterIndex, (c) => ({
-    ...c,
-    storage: {
-      ...c.storage,
-      disk_groups: c.storage.disk_groups.map((g) => ({ ...g, capacity_device_count: count })),
-    },
-  }));
-}
+) =>
+  editDiskGroups(project, clusterIndex, (groups) =>
+    groups.map((g) => ({ ...g, capacity_device_count: count })),
+  );
 
 /** Changes the size of the device the cluster's first disk group uses for capacity. */
 export function withCapacityDeviceGb(project: Project, clusterIndex: number, gb: number): Project {
-  const deviceId = project.clusters[clusterIndex]?.storage.disk_groups[0]?.capacity_device;
+  const deviceId = diskGroupsOf(project.clusters[clusterIndex])[0]?.capacity_device;
   return {
     ...project,
     devices: (project.devices ?? []).map((d) =>

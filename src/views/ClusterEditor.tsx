@@ -1,6 +1,7 @@
 import { NumberField } from '../components/NumberField';
 import { useApp } from '../store/context';
 import {
+  diskGroupsOf,
   withCapacityDeviceGb,
   withCapacityDevicesPerGroup,
   withDiskGroupCount,
@@ -17,7 +18,8 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
 
   const base = `clusters[${clusterIndex}]`;
   const issueAt = (path: string) => issues.find((i) => i.path.startsWith(path))?.message;
-  const groups = cluster.storage.disk_groups;
+  const groups = diskGroupsOf(cluster);
+  const vsan = cluster.storage.architecture === 'vsan_osa';
   const firstGroup = groups[0];
   const capacityDevice = devices?.find((d) => d.id === firstGroup?.capacity_device);
   const deviceIndex = devices?.findIndex((d) => d.id === firstGroup?.capacity_device) ?? -1;
@@ -39,37 +41,42 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
           issue={issueAt(`${base}.topology`)}
           onChange={(n) => n !== undefined && editProject((p) => withHostCount(p, clusterIndex, n))}
         />
-        <NumberField
-          label="Disk groups per host"
-          testId="disk-groups"
-          path={`${base}.storage.disk_groups`}
-          value={groups.length}
-          issue={issueAt(`${base}.storage.disk_groups`)}
-          onChange={(n) =>
-            n !== undefined && editProject((p) => withDiskGroupCount(p, clusterIndex, n))
-          }
-        />
-        <NumberField
-          label="Capacity devices per disk group"
-          testId="capacity-devices"
-          path={`${base}.storage.disk_groups[0].capacity_device_count`}
-          value={firstGroup?.capacity_device_count ?? 0}
-          issue={issueAt(`${base}.storage.disk_groups[0].capacity_device_count`)}
-          onChange={(n) =>
-            n !== undefined && editProject((p) => withCapacityDevicesPerGroup(p, clusterIndex, n))
-          }
-        />
-        <NumberField
-          label="Capacity device size"
-          unit="GB"
-          testId="device-gb"
-          path={`devices[${deviceIndex}].capacity_gb`}
-          value={capacityDevice?.capacity_gb ?? 0}
-          issue={issueAt(`devices[${deviceIndex}].capacity_gb`)}
-          onChange={(n) =>
-            n !== undefined && editProject((p) => withCapacityDeviceGb(p, clusterIndex, n))
-          }
-        />
+        {vsan && (
+          <>
+            <NumberField
+              label="Disk groups per host"
+              testId="disk-groups"
+              path={`${base}.storage.disk_groups`}
+              value={groups.length}
+              issue={issueAt(`${base}.storage.disk_groups`)}
+              onChange={(n) =>
+                n !== undefined && editProject((p) => withDiskGroupCount(p, clusterIndex, n))
+              }
+            />
+            <NumberField
+              label="Capacity devices per disk group"
+              testId="capacity-devices"
+              path={`${base}.storage.disk_groups[0].capacity_device_count`}
+              value={firstGroup?.capacity_device_count ?? 0}
+              issue={issueAt(`${base}.storage.disk_groups[0].capacity_device_count`)}
+              onChange={(n) =>
+                n !== undefined &&
+                editProject((p) => withCapacityDevicesPerGroup(p, clusterIndex, n))
+              }
+            />
+            <NumberField
+              label="Capacity device size"
+              unit="GB"
+              testId="device-gb"
+              path={`devices[${deviceIndex}].capacity_gb`}
+              value={capacityDevice?.capacity_gb ?? 0}
+              issue={issueAt(`devices[${deviceIndex}].capacity_gb`)}
+              onChange={(n) =>
+                n !== undefined && editProject((p) => withCapacityDeviceGb(p, clusterIndex, n))
+              }
+            />
+          </>
+        )}
       </div>
     </section>
   );

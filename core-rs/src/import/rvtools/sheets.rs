@@ -128,8 +128,8 @@ fn vm_key(name: &str, uuid: Option<&str>) -> String {
 pub fn read_inventory(file: RvtoolsFile) -> Result<Inventory, Vec<ImportIssue>> {
     let (vinfo, vdisk, vpartition) = read_tables(file)?;
     let by_uuid = vinfo.has(VM_UUID)
-        && vdisk.as_ref().map_or(true, |t| t.has(VDISK_UUID))
-        && vpartition.as_ref().map_or(true, |t| t.has(VPARTITION_UUID));
+        && vdisk.as_ref().is_none_or(|t| t.has(VDISK_UUID))
+        && vpartition.as_ref().is_none_or(|t| t.has(VPARTITION_UUID));
     let mut issues = Issues::default();
     let vms = vinfo_rows(&vinfo, by_uuid, &mut issues);
     let vdisk = vdisk.map(|t| disk_tab(&t, VDISK_UUID, by_uuid, false, &mut issues));
