@@ -37,14 +37,29 @@ export function handleRequest(core: CoreModule, request: CoreRequest): CoreRespo
   }
 }
 
+const params = <M extends keyof CoreRequests>(request: CoreRequest, _method: M) =>
+  (request as CoreRequest<M>).params;
+
 function dispatch(core: CoreModule, request: CoreRequest): unknown {
   switch (request.method) {
     case 'project/evaluate':
-      return core.evaluateProject((request as CoreRequest<'project/evaluate'>).params.projectJson);
+      return core.evaluateProject(params(request, 'project/evaluate').projectJson);
     case 'project/check-file':
-      return core.checkProjectFile(
-        (request as CoreRequest<'project/check-file'>).params.projectJson,
-      );
+      return core.checkProjectFile(params(request, 'project/check-file').projectJson);
+    case 'report/xlsx':
+      return core.exportXlsx(params(request, 'report/xlsx').projectJson);
+    case 'report/csv':
+      return core.exportCsvTables(params(request, 'report/csv').projectJson);
+    case 'report/comparison':
+      return core.exportXlsxComparison(params(request, 'report/comparison').variants);
+    case 'import/rvtools': {
+      const { bytes, fileName, options } = params(request, 'import/rvtools');
+      return core.importRvtools(bytes, fileName, options);
+    }
+    case 'stretch/curve': {
+      const { maxRttMs, steps } = params(request, 'stretch/curve');
+      return core.stretchCurve(maxRttMs, steps);
+    }
     case 'core/self-test-panic':
       core.selfTestPanic();
       return null;

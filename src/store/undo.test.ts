@@ -23,7 +23,9 @@ describe('undo and redo', () => {
 
   it('never records results', () => {
     const store = createAppStore(project);
-    store.getState().setEvaluation({ clusters: [], array_clusters: [], findings: [] } as Evaluation);
+    store
+      .getState()
+      .setEvaluation({ clusters: [], array_clusters: [], findings: [] } as Evaluation);
     store.getState().setIssues([]);
     expect(store.temporal.getState().pastStates).toHaveLength(0);
   });
