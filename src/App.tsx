@@ -1,5 +1,6 @@
 import { EditorTabs } from './views/EditorTabs';
 import { FileProblem } from './views/FileProblem';
+import { ImportSummary } from './views/ImportSummary';
 import { IssueList } from './views/IssueList';
 import { RecoveryBanner } from './views/RecoveryBanner';
 import { ResultsTabs } from './views/ResultsTabs';
@@ -21,6 +22,7 @@ export function App() {
         <div className="column">
           <RecoveryBanner />
           <FileProblem />
+          <ImportSummary />
           <IssueList />
           <EditorTabs />
         </div>

@@ -1,13 +1,14 @@
 import type { StateCreator } from 'zustand';
-import type { InputIssue, Project } from '../core/types';
+import type { Project, RvtoolsSummary } from '../core/types';
 import type { RecoveryOffer } from '../files/recovery';
 import type { CapacityUnit } from '../units';
 import type { AppMutators, AppState } from '.';
 
-/** A file the user tried to open that the core refused; nothing was changed. */
+/** A file the user tried to open or import that the core refused; nothing was changed. */
 export interface FileProblem {
   fileName: string;
-  issues: InputIssue[];
+  /** Each names its field (JSON path) or its sheet, row and column. */
+  issues: { message: string }[];
 }
 
 export type EditorTab = 'design' | 'workloads' | 'policies' | 'devices' | 'settings';
@@ -44,6 +45,12 @@ export interface UiSlice {
   showFileProblem: (problem: FileProblem | null) => void;
   /** A recovery copy awaiting the user's decision; autosave waits for it. */
   recoveryOffer: RecoveryOffer | null;
+  /** A one-line outcome of the last export or import, shown until the next. */
+  notice: string | null;
+  setNotice: (notice: string | null) => void;
+  /** What the last RVTools import took in and skipped, until dismissed. */
+  importSummary: { fileName: string; summary: RvtoolsSummary } | null;
+  setImportSummary: (summary: UiSlice['importSummary']) => void;
   setRecoveryOffer: (offer: RecoveryOffer | null) => void;
   /** Decimal TB or binary TiB, everywhere on the dashboard. */
   capacityUnit: CapacityUnit;
@@ -67,6 +74,10 @@ export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (
   setEditorTab: (editorTab) => set({ editorTab }),
   fileProblem: null,
   showFileProblem: (fileProblem) => set({ fileProblem }),
+  notice: null,
+  setNotice: (notice) => set({ notice }),
+  importSummary: null,
+  setImportSummary: (importSummary) => set({ importSummary }),
   recoveryOffer: null,
   setRecoveryOffer: (recoveryOffer) => set({ recoveryOffer }),
   capacityUnit: 'tb',

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { bestIndex, formatMetric, METRICS } from '../compare/metrics';
+import { exportComparison } from '../files/exports';
 import type { Evaluation } from '../core/types';
 import { useServices } from '../services';
 import { openDocument } from '../store';
@@ -37,7 +38,8 @@ function useVariantEvaluations() {
 
 /** 2-4 designs side by side: key figures with the best marked, and overlaid charts. */
 export function CompareView() {
-  const { store } = useServices();
+  const services = useServices();
+  const { store } = services;
   const variants = useApp((s) => s.variants);
   const addVariant = useApp((s) => s.addVariant);
   const removeVariant = useApp((s) => s.removeVariant);
@@ -82,6 +84,11 @@ export function CompareView() {
           Keep the current design as a variant
         </button>
         {full && <span className="muted">At most {MAX_VARIANTS} variants; remove one first.</span>}
+        {variants.length >= 2 && (
+          <button type="button" onClick={() => void exportComparison(services, variants)}>
+            Export comparison (XLSX)
+          </button>
+        )}
       </div>
       {variants.length < 2 && (
         <p className="muted">

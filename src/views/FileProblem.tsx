@@ -14,8 +14,8 @@ export function FileProblem() {
       <h2 id="file-problem-heading">{problem.fileName} was not opened</h2>
       <p>Nothing was changed. Fix these fields in the file and open it again:</p>
       <ul>
-        {problem.issues.map((issue) => (
-          <li key={`${issue.path}:${issue.message}`}>{issue.message}</li>
+        {problem.issues.map((issue, i) => (
+          <li key={`${i}:${issue.message}`}>{issue.message}</li>
         ))}
       </ul>
       <button type="button" onClick={() => showFileProblem(null)}>

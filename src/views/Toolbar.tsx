@@ -5,6 +5,7 @@ import type { MenuCommand } from '../platform';
 import { useServices } from '../services';
 import { useApp, useUndoState } from '../store/context';
 import { hasUnsavedChanges } from '../store/projectSlice';
+import { DataExchange } from './DataExchange';
 import { RecentFiles } from './RecentFiles';
 import { useReportOpen } from './useReportOpen';
 
@@ -38,6 +39,7 @@ export function Toolbar() {
           {b.label}
         </button>
       ))}
+      <DataExchange />
       <RecentFiles />
       <label className="examples">
         <span>Example</span>

@@ -1,0 +1,30 @@
+// Exporting the current design (or the kept variants) as a spreadsheet.
+import type { Services } from '../services';
+import type { Variant } from '../store/uiSlice';
+import { suggestedFileName } from './documents';
+
+const stem = (services: Services) =>
+  suggestedFileName(services.store.getState().project).replace(/\.stacksizer\.json$/, '');
+
+export async function exportXlsx(services: Services): Promise<void> {
+  const { store, core, platform } = services;
+  const bytes = await core.call('report/xlsx', {
+    projectJson: JSON.stringify(store.getState().project),
+  });
+  await platform.saveReport(bytes, `${stem(services)}.xlsx`);
+}
+
+export async function exportCsv(services: Services): Promise<void> {
+  const { store, core, platform } = services;
+  const { tables } = await core.call('report/csv', {
+    projectJson: JSON.stringify(store.getState().project),
+  });
+  await platform.saveCsvTables(tables.map((t) => ({ fileName: t.file_name, text: t.text })));
+}
+
+export async function exportComparison(services: Services, variants: Variant[]): Promise<void> {
+  const bytes = await services.core.call('report/comparison', {
+    variants: variants.map((v) => ({ name: v.name, project_json: JSON.stringify(v.project) })),
+  });
+  await services.platform.saveReport(bytes, `${stem(services)}-comparison.xlsx`);
+}

@@ -1,0 +1,72 @@
+import { exportCsv, exportXlsx } from '../files/exports';
+import { importRvtoolsFile, pickFile } from '../files/rvtools';
+import { confirmDiscard } from '../files/commands';
+import { useServices } from '../services';
+import { useApp } from '../store/context';
+
+const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Import from RVTools; export the design as XLSX or CSV tables. */
+export function DataExchange() {
+  const services = useServices();
+  const notice = useApp((s) => s.notice);
+  const setNotice = useApp((s) => s.setNotice);
+  const showFileProblem = useApp((s) => s.showFileProblem);
+  const canExport = useApp((s) => s.issues.length === 0 && s.evaluation !== null);
+
+  const run = (label: string, action: () => Promise<string | null>) => {
+    setNotice(null);
+    action()
+      .then((done) => setNotice(done))
+      .catch((error: unknown) =>
+        setNotice(`${label} failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() =>
+          run('Import', async () => {
+            if (!confirmDiscard(services)) return null;
+            const file = await pickFile(XLSX_ACCEPT);
+            if (!file) return null;
+            const result = await importRvtoolsFile(services, file);
+            if (result.status === 'invalid') {
+              showFileProblem({ fileName: result.fileName, issues: result.issues });
+              return null;
+            }
+            showFileProblem(null);
+            return `Imported ${file.name}.`;
+          })
+        }
+      >
+        Import RVTools…
+      </button>
+      <button
+        type="button"
+        disabled={!canExport}
+        title={canExport ? undefined : 'Fix the input problems first'}
+        onClick={() => run('Export', async () => (await exportXlsx(services), 'Report exported.'))}
+      >
+        Export XLSX
+      </button>
+      <button
+        type="button"
+        disabled={!canExport}
+        title={canExport ? undefined : 'Fix the input problems first'}
+        onClick={() =>
+          run('Export', async () => (await exportCsv(services), 'CSV tables exported.'))
+        }
+      >
+        Export CSV
+      </button>
+      {notice && (
+        <span role="status" className="notice">
+          {notice}
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { useApp } from '../store/context';
+
+const gib = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 0 })} GiB`;
+
+/** What an RVTools import took in, and every VM it skipped with the reason. */
+export function ImportSummary() {
+  const imported = useApp((s) => s.importSummary);
+  const setImportSummary = useApp((s) => s.setImportSummary);
+  if (!imported) return null;
+  const { summary } = imported;
+  return (
+    <section className="panel" aria-labelledby="import-heading" data-testid="import-summary">
+      <h2 id="import-heading">Imported from {imported.fileName}</h2>
+      <dl className="figures">
+        <div>
+          <dt>VMs imported</dt>
+          <dd data-testid="vms-imported">{summary.vms_imported}</dd>
+        </div>
+        <div>
+          <dt>VMs skipped</dt>
+          <dd data-testid="vms-skipped">{summary.vms_skipped}</dd>
+        </div>
+        <div>
+          <dt>vCPU</dt>
+          <dd>{summary.total_vcpu}</dd>
+        </div>
+        <div>
+          <dt>RAM</dt>
+          <dd>{gib(summary.total_ram_gib)}</dd>
+        </div>
+        <div>
+          <dt>Provisioned</dt>
+          <dd>{gib(summary.total_provisioned_gib)}</dd>
+        </div>
+        <div>
+          <dt>In use</dt>
+          <dd>{gib(summary.total_in_use_gib)}</dd>
+        </div>
+      </dl>
+      {summary.skipped.length > 0 && (
+        <details>
+          <summary>Skipped VMs ({summary.skipped.length})</summary>
+          <ul className="skipped">
+            {summary.skipped.map((vm) => (
+              <li key={vm.row}>
+                {vm.name} (vInfo row {vm.row}): {vm.reason.replace(/_/g, ' ')}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <p className="muted">
+        Workloads are grouped by vSphere cluster. Review the hosts, devices and policies: the
+        starter design uses the catalog&apos;s defaults.
+      </p>
+      <button type="button" onClick={() => setImportSummary(null)}>
+        Close
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const work = mkdtempSync(join(tmpdir(), 'stacksizer-e2e-'));
+
+function rvtools(name: string, ...flags: string[]): string {
+  const path = join(work, name);
+  execFileSync('python3', ['tests/fixtures/make-rvtools.py', path, ...flags]);
+  return path;
+}
+
+/** Sheet names and the BOM's first extended-price cell, read by openpyxl (not by us). */
+function readWorkbook(path: string): { sheets: string[]; bomFormula: string } {
+  const script = [
+    'import json, sys, openpyxl',
+    'wb = openpyxl.load_workbook(sys.argv[1])',
+    'bom = wb["BOM"]',
+    'formula = next(str(c.value) for row in bom.iter_rows() for c in row if isinstance(c.value, str) and c.value.startswith("="))',
+    'print(json.dumps({"sheets": wb.sheetnames, "bomFormula": formula}))',
+  ].join('\n');
+  return JSON.parse(execFileSync('python3', ['-c', script, path], { encoding: 'utf8' }));
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+});
+
+test('exports the design as an XLSX that another reader opens, with live formulas', async ({
+  page,
+}) => {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export XLSX' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const path = join(work, download.suggestedFilename());
+  await download.saveAs(path);
+  expect(readFileSync(path).subarray(0, 2).toString()).toBe('PK');
+  const workbook = readWorkbook(path);
+  expect(workbook.sheets).toEqual(
+    expect.arrayContaining(['Summary', 'BOM', 'Capacity', 'Findings', 'Assumptions']),
+  );
+  expect(workbook.bomFormula).toMatch(/^=/);
+});
+
+test('exports the tables as CSV files', async ({ page }) => {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text.length).toBeGreaterThan(10);
+});
+
+test('imports an RVTools export into a new project and lists what it skipped', async ({ page }) => {
+  const file = rvtools('inventory.xlsx');
+  page.once('dialog', (dialog) => void dialog.accept());
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import RVTools…' }).click();
+  await (await choosing).setFiles(file);
+  const summary = page.getByTestId('import-summary');
+  await expect(summary).toBeVisible();
+  await expect(page.getByTestId('vms-imported')).toHaveText('4');
+  await expect(page.getByTestId('vms-skipped')).toHaveText('2');
+  await summary.getByText('Skipped VMs (2)').click();
+  await expect(summary).toContainText('win-template');
+  await expect(page.getByTestId('document-state')).toContainText('unsaved');
+  await page.screenshot({ path: 'tests/output/rvtools-import.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Workloads' }).click();
+  await expect(page.locator('table.workloads tbody tr').first()).toBeVisible();
+});
+
+test('an RVTools export with text in a number column names the sheet, row and column', async ({
+  page,
+}) => {
+  const file = rvtools('broken.xlsx', '--bad-cpu');
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import RVTools…' }).click();
+  await (await choosing).setFiles(file);
+  const problem = page.getByRole('alertdialog');
+  await expect(problem).toContainText('broken.xlsx was not opened');
+  await expect(problem).toContainText('vInfo');
+  await expect(problem).toContainText('CPUs');
+  await expect(problem).toContainText('row 5');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+});
