@@ -147,6 +147,20 @@ pub fn import_rvtools_js(
     Ok(outcome.into_ts()?)
 }
 
+/// The X-Brick models an XtremIO + VPLEX cluster can use, for the editor.
+#[derive(Serialize, Tsify)]
+pub struct XBrickCatalog {
+    pub models: Vec<crate::xtremio_vplex::XBrickModel>,
+}
+
+#[wasm_bindgen(js_name = xBrickModels)]
+pub fn x_brick_models() -> Result<Ts<XBrickCatalog>, JsError> {
+    Ok(XBrickCatalog {
+        models: crate::xtremio_vplex::X_BRICK_MODELS.to_vec(),
+    }
+    .into_ts()?)
+}
+
 /// The stretched-cluster penalty over a range of inter-site RTTs, for the
 /// latency-vs-RTT chart.
 #[derive(Serialize, Tsify)]

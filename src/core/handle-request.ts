@@ -11,6 +11,7 @@ export interface CoreModule {
   exportXlsxComparison(variants: NamedProject[]): Uint8Array;
   importRvtools(bytes: Uint8Array, fileName: string, options: RvtoolsOptions): unknown;
   stretchCurve(maxRttMs: number, steps: number): unknown;
+  xBrickModels(): unknown;
   selfTestPanic(): void;
   takePanicMessage(): string | undefined;
 }
@@ -60,6 +61,8 @@ function dispatch(core: CoreModule, request: CoreRequest): unknown {
       const { maxRttMs, steps } = params(request, 'stretch/curve');
       return core.stretchCurve(maxRttMs, steps);
     }
+    case 'catalog/x-bricks':
+      return core.xBrickModels();
     case 'core/self-test-panic':
       core.selfTestPanic();
       return null;

@@ -7,6 +7,7 @@ import type {
   RttCurve,
   RvtoolsOptions,
   RvtoolsOutcome,
+  XBrickCatalog,
 } from './types';
 
 export interface CoreRequests {
@@ -21,6 +22,7 @@ export interface CoreRequests {
     result: RvtoolsOutcome;
   };
   'stretch/curve': { params: { maxRttMs: number; steps: number }; result: RttCurve };
+  'catalog/x-bricks': { params: Record<string, never>; result: XBrickCatalog };
   /** Diagnostic: makes the core panic, so tests can prove recovery. */
   'core/self-test-panic': { params: Record<string, never>; result: null };
 }

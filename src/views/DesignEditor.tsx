@@ -2,6 +2,7 @@ import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/Pa
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
 import { ClusterEditor } from './ClusterEditor';
+import { XtremioVplexEditor } from './XtremioVplexEditor';
 
 /** A cluster's hosts and storage: every field of the design, by path. */
 export function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
@@ -32,6 +33,7 @@ export function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
           <PathNumber path={`${base}.host.unit_price`} label="Host unit price" optional />
         </div>
       </section>
+      {cluster.storage.architecture === 'xtremio_vplex' && <XtremioVplexEditor base={base} />}
       {cluster.storage.architecture === 'vsan_osa' && (
         <section className="panel" aria-labelledby={`dg-heading-${clusterIndex}`}>
           <h2 id={`dg-heading-${clusterIndex}`}>Disk groups (every host)</h2>

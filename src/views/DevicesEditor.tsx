@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../components/ScrollRegion';
 import { PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { useApp } from '../store/context';
 import { appendAt, duplicateAt, freshId, removeAt } from '../store/listEdits';
@@ -23,7 +24,7 @@ export function DevicesEditor() {
   return (
     <section className="panel" aria-labelledby="devices-heading">
       <h2 id="devices-heading">Devices</h2>
-      <div className="table-scroll">
+      <ScrollRegion label="Devices table">
         <table className="grid">
           <thead>
             <tr>
@@ -125,7 +126,7 @@ export function DevicesEditor() {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div className="panel-actions">
         <button
           type="button"

@@ -11,11 +11,14 @@ import {
   orDash,
   type CapacityUnit,
 } from '../units';
+import { ArrayResults } from './ArrayResults';
+import { ResiliencePanel } from './ResiliencePanel';
+import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
 
 const fixed = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-/** Every figure of the selected cluster, as the core computed it. */
+/** Every figure of the selected cluster (vSAN or array), as the core computed them. */
 export function ResultsDashboard() {
   const evaluation = useApp((s) => s.evaluation);
   const stale = useApp((s) => s.issues.length > 0 || s.coreError !== null);
@@ -23,26 +26,32 @@ export function ResultsDashboard() {
   const selectCluster = useApp((s) => s.selectCluster);
   const unit = useApp((s) => s.capacityUnit);
   if (!evaluation) return <section className="panel">Evaluating…</section>;
-  const cluster = evaluation.clusters[selected] ?? evaluation.clusters[0];
-  if (!cluster) return null;
+  const entries = [
+    ...evaluation.clusters.map((c) => ({ name: c.cluster_name, id: c.cluster_id })),
+    ...evaluation.array_clusters.map((c) => ({ name: c.cluster_name, id: c.cluster_id })),
+  ];
+  const index = selected < entries.length ? selected : 0;
+  const vsan = evaluation.clusters[index];
+  const array = vsan ? undefined : evaluation.array_clusters[index - evaluation.clusters.length];
+  const name = entries[index]?.name ?? '';
   return (
     <section
       className={stale ? 'panel dashboard stale' : 'panel dashboard'}
       aria-labelledby="results-heading"
     >
       <div className="dashboard-head">
-        <h2 id="results-heading">Results: {cluster.cluster_name}</h2>
-        {evaluation.clusters.length > 1 && (
+        <h2 id="results-heading">Results: {name}</h2>
+        {entries.length > 1 && (
           <label>
             Cluster{' '}
             <select
               aria-label="Results for cluster"
-              value={selected}
+              value={index}
               onChange={(e) => selectCluster(Number(e.target.value))}
             >
-              {evaluation.clusters.map((c, i) => (
-                <option key={c.cluster_id} value={i}>
-                  {c.cluster_name}
+              {entries.map((c, i) => (
+                <option key={c.id} value={i}>
+                  {c.name}
                 </option>
               ))}
             </select>
@@ -51,6 +60,25 @@ export function ResultsDashboard() {
         <UnitToggle />
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
+      {vsan && <VsanResults cluster={vsan} unit={unit} />}
+      {array && (
+        <>
+          <ArrayResults cluster={array} unit={unit} />
+          <h3>Capacity waterfall (production site)</h3>
+          <CapacityWaterfallChart
+            steps={array.capacity.waterfall}
+            required={array.capacity.required[unit]}
+            unit={unit}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function VsanResults({ cluster, unit }: { cluster: ClusterEvaluation; unit: CapacityUnit }) {
+  return (
+    <>
       <KeyFigures cluster={cluster} unit={unit} />
       <h3>Capacity waterfall</h3>
       <CapacityWaterfallChart
@@ -78,7 +106,9 @@ export function ResultsDashboard() {
           />
         </div>
       </div>
-    </section>
+      {cluster.stretched && <StretchedPanel stretched={cluster.stretched} />}
+      <ResiliencePanel resilience={cluster.resilience} unit={unit} />
+    </>
   );
 }
 

@@ -44,6 +44,7 @@ export function Toolbar() {
       <label className="examples">
         <span>Example</span>
         <select
+          aria-label="Open an example project"
           value=""
           onChange={(event) => {
             const example = examples.find((e) => e.fileName === event.target.value);

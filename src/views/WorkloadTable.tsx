@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../components/ScrollRegion';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { PathNumber, PathSelect, PathText } from '../components/PathFields';
 import type { Workload } from '../core/types';
@@ -149,7 +150,7 @@ export function WorkloadTable() {
           </>
         )}
       </div>
-      <div className="table-scroll">
+      <ScrollRegion label="Workloads table">
         <table className="grid workloads">
           <thead>
             <tr>
@@ -275,7 +276,7 @@ export function WorkloadTable() {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { RttPenalty, StretchedEvaluation } from '../core/types';
+import { useServices } from '../services';
+import { formatPct, orDash } from '../units';
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+/** The core's penalty curve over 0-6 ms RTT, for the chart. */
+function useRttCurve(): RttPenalty[] {
+  const { core } = useServices();
+  const [points, setPoints] = useState<RttPenalty[]>([]);
+  useEffect(() => {
+    let current = true;
+    void core
+      .call('stretch/curve', { maxRttMs: 6, steps: 24 })
+      .then((curve) => current && setPoints(curve.points));
+    return () => {
+      current = false;
+    };
+  }, [core]);
+  return points;
+}
+
+/** A stretched cluster: the penalty of the inter-site round trip, the links, and a site failure. */
+export function StretchedPanel({ stretched }: { stretched: StretchedEvaluation }) {
+  const curve = useRttCurve();
+  const { rtt, link, witness, site_failure: site } = stretched;
+  return (
+    <>
+      <h3>
+        Stretched cluster ({stretched.hosts_per_site} + {stretched.hosts_per_site} hosts)
+      </h3>
+      <dl className="figures">
+        <div>
+          <dt>Inter-site RTT</dt>
+          <dd data-testid="rtt">
+            {ms(rtt.rtt_ms)} {rtt.supported ? '' : '(unsupported)'}
+          </dd>
+        </div>
+        <div>
+          <dt>SQL TPS change</dt>
+          <dd data-testid="tps-change">{formatPct(rtt.tps_change_pct)}</dd>
+        </div>
+        <div>
+          <dt>Data / log write latency</dt>
+          <dd>
+            {ms(rtt.data_write_latency_ms)} / {ms(rtt.log_write_latency_ms)}
+          </dd>
+        </div>
+        <div>
+          <dt>Inter-site link needed</dt>
+          <dd>
+            {link.required_gbps.toFixed(2)} of {link.link_gbps} Gb/s
+          </dd>
+        </div>
+        <div>
+          <dt>Witness</dt>
+          <dd>
+            {witness.required_mbps.toFixed(1)} of {witness.link_mbps} Mb/s, {ms(witness.rtt_ms)}
+          </dd>
+        </div>
+        <div>
+          <dt>CPU after a site failure</dt>
+          <dd>{orDash(site.cores_needed_pct_after, formatPct)}</dd>
+        </div>
+      </dl>
+      <LineChart
+        width={560}
+        height={240}
+        data={curve}
+        margin={{ top: 8, right: 16, bottom: 16, left: 8 }}
+        role="img"
+        aria-label="Write latency against inter-site RTT"
+      >
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="rtt_ms" type="number" unit=" ms" domain={[0, 6]} />
+        <YAxis unit=" ms" width={60} />
+        <Tooltip formatter={(v) => ms(Number(v))} labelFormatter={(l) => `RTT ${ms(Number(l))}`} />
+        <Legend />
+        <ReferenceLine x={rtt.rtt_ms} stroke="#7c3aed" label="this design" />
+        <ReferenceLine
+          x={rtt.max_supported_rtt_ms}
+          stroke="#b91c1c"
+          strokeDasharray="4 2"
+          label="limit"
+        />
+        <Line
+          dataKey="data_write_latency_ms"
+          name="Data write"
+          stroke="#1d4ed8"
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          dataKey="log_write_latency_ms"
+          name="Log write"
+          stroke="#b45309"
+          dot={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+      <p className="source">{rtt.model}</p>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+
+async function openExample(page: import('@playwright/test').Page, fileName: string) {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByLabel('Open an example project').selectOption(fileName);
+  await expect(page.getByTestId('document-state')).toHaveText(fileName);
+}
+
+test('a stretched design shows the RTT penalty, the links and the latency curve', async ({
+  page,
+}) => {
+  await openExample(page, 'seed-001-stretched.json');
+  await expect(page.getByTestId('rtt')).toContainText('ms');
+  await expect(page.getByTestId('tps-change')).toContainText('%');
+  await expect(
+    page.getByRole('img', { name: 'Write latency against inter-site RTT' }),
+  ).toBeVisible();
+  await expect(page.locator('.recharts-line')).toHaveCount(2);
+  await page.screenshot({ path: 'tests/output/stretched.png', fullPage: true });
+});
+
+test('every vSAN design lists failure scenarios and durability per policy', async ({ page }) => {
+  await page.goto('/');
+  const scenarios = page.getByTestId('failure-scenarios');
+  await expect(scenarios.locator('tbody tr')).not.toHaveCount(0);
+  await expect(scenarios.locator('tr[data-kind="host"]')).toContainText(/yes|no/);
+  await expect(page.getByTestId('durability').locator('tbody tr').first()).toContainText(
+    'raid1-ftt1',
+  );
+});
+
+test('an XtremIO + VPLEX design shows both sites, the VPLEX limit and its components', async ({
+  page,
+}) => {
+  await openExample(page, 'seed-004-xtremio-vplex.json');
+  await expect(page.getByTestId('vplex-iops')).toContainText('IOPS');
+  await expect(page.getByTestId('array-components').locator('tbody tr')).not.toHaveCount(0);
+  await page.screenshot({ path: 'tests/output/xtremio-vplex.png', fullPage: true });
+});
+
+test('the XtremIO + VPLEX editor changes the arrays and the figures follow', async ({ page }) => {
+  await openExample(page, 'seed-004-xtremio-vplex.json');
+  const vplex = page.getByTestId('vplex-iops');
+  await expect(vplex).toContainText('90,000 IOPS peak');
+  await page.getByLabel('VPLEX engines per site').selectOption('4');
+  await expect(vplex).toContainText('180,000 IOPS peak');
+  await page.getByLabel('X-Brick model').selectOption('xtremio-40tb');
+  await expect(page.getByText(/4 × XtremIO 40 TB|2 × XtremIO 40 TB/)).toBeVisible();
+});
