@@ -1,0 +1,63 @@
+//! Every released project schema keeps opening. Each version has a frozen
+//! fixture here, written by the release that introduced it; when a new
+//! version adds a migration, its predecessor's fixture must still evaluate.
+
+use std::fs;
+use std::path::Path;
+
+use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
+use stacksizer_core::model::SCHEMA_VERSION;
+
+fn fixtures() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema");
+    let mut files: Vec<_> = fs::read_dir(&dir)
+        .expect("fixture folder")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, fs::read_to_string(&p).expect("fixture text"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_released_schema_version_has_a_fixture_that_still_opens() {
+    let fixtures = fixtures();
+    for version in 1..=SCHEMA_VERSION {
+        let prefix = format!("v{version}-");
+        let found: Vec<_> = fixtures
+            .iter()
+            .filter(|(n, _)| n.starts_with(&prefix))
+            .collect();
+        assert!(!found.is_empty(), "no fixture for schema version {version}");
+        for (name, text) in found {
+            match evaluate_json(text) {
+                EvaluateOutcome::Evaluated { evaluation } => {
+                    assert!(!evaluation.clusters.is_empty(), "{name} has no cluster")
+                }
+                EvaluateOutcome::Invalid { issues } => panic!("{name} no longer opens: {issues:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_file_from_a_newer_release_is_refused_with_the_version_named() {
+    let (_, text) = fixtures().remove(0);
+    let newer = text.replacen(
+        "\"schema_version\": 1",
+        &format!("\"schema_version\": {}", SCHEMA_VERSION + 1),
+        1,
+    );
+    let EvaluateOutcome::Invalid { issues } = evaluate_json(&newer) else {
+        panic!("a newer schema must not be read as if it were this one");
+    };
+    assert_eq!(issues[0].path, "schema_version");
+    assert!(issues[0]
+        .message
+        .contains(&format!("got {}", SCHEMA_VERSION + 1)));
+}
