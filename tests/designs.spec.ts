@@ -48,3 +48,27 @@ test('the XtremIO + VPLEX editor changes the arrays and the figures follow', asy
   await page.getByLabel('X-Brick model').selectOption('xtremio-40tb');
   await expect(page.getByText(/4 × XtremIO 40 TB|2 × XtremIO 40 TB/)).toBeVisible();
 });
+
+test('growth over the horizon shows year by year and names the year a limit runs out', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(
+    page.getByRole('img', { name: 'Capacity required and usable by year' }),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Workloads' }).click();
+  await page.getByLabel('sql500-a/b (500 GB TPC-E-like) Database GB').fill('1800');
+  await expect(page.getByTestId('growth-crossings')).toContainText(/CAPACITY runs out in year \d/);
+});
+
+test('a vSAN ESA design opens and shows its capacity', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await (await choosing).setFiles('assets/examples/esa/esa-all-nvme.json');
+  await expect(page.getByTestId('document-state')).toHaveText('esa-all-nvme.json');
+  await expect(page.getByText(/Raw \(ESA, \d+ NVMe devices\)/)).toBeVisible();
+  await expect(page.getByTestId('usable')).toContainText('TB');
+  await page.screenshot({ path: 'tests/output/esa.png', fullPage: true });
+});

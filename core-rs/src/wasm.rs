@@ -8,6 +8,8 @@ use wasm_bindgen::prelude::*;
 
 use serde::{Deserialize, Serialize};
 
+use std::ops::ControlFlow;
+
 use crate::catalog::shipped_catalog;
 use crate::evaluate::{evaluate_json, EvaluateOutcome};
 use crate::import::project::starter_project;
@@ -16,6 +18,7 @@ use crate::import::ImportIssue;
 use crate::issue::InputIssue;
 use crate::model::Project;
 use crate::parse::{check_project_file, ProjectFileOutcome};
+use crate::recommend::{recommend_with_progress, RecommendOptions, Recommendation};
 use crate::report::{csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Variant};
 use crate::stretched::{rtt_penalty, RttPenalty};
 
@@ -145,6 +148,53 @@ pub fn import_rvtools_js(
         Err(issues) => RvtoolsOutcome::Invalid { issues },
     };
     Ok(outcome.into_ts()?)
+}
+
+/// A design search's answer: ranked designs (possibly none, with the
+/// reason), or every issue of an invalid project.
+#[derive(Serialize, Tsify)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum RecommendOutcome {
+    Searched { recommendation: Box<Recommendation> },
+    Invalid { issues: Vec<InputIssue> },
+}
+
+/// Searches the shipped catalog for the cheapest designs that meet every
+/// requirement. `on_progress` receives each `Progress`; the search runs to
+/// the end (the app cancels by ending the Worker that runs it).
+#[wasm_bindgen(js_name = recommendDesigns)]
+pub fn recommend_designs(
+    project_json: &str,
+    options: Ts<RecommendOptions>,
+    on_progress: &js_sys::Function,
+) -> Result<Ts<RecommendOutcome>, JsError> {
+    let options = options.to_rust()?;
+    let project = match crate::parse::parse_project(project_json) {
+        Ok(project) => project,
+        Err(issue) => {
+            return Ok(RecommendOutcome::Invalid {
+                issues: vec![issue],
+            }
+            .into_ts()?)
+        }
+    };
+    let issues = crate::validate::validate(&project);
+    if !issues.is_empty() {
+        return Ok(RecommendOutcome::Invalid { issues }.into_ts()?);
+    }
+    let recommendation =
+        recommend_with_progress(&project, &shipped_catalog(), &options, |progress| {
+            if let Ok(value) = serde_wasm_bindgen::to_value(progress) {
+                // A throwing listener must not stop the search; the answer still comes back.
+                let _ = on_progress.call1(&JsValue::NULL, &value);
+            }
+            ControlFlow::Continue(())
+        })
+        .ok_or_else(|| JsError::new("the design search stopped before it finished"))?;
+    Ok(RecommendOutcome::Searched {
+        recommendation: Box::new(recommendation),
+    }
+    .into_ts()?)
 }
 
 /// The X-Brick models an XtremIO + VPLEX cluster can use, for the editor.

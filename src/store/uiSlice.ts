@@ -30,7 +30,7 @@ export interface Variant {
 
 export const MAX_VARIANTS = 4;
 
-export type ResultsTab = 'results' | 'compare';
+export type ResultsTab = 'results' | 'compare' | 'recommend';
 
 export interface UiSlice {
   resultsTab: ResultsTab;

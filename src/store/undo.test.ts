@@ -23,9 +23,7 @@ describe('undo and redo', () => {
 
   it('never records results', () => {
     const store = createAppStore(project);
-    store
-      .getState()
-      .setEvaluation({ clusters: [], findings: [] } as unknown as Evaluation);
+    store.getState().setEvaluation({ clusters: [], findings: [] } as unknown as Evaluation);
     store.getState().setIssues([]);
     expect(store.temporal.getState().pastStates).toHaveLength(0);
   });

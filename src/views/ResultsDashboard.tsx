@@ -12,6 +12,7 @@ import {
   type CapacityUnit,
 } from '../units';
 import { ArrayResults } from './ArrayResults';
+import { GrowthPanel } from './GrowthPanel';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
@@ -29,10 +30,16 @@ export function ResultsDashboard() {
   const entries = [
     ...evaluation.clusters.map((c) => ({ name: c.cluster_name, id: c.cluster_id })),
     ...evaluation.array_clusters.map((c) => ({ name: c.cluster_name, id: c.cluster_id })),
+    ...evaluation.esa_clusters.map((c) => ({ name: c.cluster_name, id: c.cluster_id })),
   ];
   const index = selected < entries.length ? selected : 0;
   const vsan = evaluation.clusters[index];
-  const array = vsan ? undefined : evaluation.array_clusters[index - evaluation.clusters.length];
+  const arrayIndex = index - evaluation.clusters.length;
+  const array = vsan ? undefined : evaluation.array_clusters[arrayIndex];
+  const esa =
+    vsan || array
+      ? undefined
+      : evaluation.esa_clusters[arrayIndex - evaluation.array_clusters.length];
   const name = entries[index]?.name ?? '';
   return (
     <section
@@ -61,6 +68,38 @@ export function ResultsDashboard() {
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
       {vsan && <VsanResults cluster={vsan} unit={unit} />}
+      {esa && (
+        <>
+          <dl className="figures">
+            <div>
+              <dt>Raw (ESA, {esa.raw.capacity_devices} NVMe devices)</dt>
+              <dd>
+                <span data-testid="raw-tb">{formatCapacity(esa.raw.total, 'tb')}</span> /{' '}
+                <span data-testid="raw-tib">{formatCapacity(esa.raw.total, 'tib')}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Usable</dt>
+              <dd data-testid="usable">{formatCapacity(esa.capacity.usable, unit)}</dd>
+            </div>
+            <div>
+              <dt>Required</dt>
+              <dd data-testid="required">{formatCapacity(esa.capacity.required, unit)}</dd>
+            </div>
+            <div>
+              <dt>vCPU:pCore after N+x</dt>
+              <dd>{orDash(esa.compute.vcpu_per_core_after_failure, formatRatio)}</dd>
+            </div>
+          </dl>
+          <h3>Capacity waterfall</h3>
+          <CapacityWaterfallChart
+            steps={esa.capacity.waterfall}
+            required={esa.capacity.required[unit]}
+            unit={unit}
+          />
+          <GrowthPanel growth={esa.growth} unit={unit} />
+        </>
+      )}
       {array && (
         <>
           <ArrayResults cluster={array} unit={unit} />
@@ -106,6 +145,7 @@ function VsanResults({ cluster, unit }: { cluster: ClusterEvaluation; unit: Capa
           />
         </div>
       </div>
+      <GrowthPanel growth={cluster.growth} unit={unit} />
       {cluster.stretched && <StretchedPanel stretched={cluster.stretched} />}
       <ResiliencePanel resilience={cluster.resilience} unit={unit} />
     </>

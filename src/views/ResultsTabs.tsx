@@ -2,11 +2,13 @@ import { useApp } from '../store/context';
 import type { ResultsTab } from '../store/uiSlice';
 import { CompareView } from './CompareView';
 import { FindingsPanel } from './FindingsPanel';
+import { RecommendationsView } from './RecommendationsView';
 import { ResultsDashboard } from './ResultsDashboard';
 
 const TABS: { id: ResultsTab; label: string }[] = [
   { id: 'results', label: 'Results' },
   { id: 'compare', label: 'Compare' },
+  { id: 'recommend', label: 'Recommend' },
 ];
 
 export function ResultsTabs() {
@@ -42,6 +44,7 @@ export function ResultsTabs() {
           </>
         )}
         {tab === 'compare' && <CompareView />}
+        {tab === 'recommend' && <RecommendationsView />}
       </div>
     </>
   );
