@@ -16,6 +16,7 @@ use crate::source;
 pub use findings::capacity_findings;
 pub use footprint::{application_copies, footprint, growth_factor, Footprint};
 pub use reduction::physical_per_logical;
+pub(crate) use required::policy_shares;
 pub use required::{PolicyShare, WorkloadCapacity};
 pub use tier::{mixes_tiers, storage_tier, StorageTier};
 pub use waterfall::{StepKind, WaterfallStep};

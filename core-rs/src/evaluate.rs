@@ -8,9 +8,12 @@ use crate::capacity::{
     CapacityEvaluation, PlacedWorkload, RawCapacity, ResolvedDiskGroup, StorageTier,
 };
 use crate::compute::{assess_compute, ClusterCompute};
+use crate::growth::{assess_growth, grown_io, growth_findings, ClusterGrowth, GrowthYear};
 use crate::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
 use crate::issue::InputIssue;
-use crate::model::{Cluster, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
+use crate::model::{
+    Cluster, DiskGroup, Project, Settings, Storage, StoragePolicy, Topology, Workload, XtremioVplex,
+};
 use crate::performance::{assess_performance, ClusterPerformance};
 use crate::protection::host_findings;
 use crate::resilience::{assess_resilience, ClusterResilience};
@@ -27,6 +30,9 @@ pub struct Evaluation {
     /// The XtremIO + VPLEX clusters, in project order. With `clusters`,
     /// every project cluster appears once.
     pub array_clusters: Vec<ArrayClusterEvaluation>,
+    /// The vSAN ESA clusters, in project order: capacity and compute in the
+    /// shapes `clusters` uses, no cache tier.
+    pub esa_clusters: Vec<EsaClusterEvaluation>,
     /// Every cluster's findings, most severe first; messages name the cluster.
     pub findings: Vec<Finding>,
 }
@@ -66,6 +72,9 @@ pub struct ClusterEvaluation {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub stretched: Option<StretchedEvaluation>,
+    /// Year by year over the planning horizon: capacity, IOPS, CPU and RAM
+    /// against the limits, and the first year each is crossed.
+    pub growth: ClusterGrowth,
 }
 
 /// SQL Server FCI nodes per instance. The model does not hold it per
@@ -81,6 +90,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
     let mut findings = Vec::new();
     let mut clusters = Vec::new();
     let mut array_clusters = Vec::new();
+    let mut esa_clusters = Vec::new();
     for (i, c) in project.clusters.iter().enumerate() {
         match &c.storage {
             Storage::VsanOsa {
@@ -91,6 +101,12 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
                     evaluate_vsan(project, i, c, disk_groups, *dedup_compression);
                 findings.extend(found);
                 clusters.push(evaluation);
+            }
+            Storage::VsanEsa(config) => {
+                if let Some((evaluation, found)) = evaluate_esa(project, i, c, config) {
+                    findings.extend(found);
+                    esa_clusters.push(evaluation);
+                }
             }
             Storage::XtremioVplex(array) => {
                 if let Some(evaluation) = evaluate_xtremio_vplex(project, i, c, array) {
@@ -104,6 +120,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
     Ok(Evaluation {
         clusters,
         array_clusters,
+        esa_clusters,
         findings: by_severity(findings),
     })
 }
@@ -240,6 +257,19 @@ fn evaluate_vsan(
     if let Some(s) = &stretched {
         findings.extend(s.findings.iter().cloned());
     }
+    let design = OsaDesign {
+        index,
+        cluster,
+        groups: &groups,
+        placed: &placed,
+        dedup_active,
+    };
+    let growth = assess_growth(
+        &cluster.topology,
+        settings.planning_horizon_years,
+        |topology, year| design.year(topology, year, settings),
+    );
+    findings.extend(growth_findings(&path, &cluster.name, &growth));
     let evaluation = ClusterEvaluation {
         cluster_id: cluster.id.clone(),
         cluster_name: cluster.name.clone(),
@@ -253,8 +283,77 @@ fn evaluate_vsan(
         iscsi,
         resilience,
         stretched,
+        growth,
     };
     (evaluation, findings)
+}
+
+/// What one year of an OSA cluster's growth timeline needs.
+struct OsaDesign<'a> {
+    index: usize,
+    cluster: &'a Cluster,
+    groups: &'a [ResolvedDiskGroup<'a>],
+    placed: &'a [PlacedWorkload<'a>],
+    dedup_active: bool,
+}
+
+impl OsaDesign<'_> {
+    /// The cluster on `topology` in `year`, by the same capacity,
+    /// performance and compute rules as today: capacity grown through the
+    /// planning horizon set to `year`, I/O through `grown_io`.
+    fn year(&self, topology: &Topology, year: u32, settings: &Settings) -> GrowthYear {
+        let hosts = topology.host_count();
+        let sites = if Sites::of(topology).is_some() { 2 } else { 1 };
+        let at_year = Settings {
+            planning_horizon_years: year,
+            ..settings.clone()
+        };
+        let raw = raw_capacity(self.groups, hosts);
+        let capacity =
+            evaluate_capacity(&raw, hosts, sites, self.placed, &at_year, self.dedup_active);
+        let grown = grown_workloads(self.placed, year);
+        let grown_placed = regrown(self.placed, &grown);
+        let performance =
+            assess_performance(self.index, topology, self.groups, &grown_placed, settings);
+        let compute = assess_compute(
+            self.index,
+            &self.cluster.host,
+            topology,
+            self.groups,
+            self.placed,
+            settings,
+            FCI_NODES,
+        );
+        GrowthYear {
+            year,
+            capacity_required: capacity.required,
+            capacity_usable: capacity.usable,
+            front_end_iops: performance.front_end_iops,
+            iops_limit: performance.device_limited_front_end_iops,
+            cpu_pct: compute.cores_needed_pct_after_failure,
+            ram_pct: compute.ram_demand_pct_after_failure,
+        }
+    }
+}
+
+/// The placed workloads with their I/O grown `year` years.
+fn grown_workloads(placed: &[PlacedWorkload], year: u32) -> Vec<Workload> {
+    placed
+        .iter()
+        .map(|p| Workload {
+            spec: grown_io(&p.workload.spec, year),
+            ..p.workload.clone()
+        })
+        .collect()
+}
+
+/// `placed` with each workload replaced by its grown copy.
+fn regrown<'a>(placed: &[PlacedWorkload<'a>], grown: &'a [Workload]) -> Vec<PlacedWorkload<'a>> {
+    placed
+        .iter()
+        .zip(grown)
+        .map(|(p, workload)| PlacedWorkload { workload, ..*p })
+        .collect()
 }
 
 /// Validation has checked that every device id resolves.
@@ -340,6 +439,11 @@ pub fn evaluate_json(json: &str) -> EvaluateOutcome {
         Err(issues) => EvaluateOutcome::Invalid { issues },
     }
 }
+
+mod esa;
+
+use esa::evaluate_esa;
+pub use esa::EsaClusterEvaluation;
 
 #[cfg(test)]
 mod tests;

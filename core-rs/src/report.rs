@@ -14,6 +14,7 @@ mod comparison;
 mod compute;
 mod design;
 mod findings;
+mod growth;
 mod labels;
 mod performance;
 mod resilience;
@@ -27,7 +28,10 @@ use std::fmt;
 
 use crate::capacity::CapacityEvaluation;
 use crate::compute::ClusterCompute;
-use crate::evaluate::{evaluate, ArrayClusterEvaluation, ClusterEvaluation, Evaluation};
+use crate::evaluate::{
+    evaluate, ArrayClusterEvaluation, ClusterEvaluation, EsaClusterEvaluation, Evaluation,
+};
+use crate::growth::ClusterGrowth;
 use crate::issue::InputIssue;
 use crate::model::{Cluster, Project, Workload};
 use crate::parse::parse_project;
@@ -170,12 +174,13 @@ pub struct Context<'a> {
     pub clusters: Vec<ClusterView<'a>>,
 }
 
-/// A cluster's figures: vSAN and XtremIO + VPLEX clusters share capacity
-/// and compute shapes; the rest is their own.
+/// A cluster's figures: vSAN OSA, vSAN ESA and XtremIO + VPLEX clusters
+/// share capacity and compute shapes; the rest is their own.
 #[derive(Clone, Copy)]
 pub enum Evaluated<'a> {
     Vsan(&'a ClusterEvaluation),
     Array(&'a ArrayClusterEvaluation),
+    Esa(&'a EsaClusterEvaluation),
 }
 
 pub struct ClusterView<'a> {
@@ -190,6 +195,7 @@ impl<'a> ClusterView<'a> {
         match self.evaluated {
             Evaluated::Vsan(e) => e.host_count,
             Evaluated::Array(e) => e.host_count,
+            Evaluated::Esa(e) => e.host_count,
         }
     }
 
@@ -197,6 +203,7 @@ impl<'a> ClusterView<'a> {
         match self.evaluated {
             Evaluated::Vsan(e) => &e.capacity,
             Evaluated::Array(e) => &e.capacity,
+            Evaluated::Esa(e) => &e.capacity,
         }
     }
 
@@ -204,20 +211,49 @@ impl<'a> ClusterView<'a> {
         match self.evaluated {
             Evaluated::Vsan(e) => &e.compute,
             Evaluated::Array(e) => &e.compute,
+            Evaluated::Esa(e) => &e.compute,
         }
     }
 
+    /// The vSAN OSA figures.
     pub fn vsan(&self) -> Option<&'a ClusterEvaluation> {
         match self.evaluated {
             Evaluated::Vsan(e) => Some(e),
-            Evaluated::Array(_) => None,
+            Evaluated::Array(_) | Evaluated::Esa(_) => None,
         }
     }
 
     pub fn array(&self) -> Option<&'a ArrayClusterEvaluation> {
         match self.evaluated {
-            Evaluated::Vsan(_) => None,
             Evaluated::Array(e) => Some(e),
+            Evaluated::Vsan(_) | Evaluated::Esa(_) => None,
+        }
+    }
+
+    pub fn esa(&self) -> Option<&'a EsaClusterEvaluation> {
+        match self.evaluated {
+            Evaluated::Esa(e) => Some(e),
+            Evaluated::Vsan(_) | Evaluated::Array(_) => None,
+        }
+    }
+
+    /// The growth timeline: every vSAN cluster, OSA or ESA, has one.
+    pub fn growth(&self) -> Option<&'a ClusterGrowth> {
+        match self.evaluated {
+            Evaluated::Vsan(e) => Some(&e.growth),
+            Evaluated::Esa(e) => Some(&e.growth),
+            Evaluated::Array(_) => None,
+        }
+    }
+
+    /// Front-end IOPS the workloads demand today. OSA clusters have a
+    /// performance model; ESA device limits are not modelled yet, so theirs
+    /// is the growth timeline's year 0 (the workloads as entered).
+    pub fn front_end_iops(&self) -> Option<f64> {
+        match self.evaluated {
+            Evaluated::Vsan(e) => Some(e.performance.front_end_iops),
+            Evaluated::Array(e) => Some(e.xtremio_vplex.vplex.frontend_iops),
+            Evaluated::Esa(e) => e.growth.years.first().map(|y| y.front_end_iops),
         }
     }
 }
@@ -235,7 +271,8 @@ impl<'a> Context<'a> {
             .clusters
             .iter()
             .map(|e| &e.cluster_id)
-            .chain(evaluation.array_clusters.iter().map(|e| &e.cluster_id));
+            .chain(evaluation.array_clusters.iter().map(|e| &e.cluster_id))
+            .chain(evaluation.esa_clusters.iter().map(|e| &e.cluster_id));
         for id in evaluated_ids {
             if !project.clusters.iter().any(|c| &c.id == id) {
                 return Err(ReportError::ClusterMismatch {
@@ -257,10 +294,15 @@ impl<'a> Context<'a> {
                     .array_clusters
                     .iter()
                     .find(|e| e.cluster_id == cluster.id);
-                let evaluated = match (vsan, array) {
-                    (Some(e), _) => Evaluated::Vsan(e),
-                    (None, Some(e)) => Evaluated::Array(e),
-                    (None, None) => {
+                let esa = evaluation
+                    .esa_clusters
+                    .iter()
+                    .find(|e| e.cluster_id == cluster.id);
+                let evaluated = match (vsan, array, esa) {
+                    (Some(e), _, _) => Evaluated::Vsan(e),
+                    (None, Some(e), _) => Evaluated::Array(e),
+                    (None, None, Some(e)) => Evaluated::Esa(e),
+                    (None, None, None) => {
                         return Err(ReportError::ClusterMismatch {
                             cluster_id: cluster.id.clone(),
                         })
@@ -318,6 +360,13 @@ impl<'a> Context<'a> {
             .iter()
             .filter_map(|c| c.array().map(|e| (c, e)))
     }
+
+    /// The vSAN ESA clusters.
+    pub fn esa_clusters(
+        &self,
+    ) -> impl Iterator<Item = (&ClusterView<'a>, &'a EsaClusterEvaluation)> {
+        self.clusters.iter().filter_map(|c| c.esa().map(|e| (c, e)))
+    }
 }
 
 /// One design's sheets, and the cells a comparison points at.
@@ -354,6 +403,7 @@ fn design_sheets(ctx: &Context) -> DesignSheets {
             performance::performance_sheet(ctx),
             compute::compute_sheet(ctx),
             resilience::resilience_sheet(ctx),
+            growth::growth_sheet(ctx, &summary_cells),
             findings::findings_sheet(ctx),
             assumptions::assumptions_sheet(ctx),
         ],

@@ -49,6 +49,7 @@ pub const FILE_SERVER_FOOTPRINT: &str = "seed 002 VM Disk Layout: the file share
 pub const VM_GROUP_FOOTPRINT: &str = "VM count x disk per VM, as entered";
 pub const GROWTH: &str =
     "annual growth compounded over settings.planning_horizon_years (seed 000 §12.2: plan for future data growth)";
+pub const GROWTH_TIMELINE: &str = "year-by-year timeline: data grows at each workload's annual_growth_pct compounded per year (seed 000 §12.2: plan for future data growth); assumption: front-end IOPS grow at the same rate (constant I/O density per GB) while the hybrid read cache's working set, VM count, vCPUs and RAM stay as entered; hosts to add keep the same host shape and storage per host, one per data site at a time, up to the VMware vSAN Configuration Maximums of 64 hosts";
 pub const VM_SWAP: &str = "VMware vSAN Design Guide: each VM's swap object (configured memory minus reservation) is protected by its policy; thick before vSAN 6.7, thin from 6.7. Counted in full, with no memory reservation and no data reduction (conservative assumption)";
 pub const DEDUP_RATIO_SQL: &str =
     "seed 001 Space Saving by Enabling Deduplication: 5,050 GB written -> 2,220 GB, ~2.27x for TPC-E-like OLTP under RAID-1";
@@ -163,3 +164,14 @@ pub const VPLEX_DISTANCE: &str = "seed 004 VPLEX consistency group: synchronous 
 pub const VPLEX_SYSTEM_VOLUMES: &str = "seed 004 Logging volume and VPLEX virtualization of XtremIO storage: a 10 GB logging volume supports 320 TB of distributed storage (at least 10 GB, one per cluster); two 80 GB meta volumes and two meta volume backups on the XtremIO of each site";
 pub const VPLEX_DISTRIBUTED_VOLUMES: &str = "seed 004 Table 5: database data, log and tempdb on VPLEX distributed volumes (a copy on each site's array), OS volumes VPLEX local; test/dev on XtremIO snapshots mounted directly; VPLEX replicates distributed writes in I/Os of about 32 KB (Table 16 notes)";
 pub const VPLEX_WITNESS: &str = "seed 004 Architecture: VPLEX Witness deployed as a virtual machine in a third location, separate failure domain";
+
+// vSAN Express Storage Architecture (vSAN 8 ESA)
+
+pub const ESA_RAW: &str = "VMware vSAN 8 ESA: a single storage pool of NVMe devices per host, no cache tier and no disk groups; every device contributes capacity";
+pub const ESA_RAID5: &str = "VMware vSAN 8 ESA (Broadcom KB 394410; VMware, RAID-5/6 with the performance of RAID-1 in vSAN ESA): RAID-5 is 2+1 (50 % parity) on 3-5 hosts and 4+1 (25 % parity) on 6 or more";
+pub const ESA_RAID6: &str = "VMware vSAN 8 ESA (Broadcom KB 394410): RAID-6 is 4+2 (50 % parity) and needs at least 6 hosts";
+pub const ESA_LFS_OVERHEAD: &str = "Broadcom KB 394410, Storage space utilization calculation for vSAN ESA: the log-structured file system adds ~13.1 % of the object's data and replica size (e.g. RAID-1 thin, 10 GB written -> 20 GB + 2.62 GB = 22.62 GB)";
+pub const ESA_COMPRESSION: &str = "VMware vSAN 8 ESA: compression is a storage policy setting, on by default, applied before data is protected so replicas and parity hold compressed data; the ratio is project.clusters[].storage.compression_ratio (1.0 unless a measured ratio is entered: no public ratio per workload kind); object space reservation is not compressed (assumption, as on OSA)";
+pub const ESA_OPERATIONS_RESERVE: &str = "VMware, Understanding Reserved Capacity Concepts in vSAN (2022) and vSphere 8 vSAN Monitoring docs: reserved capacity = operations reserve (transient activities, plus a 5 % buffer once enabled) + host rebuild reserve (the largest host's capacity); not available for stretched, 2-node or fault-domain clusters; assumption: operations reserve 10 % of raw unless entered";
+pub const ESA_HOST_MINIMUMS: &str = "VMware vSAN ESA ReadyNode hardware guidance (vSAN 8): at least 4 NVMe devices, 512 GB of RAM and 25 GbE per host for the original ESA profiles (vSAN 8 U2 added an AF-0 profile with 2 devices, 128 GB and 10 GbE)";
+pub const ESA_COMPONENTS: &str = "VMware vSAN 8 ESA Configuration Maximums: 27,000 components per host and 3,000 per device (brief's limits); components estimated as in WITNESS_COMPONENTS, times the stripe's blocks (RAID-1: copies + a witness; erasure coding: data + parity)";

@@ -5,8 +5,8 @@ use std::collections::HashSet;
 
 use crate::issue::InputIssue;
 use crate::model::{
-    Cluster, Device, Project, ProtectionMethod, ResilienceSettings, Settings, Storage,
-    StoragePolicy, Topology, Workload, WorkloadSpec, XtremioVplex, SCHEMA_VERSION,
+    Cluster, Device, DeviceKind, Project, ProtectionMethod, ResilienceSettings, Settings, Storage,
+    StoragePolicy, Topology, VsanEsa, Workload, WorkloadSpec, XtremioVplex, SCHEMA_VERSION,
 };
 use crate::stretched::MAX_RTT_INPUT_MS;
 use crate::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
@@ -273,7 +273,54 @@ fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
                 );
             }
         }
+        Storage::VsanEsa(esa) => vsan_esa(c, project, path, cl, esa),
         Storage::XtremioVplex(array) => xtremio_vplex(c, project, path, cl, array),
+    }
+}
+
+/// NVMe devices per host for a vSAN ESA storage pool (assumption: 24, a
+/// 2U ReadyNode's NVMe bays; no public per-host ESA device maximum is cited).
+pub const MAX_ESA_DEVICES_PER_HOST: u32 = 24;
+
+/// vSAN ESA: an NVMe device, a device count, a single-site topology (ESA
+/// stretched clusters are not modelled yet), plausible reduction and reserve.
+fn vsan_esa(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, esa: &VsanEsa) {
+    let p = format!("{path}.storage");
+    c.device_ref(project, &format!("{p}.device"), &esa.device);
+    if let Some(d) = project.device(&esa.device) {
+        if d.kind != DeviceKind::Nvme {
+            c.push(
+                &format!("{p}.device"),
+                format!(
+                    "must name an NVMe device: vSAN ESA pools are NVMe only (\"{}\" is {:?})",
+                    esa.device, d.kind
+                ),
+            );
+        }
+    }
+    c.u32_in(
+        &format!("{p}.devices_per_host"),
+        esa.devices_per_host,
+        1,
+        MAX_ESA_DEVICES_PER_HOST,
+    );
+    c.f64_in(
+        &format!("{p}.compression_ratio"),
+        esa.compression_ratio,
+        1.0,
+        MAX_DEDUP_RATIO,
+    );
+    c.f64_in(
+        &format!("{p}.operations_reserve_pct"),
+        esa.operations_reserve_pct,
+        0.0,
+        50.0,
+    );
+    if !matches!(cl.topology, Topology::Single { .. }) {
+        c.push(
+            &format!("{path}.topology.kind"),
+            "must be \"single\" for vsan_esa storage: ESA stretched clusters are not modelled yet",
+        );
     }
 }
 

@@ -12,14 +12,15 @@ use std::process::{Command, Output};
 use serde_json::{json, Value};
 use stacksizer_core::capacity::CapacityEvaluation;
 use stacksizer_core::compute::ClusterCompute;
-use stacksizer_core::evaluate::{ArrayClusterEvaluation, ClusterEvaluation};
+use stacksizer_core::evaluate::{ArrayClusterEvaluation, ClusterEvaluation, EsaClusterEvaluation};
+use stacksizer_core::growth::ClusterGrowth;
 use stacksizer_core::model::{Project, Storage};
 use stacksizer_core::report::{
     csv_comparison_tables, csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Variant,
 };
 use stacksizer_core::Evaluation;
 
-const DESIGN_SHEETS: [&str; 10] = [
+const DESIGN_SHEETS: [&str; 11] = [
     "Summary",
     "BOM",
     "Design",
@@ -28,6 +29,7 @@ const DESIGN_SHEETS: [&str; 10] = [
     "Performance",
     "Compute",
     "Resilience",
+    "Growth",
     "Findings",
     "Assumptions",
 ];
@@ -128,10 +130,11 @@ fn labels(project: &Project) -> Vec<String> {
         .collect()
 }
 
-/// One project cluster's evaluation, of either kind, in project order.
+/// One project cluster's evaluation, of any kind, in project order.
 enum Evaluated<'a> {
     Vsan(&'a ClusterEvaluation),
     Array(&'a ArrayClusterEvaluation),
+    Esa(&'a EsaClusterEvaluation),
 }
 
 fn in_project_order<'a>(project: &Project, e: &'a Evaluation) -> Vec<Evaluated<'a>> {
@@ -149,13 +152,21 @@ fn in_project_order<'a>(project: &Project, e: &'a Evaluation) -> Vec<Evaluated<'
                         .find(|x| x.cluster_id == c.id)
                         .map(Evaluated::Array)
                 })
+                .or_else(|| {
+                    e.esa_clusters
+                        .iter()
+                        .find(|x| x.cluster_id == c.id)
+                        .map(Evaluated::Esa)
+                })
                 .expect("every cluster is evaluated")
         })
         .collect()
 }
 
 /// The figures the Summary must show for a cluster, straight from the
-/// evaluation: vSAN devices, or XtremIO sites and the VPLEX limit.
+/// evaluation: vSAN devices (ESA: the storage pools, front-end IOPS of the
+/// growth timeline's year 0, no device limit or cache), or XtremIO sites
+/// and the VPLEX limit.
 struct Figures {
     hosts: u32,
     raw_tb: f64,
@@ -165,6 +176,7 @@ struct Figures {
     front_end_iops: f64,
     deliverable_iops: Option<f64>,
     cache_gb: Option<f64>,
+    growth: Option<ClusterGrowth>,
 }
 
 fn cluster_figures(c: &Evaluated) -> Figures {
@@ -178,6 +190,18 @@ fn cluster_figures(c: &Evaluated) -> Figures {
             front_end_iops: e.performance.front_end_iops,
             deliverable_iops: e.performance.device_limited_front_end_iops,
             cache_gb: Some(e.cache.installed.gb),
+            growth: Some(e.growth.clone()),
+        },
+        Evaluated::Esa(e) => Figures {
+            hosts: e.host_count,
+            raw_tb: e.raw.total.tb,
+            raw_tib: e.raw.total.tib,
+            capacity: e.capacity.clone(),
+            compute: e.compute.clone(),
+            front_end_iops: e.growth.years[0].front_end_iops,
+            deliverable_iops: None,
+            cache_gb: None,
+            growth: Some(e.growth.clone()),
         },
         Evaluated::Array(e) => {
             let x = &e.xtremio_vplex;
@@ -190,6 +214,7 @@ fn cluster_figures(c: &Evaluated) -> Figures {
                 front_end_iops: x.vplex.frontend_iops,
                 deliverable_iops: Some(x.vplex.limit.frontend_iops_peak),
                 cache_gb: None,
+                growth: None,
             }
         }
     }
@@ -232,9 +257,10 @@ fn figures(project: &Project, e: &Evaluation) -> Value {
 const DELIVERABLE: &str =
     "Deliverable front-end IOPS (devices at their ceiling, or the VPLEX limit)";
 
-/// The BOM lines the project calls for: per cluster its hosts, then (vSAN)
-/// its cache devices and its capacity devices, each device once per
-/// cluster, or (XtremIO + VPLEX) the components of each site.
+/// The BOM lines the project calls for: per cluster its hosts, then (vSAN
+/// OSA) its cache devices and its capacity devices, each device once per
+/// cluster, (vSAN ESA) its storage pools' NVMe devices, or (XtremIO +
+/// VPLEX) the components of each site.
 fn bom_lines(project: &Project, e: &Evaluation) -> Vec<Value> {
     let labels = labels(project);
     let mut lines = Vec::new();
@@ -256,7 +282,16 @@ fn bom_lines(project: &Project, e: &Evaluation) -> Vec<Value> {
                 }
                 continue;
             }
-            (Storage::XtremioVplex(_), Evaluated::Vsan(_)) => {
+            (Storage::VsanEsa(esa), Evaluated::Esa(_)) => {
+                let d = project.device(&esa.device).expect("device");
+                lines.push(
+                    json!({ "part": d.model, "quantity": esa.devices_per_host * hosts,
+                                   "unit_price": d.unit_price, "cluster": label }),
+                );
+                continue;
+            }
+            (Storage::XtremioVplex(_) | Storage::VsanEsa(_), Evaluated::Vsan(_))
+            | (Storage::XtremioVplex(_) | Storage::VsanOsa { .. }, Evaluated::Esa(_)) => {
                 panic!("storage and evaluation differ")
             }
         };
@@ -306,6 +341,30 @@ fn summary_case(prefix: &str, project: &Project, e: &Evaluation) -> Value {
     })
 }
 
+/// The Growth sheet's year-by-year rows, in cluster then year order.
+fn growth_case(prefix: &str, project: &Project, e: &Evaluation) -> Value {
+    let mut rows = Vec::new();
+    for (label, c) in labels(project).iter().zip(in_project_order(project, e)) {
+        let Some(g) = cluster_figures(&c).growth else {
+            continue;
+        };
+        for y in &g.years {
+            rows.push(json!({
+                "cluster": label,
+                "year": y.year,
+                "required_tb": y.capacity_required.tb,
+                "usable_tb": y.capacity_usable.tb,
+                "front_end_iops": y.front_end_iops,
+                "iops_limit": y.iops_limit,
+                "cpu_pct": y.cpu_pct,
+                "ram_pct": y.ram_pct,
+            }));
+        }
+    }
+    json!({ "sheet": format!("{prefix}Growth"), "summary_sheet": format!("{prefix}Summary"),
+            "rows": rows })
+}
+
 fn design_case(
     name: &str,
     xlsx: &Path,
@@ -318,9 +377,11 @@ fn design_case(
         "xlsx": xlsx,
         "csv_dir": csv_dir,
         "bom_csv": "bom.csv",
+        "growth_csv": "growth.csv",
         "sheets": DESIGN_SHEETS,
         "boms": [bom_case("", project, e)],
         "summaries": [summary_case("", project, e)],
+        "growths": [growth_case("", project, e)],
     })
 }
 
@@ -404,6 +465,27 @@ fn two_priced_clusters_and_a_comparison_read_back() {
     let csv_dir = dir.join("two-clusters-csv");
     write_csv(&csv_dir, &csv_tables(&two, &two_e).expect("csv"));
     let mut cases = vec![design_case("two-clusters", &xlsx, &csv_dir, &two, &two_e)];
+    // examples[0] is the (non-seed) vSAN ESA example; keep a vSAN OSA seed
+    // with two priced clusters covered too.
+    let seed = examples
+        .iter()
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("seed-"))
+        })
+        .expect("a seed example");
+    let (osa, osa_e) = evaluated(&two_priced_clusters(seed));
+    let osa_xlsx = dir.join("two-osa-clusters.xlsx");
+    std::fs::write(&osa_xlsx, xlsx_report(&osa, &osa_e).expect("workbook")).expect("write");
+    let osa_csv = dir.join("two-osa-clusters-csv");
+    write_csv(&osa_csv, &csv_tables(&osa, &osa_e).expect("csv"));
+    cases.push(design_case(
+        "two-osa-clusters",
+        &osa_xlsx,
+        &osa_csv,
+        &osa,
+        &osa_e,
+    ));
 
     let other_json = std::fs::read_to_string(&examples[1]).expect("example");
     let (other, other_e) = evaluated(&other_json);
@@ -444,9 +526,11 @@ fn two_priced_clusters_and_a_comparison_read_back() {
         "xlsx": xlsx,
         "csv_dir": csv_dir,
         "bom_csv": "1-bom.csv",
+        "growth_csv": "1-growth.csv",
         "sheets": sheets,
         "boms": [bom_case("1 ", &two, &two_e), bom_case("2 ", &other, &other_e)],
         "summaries": [summary_case("1 ", &two, &two_e), summary_case("2 ", &other, &other_e)],
+        "growths": [growth_case("1 ", &two, &two_e), growth_case("2 ", &other, &other_e)],
         "comparison": { "sheet": "Comparison", "variants": comparison_variants },
     }));
     run_checker(&cases, &dir);
@@ -470,14 +554,16 @@ fn csv_tables_quote_per_rfc_4180() {
     let names: Vec<&str> = tables.iter().map(|(n, _)| n.as_str()).collect();
     for expected in [
         "summary-key-figures.csv",
-        "findings.csv",
         "capacity-waterfall.csv",
+        "growth.csv",
     ] {
         assert!(
             names.contains(&expected),
             "{expected} missing from {names:?}"
         );
     }
+    // A table without rows is a "None." note on its sheet, not a CSV file.
+    assert_eq!(names.contains(&"findings.csv"), !e.findings.is_empty());
 }
 
 #[test]

@@ -520,7 +520,9 @@ mod xtremio_vplex {
     fn storage(project: &mut Project) -> &mut XtremioVplex {
         match &mut project.clusters[0].storage {
             Storage::XtremioVplex(a) => a,
-            Storage::VsanOsa { .. } => panic!("seed 004 is an array cluster"),
+            Storage::VsanOsa { .. } | Storage::VsanEsa(_) => {
+                panic!("seed 004 is an array cluster")
+            }
         }
     }
 

@@ -15,17 +15,20 @@ they must contain. For each one:
    "We found a problem with some content" repair prompt.
 2. openpyxl, formulas as written: sheet names, frozen header rows, column
    widths, tables with filters, BOM extended prices written as =C2*D2,
-   totals as SUM formulas, prices per TB/IOPS referring to the Summary.
+   totals as SUM formulas, prices per TB/IOPS referring to the Summary; the
+   Growth sheet's years equal to the core's, headroom as =D-C and the hosts
+   today of each limit crossing referring to the Summary.
 3. LibreOffice headless converts the workbook (it must open it) with
    recalculation on load forced, and openpyxl reads the recalculated values:
    no error values anywhere, BOM lines, totals and prices per usable TB and
-   per IOPS equal the sums computed here, key figures equal the core's, and
-   the values cached in the original equal LibreOffice's.
+   per IOPS equal the sums computed here, key figures equal the core's, the
+   Growth headroom equals usable - required, and the values cached in the
+   original equal LibreOffice's.
 4. A buyer's edit: every BOM unit price is set here, LibreOffice recalculates,
    and extended prices, totals, prices per TB/IOPS (and, in a comparison,
    the Comparison sheet) follow.
 5. CSV tables: UTF-8 with BOM, CRLF, RFC 4180 parse, rectangular, and the
-   BOM table equal to the workbook's.
+   BOM and Growth tables equal to the core's figures.
 
 Exit 0 when every check passes; 1 with one line per failure otherwise;
 2 when a tool is missing (named in the message).
@@ -163,6 +166,8 @@ def check_structure(c, wb, case):
             spans.append((min_col, min_row, max_col, max_row))
     for bom in case["boms"]:
         check_bom_formulas(c, wb, case, bom)
+    for growth in case.get("growths", []):
+        check_growth_formulas(c, wb, case, growth)
 
 
 def bom_layout(ws):
@@ -176,7 +181,9 @@ def bom_layout(ws):
     totals = {}
     for row in range(r, ws.max_row + 1):
         label = ws.cell(row, 1).value
-        if isinstance(label, str) and ws.cell(row, 5).value is not None:
+        # Every labelled row (a recalculated price with nothing to divide
+        # by reads as blank); the note below the totals is harmless here.
+        if isinstance(label, str):
             totals[label] = row
     return lines, totals
 
@@ -206,6 +213,60 @@ def check_bom_formulas(c, wb, case, bom):
         row = totals.get(f"Subtotal: {cluster}")
         c.check(row is not None and str(ws.cell(row, 5).value).startswith("=SUMIF("),
                 f"{name}: no SUMIF subtotal for {cluster}")
+
+
+def growth_layout(ws):
+    """Rows of the year-by-year table and of the limit crossings: the rows
+    under each header with a number where the year is (notes have none)."""
+    years, crossings = [], []
+    header = None
+    for r in range(1, ws.max_row + 1):
+        a, b = ws.cell(r, 1).value, ws.cell(r, 2).value
+        if a == "Cluster":
+            header = b
+        elif a in (None, ""):
+            header = None
+        elif header == "Year" and isinstance(b, (int, float)):
+            years.append(r)
+        elif header == "Limit" and isinstance(ws.cell(r, 3).value, (int, float)):
+            crossings.append(r)
+    return years, crossings
+
+
+def optional_close(got, expected):
+    if expected is None:
+        return got in (None, "")
+    return close(got, expected)
+
+
+def check_growth_formulas(c, wb, case, growth):
+    name = f"{case['name']}/{growth['sheet']}"
+    if not c.check(growth["sheet"] in wb.sheetnames, f"{name}: no sheet"):
+        return
+    ws = wb[growth["sheet"]]
+    years, crossings = growth_layout(ws)
+    c.check(len(years) == len(growth["rows"]), f"{name}: {len(years)} years, expected {len(growth['rows'])}")
+    for r, y in zip(years, growth["rows"]):
+        got = [ws.cell(r, col).value for col in range(1, 10)]
+        c.check(got[0] == y["cluster"] and got[1] == y["year"], f"{name}: row {r} is {got[:2]}, expected {y['cluster']} year {y['year']}")
+        c.check(close(got[2], y["required_tb"]) and close(got[3], y["usable_tb"]),
+                f"{name}: row {r} capacity {got[2:4]} != {y['required_tb']}, {y['usable_tb']}")
+        c.check(got[4] == f"=D{r}-C{r}", f"{name}: E{r} is {got[4]!r}, not =D{r}-C{r}")
+        c.check(close(got[5], y["front_end_iops"]), f"{name}: F{r} {got[5]} != {y['front_end_iops']}")
+        for col, key in ((6, "iops_limit"), (7, "cpu_pct"), (8, "ram_pct")):
+            c.check(optional_close(got[col], y[key]), f"{name}: row {r} {key} {got[col]} != {y[key]}")
+    for r in crossings:
+        f = ws.cell(r, 4).value
+        c.check(isinstance(f, str) and f.startswith(f"='{growth['summary_sheet']}'!"),
+                f"{name}: D{r} is {f!r}, not a reference to {growth['summary_sheet']}")
+
+
+def check_growth_values(c, name, wb, growth):
+    ws = wb[growth["sheet"]]
+    years, _ = growth_layout(ws)
+    for r, y in zip(years, growth["rows"]):
+        want = y["usable_tb"] - y["required_tb"]
+        c.check(close(ws.cell(r, 5).value, want), f"{name}/{growth['sheet']}: E{r} {ws.cell(r, 5).value} != {want}")
 
 
 # 3. LibreOffice recalculation -----------------------------------------------
@@ -267,6 +328,8 @@ def check_values(c, case, recalculated, original, bom_prices=None, tag="recalcul
                 got = ws.cell(r, total_col).value
                 want = sum(v for v in fig["values"] if v is not None)
                 c.check(close(got, want), f"{name}/{s['sheet']}: total {fig['label']} {got} != {want}")
+    for growth in case.get("growths", []):
+        check_growth_values(c, name, recalculated, growth)
     totals_by_sheet = {}
     for bom in case["boms"]:
         totals_by_sheet[bom["sheet"]] = check_bom_values(c, name, recalculated, bom, bom_prices)
@@ -390,6 +453,29 @@ def check_csv(c, case, workbook):
         c.check(row[0] == line["part"] and close(row[2], line["quantity"]), f"{name}/{case['bom_csv']}: {row}")
         c.check((row[3] == "") if price is None else close(row[3], price), f"{name}/{case['bom_csv']}: price {row}")
         c.check(close(row[4], line["quantity"] * (price or 0.0)), f"{name}/{case['bom_csv']}: extended {row}")
+    if case.get("growth_csv"):
+        check_growth_csv(c, case)
+
+
+def check_growth_csv(c, case):
+    name = f"{case['name']}/{case['growth_csv']}"
+    path = os.path.join(case["csv_dir"], case["growth_csv"])
+    growth = case["growths"][0]
+    if not growth["rows"]:
+        c.check(not os.path.exists(path), f"{name}: a table without a cluster that grows")
+        return
+    if not c.check(os.path.exists(path), f"{name}: missing"):
+        return
+    rows = list(csv.reader(io.StringIO(open(path, encoding="utf-8-sig").read(), newline="")))
+    c.check(rows[0][:4] == ["Cluster", "Year", "Capacity required (TB)", "Usable (TB)"], f"{name}: header {rows[0]}")
+    c.check(len(rows) - 1 == len(growth["rows"]), f"{name}: {len(rows) - 1} years, expected {len(growth['rows'])}")
+    for row, y in zip(rows[1:], growth["rows"]):
+        ok = (row[0] == y["cluster"] and close(row[1], y["year"]) and close(row[2], y["required_tb"])
+              and close(row[3], y["usable_tb"]) and close(row[4], y["usable_tb"] - y["required_tb"])
+              and close(row[5], y["front_end_iops"]))
+        for col, key in ((6, "iops_limit"), (7, "cpu_pct"), (8, "ram_pct")):
+            ok = ok and (row[col] == "" if y[key] is None else close(row[col], y[key]))
+        c.check(ok, f"{name}: {row} != {y}")
 
 
 def main():

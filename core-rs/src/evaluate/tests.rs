@@ -146,3 +146,158 @@ fn workloads_that_do_not_fit_are_an_error_with_figures() {
     assert!(codes(&e).contains(&"capacity.alert_threshold"));
     assert!(e.clusters[0].capacity.headroom.gb < 0.0);
 }
+
+/// All-flash, 4 hosts x 2 disk groups of 1 x 800 GB cache + 4 x 1.92 TB
+/// NVMe, RAID-1 FTT=1, one VM group of 10 VMs growing 20 % a year.
+fn growing_vm_group(disk_gb_per_vm: f64, host_count: u32) -> Project {
+    let project = json!({
+        "schema_version": 1,
+        "name": "growth",
+        "settings": { "planning_horizon_years": 3 },
+        "devices": [
+            { "id": "cache", "model": "800 GB NVMe", "kind": "nvme",
+              "capacity_gb": 800, "read_iops": 500000, "write_iops": 200000 },
+            { "id": "cap", "model": "1.92 TB NVMe", "kind": "nvme",
+              "capacity_gb": 1920, "read_iops": 500000, "write_iops": 100000 }
+        ],
+        "clusters": [{
+            "id": "c", "name": "growth",
+            "host": { "model": "h", "sockets": 2, "cores_per_socket": 16, "ghz": 2.6,
+                      "ram_gb": 512, "nics": 2, "nic_gbps": 25 },
+            "topology": { "kind": "single", "host_count": host_count },
+            "storage": { "architecture": "vsan_osa", "dedup_compression": false,
+                "disk_groups": [
+                    { "cache_device": "cache", "capacity_device": "cap", "capacity_device_count": 4 },
+                    { "cache_device": "cache", "capacity_device": "cap", "capacity_device_count": 4 }
+                ] }
+        }],
+        "policies": [{ "id": "p", "name": "RAID-1", "method": "raid1", "ftt": 1 }],
+        "workloads": [{
+            "id": "vms", "name": "vms", "cluster_id": "c", "policy_id": "p",
+            "spec": { "kind": "vm_group", "vm_count": 10, "vcpu_per_vm": 4,
+                      "ram_gb_per_vm": 16, "disk_gb_per_vm": disk_gb_per_vm,
+                      "iops_per_vm": 500, "read_pct": 70, "annual_growth_pct": 20 }
+        }]
+    });
+    parse_project(&project.to_string()).expect("growth project parses")
+}
+
+#[test]
+fn twenty_pct_growth_on_thirty_pct_headroom_crosses_capacity_in_year_2() {
+    // The issue's example: usable = 1.3 x what the workload needs today, so
+    // year 1 (1.2) fits and year 2 (1.2^2 = 1.44) does not. Required today
+    // is linear in the disk size (data x 2 copies + swap x 2), so two
+    // evaluations give the disk size that leaves exactly 30 % headroom.
+    let today = |disk: f64| {
+        let e = evaluate(&growing_vm_group(disk, 4)).expect("valid");
+        let c = &e.clusters[0];
+        (c.growth.years[0].capacity_required.gb, c.capacity.usable.gb)
+    };
+    let (r1, usable) = today(100.0);
+    let (r2, _) = today(200.0);
+    let per_disk_gb = (r2 - r1) / 100.0;
+    let swap = r1 - 100.0 * per_disk_gb;
+    let disk = (usable / 1.3 - swap) / per_disk_gb;
+
+    let e = evaluate(&growing_vm_group(disk, 4)).expect("valid");
+    let c = &e.clusters[0];
+    let years = &c.growth.years;
+    assert!((usable / years[0].capacity_required.gb - 1.3).abs() < 1e-9);
+    assert!(years[1].capacity_required.gb <= years[1].capacity_usable.gb);
+    assert!(years[2].capacity_required.gb > years[2].capacity_usable.gb);
+    // The last year is the capacity figure the cluster is sized against.
+    assert!((years[3].capacity_required.gb - c.capacity.required.gb).abs() < 1e-6);
+    // I/O grows at the data rate: 10 x 500 IOPS x 1.2^3.
+    assert!((years[3].front_end_iops - 5_000.0 * 1.728).abs() < 1e-6);
+
+    let crossing = c
+        .growth
+        .first_crossing
+        .iter()
+        .find(|x| x.limit == crate::growth::GrowthLimit::Capacity)
+        .expect("capacity runs out");
+    assert_eq!(crossing.year, 2);
+    let add = crossing.hosts_to_add.expect("more hosts restore it");
+    let f = e
+        .findings
+        .iter()
+        .find(|f| f.code == "growth.capacity_crossed")
+        .expect("a growth warning");
+    assert_eq!(f.severity, Severity::Warning);
+    assert!(f.message.contains("year 2 of 3"), "{}", f.message);
+    assert!(
+        f.message.contains(&format!("add {add} host(s)")),
+        "{}",
+        f.message
+    );
+
+    // The smallest fix: with `add` more hosts year 3 fits, with one fewer not.
+    let fits_year_3 = |hosts: u32| {
+        let e = evaluate(&growing_vm_group(disk, hosts)).expect("valid");
+        let y = &e.clusters[0].growth.years[3];
+        y.capacity_required.gb <= y.capacity_usable.gb
+    };
+    assert!(fits_year_3(4 + add));
+    assert!(!fits_year_3(4 + add - 1));
+}
+
+fn esa_example() -> Project {
+    let text = include_str!("../../../assets/examples/esa-all-nvme.json");
+    parse_project(text).expect("the ESA example parses")
+}
+
+#[test]
+fn esa_example_evaluates_as_an_esa_cluster_with_its_rules() {
+    // 6 hosts x 6 x 3,840 GB = 138,240 GB raw; 10 % operations reserve
+    // (13,824) and one host (23,040) reserved -> 101,376 GB usable.
+    let e = evaluate(&esa_example()).expect("valid");
+    assert!(e.clusters.is_empty() && e.array_clusters.is_empty());
+    let c = &e.esa_clusters[0];
+    assert!((c.raw.total.gb - 138_240.0).abs() < 1e-6);
+    assert_eq!(c.raw.cache_devices, 0);
+    assert!((c.capacity.usable.gb - 101_376.0).abs() < 1e-6);
+    // RAID-5 runs as 4+1 on six hosts.
+    let raid5 = c
+        .capacity
+        .per_policy
+        .iter()
+        .find(|p| p.policy_id == "raid5");
+    assert_eq!(raid5.map(|p| p.protection.multiplier), Some(1.25));
+    let years = &c.growth.years;
+    assert!((years[3].capacity_required.gb - c.capacity.required.gb).abs() < 1e-6);
+    assert!(years.iter().all(|y| y.iops_limit.is_none()));
+}
+
+#[test]
+fn esa_on_five_hosts_uses_raid5_2_plus_1_and_checks_host_minimums() {
+    let mut project = esa_example();
+    project.clusters[0].topology = Topology::Single { host_count: 5 };
+    project.clusters[0].host.nic_gbps = 10.0;
+    let e = evaluate(&project).expect("valid");
+    let c = &e.esa_clusters[0];
+    let raid5 = c
+        .capacity
+        .per_policy
+        .iter()
+        .find(|p| p.policy_id == "raid5");
+    assert_eq!(raid5.map(|p| p.protection.multiplier), Some(1.5));
+    let f = e
+        .findings
+        .iter()
+        .find(|f| f.code == "esa.below_readynode_minimum")
+        .expect("10 GbE is below the ESA profiles' 25 GbE");
+    assert_eq!(f.path.as_deref(), Some("clusters[0].host.nic_gbps"));
+}
+
+#[test]
+fn esa_refuses_sas_devices() {
+    let mut project = esa_example();
+    project.devices[0].kind = crate::model::DeviceKind::SasSsd;
+    let issues = evaluate(&project).expect_err("SAS is not an ESA device");
+    assert!(
+        issues
+            .iter()
+            .any(|i| i.path == "clusters[0].storage.device"),
+        "{issues:?}"
+    );
+}

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{HostSpec, XtremioVplex};
+use super::{HostSpec, VsanEsa, XtremioVplex};
 
 /// vSAN original storage architecture: one cache device in front of
 /// 1..7 capacity devices; capacity devices alone count as raw capacity.
@@ -78,6 +78,8 @@ pub enum Storage {
         disk_groups: Vec<DiskGroup>,
         dedup_compression: bool,
     },
+    /// vSAN Express Storage Architecture: one NVMe storage pool per host.
+    VsanEsa(VsanEsa),
     /// An EMC XtremIO array in each of two sites behind VPLEX (seed 004).
     /// The cluster's topology must be stretched: its sites, inter-site RTT
     /// and link are VPLEX's; `site_mirroring` makes volumes distributed.

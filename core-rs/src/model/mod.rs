@@ -7,6 +7,7 @@ mod policy;
 mod project;
 mod settings;
 mod units;
+mod vsan_esa;
 mod workload;
 mod xtremio_vplex;
 
@@ -17,6 +18,7 @@ pub use policy::{ProtectionMethod, StoragePolicy};
 pub use project::{Project, SCHEMA_VERSION};
 pub use settings::{DedupRatios, ResilienceSettings, Settings};
 pub use units::Capacity;
+pub use vsan_esa::{default_operations_reserve_pct, FreeSpaceModel, VsanEsa};
 pub use workload::{CommitMode, SqlDeployment, Workload, WorkloadSpec};
 pub use xtremio_vplex::{
     default_read_cache_hit_pct, ArrayDataReduction, VolumePlacement, VplexReplication,

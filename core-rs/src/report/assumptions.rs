@@ -1,14 +1,17 @@
 //! Assumptions sheet: every project setting with the value used, its
 //! default, whether the user overrode it and the source of the default;
-//! then the constants the model fixes, with theirs.
+//! the same for each vSAN ESA cluster's storage pool inputs; then the
+//! constants the model fixes, with theirs.
 
 use serde_json::Value;
 
+use super::labels;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::Context;
 use crate::cache::ALL_FLASH_WRITE_BUFFER_GB;
 use crate::compute::{EXCHANGE_VCPU_PER_CORE, GENERAL_VCPU_PER_CORE, SQL_VCPU_PER_CORE};
-use crate::model::{DeviceKind, Settings};
+use crate::esa::{LFS_OVERHEAD_PCT, MAX_COMPONENTS_PER_DEVICE, MAX_COMPONENTS_PER_HOST};
+use crate::model::{DeviceKind, FreeSpaceModel, Settings, Storage, VsanEsa};
 use crate::performance::{
     typical_hdd_iops, DATA_LATENCY_LIMIT_MS, FLASH_DATASHEET_QUEUE_DEPTH, HYBRID_READ_CACHE_SHARE,
     LOG_WRITE_LATENCY_LIMIT_MS, VSAN_HOST_RTT_MS,
@@ -198,6 +201,18 @@ pub fn assumptions_sheet(ctx: &Context) -> Sheet {
         ],
         rows,
     );
+    let esa = esa_rows(ctx);
+    if !esa.is_empty() {
+        b.blank();
+        b.section("vSAN ESA storage pool inputs (each can be entered per cluster)");
+        b.table(
+            "esa-inputs",
+            &[
+                "Cluster", "Input", "Field", "Value", "Unit", "Default", "Status", "Source",
+            ],
+            esa,
+        );
+    }
     b.blank();
     b.section("Fixed in the model");
     b.table(
@@ -249,6 +264,65 @@ pub fn setting_rows(settings: &Settings) -> Vec<Vec<Cell>> {
         .collect()
 }
 
+/// Each vSAN ESA cluster's assumed inputs: the free-space model, the
+/// operations reserve and the compression ratio, against their defaults.
+fn esa_rows(ctx: &Context) -> Vec<Vec<Cell>> {
+    let mut rows = Vec::new();
+    let Some(defaults) = esa_defaults() else {
+        return rows;
+    };
+    for (index, c) in ctx.clusters.iter().enumerate() {
+        let Storage::VsanEsa(e) = &c.cluster.storage else {
+            continue;
+        };
+        let path = |field: &str| format!("clusters[{index}].storage.{field}");
+        let status = |default: bool| if default { "default" } else { "override" };
+        let free_space_default = defaults.free_space;
+        rows.push(vec![
+            Cell::text(c.label.clone()),
+            Cell::text("Free space kept"),
+            Cell::text(path("free_space")),
+            Cell::text(labels::free_space(e.free_space)),
+            Cell::Blank,
+            Cell::text(labels::free_space(free_space_default)),
+            Cell::text(status(e.free_space == free_space_default)),
+            Cell::text(match e.free_space {
+                FreeSpaceModel::ReservedCapacity => source::ESA_OPERATIONS_RESERVE,
+                FreeSpaceModel::Slack => source::SLACK_SPACE,
+            }),
+        ]);
+        let reserve_default = defaults.operations_reserve_pct;
+        rows.push(vec![
+            Cell::text(c.label.clone()),
+            Cell::text("Operations reserve (reserved capacity only)"),
+            Cell::text(path("operations_reserve_pct")),
+            Cell::number(e.operations_reserve_pct, NumberFormat::Decimal),
+            Cell::text("% of raw"),
+            Cell::number(reserve_default, NumberFormat::Decimal),
+            Cell::text(status(e.operations_reserve_pct == reserve_default)),
+            Cell::text(source::ESA_OPERATIONS_RESERVE),
+        ]);
+        rows.push(vec![
+            Cell::text(c.label.clone()),
+            Cell::text("Compression ratio"),
+            Cell::text(path("compression_ratio")),
+            Cell::number(e.compression_ratio, NumberFormat::Decimal),
+            Cell::text("x"),
+            Cell::number(defaults.compression_ratio, NumberFormat::Decimal),
+            Cell::text(status(e.compression_ratio == defaults.compression_ratio)),
+            Cell::text(source::ESA_COMPRESSION),
+        ]);
+    }
+    rows
+}
+
+/// What the model assumes for an ESA pool's optional inputs: a pool read
+/// with only its required fields, so the report cannot drift from the
+/// model's defaults.
+fn esa_defaults() -> Option<VsanEsa> {
+    serde_json::from_value(serde_json::json!({ "device": "", "devices_per_host": 0 })).ok()
+}
+
 /// `(path, value)` of every number, bool or string under `value`.
 fn leaves(path: &str, value: &Value) -> Vec<(String, Value)> {
     match value {
@@ -273,7 +347,7 @@ fn value_cell(v: &Value) -> Cell {
 
 fn constant_rows() -> Vec<Vec<Cell>> {
     let hdd = |kind| typical_hdd_iops(kind).unwrap_or(0.0);
-    let rows: [(&str, f64, &str, &str); 12] = [
+    let rows: [(&str, f64, &str, &str); 15] = [
         (
             "Hybrid cache device share used as read cache",
             HYBRID_READ_CACHE_SHARE * 100.0,
@@ -345,6 +419,24 @@ fn constant_rows() -> Vec<Vec<Cell>> {
             hdd(DeviceKind::Hdd15k),
             "IOPS",
             source::TYPICAL_HDD_IOPS,
+        ),
+        (
+            "vSAN ESA log-structured file system overhead",
+            LFS_OVERHEAD_PCT,
+            "% of protected data",
+            source::ESA_LFS_OVERHEAD,
+        ),
+        (
+            "vSAN ESA components per host, at most",
+            MAX_COMPONENTS_PER_HOST as f64,
+            "components",
+            source::ESA_COMPONENTS,
+        ),
+        (
+            "vSAN ESA components per NVMe device, at most",
+            MAX_COMPONENTS_PER_DEVICE as f64,
+            "components",
+            source::ESA_COMPONENTS,
         ),
     ];
     rows.iter()

@@ -1,6 +1,7 @@
-//! Bill of materials: hosts, cache and capacity devices per cluster. Unit
-//! prices come from the project when it has them and are left blank (and
-//! highlighted) otherwise; extended prices, totals and the price per usable
+//! Bill of materials: hosts, cache and capacity devices (vSAN ESA: the
+//! storage pools' NVMe devices) or arrays per cluster. Unit prices come
+//! from the project when it has them and are left blank (and highlighted)
+//! otherwise; extended prices, totals and the price per usable
 //! TB and per IOPS are live formulas, so a buyer types a price and the
 //! sheet recomputes.
 
@@ -215,9 +216,10 @@ fn price_per(
     b.at(row, EXTENDED)
 }
 
-/// Hosts first; then, for vSAN, each cache and capacity device with its
-/// count over every host, in the order the disk groups name them; for
-/// XtremIO + VPLEX, each site's arrays, engines and system volumes.
+/// Hosts first; then, for vSAN OSA, each cache and capacity device with its
+/// count over every host, in the order the disk groups name them; for vSAN
+/// ESA, the storage pool's NVMe devices over every host; for XtremIO +
+/// VPLEX, each site's arrays, engines and system volumes.
 pub fn cluster_lines(index: usize, c: &ClusterView) -> Vec<Line> {
     let hosts = c.host_count();
     let host = &c.cluster.host;
@@ -237,6 +239,19 @@ pub fn cluster_lines(index: usize, c: &ClusterView) -> Vec<Line> {
                 unit_price: None,
                 cluster: index,
             }));
+            return lines;
+        }
+        (Storage::VsanEsa(esa), None) => {
+            // One storage pool per host: its NVMe devices over every host.
+            if let Some(d) = c.project.device(&esa.device) {
+                lines.push(Line {
+                    part: d.model.clone(),
+                    description: format!("Storage pool device (ESA): {}", device_description(d)),
+                    quantity: esa.devices_per_host.saturating_mul(hosts),
+                    unit_price: d.unit_price,
+                    cluster: index,
+                });
+            }
             return lines;
         }
         (Storage::VsanOsa { disk_groups, .. }, None) => disk_groups,

@@ -1,11 +1,13 @@
 //! Capacity sheet: the waterfall from raw capacity to usable, then what the
 //! workloads require and the headroom left, step by step with the source of
-//! each step; then the requirement per policy and per workload.
+//! each step; then the requirement per policy and per workload, and vSAN
+//! ESA's file-system overhead, compression and components.
 
 use super::labels;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
-use super::Context;
+use super::{Context, Evaluated};
 use crate::capacity::StepKind;
+use crate::esa::esa_protection;
 use crate::protection::protection;
 use crate::source;
 
@@ -21,6 +23,7 @@ pub fn capacity_sheet(ctx: &Context) -> Sheet {
     waterfall(&mut b, ctx);
     policies(&mut b, ctx);
     workloads(&mut b, ctx);
+    esa(&mut b, ctx);
     b.finish()
 }
 
@@ -116,12 +119,16 @@ fn workloads(b: &mut SheetBuilder, ctx: &Context) {
     for c in &ctx.clusters {
         for w in &c.capacity().workloads {
             let fp = &w.footprint;
+            // ESA protects by its own rules (RAID-5 width by host count).
             let multiplier = ctx
                 .project
                 .policies
                 .iter()
                 .find(|p| p.id == w.policy_id)
-                .map(|p| protection(p).multiplier);
+                .map(|p| match c.evaluated {
+                    Evaluated::Esa(_) => esa_protection(p, c.host_count()).multiplier,
+                    Evaluated::Vsan(_) | Evaluated::Array(_) => protection(p).multiplier,
+                });
             rows.push(vec![
                 Cell::text(c.label.clone()),
                 Cell::text(ctx.workload_name(&w.workload_id)),
@@ -162,6 +169,53 @@ fn workloads(b: &mut SheetBuilder, ctx: &Context) {
         ],
         rows,
     );
+}
+
+/// vSAN ESA's own figures: the file-system overhead and compression the
+/// consumed capacity includes, and the components against their limits.
+fn esa(b: &mut SheetBuilder, ctx: &Context) {
+    let mut notes = Vec::new();
+    let rows: Vec<Vec<Cell>> = ctx
+        .esa_clusters()
+        .map(|(c, e)| {
+            let x = &e.esa;
+            notes.extend([x.lfs_source, x.components_source]);
+            vec![
+                Cell::text(c.label.clone()),
+                Cell::text(x.device_model.clone()),
+                Cell::count(x.devices_per_host),
+                Cell::text(labels::free_space(x.free_space)),
+                Cell::percent(x.lfs_overhead_pct),
+                Cell::decimal(x.compression_ratio),
+                Cell::count(x.components_per_host as f64),
+                Cell::count(x.max_components_per_host as f64),
+                Cell::count(x.components_per_device as f64),
+                Cell::count(x.max_components_per_device as f64),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    b.blank();
+    b.section("vSAN ESA storage pools: file-system overhead, compression and components");
+    b.table(
+        "esa",
+        &[
+            "Cluster",
+            "Device",
+            "Devices per host",
+            "Free space",
+            "Log-structured file system overhead (%)",
+            "Compression ratio (x)",
+            "Components per host",
+            "Components per host, limit",
+            "Components per device",
+            "Components per device, limit",
+        ],
+        rows,
+    );
+    b.sources_note(notes);
 }
 
 /// Several sources in one cell, one per line, each once; empty ones skipped.

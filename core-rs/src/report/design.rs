@@ -1,12 +1,13 @@
-//! Design sheet: what was sized, as entered: clusters, hosts, disk groups
-//! or arrays, devices and storage policies.
+//! Design sheet: what was sized, as entered: clusters, hosts, disk groups,
+//! vSAN ESA storage pools or arrays, devices and storage policies.
 
 use super::labels;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::summary::storage_text;
 use super::Context;
-use crate::model::{Storage, Topology};
+use crate::model::{FreeSpaceModel, Storage, Topology};
 use crate::protection::protection;
+use crate::source;
 
 pub fn design_sheet(ctx: &Context) -> Sheet {
     let mut b = SheetBuilder::new(ctx.sheet_name("Design"));
@@ -15,6 +16,7 @@ pub fn design_sheet(ctx: &Context) -> Sheet {
     clusters(&mut b, ctx);
     hosts(&mut b, ctx);
     disk_groups(&mut b, ctx);
+    esa_pools(&mut b, ctx);
     arrays(&mut b, ctx);
     devices(&mut b, ctx);
     policies(&mut b, ctx);
@@ -157,13 +159,65 @@ fn disk_groups(b: &mut SheetBuilder, ctx: &Context) {
     );
 }
 
+fn esa_pools(b: &mut SheetBuilder, ctx: &Context) {
+    let rows: Vec<Vec<Cell>> = ctx
+        .clusters
+        .iter()
+        .filter_map(|c| match &c.cluster.storage {
+            Storage::VsanEsa(e) => Some((c, e)),
+            Storage::VsanOsa { .. } | Storage::XtremioVplex(_) => None,
+        })
+        .map(|(c, e)| {
+            let capacity_gb = ctx.project.device(&e.device).map_or(0.0, |d| d.capacity_gb);
+            let operations_reserve = match e.free_space {
+                FreeSpaceModel::ReservedCapacity => Cell::percent(e.operations_reserve_pct),
+                FreeSpaceModel::Slack => Cell::Blank,
+            };
+            vec![
+                Cell::text(c.label.clone()),
+                Cell::text(e.device.clone()),
+                Cell::count(e.devices_per_host),
+                Cell::count(e.devices_per_host.saturating_mul(c.host_count())),
+                Cell::decimal(capacity_gb * f64::from(e.devices_per_host) / 1000.0),
+                Cell::text(labels::free_space(e.free_space)),
+                operations_reserve,
+                Cell::decimal(e.compression_ratio),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    b.blank();
+    b.section("vSAN ESA storage pools (one per host, every host alike)");
+    b.table(
+        "esa-pools",
+        &[
+            "Cluster",
+            "Device",
+            "Devices per host",
+            "Devices in the cluster",
+            "Raw per host (TB)",
+            "Free space",
+            "Operations reserve (% of raw)",
+            "Compression ratio (x)",
+        ],
+        rows,
+    );
+    b.sources_note([
+        source::ESA_RAW,
+        source::ESA_OPERATIONS_RESERVE,
+        source::ESA_COMPRESSION,
+    ]);
+}
+
 fn arrays(b: &mut SheetBuilder, ctx: &Context) {
     let rows: Vec<Vec<Cell>> = ctx
         .clusters
         .iter()
         .filter_map(|c| match &c.cluster.storage {
             Storage::XtremioVplex(x) => Some((c, x)),
-            Storage::VsanOsa { .. } => None,
+            Storage::VsanOsa { .. } | Storage::VsanEsa(_) => None,
         })
         .map(|(c, x)| {
             let r = &x.data_reduction;
@@ -287,4 +341,13 @@ fn policies(b: &mut SheetBuilder, ctx: &Context) {
         rows,
     );
     b.sources_note(ctx.project.policies.iter().map(|p| protection(p).source));
+    if ctx.esa_clusters().next().is_some() {
+        b.note(format!(
+            "On vSAN ESA clusters RAID-5 is 2+1 on 3-5 hosts and 4+1 on 6 or more, so its \
+             multiplier and minimum hosts differ from the columns above; the Capacity sheet \
+             shows the protection each cluster uses. Sources: {}; {}.",
+            source::ESA_RAID5,
+            source::ESA_RAID6
+        ));
+    }
 }

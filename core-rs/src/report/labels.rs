@@ -2,9 +2,12 @@
 //! and one unique label per cluster (names need not be unique, ids are).
 
 use crate::capacity::{StepKind, StorageTier};
+use crate::esa::EsaEvaluation;
+use crate::growth::GrowthLimit;
 use crate::model::{
-    Cluster, CommitMode, Device, DeviceKind, DiskGroup, HostSpec, Project, ProtectionMethod,
-    SqlDeployment, Storage, StoragePolicy, Topology, VplexReplication, WorkloadSpec,
+    Cluster, CommitMode, Device, DeviceKind, DiskGroup, FreeSpaceModel, HostSpec, Project,
+    ProtectionMethod, SqlDeployment, Storage, StoragePolicy, Topology, VplexReplication,
+    WorkloadSpec,
 };
 use crate::rules::{num, Severity};
 use crate::xtremio_vplex::{x_brick_model, SiteRole, XtremioVplexEvaluation};
@@ -69,6 +72,15 @@ pub fn host(h: &HostSpec) -> String {
 pub fn storage_devices(cluster: &Cluster, project: &Project) -> String {
     let disk_groups = match &cluster.storage {
         Storage::VsanOsa { disk_groups, .. } => disk_groups,
+        Storage::VsanEsa(e) => {
+            let model = project
+                .device(&e.device)
+                .map_or(e.device.as_str(), |d| &d.model);
+            return format!(
+                "per host: {} x {model} (vSAN ESA storage pool)",
+                e.devices_per_host
+            );
+        }
         Storage::XtremioVplex(x) => {
             let model =
                 x_brick_model(&x.x_brick_model).map_or(x.x_brick_model.as_str(), |m| m.name);
@@ -104,6 +116,38 @@ pub fn storage_devices(cluster: &Cluster, project: &Project) -> String {
         })
         .collect();
     format!("per host: {}", groups.join(", "))
+}
+
+/// "vSAN ESA, all-NVMe storage pool, reserved capacity, compression
+/// ratio 1.00 (no saving counted)".
+pub fn esa_storage(e: &EsaEvaluation) -> String {
+    let saving = if e.compression_ratio > 1.0 {
+        String::new()
+    } else {
+        " (no saving counted)".to_string()
+    };
+    format!(
+        "vSAN ESA, all-NVMe storage pool, {}, compression ratio {}{saving}",
+        free_space(e.free_space),
+        num(e.compression_ratio, 2)
+    )
+}
+
+/// The limit a growth timeline crosses.
+pub fn growth_limit(l: GrowthLimit) -> &'static str {
+    match l {
+        GrowthLimit::Capacity => "usable capacity",
+        GrowthLimit::Iops => "device-limited IOPS",
+        GrowthLimit::Cpu => "CPU after N+x host failures",
+        GrowthLimit::Ram => "RAM after N+x host failures",
+    }
+}
+
+pub fn free_space(m: FreeSpaceModel) -> &'static str {
+    match m {
+        FreeSpaceModel::ReservedCapacity => "reserved capacity",
+        FreeSpaceModel::Slack => "slack space",
+    }
 }
 
 /// "XtremIO X2-R, 2 X-Bricks per site, behind VPLEX Metro".

@@ -1,6 +1,7 @@
 //! Performance sheet: front-end to back-end IOPS per workload, the load on
 //! each device tier against its rating, what the devices can deliver, the
-//! latency estimate, and each disk group's cache device.
+//! latency estimate, and each disk group's cache device; vSAN ESA's demand;
+//! VPLEX and the arrays; stretched clusters' sites.
 
 use super::labels;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
@@ -17,6 +18,9 @@ pub fn performance_sheet(ctx: &Context) -> Sheet {
         workloads(&mut b, ctx);
         cache_devices(&mut b, ctx);
         models(&mut b, ctx);
+    }
+    if ctx.esa_clusters().next().is_some() {
+        esa(&mut b, ctx);
     }
     if ctx.array_clusters().next().is_some() {
         vplex(&mut b, ctx);
@@ -205,6 +209,34 @@ fn models(b: &mut SheetBuilder, ctx: &Context) {
     b.note(format!("Latency model: {}.", p.latency_model));
 }
 
+/// vSAN ESA: the demand only. Its device IOPS limits are not modelled yet,
+/// so there is no back-end, deliverable or latency figure to show.
+fn esa(b: &mut SheetBuilder, ctx: &Context) {
+    b.blank();
+    b.section("vSAN ESA cluster I/O (demand; device limits not modelled yet)");
+    let rows = ctx
+        .esa_clusters()
+        .map(|(c, e)| {
+            let devices = e.esa.devices_per_host.saturating_mul(e.host_count);
+            vec![
+                Cell::text(c.label.clone()),
+                Cell::maybe(c.front_end_iops(), NumberFormat::Count),
+                Cell::count(devices),
+                Cell::text(e.esa.device_model.clone()),
+            ]
+        })
+        .collect();
+    b.table(
+        "esa-io",
+        &["Cluster", "Front-end IOPS", "NVMe devices", "Device"],
+        rows,
+    );
+    b.note(
+        "Front-end IOPS are the workloads' demand as entered (year 0 of the Growth sheet). \
+         The rated IOPS of the NVMe devices are on the Design sheet.",
+    );
+}
+
 fn vplex(b: &mut SheetBuilder, ctx: &Context) {
     b.blank();
     b.section("VPLEX (production site)");
@@ -316,6 +348,8 @@ fn stretched(b: &mut SheetBuilder, ctx: &Context) {
                     ),
                 ]
             }
+            // Validation keeps vSAN ESA clusters on one site.
+            Evaluated::Esa(_) => continue,
             Evaluated::Array(e) => {
                 let (v, w) = (&e.xtremio_vplex.vplex, &e.xtremio_vplex.wan);
                 notes.extend([v.latency_source, w.source]);

@@ -1,11 +1,13 @@
 //! Resilience sheet: what each failure does to a vSAN cluster (capacity
 //! left, whether compliance can be rebuilt, how long it takes, the IOPS
 //! while it runs), the durability of each policy, and what a site failure
-//! leaves a stretched cluster or an XtremIO + VPLEX design.
+//! leaves a stretched cluster or an XtremIO + VPLEX design; for vSAN ESA,
+//! what N+x host failures leave.
 
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
 use crate::resilience::{ComponentState, RebuildBlocker};
+use crate::source;
 use crate::stretched::SiteFailure;
 
 const MINUTES_PER_HOUR: f64 = 60.0;
@@ -18,8 +20,61 @@ pub fn resilience_sheet(ctx: &Context) -> Sheet {
         scenarios(&mut b, ctx);
         durability(&mut b, ctx);
     }
+    if ctx.esa_clusters().next().is_some() {
+        esa_host_failures(&mut b, ctx);
+    }
     site_failures(&mut b, ctx);
     b.finish()
+}
+
+/// vSAN ESA: what N+x host failures leave, from its capacity and compute
+/// figures. Its failure scenarios and durability are not modelled yet.
+fn esa_host_failures(b: &mut SheetBuilder, ctx: &Context) {
+    b.blank();
+    b.section("vSAN ESA clusters: N+x host failures");
+    let reserve_hosts = ctx.project.settings.reserve_hosts;
+    let rows = ctx
+        .esa_clusters()
+        .map(|(c, e)| {
+            let rebuild = e
+                .capacity
+                .waterfall
+                .iter()
+                .find(|s| s.source == source::HOST_REBUILD_RESERVE)
+                .map(|s| s.amount.tb);
+            let compute = &e.compute;
+            vec![
+                Cell::text(c.label.clone()),
+                Cell::count(e.host_count),
+                Cell::count(reserve_hosts),
+                Cell::count(compute.hosts_after_failure),
+                Cell::maybe(rebuild, NumberFormat::Decimal),
+                Cell::maybe(
+                    compute.cores_needed_pct_after_failure,
+                    NumberFormat::Percent,
+                ),
+                Cell::maybe(compute.ram_demand_pct_after_failure, NumberFormat::Percent),
+            ]
+        })
+        .collect();
+    b.table(
+        "esa-host-failures",
+        &[
+            "Cluster",
+            "Hosts",
+            "Host failures reserved (N+x)",
+            "Hosts after N+x failures",
+            "Host rebuild reserve (TB)",
+            "CPU used after N+x (%)",
+            "RAM used after N+x (%)",
+        ],
+        rows,
+    );
+    b.note(
+        "Device, host and site failure scenarios, resync times and durability are not \
+         modelled for vSAN ESA yet.",
+    );
+    b.sources_note([source::HOST_REBUILD_RESERVE, source::HA_HOST_RESERVE]);
 }
 
 fn scenarios(b: &mut SheetBuilder, ctx: &Context) {
@@ -149,6 +204,7 @@ fn site_failures(b: &mut SheetBuilder, ctx: &Context) {
         .filter_map(|c| {
             let (failure, unprotected): (&SiteFailure, String) = match c.evaluated {
                 Evaluated::Vsan(e) => (&e.stretched.as_ref()?.site_failure, String::new()),
+                Evaluated::Esa(_) => return None,
                 Evaluated::Array(e) => (
                     &e.xtremio_vplex.site_failure,
                     e.xtremio_vplex

@@ -305,10 +305,12 @@ pub const FIGURES: &[FigureDef] = &[
     ),
 ];
 
-/// Raw capacity: vSAN capacity devices, or both sites' X-Bricks.
+/// Raw capacity: vSAN capacity devices (ESA: the NVMe storage pools), or
+/// both sites' X-Bricks.
 fn raw(c: &ClusterView) -> Capacity {
     match c.evaluated {
         Evaluated::Vsan(e) => e.raw.total,
+        Evaluated::Esa(e) => e.raw.total,
         Evaluated::Array(e) => {
             Capacity::from_gb(e.xtremio_vplex.sites.iter().map(|s| s.raw.gb).sum())
         }
@@ -316,25 +318,26 @@ fn raw(c: &ClusterView) -> Capacity {
 }
 
 fn front_end_iops(c: &ClusterView) -> Option<f64> {
-    Some(match c.evaluated {
-        Evaluated::Vsan(e) => e.performance.front_end_iops,
-        Evaluated::Array(e) => e.xtremio_vplex.vplex.frontend_iops,
-    })
+    c.front_end_iops()
 }
 
+/// ESA: blank, its device I/O is not modelled yet.
 fn back_end_iops(c: &ClusterView) -> Option<f64> {
-    Some(match c.evaluated {
-        Evaluated::Vsan(e) => e.performance.back_end_iops,
-        Evaluated::Array(e) => e.xtremio_vplex.sites.iter().map(|s| s.back_end_iops).sum(),
-    })
+    match c.evaluated {
+        Evaluated::Vsan(e) => Some(e.performance.back_end_iops),
+        Evaluated::Array(e) => Some(e.xtremio_vplex.sites.iter().map(|s| s.back_end_iops).sum()),
+        Evaluated::Esa(_) => None,
+    }
 }
 
-/// vSAN: the devices at the utilisation ceiling; XtremIO + VPLEX: the
-/// VPLEX engines' peak front-end limit at the workloads' read share.
+/// vSAN OSA: the devices at the utilisation ceiling; XtremIO + VPLEX: the
+/// VPLEX engines' peak front-end limit at the workloads' read share; vSAN
+/// ESA: blank (device limits not modelled yet).
 fn deliverable_iops(c: &ClusterView) -> Option<f64> {
     match c.evaluated {
         Evaluated::Vsan(e) => e.performance.device_limited_front_end_iops,
         Evaluated::Array(e) => Some(e.xtremio_vplex.vplex.limit.frontend_iops_peak),
+        Evaluated::Esa(_) => None,
     }
 }
 
@@ -345,6 +348,7 @@ fn iops_headroom(c: &ClusterView) -> Option<f64> {
             let v = &e.xtremio_vplex.vplex;
             ratio(v.limit.frontend_iops_peak, v.frontend_iops)
         }
+        Evaluated::Esa(_) => None,
     }
 }
 
@@ -497,7 +501,8 @@ fn design_rows(clusters: &[ClusterView], with_total: bool) -> Vec<Vec<Cell>> {
         .collect()
 }
 
-/// The storage in a line: architecture, tier, data reduction.
+/// The storage in a line: architecture, tier (ESA: free-space model),
+/// data reduction.
 pub fn storage_text(c: &ClusterView) -> String {
     match (&c.cluster.storage, c.evaluated) {
         (
@@ -514,7 +519,8 @@ pub fn storage_text(c: &ClusterView) -> String {
             format!("vSAN OSA, {}, {dedup}", labels::tier(e.tier))
         }
         (_, Evaluated::Array(e)) => labels::array_storage(&e.xtremio_vplex),
-        (Storage::XtremioVplex(_), Evaluated::Vsan(_)) => String::new(),
+        (_, Evaluated::Esa(e)) => labels::esa_storage(&e.esa),
+        (Storage::XtremioVplex(_) | Storage::VsanEsa(_), Evaluated::Vsan(_)) => String::new(),
     }
 }
 

@@ -9,6 +9,10 @@ use crate::model::Settings;
 
 const SEED_000: &str = include_str!("../../../assets/examples/seed-000-hybrid-alwayson.json");
 const SEED_001: &str = include_str!("../../../assets/examples/seed-001-all-flash-sql.json");
+const ESA: &str = include_str!("../../../assets/examples/esa-all-nvme.json");
+
+mod esa;
+mod growth;
 
 fn evaluated(json: &str) -> (Project, Evaluation) {
     evaluate_project_json(json).unwrap_or_else(|issues| panic!("{issues:?}"))
@@ -110,6 +114,7 @@ fn every_sheet_keeps_its_header_in_view() {
             "Performance",
             "Compute",
             "Resilience",
+            "Growth",
             "Findings",
             "Assumptions"
         ]

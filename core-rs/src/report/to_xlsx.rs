@@ -52,7 +52,12 @@ fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
     // An empty cached result, not 0, for formulas that show nothing (and
     // LibreOffice recalculates such cells on load).
     ws.set_formula_result_default("");
-    let widths = column_widths(sheet);
+    let mut widths = column_widths(sheet);
+    // Every column a note spans gets a width, even on a sheet of notes only.
+    if sheet.rows.iter().any(|r| r.style == RowStyle::Note) {
+        let note_columns = usize::from(NOTE_MIN_COLUMNS).max(widths.len());
+        widths.resize(note_columns, MIN_WIDTH);
+    }
     for (col, width) in widths.iter().enumerate() {
         ws.set_column_width(col as u16, *width as f64)?;
     }

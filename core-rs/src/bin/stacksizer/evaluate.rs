@@ -4,6 +4,7 @@ use std::process::ExitCode;
 use stacksizer_core::capacity::StorageTier;
 use stacksizer_core::evaluate::ArrayClusterEvaluation;
 use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
+use stacksizer_core::growth::ClusterGrowth;
 use stacksizer_core::resilience::ClusterResilience;
 use stacksizer_core::rules::num;
 use stacksizer_core::stretched::StretchedEvaluation;
@@ -73,14 +74,57 @@ fn print_summary(evaluation: &Evaluation) {
             num(c.cache.installed.gb, 0)
         );
         print_resilience(&c.resilience);
+        print_growth(&c.growth);
         if let Some(s) = &c.stretched {
             print_stretched(s);
         }
+    }
+    for e in &evaluation.esa_clusters {
+        outln!(
+            "{} ({} hosts, vSAN ESA): raw {} TB / {} TiB in {} NVMe devices; usable {} TB, required {} TB",
+            e.cluster_name,
+            e.host_count,
+            num(e.raw.total.tb, 2),
+            num(e.raw.total.tib, 2),
+            e.raw.capacity_devices,
+            num(e.capacity.usable.tb, 2),
+            num(e.capacity.required.tb, 2)
+        );
+        print_growth(&e.growth);
     }
     for a in &evaluation.array_clusters {
         print_array(a);
     }
     print_findings(&evaluation.findings);
+}
+
+/// One line: the horizon's last year and the first year each limit gives.
+fn print_growth(g: &ClusterGrowth) {
+    let Some(last) = g.years.last() else {
+        return;
+    };
+    let crossings: Vec<String> = g
+        .first_crossing
+        .iter()
+        .map(|c| {
+            let fix = c
+                .hosts_to_add
+                .map_or(String::new(), |n| format!(", add {n} host(s)"));
+            format!("{:?} in year {}{fix}", c.limit, c.year).to_lowercase()
+        })
+        .collect();
+    outln!(
+        "  growth to year {}: {} of {} TB, {} IOPS; {}",
+        last.year,
+        num(last.capacity_required.tb, 2),
+        num(last.capacity_usable.tb, 2),
+        num(last.front_end_iops, 0),
+        if crossings.is_empty() {
+            "no limit crossed".to_string()
+        } else {
+            format!("crosses {}", crossings.join("; "))
+        }
+    );
 }
 
 fn print_stretched(s: &StretchedEvaluation) {

@@ -6,6 +6,7 @@ mod output;
 mod evaluate;
 mod import_rvtools;
 mod quick;
+mod recommend;
 mod report;
 mod stretch;
 mod vplex;
@@ -38,6 +39,8 @@ enum Command {
     /// Size one vSAN cluster from a few figures (no workloads: assumes its
     /// usable capacity will be consumed).
     Quick(quick::QuickArgs),
+    /// Search the catalog for the cheapest designs meeting every requirement.
+    Recommend(recommend::RecommendArgs),
     /// Import an RVTools export (.xlsx or CSV tabs) as workloads; -o writes a project.
     ImportRvtools(import_rvtools::ImportRvtoolsArgs),
     /// Write the sizing report of a project file as XLSX (-o) and/or CSV (--csv).
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Evaluate { project, json } => evaluate::run(&project, json),
         Command::Quick(args) => quick::run(&args),
+        Command::Recommend(args) => recommend::run(&args),
         Command::ImportRvtools(args) => import_rvtools::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Vplex(args) => vplex::run(&args),

@@ -1,0 +1,135 @@
+//! `stacksizer recommend PROJECT.json`: the cheapest designs meeting every
+//! requirement of a cluster's workloads, from the shipped catalog or one
+//! given with --catalog.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use stacksizer_core::catalog::{parse_catalog, shipped_catalog};
+use stacksizer_core::parse_project;
+use stacksizer_core::recommend::{recommend, RecommendOptions, Recommendation};
+use stacksizer_core::rules::num;
+
+use crate::output::{invalid_arguments, print_json, EXIT_INVALID};
+
+#[derive(clap::Args)]
+pub struct RecommendArgs {
+    project: PathBuf,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Pareto-front designs to return, cheapest first (each family's
+    /// cheapest design is returned as well).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    top: usize,
+    /// Search this catalog file (JSON) instead of the shipped catalog.
+    #[arg(long, value_name = "FILE")]
+    catalog: Option<PathBuf>,
+    /// The cluster to size [default: the project's first].
+    #[arg(long, value_name = "ID")]
+    cluster: Option<String>,
+    /// Highest total price, in the catalog's currency.
+    #[arg(long, value_name = "AMOUNT")]
+    budget: Option<f64>,
+    /// Most hosts in the cluster (both sites together when stretched).
+    #[arg(long, value_name = "N")]
+    max_hosts: Option<u32>,
+    /// Most rack units the design may take.
+    #[arg(long, value_name = "U")]
+    max_rack_units: Option<u32>,
+}
+
+fn read(path: &Path) -> Result<String, ExitCode> {
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        ExitCode::from(EXIT_INVALID)
+    })
+}
+
+pub fn run(args: &RecommendArgs) -> ExitCode {
+    let text = match read(&args.project) {
+        Ok(text) => text,
+        Err(code) => return code,
+    };
+    let project = match parse_project(&text) {
+        Ok(p) => p,
+        Err(issue) => return invalid_arguments(&[issue]),
+    };
+    let catalog = match &args.catalog {
+        None => shipped_catalog(),
+        Some(path) => match read(path).map(|t| parse_catalog(&t)) {
+            Ok(Ok(catalog)) => catalog,
+            Ok(Err(issues)) => return invalid_arguments(&issues),
+            Err(code) => return code,
+        },
+    };
+    let options = RecommendOptions {
+        cluster_id: args.cluster.clone(),
+        budget: args.budget,
+        max_hosts: args.max_hosts,
+        max_rack_units: args.max_rack_units,
+        top: args.top,
+        ..RecommendOptions::default()
+    };
+    let r = recommend(&project, &catalog, &options);
+    if !r.input_issues.is_empty() {
+        return invalid_arguments(&r.input_issues);
+    }
+    if args.json {
+        return print_json(&r);
+    }
+    print_summary(&r);
+    ExitCode::SUCCESS
+}
+
+fn print_summary(r: &Recommendation) {
+    outln!(
+        "cluster {}: {} of {} designs evaluated, {} pruned, {} full evaluations; Pareto front of {}",
+        r.cluster_id,
+        r.evaluated,
+        r.search_space,
+        r.pruned,
+        r.full_evaluations,
+        r.pareto_front_size
+    );
+    if let Some(reason) = &r.infeasible_reason {
+        outln!("no design meets the requirements: {reason}");
+    }
+    for d in &r.designs {
+        let mut roles = Vec::new();
+        if d.best_in_family {
+            roles.push("cheapest in family");
+        }
+        if d.on_pareto_front {
+            roles.push("Pareto front");
+        }
+        outln!(
+            "{} {} - {} ({}), limited by {}",
+            num(d.cost, 0),
+            r.currency,
+            d.family.label(),
+            roles.join(", "),
+            d.binding_constraint.label()
+        );
+        outln!("  {}", d.summary);
+        outln!(
+            "  capacity headroom {} TB, IOPS headroom {}, {} rack units",
+            num(d.capacity_headroom_tb, 2),
+            d.iops_headroom_pct
+                .map_or("-".to_string(), |p| format!("{} %", num(p, 0))),
+            d.rack_units
+        );
+        for l in &d.bom {
+            outln!(
+                "  {:>5} x {:<40} {:>12} {:>14}",
+                l.quantity,
+                l.part,
+                num(l.unit_price, 0),
+                num(l.extended_price, 0)
+            );
+        }
+    }
+    for note in &r.notes {
+        outln!("note: {note}");
+    }
+}

@@ -1,0 +1,284 @@
+//! vSAN Express Storage Architecture (vSAN 8 ESA): one storage pool of
+//! NVMe devices per host. Protection (RAID-5 as 2+1 or 4+1 by host count),
+//! raw -> usable with reserved capacity or slack, what workloads consume
+//! with compression and the log-structured file system overhead, and the
+//! ESA-only rules (host minimums, component limits).
+//!
+//! Shapes are OSA's (`RawCapacity`, `CapacityEvaluation`) so reports and
+//! views read ESA clusters the same way; the rules are ESA's own.
+
+mod findings;
+
+use serde::Serialize;
+
+use crate::capacity::{
+    footprint, percent, policy_shares, ratio, CapacityEvaluation, PlacedWorkload, RawCapacity,
+    StepKind, WaterfallStep, WorkloadCapacity,
+};
+use crate::model::{
+    Capacity, Device, FreeSpaceModel, ProtectionMethod, Settings, StoragePolicy, VsanEsa,
+};
+use crate::protection::{protection, Protection};
+use crate::source;
+use crate::stretched::components;
+
+pub use findings::{esa_findings, EsaCluster};
+
+/// The log-structured file system's share on top of protected data
+/// (`source::ESA_LFS_OVERHEAD`).
+pub const LFS_OVERHEAD_PCT: f64 = 13.1;
+/// Components one host may hold (`source::ESA_COMPONENTS`).
+pub const MAX_COMPONENTS_PER_HOST: u64 = 27_000;
+/// Components one NVMe device may hold.
+pub const MAX_COMPONENTS_PER_DEVICE: u64 = 3_000;
+/// Hosts from which RAID-5 runs as 4+1 instead of 2+1.
+const RAID5_WIDE_MIN_HOSTS: u32 = 6;
+
+/// An ESA storage pool with its device looked up in the project.
+#[derive(Debug, Clone, Copy)]
+pub struct ResolvedEsa<'a> {
+    pub device: &'a Device,
+    pub config: &'a VsanEsa,
+}
+
+/// ESA-only figures of a cluster; capacity and compute are in the shapes
+/// OSA clusters use.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct EsaEvaluation {
+    pub device_model: String,
+    pub devices_per_host: u32,
+    pub free_space: FreeSpaceModel,
+    pub lfs_overhead_pct: f64,
+    pub compression_ratio: f64,
+    /// Estimated components on the busiest host and device (spread evenly).
+    pub components_per_host: u64,
+    pub components_per_device: u64,
+    pub max_components_per_host: u64,
+    pub max_components_per_device: u64,
+    pub lfs_source: &'static str,
+    pub components_source: &'static str,
+}
+
+/// The protection a policy gives on an ESA cluster of `hosts` hosts.
+/// RAID-1 and RAID-6 (4+2) are as on OSA; RAID-5 is 2+1 on 3-5 hosts and
+/// 4+1 on 6 or more, so it needs 3 hosts, not 4.
+pub fn esa_protection(policy: &StoragePolicy, hosts: u32) -> Protection {
+    let base = protection(policy);
+    match policy.method {
+        ProtectionMethod::Raid5 => {
+            let data_blocks = if hosts >= RAID5_WIDE_MIN_HOSTS { 4 } else { 2 };
+            Protection {
+                data_blocks,
+                multiplier: f64::from(data_blocks + 1) / f64::from(data_blocks),
+                min_hosts: 3,
+                recommended_hosts: 4,
+                source: source::ESA_RAID5,
+                ..base
+            }
+        }
+        ProtectionMethod::Raid6 => Protection {
+            source: source::ESA_RAID6,
+            ..base
+        },
+        ProtectionMethod::Raid1 => base,
+    }
+}
+
+pub fn esa_raw(esa: &ResolvedEsa, hosts: u32) -> RawCapacity {
+    let per_host_gb = esa.device.capacity_gb * f64::from(esa.config.devices_per_host);
+    RawCapacity {
+        per_host: Capacity::from_gb(per_host_gb),
+        total: Capacity::from_gb(per_host_gb * f64::from(hosts)),
+        cache_per_host: Capacity::from_gb(0.0),
+        capacity_devices: esa.config.devices_per_host.saturating_mul(hosts),
+        cache_devices: 0,
+        source: source::ESA_RAW,
+    }
+}
+
+/// Raw -> usable and what the workloads consume, at `settings`' horizon.
+pub fn evaluate_esa_capacity(
+    esa: &ResolvedEsa,
+    hosts: u32,
+    placed: &[PlacedWorkload],
+    settings: &Settings,
+) -> CapacityEvaluation {
+    let raw = esa_raw(esa, hosts);
+    let (steps, usable_gb) = waterfall(&raw, hosts, settings, esa.config);
+    let compression = esa.config.compression_ratio;
+    let workloads: Vec<WorkloadCapacity> = placed
+        .iter()
+        .map(|p| workload_capacity(p, hosts, settings, compression))
+        .collect();
+    let mut per_policy = policy_shares(placed, &workloads);
+    for share in &mut per_policy {
+        if let Some(p) = placed.iter().find(|p| p.policy.id == share.policy_id) {
+            share.protection = esa_protection(p.policy, hosts);
+        }
+    }
+    let logical_gb: f64 = workloads.iter().map(|w| w.logical.gb).sum();
+    let required_gb: f64 = workloads.iter().map(|w| w.consumed.gb).sum();
+    let datastore_gb = raw.total.gb;
+    CapacityEvaluation {
+        dedup_active: compression > 1.0,
+        waterfall: steps,
+        datastore: raw.total,
+        usable: Capacity::from_gb(usable_gb),
+        workloads,
+        per_policy,
+        logical: Capacity::from_gb(logical_gb),
+        required: Capacity::from_gb(required_gb),
+        headroom: Capacity::from_gb(usable_gb - required_gb),
+        headroom_pct: percent(usable_gb - required_gb, usable_gb),
+        datastore_used_pct: percent(required_gb, datastore_gb),
+        effective_usable: ratio(logical_gb, required_gb).map(|r| Capacity::from_gb(usable_gb * r)),
+    }
+}
+
+/// Raw -> usable. ESA has no OSA on-disk format or dedup metadata step: its
+/// file-system overhead is charged per object (`LFS_OVERHEAD_PCT`).
+fn waterfall(
+    raw: &RawCapacity,
+    hosts: u32,
+    settings: &Settings,
+    config: &VsanEsa,
+) -> (Vec<WaterfallStep>, f64) {
+    let raw_gb = raw.total.gb;
+    let (label, pct, free_source) = match config.free_space {
+        FreeSpaceModel::ReservedCapacity => (
+            "Operations reserve",
+            config.operations_reserve_pct,
+            source::ESA_OPERATIONS_RESERVE,
+        ),
+        FreeSpaceModel::Slack => ("Slack space", settings.slack_pct, source::SLACK_SPACE),
+    };
+    let free_gb = raw_gb * pct / 100.0;
+    let after_free = (raw_gb - free_gb).max(0.0);
+    // The largest host's capacity per host failure; hosts are uniform.
+    let per_host_gb = raw_gb / f64::from(hosts.max(1));
+    let rebuild_gb = (per_host_gb * f64::from(settings.reserve_hosts)).min(after_free);
+    let usable_gb = after_free - rebuild_gb;
+    let steps = vec![
+        step(
+            "Raw capacity (NVMe storage pool)",
+            StepKind::Start,
+            raw_gb,
+            raw.source,
+        ),
+        step(
+            "Datastore capacity",
+            StepKind::Subtotal,
+            raw_gb,
+            source::ESA_RAW,
+        ),
+        step(label, StepKind::Deduction, free_gb, free_source),
+        step(
+            "Host rebuild reserve",
+            StepKind::Deduction,
+            rebuild_gb,
+            source::HOST_REBUILD_RESERVE,
+        ),
+        step(
+            "Usable for protected data",
+            StepKind::Subtotal,
+            usable_gb,
+            source::VSAN_DESIGN_GUIDE,
+        ),
+    ];
+    (steps, usable_gb)
+}
+
+fn step(label: &'static str, kind: StepKind, gb: f64, source: &'static str) -> WaterfallStep {
+    WaterfallStep {
+        label,
+        kind,
+        amount: Capacity::from_gb(gb),
+        source,
+    }
+}
+
+/// Physical GB per GB written: compressed (unless reserved), protected,
+/// plus the log-structured overhead on data and replicas.
+pub fn esa_physical_per_logical(
+    protection: &Protection,
+    compression_ratio: f64,
+    reserved_pct: f64,
+) -> f64 {
+    let reserved = (reserved_pct / 100.0).clamp(0.0, 1.0);
+    let stored = reserved + (1.0 - reserved) / compression_ratio.max(1.0);
+    stored * protection.multiplier * (1.0 + LFS_OVERHEAD_PCT / 100.0)
+}
+
+fn workload_capacity(
+    placed: &PlacedWorkload,
+    hosts: u32,
+    settings: &Settings,
+    compression_ratio: f64,
+) -> WorkloadCapacity {
+    let f = footprint(&placed.workload.spec, settings.planning_horizon_years);
+    let p = esa_protection(placed.policy, hosts);
+    let per_gb = esa_physical_per_logical(
+        &p,
+        compression_ratio,
+        placed.policy.object_space_reservation_pct,
+    );
+    // Swap is protected but not compressed (see source::VM_SWAP).
+    let swap_per_gb = esa_physical_per_logical(&p, 1.0, 100.0);
+    let consumed_gb = f.grown_gb * per_gb + f.swap_gb * swap_per_gb;
+    WorkloadCapacity {
+        workload_id: placed.workload.id.clone(),
+        policy_id: placed.policy.id.clone(),
+        logical: Capacity::from_gb(f.logical_gb()),
+        footprint: f,
+        consumed: Capacity::from_gb(consumed_gb),
+        dedup_ratio: compression_ratio,
+        dedup_source: source::ESA_COMPRESSION,
+        physical_per_logical: per_gb,
+        reduction_source: source::ESA_LFS_OVERHEAD,
+    }
+}
+
+/// Components of one workload's objects on an ESA cluster: the objects'
+/// components (`stretched::components`) times the blocks of each stripe.
+fn workload_components(placed: &PlacedWorkload, hosts: u32, horizon_years: u32) -> u64 {
+    let p = esa_protection(placed.policy, hosts);
+    let width = match p.method {
+        // Copies, plus a witness once there is more than one copy.
+        ProtectionMethod::Raid1 => u64::from(p.ftt) + 1 + u64::from(p.ftt.min(1)),
+        ProtectionMethod::Raid5 | ProtectionMethod::Raid6 => {
+            u64::from(p.data_blocks + p.redundancy_blocks)
+        }
+    };
+    components(placed, horizon_years).saturating_mul(width)
+}
+
+pub fn esa_details(
+    esa: &ResolvedEsa,
+    hosts: u32,
+    placed: &[PlacedWorkload],
+    settings: &Settings,
+) -> EsaEvaluation {
+    let total: u64 = placed
+        .iter()
+        .map(|p| workload_components(p, hosts, settings.planning_horizon_years))
+        .sum();
+    let per_host = total.div_ceil(u64::from(hosts.max(1)));
+    let per_device = per_host.div_ceil(u64::from(esa.config.devices_per_host.max(1)));
+    EsaEvaluation {
+        device_model: esa.device.model.clone(),
+        devices_per_host: esa.config.devices_per_host,
+        free_space: esa.config.free_space,
+        lfs_overhead_pct: LFS_OVERHEAD_PCT,
+        compression_ratio: esa.config.compression_ratio,
+        components_per_host: per_host,
+        components_per_device: per_device,
+        max_components_per_host: MAX_COMPONENTS_PER_HOST,
+        max_components_per_device: MAX_COMPONENTS_PER_DEVICE,
+        lfs_source: source::ESA_LFS_OVERHEAD,
+        components_source: source::ESA_COMPONENTS,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,248 @@
+//! Growth over the planning horizon: each year's demand against what the
+//! cluster offers, the first year each limit is crossed, and how many hosts
+//! of the same shape would carry the load to the end of the horizon.
+//!
+//! Year 0 is today: the workloads as entered. Year `n` grows each
+//! workload's data by its `annual_growth_pct` compounded `n` times (the same
+//! `capacity::growth_factor` the capacity figures use), so the last year,
+//! `settings.planning_horizon_years`, is exactly `capacity.required`: the
+//! cluster-level capacity figures are the end-of-horizon sizing target, and
+//! this timeline says when, on the way there, each limit gives.
+//!
+//! What grows (see `source::GROWTH_TIMELINE`): data at its rate, and
+//! front-end I/O at the same rate (constant I/O density per GB). VM count,
+//! vCPUs and RAM stay as entered, so CPU and RAM use is the same every year.
+//!
+//! The module is storage-agnostic: the caller supplies a `size` function
+//! giving one year's figures for a topology, so OSA and ESA clusters reuse
+//! their own capacity, performance and compute rules unchanged.
+
+use serde::Serialize;
+
+use crate::capacity::growth_factor;
+use crate::model::{Capacity, Topology, WorkloadSpec};
+use crate::rules::Finding;
+use crate::source;
+use crate::validate::MAX_HOSTS_PER_CLUSTER;
+
+/// One year of the timeline.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct GrowthYear {
+    /// 0 = today.
+    pub year: u32,
+    /// Protected, reduced capacity the workloads consume that year.
+    pub capacity_required: Capacity,
+    pub capacity_usable: Capacity,
+    pub front_end_iops: f64,
+    /// Front-end IOPS that bring the busiest device tier to the utilisation
+    /// ceiling at that year's mix; absent without I/O demand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub iops_limit: Option<f64>,
+    /// Physical cores needed as a share of those left after N+x host
+    /// failures; absent when no host is left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cpu_pct: Option<f64>,
+    /// VM memory as a share of the usable RAM left after N+x host failures.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub ram_pct: Option<f64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum GrowthLimit {
+    Capacity,
+    Iops,
+    Cpu,
+    Ram,
+}
+
+impl GrowthLimit {
+    const ALL: [GrowthLimit; 4] = [
+        GrowthLimit::Capacity,
+        GrowthLimit::Iops,
+        GrowthLimit::Cpu,
+        GrowthLimit::Ram,
+    ];
+
+    /// True when the year's demand is beyond this limit.
+    fn crossed(self, y: &GrowthYear) -> bool {
+        match self {
+            GrowthLimit::Capacity => y.capacity_required.gb > y.capacity_usable.gb,
+            GrowthLimit::Iops => y.iops_limit.is_some_and(|l| y.front_end_iops > l),
+            GrowthLimit::Cpu => y.cpu_pct.is_some_and(|p| p > 100.0),
+            GrowthLimit::Ram => y.ram_pct.is_some_and(|p| p > 100.0),
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            GrowthLimit::Capacity => "usable capacity",
+            GrowthLimit::Iops => "device-limited IOPS",
+            GrowthLimit::Cpu => "CPU after N+x host failures",
+            GrowthLimit::Ram => "RAM after N+x host failures",
+        }
+    }
+}
+
+/// The first year a limit is crossed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct GrowthCrossing {
+    pub limit: GrowthLimit,
+    pub year: u32,
+    /// Fewest hosts of the same shape to add (both sites together on a
+    /// stretched cluster) so the limit holds from that year to the end of
+    /// the horizon; absent when even the cluster maximum would not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub hosts_to_add: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ClusterGrowth {
+    pub horizon_years: u32,
+    /// Years 0 (today) to `horizon_years`.
+    pub years: Vec<GrowthYear>,
+    /// One entry per limit crossed within the horizon, earliest first.
+    pub first_crossing: Vec<GrowthCrossing>,
+    pub source: &'static str,
+}
+
+/// `size(topology, year)` gives one year's figures for the cluster on that
+/// topology; it is called for the cluster's own topology and, to find
+/// `hosts_to_add`, for larger ones.
+pub fn assess_growth(
+    topology: &Topology,
+    horizon_years: u32,
+    size: impl Fn(&Topology, u32) -> GrowthYear,
+) -> ClusterGrowth {
+    let years: Vec<GrowthYear> = (0..=horizon_years).map(|y| size(topology, y)).collect();
+    let mut first_crossing: Vec<GrowthCrossing> = GrowthLimit::ALL
+        .iter()
+        .filter_map(|&limit| {
+            let year = years.iter().find(|y| limit.crossed(y))?.year;
+            Some(GrowthCrossing {
+                limit,
+                year,
+                hosts_to_add: hosts_to_add(topology, limit, year, horizon_years, &size),
+            })
+        })
+        .collect();
+    first_crossing.sort_by_key(|c| c.year);
+    ClusterGrowth {
+        horizon_years,
+        years,
+        first_crossing,
+        source: source::GROWTH_TIMELINE,
+    }
+}
+
+/// The smallest growth of the cluster, one host (one per site) at a time,
+/// under which `limit` holds every year from `from_year` to the horizon.
+fn hosts_to_add(
+    topology: &Topology,
+    limit: GrowthLimit,
+    from_year: u32,
+    horizon_years: u32,
+    size: &impl Fn(&Topology, u32) -> GrowthYear,
+) -> Option<u32> {
+    let hosts = topology.host_count();
+    (1..)
+        .map(|step| enlarged(topology, step))
+        .take_while(|t| t.host_count() <= MAX_HOSTS_PER_CLUSTER)
+        .find(|t| (from_year..=horizon_years).all(|y| !limit.crossed(&size(t, y))))
+        .map(|t| t.host_count() - hosts)
+}
+
+/// The topology with `step` more hosts in each data site.
+fn enlarged(topology: &Topology, step: u32) -> Topology {
+    let mut t = topology.clone();
+    match &mut t {
+        Topology::Single { host_count } => *host_count += step,
+        Topology::Stretched { hosts_per_site, .. } => *hosts_per_site += step,
+    }
+    t
+}
+
+/// A workload's spec as it will run in `year`: its I/O rates grown at its
+/// data growth rate. Sizes stay as entered, because the capacity rules grow
+/// them through `settings.planning_horizon_years`; VMs stay too.
+pub fn grown_io(spec: &WorkloadSpec, year: u32) -> WorkloadSpec {
+    let mut grown = spec.clone();
+    match &mut grown {
+        WorkloadSpec::SqlServer {
+            target_iops,
+            annual_growth_pct,
+            ..
+        } => *target_iops *= growth_factor(*annual_growth_pct, year),
+        WorkloadSpec::Exchange {
+            iops_per_mailbox,
+            annual_growth_pct,
+            ..
+        } => *iops_per_mailbox *= growth_factor(*annual_growth_pct, year),
+        WorkloadSpec::FileServer {
+            throughput_mbps,
+            annual_growth_pct,
+            ..
+        } => *throughput_mbps *= growth_factor(*annual_growth_pct, year),
+        WorkloadSpec::VmGroup {
+            iops_per_vm,
+            annual_growth_pct,
+            ..
+        } => *iops_per_vm *= growth_factor(*annual_growth_pct, year),
+    }
+    grown
+}
+
+/// A warning per limit first crossed after today, naming the year and the
+/// hosts that would restore it. A limit already crossed today (year 0) is
+/// the subject of the capacity, performance and compute findings instead.
+pub fn growth_findings(
+    cluster_path: &str,
+    cluster_name: &str,
+    growth: &ClusterGrowth,
+) -> Vec<Finding> {
+    growth
+        .first_crossing
+        .iter()
+        .filter(|c| c.year > 0)
+        .map(|c| {
+            let fix = match c.hosts_to_add {
+                Some(n) => format!(
+                    "add {n} host(s) of the same shape by year {} to carry it to year {}",
+                    c.year, growth.horizon_years
+                ),
+                None => format!(
+                    "no cluster of up to {MAX_HOSTS_PER_CLUSTER} hosts of this shape carries it to year {}",
+                    growth.horizon_years
+                ),
+            };
+            let code = match c.limit {
+                GrowthLimit::Capacity => "growth.capacity_crossed",
+                GrowthLimit::Iops => "growth.iops_crossed",
+                GrowthLimit::Cpu => "growth.cpu_crossed",
+                GrowthLimit::Ram => "growth.ram_crossed",
+            };
+            Finding::warning(
+                code,
+                format!(
+                    "Cluster \"{cluster_name}\" outgrows its {} in year {} of {}: {fix}.",
+                    c.limit.describe(),
+                    c.year,
+                    growth.horizon_years
+                ),
+                source::GROWTH_TIMELINE,
+            )
+            .at(format!("{cluster_path}.topology"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,48 @@
+//! Inputs of a vSAN Express Storage Architecture (vSAN 8 ESA) cluster: one
+//! storage pool of NVMe devices per host, no cache tier, no disk groups.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(deny_unknown_fields)]
+pub struct VsanEsa {
+    /// Id of an NVMe entry in `project.devices`; every host has the same pool.
+    pub device: String,
+    pub devices_per_host: u32,
+    /// Compressed data / written data is `1 / compression_ratio` for the
+    /// policies' compression (on by default in ESA). 1.0 (no saving) unless
+    /// a measured ratio is entered: no public ratio exists per workload.
+    #[serde(default = "no_compression")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub compression_ratio: f64,
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub free_space: FreeSpaceModel,
+    /// Reserved-capacity model: the operations reserve, in % of raw.
+    #[serde(default = "default_operations_reserve_pct")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub operations_reserve_pct: f64,
+}
+
+fn no_compression() -> f64 {
+    1.0
+}
+
+/// See `source::ESA_OPERATIONS_RESERVE`.
+pub fn default_operations_reserve_pct() -> f64 {
+    10.0
+}
+
+/// How free space for operations and rebuilds is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum FreeSpaceModel {
+    /// vSAN 7 U1+ reserved capacity: an operations reserve plus a host
+    /// rebuild reserve (`settings.reserve_hosts` hosts' capacity).
+    #[default]
+    ReservedCapacity,
+    /// The older slack rule: `settings.slack_pct` plus the host rebuild reserve.
+    Slack,
+}

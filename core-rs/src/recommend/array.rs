@@ -1,0 +1,282 @@
+//! The XtremIO + VPLEX Metro half of the search, sized with `evaluate`
+//! itself (its space is small). The rules split in two axes:
+//! - storage (X-Brick model and count per site, VPLEX engines): each
+//!   site's array capacity and IOPS and VPLEX's front-end IOPS, which
+//!   `assess_xtremio_vplex` computes from the arrays, the engines and the
+//!   workloads, never the hosts;
+//! - compute (host model and hosts per site): CPU and RAM with N+x and with
+//!   a site down, which `assess_compute` and `site_failure` compute from
+//!   the hosts and the workloads, never the arrays;
+//! - the rules neither axis changes (distance, WAN link), left to the
+//!   verification.
+//!
+//! So the cheapest design pairs the smallest passing storage of each model
+//! and engine count with the smallest passing compute of each host model.
+//! Along each axis the rules are monotonic: X-Bricks add usable capacity
+//! and rated IOPS, and hosts add cores and memory; VPLEX's limit depends on
+//! the engines alone, so once it fails no X-Brick count helps.
+
+use crate::evaluate::{evaluate, ArrayClusterEvaluation};
+use crate::issue::InputIssue;
+use crate::validate::MAX_HOSTS_PER_CLUSTER;
+use crate::xtremio_vplex::engine_counts;
+
+use super::base::{ArrayConfig, Base};
+use super::bom::{array_bom, total};
+use super::family::Family;
+use super::pareto::{DesignKey, Point};
+use super::requirement::{constraint_of, is_unmet, Constraint};
+use super::space::Choices;
+use super::tally::{Stats, Tally};
+use super::vsan::Caps;
+
+/// Findings of the storage axis.
+pub const STORAGE_RULES: [&str; 3] = [
+    "xtremio.capacity_insufficient",
+    "xtremio.iops_exceeded",
+    "vplex.frontend_iops_exceeded",
+];
+
+/// Findings of the compute axis.
+pub fn compute_rule(code: &str) -> bool {
+    code.starts_with("compute.")
+        || code == "stretched.site_failure_memory"
+        || code == "stretched.site_failure_cpu"
+}
+
+/// The smallest passing storage of one X-Brick model and engine count.
+#[derive(Debug, Clone, Copy)]
+pub struct StorageOption {
+    pub x_brick: usize,
+    pub x_bricks: u32,
+    pub engines: u32,
+    pub capacity_headroom_gb: f64,
+    pub iops_headroom: f64,
+}
+
+/// The fewest passing hosts per site of one host model.
+#[derive(Debug, Clone, Copy)]
+pub struct ComputeOption {
+    pub host: usize,
+    pub size: u32,
+}
+
+#[derive(Debug)]
+pub struct ArraySearch {
+    pub storage: Vec<StorageOption>,
+    pub compute: Vec<ComputeOption>,
+}
+
+/// What `evaluate` says of one array design: unmet findings' codes.
+struct Probe<'a> {
+    base: &'a Base,
+    choices: &'a Choices,
+    stats: &'a mut Stats,
+}
+
+impl Probe<'_> {
+    fn run(
+        &mut self,
+        array: &ArrayConfig,
+        host: usize,
+        size: u32,
+    ) -> Result<(Vec<&'static str>, ArrayClusterEvaluation), Vec<InputIssue>> {
+        self.stats.full_evaluations += 1;
+        self.stats.evaluated += 1;
+        let project = self
+            .base
+            .array_project(array, &self.choices.hosts[host], size);
+        let mut e = evaluate(&project)?;
+        let unmet = e
+            .findings
+            .iter()
+            .filter(|f| is_unmet(f))
+            .map(|f| f.code)
+            .collect();
+        Ok((unmet, e.array_clusters.remove(0)))
+    }
+}
+
+impl ArraySearch {
+    /// None when the family cannot be searched: why goes to `notes`.
+    pub fn run(
+        base: &Base,
+        choices: &Choices,
+        max_hosts: Option<u32>,
+        stats: &mut Stats,
+        tally: &mut Tally,
+    ) -> Result<Option<ArraySearch>, Vec<InputIssue>> {
+        let (Some(first_brick), Some(_), Some(_)) = (
+            choices.x_bricks.first(),
+            choices.engine.as_ref(),
+            choices.hosts.first(),
+        ) else {
+            return Ok(None);
+        };
+        let hi = max_hosts
+            .unwrap_or(MAX_HOSTS_PER_CLUSTER)
+            .min(MAX_HOSTS_PER_CLUSTER)
+            / 2;
+        if hi == 0 {
+            tally.add_failing_constraint(Constraint::FaultDomains);
+            return Ok(Some(ArraySearch {
+                storage: Vec::new(),
+                compute: Vec::new(),
+            }));
+        }
+        let storage_space: u64 = choices
+            .x_bricks
+            .iter()
+            .map(|x| u64::from(x.max_per_site) * engine_counts().len() as u64)
+            .sum();
+        let compute_space = choices.hosts.len() as u64 * u64::from(hi);
+        stats.search_space += storage_space * compute_space;
+        let evaluated_before = stats.evaluated;
+        let mut probe = Probe {
+            base,
+            choices,
+            stats,
+        };
+        let mut storage = Vec::new();
+        for (x, brick) in choices.x_bricks.iter().enumerate() {
+            for engines in engine_counts() {
+                let mut failing = Vec::new();
+                for x_bricks in 1..=brick.max_per_site {
+                    let config = ArrayConfig {
+                        x_brick: brick,
+                        x_bricks,
+                        engines,
+                    };
+                    let (unmet, e) = probe.run(&config, 0, hi)?;
+                    failing = unmet
+                        .into_iter()
+                        .filter(|c| STORAGE_RULES.contains(c))
+                        .collect();
+                    if failing.is_empty() {
+                        storage.push(StorageOption {
+                            x_brick: x,
+                            x_bricks,
+                            engines,
+                            capacity_headroom_gb: e.capacity.headroom.gb,
+                            iops_headroom: iops_headroom(&e),
+                        });
+                        break;
+                    }
+                    if failing.contains(&"vplex.frontend_iops_exceeded") {
+                        break;
+                    }
+                }
+                for code in failing {
+                    tally.add_failing_constraint(constraint_of(code));
+                }
+            }
+        }
+        let reference = ArrayConfig {
+            x_brick: first_brick,
+            x_bricks: first_brick.max_per_site,
+            engines: 4,
+        };
+        let mut compute = Vec::new();
+        for host in 0..choices.hosts.len() {
+            let mut passes = |size: u32| -> Result<(bool, Vec<&'static str>), Vec<InputIssue>> {
+                let (unmet, _) = probe.run(&reference, host, size)?;
+                let failing: Vec<_> = unmet.into_iter().filter(|c| compute_rule(c)).collect();
+                Ok((failing.is_empty(), failing))
+            };
+            let (ok, failing) = passes(hi)?;
+            if !ok {
+                for code in failing {
+                    tally.add_failing_constraint(constraint_of(code));
+                }
+                continue;
+            }
+            let (mut below, mut pass) = (0, hi);
+            while pass - below > 1 {
+                let mid = below + (pass - below) / 2;
+                if passes(mid)?.0 {
+                    pass = mid;
+                } else {
+                    below = mid;
+                }
+            }
+            compute.push(ComputeOption { host, size: pass });
+        }
+        let evaluated = stats.evaluated - evaluated_before;
+        stats.pruned += storage_space * compute_space - evaluated;
+        Ok(Some(ArraySearch { storage, compute }))
+    }
+
+    /// Every storage option with every compute option, within the caps.
+    pub fn points(&self, choices: &Choices, caps: Caps, tally: &mut Tally) -> Vec<Point> {
+        let mut out = Vec::new();
+        for (s, storage) in self.storage.iter().enumerate() {
+            for (c, _) in self.compute.iter().enumerate() {
+                let key = DesignKey::Array {
+                    storage: s as u16,
+                    compute: c as u16,
+                };
+                let cost = total(&self.bom(choices, key));
+                if caps.budget.is_some_and(|b| cost > b) {
+                    tally.add_over_budget(cost);
+                    continue;
+                }
+                let units = self.rack_units(choices, key);
+                if caps.rack_units.is_some_and(|max| units > max) {
+                    tally.add_over_rack_units(units);
+                    continue;
+                }
+                out.push(Point {
+                    cost,
+                    capacity_headroom_gb: storage.capacity_headroom_gb,
+                    iops_headroom: storage.iops_headroom,
+                    family: Family::XtremioVplex,
+                    key,
+                });
+            }
+        }
+        out
+    }
+
+    pub fn parts(&self, key: DesignKey) -> Option<(StorageOption, ComputeOption)> {
+        match key {
+            DesignKey::Array { storage, compute } => Some((
+                *self.storage.get(usize::from(storage))?,
+                *self.compute.get(usize::from(compute))?,
+            )),
+            DesignKey::Vsan { .. } => None,
+        }
+    }
+
+    pub fn bom(&self, choices: &Choices, key: DesignKey) -> Vec<super::bom::BomLine> {
+        self.parts(key).map_or_else(Vec::new, |(s, c)| {
+            array_bom(
+                choices,
+                (s.x_brick, s.x_bricks, s.engines),
+                (c.host, c.size),
+            )
+        })
+    }
+
+    pub fn rack_units(&self, choices: &Choices, key: DesignKey) -> u32 {
+        self.parts(key).map_or(0, |(s, c)| {
+            let engine = choices.engine.as_ref().map_or(0, |e| e.rack_units);
+            2 * (c.size * choices.hosts[c.host].rack_units
+                + s.x_bricks * choices.x_bricks[s.x_brick].rack_units
+                + s.engines * engine)
+        })
+    }
+}
+
+/// The lower of VPLEX's and each site array's headroom: limit / demand.
+fn iops_headroom(e: &ArrayClusterEvaluation) -> f64 {
+    let x = &e.xtremio_vplex;
+    let ratio = |limit: f64, demand: f64| (demand > 0.0).then(|| limit / demand);
+    std::iter::once(ratio(
+        x.vplex.limit.frontend_iops_peak,
+        x.vplex.frontend_iops,
+    ))
+    .chain(x.sites.iter().map(|s| ratio(s.rated_iops, s.back_end_iops)))
+    .flatten()
+    .reduce(f64::min)
+    .unwrap_or(0.0)
+}

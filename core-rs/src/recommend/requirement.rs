@@ -1,0 +1,228 @@
+//! What "meets every requirement" means for the search, and which
+//! constraint each unmet requirement belongs to.
+//!
+//! Every error-level finding is unmet. So are the warnings that state a
+//! sizing rule the brief asks for rather than a risk to weigh: CPU and RAM
+//! with N+x host failures (and, stretched, with a site down), and the cache
+//! rules (the 10 % / working-set rule and the cache device's write rating,
+//! which `evaluate` reports as warnings on all-flash clusters).
+
+use serde::{Deserialize, Serialize};
+
+use crate::evaluate::Evaluation;
+use crate::rules::{Finding, Severity};
+
+/// What limits a design, or what no design can meet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum Constraint {
+    Capacity,
+    Iops,
+    Cache,
+    Cpu,
+    Ram,
+    /// Hosts (fault domains) the policies and the N+x reserve need.
+    FaultDomains,
+    /// Inter-site and witness links and round trips.
+    SiteLinks,
+    /// The vSAN iSCSI target service's limits.
+    Iscsi,
+    /// Rebuilding full compliance after a promised failure.
+    Resilience,
+    Budget,
+    RackUnits,
+    /// A rule the search has no better name for (the finding says which).
+    Other,
+}
+
+impl Constraint {
+    pub fn label(self) -> &'static str {
+        match self {
+            Constraint::Capacity => "capacity",
+            Constraint::Iops => "IOPS",
+            Constraint::Cache => "cache",
+            Constraint::Cpu => "CPU",
+            Constraint::Ram => "RAM",
+            Constraint::FaultDomains => "fault domains",
+            Constraint::SiteLinks => "site links",
+            Constraint::Iscsi => "iSCSI limits",
+            Constraint::Resilience => "resilience",
+            Constraint::Budget => "budget",
+            Constraint::RackUnits => "rack units",
+            Constraint::Other => "other rules",
+        }
+    }
+}
+
+/// Warnings that count as unmet requirements.
+pub const REQUIRED_WARNINGS: [&str; 6] = [
+    "compute.cpu_overcommitted",
+    "compute.memory_overcommitted",
+    "cache.below_rule",
+    "cache.writes_exceed_rating",
+    "stretched.site_failure_cpu",
+    "stretched.site_failure_memory",
+];
+
+pub fn is_unmet(f: &Finding) -> bool {
+    f.severity == Severity::Error || REQUIRED_WARNINGS.contains(&f.code)
+}
+
+/// The constraint a finding code belongs to.
+pub fn constraint_of(code: &str) -> Constraint {
+    match code {
+        "capacity.insufficient" | "xtremio.capacity_insufficient" => Constraint::Capacity,
+        "performance.iops_exceeded" | "xtremio.iops_exceeded" | "vplex.frontend_iops_exceeded" => {
+            Constraint::Iops
+        }
+        "compute.cpu_overcommitted" | "stretched.site_failure_cpu" => Constraint::Cpu,
+        "compute.sql_memory_overcommitted"
+        | "compute.memory_overcommitted"
+        | "compute.vm_exceeds_host_memory"
+        | "stretched.site_failure_memory" => Constraint::Ram,
+        "capacity.reserve_exceeds_cluster"
+        | "compute.no_hosts_after_failure"
+        | "protection.too_few_hosts" => Constraint::FaultDomains,
+        _ => match code.split('.').next() {
+            Some("cache") => Constraint::Cache,
+            Some("stretched" | "vplex") => Constraint::SiteLinks,
+            Some("iscsi") => Constraint::Iscsi,
+            Some("resilience") => Constraint::Resilience,
+            _ => Constraint::Other,
+        },
+    }
+}
+
+/// How close a design is to one constraint's limit: demand over what the
+/// design offers, in % (100 % = at the limit).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ConstraintUse {
+    pub constraint: Constraint,
+    pub used_pct: f64,
+}
+
+/// Each constraint's use in the design's (one-cluster) evaluation.
+pub fn constraint_uses(evaluation: &Evaluation) -> Vec<ConstraintUse> {
+    let mut uses = Vec::new();
+    let mut push = |constraint, used: Option<f64>| {
+        if let Some(used_pct) = used.filter(|u| u.is_finite()) {
+            uses.push(ConstraintUse {
+                constraint,
+                used_pct,
+            });
+        }
+    };
+    for c in &evaluation.clusters {
+        push(
+            Constraint::Capacity,
+            pct(c.capacity.required.gb, c.capacity.usable.gb),
+        );
+        let ceiling = c.performance.utilisation_ceiling_pct;
+        let busiest = [&c.performance.cache_tier, &c.performance.capacity_tier]
+            .iter()
+            .filter_map(|t| t.utilisation_pct)
+            .fold(0.0_f64, f64::max);
+        push(Constraint::Iops, pct(busiest, ceiling));
+        let cache = c.cache.per_disk_group.iter().filter_map(|g| {
+            let size = pct(c.cache.required_per_disk_group.gb, g.installed.gb);
+            let writes = pct(g.writes_per_s, g.rated_writes_per_s);
+            max_of(size, writes)
+        });
+        push(Constraint::Cache, cache.reduce(f64::max));
+        compute_uses(
+            &c.compute,
+            c.stretched.as_ref().map(|s| &s.site_failure),
+            &mut push,
+        );
+        let need = c
+            .capacity
+            .per_policy
+            .iter()
+            .map(|p| {
+                let per_site = p
+                    .protection
+                    .min_hosts_per_site
+                    .unwrap_or(p.protection.min_hosts);
+                let have = if p.protection.min_hosts_per_site.is_some() {
+                    c.host_count / 2
+                } else {
+                    c.host_count
+                };
+                pct(f64::from(per_site), f64::from(have))
+            })
+            .fold(None, max_of);
+        push(Constraint::FaultDomains, need);
+    }
+    for a in &evaluation.array_clusters {
+        let x = &a.xtremio_vplex;
+        let capacity = x
+            .sites
+            .iter()
+            .map(|s| pct(s.required.gb, s.usable.gb))
+            .fold(None, max_of);
+        push(Constraint::Capacity, capacity);
+        let array = x
+            .sites
+            .iter()
+            .map(|s| pct(s.back_end_iops, s.rated_iops))
+            .fold(None, max_of);
+        let vplex = pct(x.vplex.frontend_iops, x.vplex.limit.frontend_iops_peak);
+        push(Constraint::Iops, max_of(array, vplex));
+        compute_uses(&a.compute, Some(&x.site_failure), &mut push);
+    }
+    uses
+}
+
+fn compute_uses(
+    c: &crate::compute::ClusterCompute,
+    site_failure: Option<&crate::stretched::SiteFailure>,
+    push: &mut impl FnMut(Constraint, Option<f64>),
+) {
+    let after = f64::from(c.physical_cores_after_failure);
+    let site_cpu = site_failure.and_then(|s| s.cores_needed_pct_after);
+    push(
+        Constraint::Cpu,
+        max_of(pct(c.cores_needed, after), site_cpu),
+    );
+    let vm = c
+        .workloads
+        .iter()
+        .filter(|w| w.vms > 0)
+        .map(|w| pct(w.ram_gb / f64::from(w.vms), c.usable_ram_per_host_gb))
+        .fold(None, max_of);
+    let site_ram = site_failure.and_then(|s| pct(s.ram_demand_gb, s.usable_ram_after_gb));
+    let ram = [
+        pct(c.ram_demand_gb, c.usable_ram_after_failure_gb),
+        vm,
+        site_ram,
+    ]
+    .into_iter()
+    .fold(None, max_of);
+    push(Constraint::Ram, ram);
+}
+
+/// The constraint closest to its limit: what stops the design from being
+/// any smaller. Ties go to the first in `Constraint` order.
+pub fn binding(uses: &[ConstraintUse]) -> Constraint {
+    uses.iter()
+        .fold(None::<&ConstraintUse>, |best, u| match best {
+            Some(b) if b.used_pct >= u.used_pct => Some(b),
+            _ => Some(u),
+        })
+        .map_or(Constraint::Other, |u| u.constraint)
+}
+
+/// `100 * demand / offered`; None when nothing is offered.
+fn pct(demand: f64, offered: f64) -> Option<f64> {
+    let r = demand / offered;
+    (offered > 0.0 && r.is_finite()).then_some(r * 100.0)
+}
+
+fn max_of(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    }
+}

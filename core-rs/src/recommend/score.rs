@@ -1,0 +1,431 @@
+//! The fast vSAN candidate scorer: for one configuration (a `Geometry` and
+//! a protection per workload class) at one size, which sizing rules fail.
+//!
+//! It repeats, operation for operation and in the same order, the
+//! arithmetic `evaluate` does for every finding in `COVERED`, on the
+//! figures `figures` read from `evaluate` itself, so its verdict on those
+//! findings is `evaluate`'s (the property tests check this on generated
+//! catalogs and workloads, rule by rule). Findings outside `COVERED` (the
+//! failure what-ifs of `crate::resilience`, and any rule added later) are
+//! left to `evaluate`, the final word on every design the search returns.
+//!
+//! Every check is monotonic in the size (more hosts never fail a rule that
+//! fewer hosts pass), which is what lets the sizing stop at the first size
+//! that passes. The argument is given at each check.
+
+use std::cell::OnceCell;
+
+use crate::cache::class_floor_writes_per_s;
+use crate::capacity::{ResolvedDiskGroup, StorageTier};
+use crate::compute::vsan_memory_gb;
+use crate::model::Settings;
+use crate::performance::{lru_hit_ratios, HYBRID_READ_CACHE_SHARE};
+use crate::validate::MAX_DISK_GROUPS_PER_HOST;
+
+use super::figures::{tier_index, AssignmentFigures, ProjectFigures};
+use super::requirement::Constraint;
+use super::space::{Choices, Layout};
+
+/// The findings whose verdict the scorer reproduces exactly.
+pub const COVERED: [&str; 25] = [
+    "capacity.reserve_exceeds_cluster",
+    "capacity.insufficient",
+    "protection.too_few_hosts",
+    "protection.erasure_coding_needs_all_flash",
+    "dedup.needs_all_flash",
+    "storage.mixed_tiers",
+    "storage.cache_device_not_flash",
+    "cache.below_rule",
+    "cache.writes_exceed_rating",
+    "performance.iops_exceeded",
+    "compute.no_hosts_after_failure",
+    "compute.cpu_overcommitted",
+    "compute.sql_memory_overcommitted",
+    "compute.memory_overcommitted",
+    "compute.vm_exceeds_host_memory",
+    "stretched.site_failure_memory",
+    "stretched.site_failure_cpu",
+    "stretched.rtt_unsupported",
+    "stretched.link_insufficient",
+    "stretched.witness_bandwidth",
+    "stretched.witness_rtt",
+    "stretched.witness_components",
+    "iscsi.targets_exceeded",
+    "iscsi.luns_exceeded",
+    "iscsi.sessions_exceeded",
+];
+
+/// A set of failing constraints.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Failing(u16);
+
+impl Failing {
+    pub fn add(&mut self, c: Constraint) {
+        self.0 |= 1 << c as u16;
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn contains(self, c: Constraint) -> bool {
+        self.0 & (1 << c as u16) != 0
+    }
+}
+
+/// A vSAN configuration without its protections and host count: the host
+/// model, disk-group layout, cache and capacity device, dedup, and the
+/// per-host figures the checks need.
+#[derive(Debug, Clone)]
+pub struct Geometry {
+    pub host: u16,
+    pub cache: u16,
+    pub capacity: u16,
+    pub layout: Layout,
+    pub dedup: bool,
+    pub tier: StorageTier,
+    /// Raw capacity of one host, summed per disk group as `raw_capacity` does.
+    raw_per_host_gb: f64,
+    cache_gb: f64,
+    /// Summed per disk group as `assess_performance` does.
+    cache_per_host_gb: f64,
+    cache_rated_writes_per_s: f64,
+    usable_ram_per_host_gb: f64,
+    cores: u32,
+    cache_read_iops: f64,
+    cache_write_iops: f64,
+    capacity_read_iops: f64,
+    capacity_write_iops: f64,
+}
+
+impl Geometry {
+    pub fn new(
+        choices: &Choices,
+        (host, layout, cache, capacity): (usize, Layout, usize, usize),
+        dedup: bool,
+    ) -> Geometry {
+        let h = &choices.hosts[host];
+        let c = &choices.caches[cache].device;
+        let k = &choices.capacities[capacity].device;
+        let group = ResolvedDiskGroup {
+            cache: c,
+            capacity: k,
+            capacity_device_count: layout.devices,
+        };
+        let groups = vec![group; layout.groups as usize];
+        let vsan_gb = vsan_memory_gb(&groups);
+        Geometry {
+            host: host as u16,
+            cache: cache as u16,
+            capacity: capacity as u16,
+            layout,
+            dedup,
+            tier: if k.kind.is_flash() {
+                StorageTier::AllFlash
+            } else {
+                StorageTier::Hybrid
+            },
+            raw_per_host_gb: groups
+                .iter()
+                .map(|g| g.capacity.capacity_gb * f64::from(g.capacity_device_count))
+                .sum(),
+            cache_gb: c.capacity_gb,
+            cache_per_host_gb: groups.iter().map(|g| g.cache.capacity_gb).sum(),
+            cache_rated_writes_per_s: c.flash_class.map_or(c.write_iops, class_floor_writes_per_s),
+            usable_ram_per_host_gb: (h.spec.ram_gb - vsan_gb).max(0.0),
+            cores: h.spec.cores(),
+            cache_read_iops: c.read_iops,
+            cache_write_iops: c.write_iops,
+            capacity_read_iops: k.read_iops,
+            capacity_write_iops: k.write_iops,
+        }
+    }
+}
+
+/// The cluster-wide inputs of the checks.
+#[derive(Debug)]
+pub struct Scorer {
+    pub figures: ProjectFigures,
+    settings: Settings,
+    stretched: bool,
+    site_mirrored: bool,
+    /// Hybrid read-cache traffic per (cache device, disk groups, hosts).
+    hits: Vec<OnceCell<(f64, f64)>>,
+    max_hosts: u32,
+}
+
+/// What the scorer measures of a candidate that passes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Score {
+    pub capacity_headroom_gb: f64,
+    /// Device-limited front-end IOPS / demand; 0 without demand.
+    pub iops_headroom: f64,
+}
+
+impl Scorer {
+    pub fn new(
+        figures: ProjectFigures,
+        settings: Settings,
+        (stretched, site_mirrored): (bool, bool),
+        caches: usize,
+        max_hosts: u32,
+    ) -> Scorer {
+        let slots = caches * MAX_DISK_GROUPS_PER_HOST * (max_hosts as usize + 1);
+        Scorer {
+            figures,
+            settings,
+            stretched,
+            site_mirrored,
+            hits: (0..slots).map(|_| OnceCell::new()).collect(),
+            max_hosts,
+        }
+    }
+
+    pub fn hosts(&self, size: u32) -> u32 {
+        if self.stretched {
+            size * 2
+        } else {
+            size
+        }
+    }
+
+    /// The constraints the candidate fails at `size` hosts (per site when
+    /// stretched).
+    pub fn check(&self, g: &Geometry, a: &AssignmentFigures, size: u32) -> Failing {
+        let s = &self.settings;
+        let f = &self.figures;
+        let hosts = self.hosts(size);
+        let mut failing = Failing::default();
+
+        // Fault domains: the reserve leaves hosts, and each policy has its
+        // hosts (per site when site-mirrored). Both only ease with hosts.
+        let hosts_after = hosts.saturating_sub(s.reserve_hosts);
+        let have = if self.site_mirrored { hosts / 2 } else { hosts };
+        if s.reserve_hosts >= hosts || have < a.min_hosts {
+            failing.add(Constraint::FaultDomains);
+        }
+
+        // Capacity: usable = host's datastore share x (hosts x (1 - slack)
+        // - reserved hosts), capped at 0: it grows with hosts.
+        if a.required_gb[usize::from(g.dedup)] > self.usable_gb(g, hosts) {
+            failing.add(Constraint::Capacity);
+        }
+
+        // Cache: the need is shared by every disk group in the cluster, so
+        // each group's share only falls as hosts are added.
+        let groups = g.layout.groups.saturating_mul(hosts).max(1);
+        let share = |total: f64| total / f64::from(groups);
+        if g.cache_gb < share(f.cache_need_gb[tier_index(g.tier)])
+            || share(a.cache_writes_per_s) > g.cache_rated_writes_per_s
+        {
+            failing.add(Constraint::Cache);
+        }
+
+        // IOPS: rated IOPS grow with hosts while the demand stays; on
+        // hybrid clusters the larger read cache also moves reads from the
+        // capacity tier to the cache tier, and the hits per GB of cache
+        // never rise as the cache grows (the LRU hit count is concave in
+        // the cache size), so neither tier's utilisation rises.
+        let (cache_util, capacity_util) = self.utilisations(g, a, hosts);
+        let ceiling = s.device_utilisation_ceiling_pct;
+        if !matches!(cache_util, Some(u) if u <= ceiling)
+            || !matches!(capacity_util, Some(u) if u <= ceiling)
+        {
+            failing.add(Constraint::Iops);
+        }
+
+        // CPU and RAM with the N+x reserve: what is left grows with hosts;
+        // one VM must fit on one host whatever the count.
+        if hosts_after > 0 {
+            if f.cores_needed > f64::from(g.cores.saturating_mul(hosts_after)) {
+                failing.add(Constraint::Cpu);
+            }
+            let usable_after = g.usable_ram_per_host_gb * f64::from(hosts_after);
+            if f.sql_ram_gb > usable_after || f.ram_demand_gb > usable_after {
+                failing.add(Constraint::Ram);
+            }
+        }
+        if f.largest_vm_ram_gb > g.usable_ram_per_host_gb {
+            failing.add(Constraint::Ram);
+        }
+
+        if self.stretched {
+            // A site down: the other site's hosts carry every VM.
+            let usable_after = g.usable_ram_per_host_gb * f64::from(size);
+            if f.sql_ram_gb > usable_after || f.ram_demand_gb > usable_after {
+                failing.add(Constraint::Ram);
+            }
+            let surviving_cores = f64::from(g.cores * size);
+            let needed_pct = f.cores_needed / surviving_cores;
+            if surviving_cores > 0.0 && needed_pct.is_finite() && needed_pct * 100.0 > 100.0 {
+                failing.add(Constraint::Cpu);
+            }
+            // Links and the RTT do not depend on the hosts; the witness
+            // RTT caps the hosts per site (`sizes` stops there).
+            if !f.rtt_supported || !a.links_ok || size > f.witness_max_size {
+                failing.add(Constraint::SiteLinks);
+            }
+        }
+        if size < a.iscsi_min_size {
+            failing.add(Constraint::Iscsi);
+        }
+        failing
+    }
+
+    /// Capacity and IOPS headroom of a candidate (meaningful when it passes).
+    pub fn score(&self, g: &Geometry, a: &AssignmentFigures, size: u32) -> Score {
+        let hosts = self.hosts(size);
+        let demand = self.figures.front_end_iops;
+        let (cache, capacity) = self.utilisations(g, a, hosts);
+        // `device_limited_iops`: the busiest tier at the ceiling.
+        let limit = match (cache, capacity) {
+            (Some(c), Some(k)) => {
+                let busiest = 0.0_f64.max(c).max(k);
+                (busiest > 0.0)
+                    .then(|| demand * self.settings.device_utilisation_ceiling_pct / busiest)
+            }
+            _ => Some(0.0),
+        };
+        Score {
+            capacity_headroom_gb: self.usable_gb(g, hosts) - a.required_gb[usize::from(g.dedup)],
+            iops_headroom: limit.filter(|_| demand > 0.0).map_or(0.0, |l| l / demand),
+        }
+    }
+
+    /// Hosts each rule needs, solved from its formula with the hybrid
+    /// read cache left out: where the sizing starts, not a verdict.
+    pub fn hosts_estimate(&self, g: &Geometry, a: &AssignmentFigures) -> f64 {
+        let s = &self.settings;
+        let f = &self.figures;
+        let reserve = f64::from(s.reserve_hosts);
+        let (sites, per_site) = match (self.stretched, self.site_mirrored) {
+            (true, true) => (2.0, 2.0),
+            (true, false) => (2.0, 1.0),
+            _ => (1.0, 1.0),
+        };
+        let metadata = if g.dedup {
+            s.dedup_metadata_overhead_pct
+        } else {
+            0.0
+        };
+        let datastore =
+            g.raw_per_host_gb * (1.0 - (s.on_disk_format_overhead_pct + metadata) / 100.0);
+        let capacity = (a.required_gb[usize::from(g.dedup)] / datastore + reserve * sites)
+            / (1.0 - s.slack_pct / 100.0);
+        let groups = f64::from(g.layout.groups);
+        let devices = groups * f64::from(g.layout.devices);
+        let ceiling = s.device_utilisation_ceiling_pct / 100.0;
+        let (cache_reads, capacity_reads) = match g.tier {
+            StorageTier::AllFlash => (a.cache_reads, a.capacity_reads),
+            StorageTier::Hybrid => (0.0, 0.0),
+        };
+        let writes = a.buffered_writes;
+        let ram = f.ram_demand_gb.max(f.sql_ram_gb) / g.usable_ram_per_host_gb;
+        let cpu = f.cores_needed / f64::from(g.cores);
+        let site_down = if self.stretched {
+            2.0 * ram.max(cpu)
+        } else {
+            0.0
+        };
+        [
+            f64::from(a.min_hosts) * per_site,
+            reserve + 1.0,
+            capacity,
+            f.cache_need_gb[tier_index(g.tier)] / (groups * g.cache_gb),
+            a.cache_writes_per_s / (groups * g.cache_rated_writes_per_s),
+            (capacity_reads / (devices * g.capacity_read_iops)
+                + writes / (devices * g.capacity_write_iops))
+                / ceiling,
+            (cache_reads / (groups * g.cache_read_iops) + writes / (groups * g.cache_write_iops))
+                / ceiling,
+            reserve + cpu,
+            reserve + ram,
+            site_down,
+        ]
+        .into_iter()
+        .fold(0.0, f64::max)
+    }
+
+    /// `capacity::waterfall`, step by step.
+    fn usable_gb(&self, g: &Geometry, hosts: u32) -> f64 {
+        let s = &self.settings;
+        let raw = g.raw_per_host_gb * f64::from(hosts);
+        let format = raw * s.on_disk_format_overhead_pct / 100.0;
+        let metadata = if g.dedup {
+            raw * s.dedup_metadata_overhead_pct / 100.0
+        } else {
+            0.0
+        };
+        let datastore = (raw - format - metadata).max(0.0);
+        let slack = datastore * s.slack_pct / 100.0;
+        let after_slack = datastore - slack;
+        let per_host = datastore / f64::from(hosts.max(1));
+        let sites: u32 = if self.stretched { 2 } else { 1 };
+        let reserved = f64::from(s.reserve_hosts) * f64::from(sites);
+        after_slack - (per_host * reserved).min(after_slack)
+    }
+
+    /// Each tier's utilisation in % (`TierLoad::new`); None when it has
+    /// demand but no rated IOPS.
+    fn utilisations(
+        &self,
+        g: &Geometry,
+        a: &AssignmentFigures,
+        hosts: u32,
+    ) -> (Option<f64>, Option<f64>) {
+        let (cache_reads, capacity_reads) = match g.tier {
+            StorageTier::AllFlash => (a.cache_reads, a.capacity_reads),
+            StorageTier::Hybrid => self.hybrid_reads(g, hosts),
+        };
+        let per_group = f64::from(hosts);
+        let devices = f64::from(g.layout.devices.saturating_mul(hosts));
+        let (mut cache_read, mut cache_write, mut capacity_read, mut capacity_write) =
+            (0.0, 0.0, 0.0, 0.0);
+        for _ in 0..g.layout.groups {
+            cache_read += g.cache_read_iops * per_group;
+            cache_write += g.cache_write_iops * per_group;
+            capacity_read += g.capacity_read_iops * devices;
+            capacity_write += g.capacity_write_iops * devices;
+        }
+        let writes = a.buffered_writes;
+        (
+            utilisation(cache_reads, cache_read, writes, cache_write),
+            utilisation(capacity_reads, capacity_read, writes, capacity_write),
+        )
+    }
+
+    /// Reads the hybrid read cache serves and those it passes to the
+    /// capacity tier, from `lru_hit_ratios` at this cache size.
+    fn hybrid_reads(&self, g: &Geometry, hosts: u32) -> (f64, f64) {
+        let slot = (usize::from(g.cache) * MAX_DISK_GROUPS_PER_HOST
+            + (g.layout.groups as usize - 1))
+            * (self.max_hosts as usize + 1)
+            + hosts as usize;
+        *self.hits[slot].get_or_init(|| {
+            let cache_gb = g.cache_per_host_gb * f64::from(hosts) * HYBRID_READ_CACHE_SHARE;
+            let hits = lru_hit_ratios(cache_gb, &self.figures.read_demands);
+            let (mut cache_reads, mut capacity_reads) = (0.0, 0.0);
+            for (&(_, reads), hit) in self.figures.read_demands.iter().zip(hits) {
+                cache_reads += reads * hit;
+                capacity_reads += reads * (1.0 - hit);
+            }
+            (cache_reads, capacity_reads)
+        })
+    }
+}
+
+/// `(reads / rated reads + writes / rated writes) x 100`, each share 0
+/// without demand and undefined without rated IOPS.
+fn utilisation(reads: f64, rated_reads: f64, writes: f64, rated_writes: f64) -> Option<f64> {
+    Some((busy_share(reads, rated_reads)? + busy_share(writes, rated_writes)?) * 100.0)
+}
+
+fn busy_share(demand: f64, rated: f64) -> Option<f64> {
+    if demand <= 0.0 {
+        Some(0.0)
+    } else if rated > 0.0 {
+        Some(demand / rated)
+    } else {
+        None
+    }
+}

@@ -1,0 +1,314 @@
+//! The search as a stepper, so a caller (the app's Web Worker) can report
+//! progress and stop between steps: each `step` does a bounded amount of
+//! work and returns where the search stands.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::Catalog;
+use crate::model::Project;
+
+use super::array::ArraySearch;
+use super::base::Base;
+use super::family::Family;
+use super::options::RecommendOptions;
+use super::output::{design, Progress, Recommendation};
+use super::pareto::{by_cost, Point};
+use super::reason::{infeasible, Limits};
+use super::select::{cheapest, front_designs, Designs, Verifier};
+use super::space::{choices, Choices};
+use super::tally::{Stats, Tally};
+use super::vsan::{Caps, VsanSearch};
+
+/// vSAN lines sized per step: a few milliseconds of work.
+const LINES_PER_STEP: u64 = 20_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Sizing every vSAN line with the fast scorer.
+    SizingVsan,
+    /// Sizing the XtremIO + VPLEX axes with `evaluate`.
+    SizingArrays,
+    /// Confirming the chosen designs with `evaluate`.
+    Selecting,
+    Done,
+}
+
+pub struct Search {
+    base: Option<Base>,
+    choices: Choices,
+    options: RecommendOptions,
+    caps: Caps,
+    vsan: Option<VsanSearch>,
+    array: Option<ArraySearch>,
+    points: Vec<Point>,
+    stats: Stats,
+    tally: Tally,
+    notes: Vec<String>,
+    phase: Phase,
+    currency: String,
+    result: Option<Recommendation>,
+}
+
+impl Search {
+    pub fn new(project: &Project, catalog: &Catalog, options: &RecommendOptions) -> Search {
+        let currency = catalog
+            .parts
+            .first()
+            .map_or_else(String::new, |p| p.currency.clone());
+        let mut search = Search {
+            base: None,
+            choices: choices(catalog, options),
+            options: options.clone(),
+            caps: Caps {
+                budget: options.budget,
+                rack_units: options.max_rack_units,
+            },
+            vsan: None,
+            array: None,
+            points: Vec::new(),
+            stats: Stats::default(),
+            tally: Tally::default(),
+            notes: Vec::new(),
+            phase: Phase::SizingVsan,
+            currency,
+            result: None,
+        };
+        let base = match Base::new(project, options.cluster_id.as_deref()) {
+            Ok(base) => base,
+            Err(reason) => {
+                let mut r = search.empty(String::new());
+                r.infeasible_reason = Some(reason);
+                search.done(r);
+                return search;
+            }
+        };
+        match VsanSearch::new(&base, &search.choices, options, &mut search.stats) {
+            Ok(vsan) => search.vsan = vsan,
+            Err(issues) => {
+                let mut r = search.empty(base.cluster().id.clone());
+                r.infeasible_reason = Some(format!(
+                    "the project has input issues: {}",
+                    issues
+                        .iter()
+                        .map(|i| i.message.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ));
+                r.input_issues = issues;
+                search.done(r);
+                return search;
+            }
+        }
+        if search.vsan.as_ref().is_some_and(|v| v.uniform_protection) {
+            search.notes.push(
+                "With this many storage policies every workload class gets the same protection."
+                    .into(),
+            );
+        }
+        search.base = Some(base);
+        search
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.result.is_some()
+    }
+
+    pub fn progress(&self) -> Progress {
+        Progress {
+            phase: self.phase,
+            lines_done: self.vsan.as_ref().map_or(0, |v| v.lines_done),
+            lines: self.vsan.as_ref().map_or(0, |v| v.lines),
+            evaluated: self.stats.evaluated,
+            pruned: self.stats.pruned,
+            full_evaluations: self.stats.full_evaluations,
+        }
+    }
+
+    /// Does the next bounded piece of work.
+    pub fn step(&mut self) -> Progress {
+        match self.phase {
+            Phase::SizingVsan => match &mut self.vsan {
+                Some(v) if !v.done() => v.step(
+                    &self.choices,
+                    self.caps,
+                    LINES_PER_STEP,
+                    &mut self.points,
+                    &mut self.stats,
+                    &mut self.tally,
+                ),
+                _ => self.phase = Phase::SizingArrays,
+            },
+            Phase::SizingArrays => {
+                self.size_arrays();
+                self.phase = Phase::Selecting;
+            }
+            Phase::Selecting => self.select(),
+            Phase::Done => {}
+        }
+        self.progress()
+    }
+
+    /// Runs the remaining steps and returns the answer.
+    pub fn finish(mut self) -> Recommendation {
+        loop {
+            if let Some(r) = self.result.take() {
+                return r;
+            }
+            self.step();
+        }
+    }
+
+    fn size_arrays(&mut self) {
+        let Some(base) = &self.base else { return };
+        if !self.options.allows_family(Family::XtremioVplex) {
+            return;
+        }
+        if !base.stretched() {
+            self.notes.push(
+                "XtremIO + VPLEX Metro was not searched: it spans two sites and the cluster is single-site."
+                    .into(),
+            );
+            return;
+        }
+        if self.choices.x_bricks.is_empty() || self.choices.engine.is_none() {
+            self.notes.push(
+                "XtremIO + VPLEX Metro was not searched: the catalog has no X-Brick the core models or no VPLEX engine."
+                    .into(),
+            );
+            return;
+        }
+        for id in &self.choices.unknown_x_bricks {
+            self.notes.push(format!(
+                "X-Brick part \"{id}\" names no array model the core knows: left out."
+            ));
+        }
+        match ArraySearch::run(
+            base,
+            &self.choices,
+            self.options.max_hosts,
+            &mut self.stats,
+            &mut self.tally,
+        ) {
+            Ok(Some(array)) => {
+                self.points
+                    .extend(array.points(&self.choices, self.caps, &mut self.tally));
+                self.array = Some(array);
+            }
+            Ok(None) => {}
+            Err(issues) => {
+                let message = issues
+                    .iter()
+                    .map(|i| i.message.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                self.notes
+                    .push(format!("XtremIO + VPLEX Metro was not searched: {message}"));
+            }
+        }
+    }
+
+    fn select(&mut self) {
+        let Some(base) = &self.base else {
+            let r = self.empty(String::new());
+            self.done(r);
+            return;
+        };
+        self.points.sort_unstable_by(by_cost);
+        let designs = Designs {
+            base,
+            choices: &self.choices,
+            vsan: self.vsan.as_ref(),
+            array: self.array.as_ref(),
+        };
+        let mut verifier = Verifier::new(&designs, self.options.max_full_evaluations);
+        let mut bests: Vec<Point> = Vec::new();
+        for family in [
+            Family::HybridVsan,
+            Family::AllFlashVsan,
+            Family::StretchedHybridVsan,
+            Family::StretchedAllFlashVsan,
+            Family::XtremioVplex,
+        ] {
+            if let Some(p) = cheapest(
+                family,
+                &self.points,
+                &mut verifier,
+                (self.caps, &mut self.stats),
+            ) {
+                bests.push(p);
+            }
+        }
+        let (front, front_size) = front_designs(
+            &self.points,
+            self.options.top,
+            &mut verifier,
+            &mut self.stats,
+        );
+        let mut chosen: Vec<(Point, bool, bool)> = front
+            .iter()
+            .map(|&i| {
+                let p = self.points[i as usize];
+                (p, true, bests.iter().any(|b| b.key == p.key))
+            })
+            .collect();
+        for b in &bests {
+            if !chosen.iter().any(|(p, _, _)| p.key == b.key) {
+                chosen.push((*b, false, true));
+            }
+        }
+        chosen.sort_by(|a, b| by_cost(&a.0, &b.0));
+        let returned: Vec<_> = chosen
+            .iter()
+            .filter_map(|(p, on_front, best)| design(&designs, p, (*on_front, *best)))
+            .collect();
+        if verifier.exhausted {
+            self.notes.push(format!(
+                "Verification stopped after {} full evaluations (max_full_evaluations).",
+                self.options.max_full_evaluations
+            ));
+        }
+        let rejections = verifier.rejections.clone();
+        let mismatches = verifier.scorer_mismatches;
+        let cluster_id = base.cluster().id.clone();
+        let mut r = self.empty(cluster_id);
+        r.scorer_mismatches = mismatches;
+        r.pareto_front_size = front_size;
+        if returned.is_empty() {
+            let limits = Limits {
+                options: &self.options,
+                currency: &self.currency,
+                largest_size: self.vsan.as_ref().map(|v| (v.sizes.1, v.stretched)),
+            };
+            let (constraint, reason) = infeasible(&self.tally, &rejections, &limits);
+            r.infeasible_constraint = Some(constraint);
+            r.infeasible_reason = Some(reason);
+        }
+        r.designs = returned;
+        self.done(r);
+    }
+
+    fn done(&mut self, r: Recommendation) {
+        self.phase = Phase::Done;
+        self.result = Some(r);
+    }
+
+    fn empty(&self, cluster_id: String) -> Recommendation {
+        Recommendation {
+            cluster_id,
+            currency: self.currency.clone(),
+            search_space: self.stats.search_space,
+            evaluated: self.stats.evaluated,
+            pruned: self.stats.pruned,
+            full_evaluations: self.stats.full_evaluations,
+            scorer_mismatches: 0,
+            pareto_front_size: 0,
+            designs: Vec::new(),
+            infeasible_reason: None,
+            infeasible_constraint: None,
+            input_issues: Vec::new(),
+            notes: self.notes.clone(),
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Properties of the search on generated projects and small catalogs: the
+//! scorer agrees with `evaluate` rule by rule, and the pruned search finds
+//! what brute force (every design evaluated) finds.
+
+mod brute;
+mod generate;
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+
+use super::base::Base;
+use super::pareto::DesignKey;
+use super::requirement::{constraint_of, is_unmet, Constraint};
+use super::score::COVERED;
+use super::space::choices;
+use super::tally::{Stats, ALL_SIZED};
+use super::vsan::VsanSearch;
+use super::*;
+use crate::evaluate::evaluate;
+
+fn small_options() -> RecommendOptions {
+    RecommendOptions {
+        max_hosts: Some(6),
+        top: usize::MAX,
+        max_full_evaluations: 100_000,
+        ..RecommendOptions::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// At every size of every line, the scorer fails exactly the
+    /// constraints of the covered findings `evaluate` reports, and measures
+    /// the headroom `evaluate` does, to the bit.
+    #[test]
+    fn the_scorer_agrees_with_evaluate(
+        project in generate::project(),
+        catalog in generate::catalog(),
+        picks in proptest::collection::vec((any::<u32>(), any::<u32>(), any::<u32>()), 6),
+    ) {
+        let options = small_options();
+        let base = Base::new(&project, None).expect("a cluster with workloads");
+        let choices = choices(&catalog, &options);
+        let mut stats = Stats::default();
+        let vsan = VsanSearch::new(&base, &choices, &options, &mut stats)
+            .expect("valid")
+            .expect("vSAN lines");
+        let (lo, hi) = vsan.sizes;
+        prop_assume!(hi >= lo);
+        for (g, a, s) in picks {
+            let geometry = g as usize % vsan.geometries.len();
+            let line = &vsan.geometries[geometry];
+            let allowed = (0..).map_while(|i| vsan.assignment_of(line, i)).collect::<Vec<_>>();
+            let assignment = allowed[a as usize % allowed.len()];
+            let size = lo + s % (hi - lo + 1);
+            let key = DesignKey::Vsan { geometry: geometry as u32, assignment, size: size as u8 };
+            let (config, _) = vsan.config(&choices, key).expect("a vSAN key");
+            let e = evaluate(&base.vsan_project(&config, size)).expect("valid candidate");
+            let expected: BTreeSet<Constraint> = e
+                .findings
+                .iter()
+                .filter(|f| is_unmet(f) && COVERED.contains(&f.code))
+                .map(|f| constraint_of(f.code))
+                .collect();
+            let figures = &vsan.assignments[usize::from(assignment)];
+            let failing = vsan.scorer.check(line, figures, size);
+            let scored: BTreeSet<Constraint> =
+                ALL_SIZED.into_iter().filter(|c| failing.contains(*c)).collect();
+            prop_assert_eq!(&scored, &expected, "{:?}", e.findings);
+            let score = vsan.scorer.score(line, figures, size);
+            let cluster = &e.clusters[0];
+            prop_assert_eq!(score.capacity_headroom_gb, cluster.capacity.headroom.gb);
+            prop_assert_eq!(score.iops_headroom, cluster.performance.headroom.unwrap_or(0.0));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The pruned search returns brute force's Pareto front and each
+    /// family's cheapest cost.
+    #[test]
+    fn pruned_search_equals_brute_force(
+        project in generate::project(),
+        catalog in generate::catalog(),
+        protections in proptest::sample::subsequence(ProtectionChoice::ALL.to_vec(), 1..=3),
+    ) {
+        let options = RecommendOptions { protections, ..small_options() };
+        let expected = brute::brute_force(&project, &catalog, &options);
+        let r = recommend(&project, &catalog, &options);
+        prop_assert_eq!(r.scorer_mismatches, 0);
+        prop_assert_eq!(r.evaluated + r.pruned, r.search_space);
+        let mut front: Vec<brute::Objectives> = r
+            .designs
+            .iter()
+            .filter(|d| d.on_pareto_front)
+            .map(|d| (d.family, d.cost, d.capacity_headroom_tb, d.iops_headroom_pct))
+            .collect();
+        let mut want = expected.front.clone();
+        let order = |a: &brute::Objectives, b: &brute::Objectives| {
+            a.1.total_cmp(&b.1)
+                .then(a.2.total_cmp(&b.2))
+                .then(a.3.unwrap_or(0.0).total_cmp(&b.3.unwrap_or(0.0)))
+                .then(a.0.cmp(&b.0))
+        };
+        front.sort_by(order);
+        want.sort_by(order);
+        prop_assert_eq!(front, want);
+        let cheapest: std::collections::BTreeMap<Family, f64> = r
+            .designs
+            .iter()
+            .filter(|d| d.best_in_family)
+            .map(|d| (d.family, d.cost))
+            .collect();
+        prop_assert_eq!(&cheapest, &expected.cheapest);
+        prop_assert_eq!(r.designs.is_empty(), r.infeasible_reason.is_some());
+    }
+}
+
+#[test]
+fn a_cancelled_search_returns_nothing_and_progress_only_grows() {
+    let catalog = crate::catalog::shipped_catalog();
+    let project = crate::parse_project(include_str!(
+        "../../../assets/examples/seed-002-iscsi-fci.json"
+    ))
+    .expect("seed 002 parses");
+    let options = RecommendOptions {
+        vendors: vec!["Dell".into(), "Intel".into(), "Micron".into()],
+        ..RecommendOptions::default()
+    };
+    let mut steps = 0;
+    let cancelled = recommend_with_progress(&project, &catalog, &options, |_| {
+        steps += 1;
+        ControlFlow::Break(())
+    });
+    assert!(cancelled.is_none());
+    assert_eq!(steps, 1);
+    let mut last = (0, 0);
+    let done = recommend_with_progress(&project, &catalog, &options, |p| {
+        assert!(p.lines_done >= last.0 && p.evaluated >= last.1);
+        assert!(p.lines_done <= p.lines);
+        last = (p.lines_done, p.evaluated);
+        ControlFlow::Continue(())
+    })
+    .expect("not cancelled");
+    assert_eq!(done, recommend(&project, &catalog, &options));
+    assert!(!done.designs.is_empty());
+}

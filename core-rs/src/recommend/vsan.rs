@@ -1,0 +1,389 @@
+//! The vSAN half of the search. A line is a host model, a disk-group
+//! layout, a cache and a capacity device, dedup on or off and a protection
+//! per workload class; each line is sized to the fewest hosts the scorer
+//! passes, which is the only design of the line the search keeps:
+//! - every smaller size fails a sizing rule, and the scorer's verdict on
+//!   those rules is `evaluate`'s, so no smaller design meets the
+//!   requirements;
+//! - every larger size costs more (each BOM quantity grows with the hosts)
+//!   and is the same line with hosts added: it is a variant the user makes
+//!   by editing the host count, not a different trade-off, and it is never
+//!   the cheapest design of its family unless `evaluate` rejects the
+//!   smaller ones, in which case `select` walks the line up.
+
+use crate::capacity::StorageTier;
+use crate::issue::InputIssue;
+use crate::validate::MAX_HOSTS_PER_CLUSTER;
+
+use super::base::{Base, VsanConfig};
+use super::bom::{priced, vsan_bom, vsan_quantities, BomLine};
+use super::family::Family;
+use super::figures::{figures, tier_index, AssignmentFigures};
+use super::options::{ProtectionChoice, RecommendOptions};
+use super::pareto::{DesignKey, Point};
+use super::requirement::Constraint;
+use super::score::{Geometry, Scorer};
+use super::sizing::smallest_passing;
+use super::space::{layouts, Choices};
+use super::tally::{Stats, Tally};
+
+/// More protection assignments than this and every class gets the same
+/// protection (5 choices for 4 classes is 625).
+pub const MAX_ASSIGNMENTS: usize = 625;
+
+/// vSAN's smallest standard cluster; a stretched cluster has at least one
+/// host per site.
+const MIN_HOSTS_SINGLE: u32 = 3;
+
+#[derive(Debug, Clone, Copy)]
+pub struct Caps {
+    pub budget: Option<f64>,
+    pub rack_units: Option<u32>,
+}
+
+#[derive(Debug)]
+pub struct VsanSearch {
+    pub scorer: Scorer,
+    pub geometries: Vec<Geometry>,
+    pub assignments: Vec<AssignmentFigures>,
+    /// Assignments a hybrid line may use: erasure coding needs all-flash.
+    mirror_only: Vec<u16>,
+    /// Sizes searched: hosts, or hosts per site when stretched.
+    pub sizes: (u32, u32),
+    /// Next line: geometry, then position in its assignment list.
+    cursor: (usize, usize),
+    pub lines: u64,
+    pub lines_done: u64,
+    pub stretched: bool,
+    /// Every class gets the same protection (too many classes to combine).
+    pub uniform_protection: bool,
+    /// Why no size is left when the range is empty: the host limit, or the
+    /// witness RTT's limit on hosts per site.
+    empty_range: Constraint,
+}
+
+impl VsanSearch {
+    /// The lines of the catalog and project, with the figures their checks
+    /// need. None when no vSAN family can be searched.
+    pub fn new(
+        base: &Base,
+        choices: &Choices,
+        options: &RecommendOptions,
+        stats: &mut Stats,
+    ) -> Result<Option<VsanSearch>, Vec<InputIssue>> {
+        let stretched = base.stretched();
+        let families = [
+            Family::vsan(StorageTier::Hybrid, stretched),
+            Family::vsan(StorageTier::AllFlash, stretched),
+        ];
+        if !families.iter().any(|f| options.allows_family(*f)) {
+            return Ok(None);
+        }
+        let protections = options.protections_for(base.site_mirrored());
+        let (assignments, uniform_protection) = assignments(&protections, base.classes.len());
+        let hosts_allowed = size_range(base, options);
+        let Some(figures) = figures(base, choices, &assignments, hosts_allowed)? else {
+            return Ok(None);
+        };
+        // The witness RTT allows a prefix of the sizes: cutting the range
+        // there keeps every check monotonic within it.
+        let witness = figures.project.witness_max_size;
+        let sizes = (hosts_allowed.0, hosts_allowed.1.min(witness));
+        let empty_range = if witness < hosts_allowed.0 {
+            Constraint::SiteLinks
+        } else {
+            Constraint::FaultDomains
+        };
+        stats.full_evaluations += figures.full_evaluations;
+        let mut geometries = Vec::new();
+        for (h, host) in choices.hosts.iter().enumerate() {
+            for layout in layouts(host.drive_bays) {
+                for c in 0..choices.caches.len() {
+                    for (k, capacity) in choices.capacities.iter().enumerate() {
+                        let all_flash = capacity.device.kind.is_flash();
+                        let tier = if all_flash {
+                            StorageTier::AllFlash
+                        } else {
+                            StorageTier::Hybrid
+                        };
+                        if !options.allows_family(families[tier_index(tier)]) {
+                            continue;
+                        }
+                        // Dedup+compression runs on all-flash only.
+                        for dedup in [false, true].into_iter().take(1 + usize::from(all_flash)) {
+                            geometries.push(Geometry::new(choices, (h, layout, c, k), dedup));
+                        }
+                    }
+                }
+            }
+        }
+        let mirror_only: Vec<u16> = (0..figures.assignments.len() as u16)
+            .filter(|&a| !figures.assignments[a as usize].all_flash_only)
+            .collect();
+        let lines = geometries
+            .iter()
+            .map(|g| match g.tier {
+                StorageTier::AllFlash => figures.assignments.len(),
+                StorageTier::Hybrid => mirror_only.len(),
+            } as u64)
+            .sum::<u64>();
+        stats.search_space += lines * u64::from((sizes.1 + 1).saturating_sub(sizes.0));
+        let scorer = Scorer::new(
+            figures.project,
+            base.reduced().settings.clone(),
+            (stretched, base.site_mirrored()),
+            choices.caches.len(),
+            MAX_HOSTS_PER_CLUSTER,
+        );
+        Ok(Some(VsanSearch {
+            scorer,
+            geometries,
+            assignments: figures.assignments,
+            mirror_only,
+            sizes,
+            cursor: (0, 0),
+            lines,
+            lines_done: 0,
+            stretched,
+            uniform_protection,
+            empty_range,
+        }))
+    }
+
+    pub fn done(&self) -> bool {
+        self.cursor.0 >= self.geometries.len()
+    }
+
+    /// The `position`-th assignment a line of this geometry may use.
+    pub fn assignment_of(&self, g: &Geometry, position: usize) -> Option<u16> {
+        match g.tier {
+            StorageTier::AllFlash => (position < self.assignments.len()).then_some(position as u16),
+            StorageTier::Hybrid => self.mirror_only.get(position).copied(),
+        }
+    }
+
+    /// Sizes up to `max_lines` more lines, adding their designs to `points`.
+    pub fn step(
+        &mut self,
+        choices: &Choices,
+        caps: Caps,
+        max_lines: u64,
+        points: &mut Vec<Point>,
+        stats: &mut Stats,
+        tally: &mut Tally,
+    ) {
+        let (lo, hi) = self.sizes;
+        let mut sized = 0;
+        while sized < max_lines && !self.done() {
+            let (gi, position) = self.cursor;
+            let g = &self.geometries[gi];
+            let Some(ai) = self.assignment_of(g, position) else {
+                self.cursor = (gi + 1, 0);
+                continue;
+            };
+            self.cursor.1 += 1;
+            sized += 1;
+            let a = &self.assignments[ai as usize];
+            if hi < lo {
+                tally.add_failing_constraint(self.empty_range);
+                continue;
+            }
+            let outcome = smallest_passing((lo, hi), self.estimate(g, a), |size| {
+                self.scorer.check(g, a, size)
+            });
+            stats.evaluated += u64::from(outcome.checks);
+            stats.pruned += u64::from(hi - lo + 1 - outcome.checks);
+            let Some(size) = outcome.size else {
+                let short = outcome
+                    .failing_at_hi
+                    .contains(Constraint::Capacity)
+                    .then(|| -self.scorer.score(g, a, hi).capacity_headroom_gb);
+                tally.add_failing(outcome.failing_at_hi, short);
+                continue;
+            };
+            let key = DesignKey::Vsan {
+                geometry: gi as u32,
+                assignment: ai,
+                size: size as u8,
+            };
+            if let Some(p) = self.point(choices, caps, key, tally) {
+                points.push(p);
+            }
+        }
+        self.lines_done += sized;
+    }
+
+    /// The design of `key` as a point, unless a cap rules it out.
+    pub fn point(
+        &self,
+        choices: &Choices,
+        caps: Caps,
+        key: DesignKey,
+        tally: &mut Tally,
+    ) -> Option<Point> {
+        let DesignKey::Vsan {
+            geometry,
+            assignment,
+            size,
+        } = key
+        else {
+            return None;
+        };
+        let g = &self.geometries[geometry as usize];
+        let a = &self.assignments[assignment as usize];
+        let size = u32::from(size);
+        let hosts = self.scorer.hosts(size);
+        let cost = self.cost(choices, g, hosts);
+        if caps.budget.is_some_and(|b| cost > b) {
+            tally.add_over_budget(cost);
+            return None;
+        }
+        let units = choices.hosts[usize::from(g.host)].rack_units * hosts;
+        if caps.rack_units.is_some_and(|max| units > max) {
+            tally.add_over_rack_units(units);
+            return None;
+        }
+        let score = self.scorer.score(g, a, size);
+        Some(Point {
+            cost,
+            capacity_headroom_gb: score.capacity_headroom_gb,
+            iops_headroom: score.iops_headroom,
+            family: Family::vsan(g.tier, self.stretched),
+            key,
+        })
+    }
+
+    /// The same line one size up, for when `evaluate` rejects a design.
+    pub fn successor(&self, key: DesignKey) -> Option<DesignKey> {
+        match key {
+            DesignKey::Vsan {
+                geometry,
+                assignment,
+                size,
+            } if u32::from(size) < self.sizes.1 => Some(DesignKey::Vsan {
+                geometry,
+                assignment,
+                size: size + 1,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The configuration a key names, for building its project.
+    pub fn config<'a>(
+        &'a self,
+        choices: &'a Choices,
+        key: DesignKey,
+    ) -> Option<(VsanConfig<'a>, u32)> {
+        let DesignKey::Vsan {
+            geometry,
+            assignment,
+            size,
+        } = key
+        else {
+            return None;
+        };
+        let g = &self.geometries[geometry as usize];
+        Some((
+            VsanConfig {
+                host: &choices.hosts[usize::from(g.host)],
+                layout: g.layout,
+                cache: &choices.caches[usize::from(g.cache)],
+                capacity: &choices.capacities[usize::from(g.capacity)],
+                dedup: g.dedup,
+                protections: &self.assignments[assignment as usize].protections,
+            },
+            u32::from(size),
+        ))
+    }
+
+    /// The BOM of the design `key` names, and the rack units it takes.
+    pub fn bom(&self, choices: &Choices, key: DesignKey) -> Option<(Vec<BomLine>, u32)> {
+        let DesignKey::Vsan { geometry, size, .. } = key else {
+            return None;
+        };
+        let g = &self.geometries[geometry as usize];
+        let hosts = self.scorer.hosts(u32::from(size));
+        let parts = (
+            usize::from(g.host),
+            g.layout,
+            usize::from(g.cache),
+            usize::from(g.capacity),
+        );
+        let units = choices.hosts[usize::from(g.host)].rack_units * hosts;
+        Some((vsan_bom(choices, parts, hosts), units))
+    }
+
+    fn cost(&self, choices: &Choices, g: &Geometry, hosts: u32) -> f64 {
+        let [h, c, k] = vsan_quantities(g.layout, hosts);
+        priced(&[
+            (choices.hosts[usize::from(g.host)].price, h),
+            (choices.caches[usize::from(g.cache)].price, c),
+            (choices.capacities[usize::from(g.capacity)].price, k),
+        ])
+    }
+
+    /// A first guess at the smallest size, from each rule solved for the
+    /// hosts (the hybrid read cache left out). Only where the search starts
+    /// depends on it; the checks decide.
+    fn estimate(&self, g: &Geometry, a: &AssignmentFigures) -> u32 {
+        let hosts = self.scorer.hosts_estimate(g, a);
+        let size = if self.stretched { hosts / 2.0 } else { hosts };
+        if size.is_finite() && size > 0.0 {
+            size.ceil().min(f64::from(self.sizes.1)) as u32
+        } else if size.is_finite() {
+            self.sizes.0
+        } else {
+            self.sizes.1
+        }
+    }
+}
+
+/// Every combination of one protection per class, or one protection for
+/// all classes when the combinations would be too many.
+fn assignments(
+    protections: &[ProtectionChoice],
+    classes: usize,
+) -> (Vec<Vec<ProtectionChoice>>, bool) {
+    let combinations = u32::try_from(classes)
+        .ok()
+        .and_then(|c| protections.len().checked_pow(c));
+    match combinations {
+        Some(n) if n <= MAX_ASSIGNMENTS => {
+            let mut out = vec![Vec::new()];
+            for _ in 0..classes {
+                out = out
+                    .into_iter()
+                    .flat_map(|prefix| {
+                        protections.iter().map(move |p| {
+                            let mut next = prefix.clone();
+                            next.push(*p);
+                            next
+                        })
+                    })
+                    .collect();
+            }
+            (out, false)
+        }
+        _ => (
+            protections.iter().map(|p| vec![*p; classes]).collect(),
+            true,
+        ),
+    }
+}
+
+/// Sizes searched: 3 to 64 hosts, or 1 to 32 hosts per site when
+/// stretched, within the user's host limit and the witness RTT's.
+fn size_range(base: &Base, options: &RecommendOptions) -> (u32, u32) {
+    let per_size = base.hosts_per_size();
+    let max_hosts = options
+        .max_hosts
+        .unwrap_or(MAX_HOSTS_PER_CLUSTER)
+        .min(MAX_HOSTS_PER_CLUSTER);
+    let lo = if base.stretched() {
+        1
+    } else {
+        MIN_HOSTS_SINGLE
+    };
+    (lo, max_hosts / per_size)
+}

@@ -1,0 +1,264 @@
+//! vSAN ESA clusters on every sheet, against the core's ESA figures.
+
+use super::*;
+use crate::report::sheet::Table;
+use crate::report::summary::SummaryCells;
+
+/// The ESA example with prices on its host and NVMe device.
+pub(super) fn esa_priced() -> (Project, Evaluation) {
+    let mut v: serde_json::Value = serde_json::from_str(ESA).expect("json");
+    v["clusters"][0]["host"]["unit_price"] = 20_000.into();
+    v["devices"][0]["unit_price"] = 1_200.into();
+    evaluated(&v.to_string())
+}
+
+/// Seed 001's vSAN OSA cluster, then the ESA example's cluster with its
+/// device, policies and workloads.
+pub(super) fn mixed() -> (Project, Evaluation) {
+    let mut v: serde_json::Value = serde_json::from_str(SEED_001).expect("json");
+    let esa: serde_json::Value = serde_json::from_str(ESA).expect("json");
+    for key in ["devices", "clusters", "policies", "workloads"] {
+        let extra = esa[key].as_array().expect(key).clone();
+        v[key].as_array_mut().expect(key).extend(extra);
+    }
+    evaluated(&v.to_string())
+}
+
+pub(super) fn table<'a>(sheet: &'a Sheet, id: &str) -> &'a Table {
+    sheet
+        .tables
+        .iter()
+        .find(|t| t.id == id)
+        .unwrap_or_else(|| panic!("no table {id} on {}", sheet.name))
+}
+
+fn figure(s: &DesignSheets, summary: &SummaryCells, i: usize, f: KeyFigure) -> Option<f64> {
+    s.cell(&summary.cluster(i, f)).and_then(Cell::numeric)
+}
+
+#[test]
+fn an_esa_project_exports_instead_of_failing_on_a_cluster_mismatch() {
+    let (p, e) = esa_priced();
+    assert!(e.clusters.is_empty() && e.array_clusters.is_empty());
+    assert_eq!(e.esa_clusters.len(), 1);
+    assert!(xlsx_report(&p, &e).is_ok());
+    assert!(csv_tables(&p, &e).is_ok());
+    // An ESA evaluation still has to come from the same project.
+    let (seed, _) = evaluated(SEED_000);
+    assert_eq!(
+        xlsx_report(&seed, &e),
+        Err(ReportError::ClusterMismatch {
+            cluster_id: "sql-esa".into()
+        })
+    );
+}
+
+#[test]
+fn summary_shows_the_esa_figures() {
+    let (p, e) = esa_priced();
+    let x = &e.esa_clusters[0];
+    let s = sheets(&p, &e);
+    let sum = &s.summary;
+    assert_eq!(
+        figure(&s, sum, 0, KeyFigure::Hosts),
+        Some(f64::from(x.host_count))
+    );
+    assert_eq!(figure(&s, sum, 0, KeyFigure::RawTb), Some(x.raw.total.tb));
+    assert_eq!(figure(&s, sum, 0, KeyFigure::RawTib), Some(x.raw.total.tib));
+    assert_eq!(
+        figure(&s, sum, 0, KeyFigure::UsableTb),
+        Some(x.capacity.usable.tb)
+    );
+    assert_eq!(
+        figure(&s, sum, 0, KeyFigure::RequiredTb),
+        Some(x.capacity.required.tb)
+    );
+    assert_eq!(
+        figure(&s, sum, 0, KeyFigure::FrontEndIops),
+        Some(x.growth.years[0].front_end_iops)
+    );
+    assert_eq!(
+        figure(&s, sum, 0, KeyFigure::CpuAfterFailurePct),
+        x.compute.cores_needed_pct_after_failure
+    );
+    // No device I/O model and no cache tier for ESA yet: blank, not zero.
+    for f in [
+        KeyFigure::BackEndIops,
+        KeyFigure::DeliverableIops,
+        KeyFigure::IopsHeadroom,
+        KeyFigure::CacheInstalledGb,
+    ] {
+        assert_eq!(s.cell(&sum.cluster(0, f)), Some(&Cell::Blank), "{f:?}");
+    }
+    let summary = sheet(&s, "Summary");
+    let storage = row_of(summary, "Storage");
+    let text = summary.rows[storage as usize].cells[2].plain();
+    assert!(text.starts_with("vSAN ESA"), "{text}");
+}
+
+#[test]
+fn bom_prices_esa_hosts_and_nvme_devices_with_live_formulas() {
+    let (p, e) = esa_priced();
+    let x = &e.esa_clusters[0];
+    let s = sheets(&p, &e);
+    let bom = sheet(&s, "BOM");
+    let hosts = f64::from(x.host_count);
+    let devices = f64::from(x.esa.devices_per_host * x.host_count);
+    assert_eq!(bom.tables[0].last_row, 2, "hosts and one NVMe line");
+    let (text, value) = formula(bom.cell(&at(bom, 1, 4)));
+    assert_eq!(text, "=C2*D2");
+    assert_eq!(number(value), hosts * 20_000.0);
+    assert_eq!(
+        bom.cell(&at(bom, 2, 0)),
+        Some(&Cell::text(&x.esa.device_model))
+    );
+    assert_eq!(
+        bom.cell(&at(bom, 2, 2)).and_then(Cell::numeric),
+        Some(devices)
+    );
+    assert_eq!(
+        bom.cell(&at(bom, 2, 3)),
+        Some(&Cell::Input(Some(1_200.0), NumberFormat::Price))
+    );
+    let (text, value) = formula(bom.cell(&at(bom, 2, 4)));
+    assert_eq!(text, "=C3*D3");
+    assert_eq!(number(value), devices * 1_200.0);
+    let total = hosts * 20_000.0 + devices * 1_200.0;
+    let (text, value) = formula(bom.cell(&s.bom.total));
+    assert_eq!(text, "=SUM($E$2:$E$3)");
+    assert_eq!(number(value), total);
+    let (text, value) = formula(bom.cell(&s.bom.per_usable_tb));
+    assert!(
+        text.contains(&s.summary.project(KeyFigure::UsableTb).absolute()),
+        "{text}"
+    );
+    assert!((number(value) - total / x.capacity.usable.tb).abs() < 1e-9);
+    // Nothing to divide by: ESA has no deliverable IOPS figure yet.
+    let (text, value) = formula(bom.cell(&s.bom.per_iops));
+    assert!(text.starts_with("=IF("), "{text}");
+    assert_eq!(value, &Computed::Text(String::new()));
+}
+
+#[test]
+fn capacity_waterfall_and_esa_figures_follow_the_evaluation() {
+    let (p, e) = esa_priced();
+    let x = &e.esa_clusters[0];
+    let s = sheets(&p, &e);
+    let c = sheet(&s, "Capacity");
+    let w = table(c, "waterfall");
+    let steps: Vec<(String, f64)> = (w.first_data_row()..=w.last_row)
+        .map(|r| {
+            let row = &c.rows[r as usize].cells;
+            (row[1].plain(), row[4].numeric().expect("TB"))
+        })
+        .collect();
+    let mut expected: Vec<(String, f64)> = x
+        .capacity
+        .waterfall
+        .iter()
+        .map(|st| {
+            let sign = if st.kind == crate::capacity::StepKind::Deduction {
+                -1.0
+            } else {
+                1.0
+            };
+            (st.label.to_string(), sign * st.amount.tb)
+        })
+        .collect();
+    expected.push(("Required by the workloads".into(), -x.capacity.required.tb));
+    expected.push(("Headroom".into(), x.capacity.headroom.tb));
+    assert_eq!(steps, expected);
+    // ESA's RAID-5 is 4+1 on six hosts: 1.25x, not OSA's 1.33x.
+    let wl = table(c, "workload-capacity");
+    let oltp = (wl.first_data_row()..=wl.last_row)
+        .find(|r| c.rows[*r as usize].cells[1].plain() == "OLTP instances")
+        .expect("OLTP row");
+    assert_eq!(c.rows[oltp as usize].cells[7].numeric(), Some(1.25));
+    let esa = table(c, "esa");
+    let row = &c.rows[esa.first_data_row() as usize].cells;
+    assert_eq!(row[4].numeric(), Some(x.esa.lfs_overhead_pct));
+    assert_eq!(row[6].numeric(), Some(x.esa.components_per_host as f64));
+    assert_eq!(
+        row[9].numeric(),
+        Some(x.esa.max_components_per_device as f64)
+    );
+}
+
+#[test]
+fn design_performance_compute_resilience_findings_and_assumptions_show_esa() {
+    let (p, e) = esa_priced();
+    let x = &e.esa_clusters[0];
+    let s = sheets(&p, &e);
+    let design = sheet(&s, "Design");
+    let pools = table(design, "esa-pools");
+    let row = &design.rows[pools.first_data_row() as usize].cells;
+    assert_eq!(row[2].numeric(), Some(f64::from(x.esa.devices_per_host)));
+    assert_eq!(row[5].plain(), "reserved capacity");
+    let perf = sheet(&s, "Performance");
+    let io = table(perf, "esa-io");
+    assert_eq!(
+        perf.rows[io.first_data_row() as usize].cells[1].numeric(),
+        Some(x.growth.years[0].front_end_iops)
+    );
+    let compute = sheet(&s, "Compute");
+    let cores = row_of(compute, "Cores needed (vCPU ratios and overhead)");
+    assert_eq!(
+        compute.rows[cores as usize].cells[2].numeric(),
+        Some(x.compute.cores_needed)
+    );
+    let resilience = sheet(&s, "Resilience");
+    let failures = table(resilience, "esa-host-failures");
+    let row = &resilience.rows[failures.first_data_row() as usize].cells;
+    assert_eq!(
+        row[3].numeric(),
+        Some(f64::from(x.compute.hosts_after_failure))
+    );
+    // The example meets every ESA rule: no findings, and the sheet says so.
+    assert!(e.findings.is_empty());
+    let findings = sheet(&s, "Findings");
+    assert!(findings.tables.is_empty());
+    assert_eq!(findings.rows[0].cells[0].plain(), "None.");
+    let assumptions = sheet(&s, "Assumptions");
+    let inputs = table(assumptions, "esa-inputs");
+    let compression = (inputs.first_data_row()..=inputs.last_row)
+        .map(|r| &assumptions.rows[r as usize].cells)
+        .find(|r| r[2].plain() == "clusters[0].storage.compression_ratio")
+        .expect("compression row");
+    assert_eq!(compression[3].numeric(), Some(1.0));
+    assert_eq!(compression[6].plain(), "default");
+    let constants = table(assumptions, "model-constants");
+    assert!((constants.first_data_row()..=constants.last_row).any(|r| {
+        assumptions.rows[r as usize].cells[0].plain()
+            == "vSAN ESA log-structured file system overhead"
+    }));
+}
+
+#[test]
+fn a_mixed_project_keeps_each_cluster_with_its_own_kind() {
+    let (p, e) = mixed();
+    assert_eq!((e.clusters.len(), e.esa_clusters.len()), (1, 1));
+    let (osa, esa) = (&e.clusters[0], &e.esa_clusters[0]);
+    let s = sheets(&p, &e);
+    let sum = &s.summary;
+    assert_eq!(figure(&s, sum, 0, KeyFigure::RawTb), Some(osa.raw.total.tb));
+    assert_eq!(figure(&s, sum, 1, KeyFigure::RawTb), Some(esa.raw.total.tb));
+    let (text, value) = formula(s.cell(&sum.project(KeyFigure::Hosts)));
+    assert!(text.starts_with("=SUM(C"), "{text}");
+    assert_eq!(number(value), f64::from(osa.host_count + esa.host_count));
+    // The total of a figure only OSA has is OSA's.
+    let (_, value) = formula(s.cell(&sum.project(KeyFigure::DeliverableIops)));
+    assert_eq!(
+        number(value),
+        osa.performance
+            .device_limited_front_end_iops
+            .unwrap_or_default()
+    );
+    let bom = sheet(&s, "BOM");
+    let esa_label = &p.clusters[1].name;
+    assert!(row_of(bom, &format!("Subtotal: {esa_label}")) > 0);
+    let lines = table(bom, "bom");
+    let esa_lines = (lines.first_data_row()..=lines.last_row)
+        .filter(|r| bom.rows[*r as usize].cells[5].plain() == *esa_label)
+        .count();
+    assert_eq!(esa_lines, 2);
+}

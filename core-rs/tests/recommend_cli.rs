@@ -1,0 +1,124 @@
+//! `stacksizer recommend`: one JSON object with the counts and designs, or
+//! `designs: []` with the reason; exit code 2 for unreadable input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn stacksizer(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stacksizer"))
+        .args(args)
+        .output()
+        .expect("the CLI runs")
+}
+
+fn example(file: &str) -> String {
+    format!("{}/../assets/examples/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = stacksizer(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn json_lists_designs_with_family_cost_binding_constraint_and_bom() {
+    let seed = example("seed-002-iscsi-fci.json");
+    let r = json(&["recommend", &seed, "--json", "--top", "2"]);
+    let count = |k: &str| r[k].as_u64().expect("a count");
+    assert!(count("evaluated") > 0 && count("pruned") > 0);
+    assert_eq!(count("evaluated") + count("pruned"), count("search_space"));
+    let designs = r["designs"].as_array().expect("designs");
+    let front = designs
+        .iter()
+        .filter(|d| d["on_pareto_front"] == true)
+        .count();
+    assert_eq!(front, 2);
+    for d in designs {
+        assert!(d["family"].is_string() && d["binding_constraint"].is_string());
+        let bom = d["bom"].as_array().expect("a BOM");
+        let total: f64 = bom
+            .iter()
+            .map(|l| l["quantity"].as_f64().unwrap() * l["unit_price"].as_f64().unwrap())
+            .sum();
+        assert_eq!(total, d["cost"].as_f64().expect("a cost"));
+    }
+    assert!(r.get("infeasible_reason").is_none());
+}
+
+#[test]
+fn an_impossible_host_limit_gives_no_design_and_names_the_constraint() {
+    let seed = example("seed-003-mixed-sql-exchange.json");
+    let r = json(&["recommend", &seed, "--json", "--max-hosts", "2"]);
+    assert_eq!(r["designs"], Value::Array(Vec::new()));
+    let reason = r["infeasible_reason"].as_str().expect("a reason");
+    assert!(
+        reason.starts_with("fault domains cannot be met"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn a_catalog_file_replaces_the_shipped_one() {
+    let dir = std::env::temp_dir().join(format!("stacksizer-recommend-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let shipped: Value = serde_json::from_str(stacksizer_core::catalog::SHIPPED_CATALOG_JSON)
+        .expect("the shipped catalog");
+    // One host model left: every design must be built on it.
+    let mut one_host = shipped.clone();
+    one_host["parts"] = Value::Array(
+        shipped["parts"]
+            .as_array()
+            .expect("parts")
+            .iter()
+            .filter(|p| p["spec"]["category"] != "host" || p["id"] == "dell-r760-gold6430")
+            .cloned()
+            .collect(),
+    );
+    let path = dir.join("catalog.json");
+    std::fs::write(&path, one_host.to_string()).expect("written");
+    let seed = example("seed-002-iscsi-fci.json");
+    let r = json(&[
+        "recommend",
+        &seed,
+        "--json",
+        "--catalog",
+        path.to_str().unwrap(),
+    ]);
+    let designs = r["designs"].as_array().expect("designs");
+    assert!(!designs.is_empty());
+    for d in designs {
+        assert_eq!(d["bom"][0]["part"], "dell-r760-gold6430");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn unreadable_input_exits_2_naming_the_file() {
+    let out = stacksizer(&["recommend", "no-such-project.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-project.json"));
+    let seed = example("seed-002-iscsi-fci.json");
+    let out = stacksizer(&["recommend", &seed, "--catalog", &seed]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_summary_names_each_design_and_its_limit() {
+    let out = stacksizer(&[
+        "recommend",
+        &example("seed-000-hybrid-alwayson.json"),
+        "--top",
+        "1",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("designs evaluated"), "{text}");
+    assert!(text.contains("limited by"), "{text}");
+    assert!(text.contains("hybrid vSAN"), "{text}");
+}
