@@ -3,23 +3,12 @@
 // app's Wasm core in Chromium, from clicking Search to the ranked designs on
 // screen. Writes tests/output/search-timing.json; results go to BENCHMARKS.md.
 // Run with `npm run bench:search` after `npm run build`.
-import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { root, bin, freePort } from '../scripts/lib.mjs';
+import { root } from '../scripts/lib.mjs';
+import { record, withServedApp } from './preview.mjs';
 
 const RUNS = 3;
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
-
-async function startPreview(port) {
-  const server = spawn(bin('vite'), ['preview', '--port', String(port)], { cwd: root });
-  await new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => String(chunk).includes(String(port)) && resolve());
-    server.once('exit', (code) => reject(new Error(`vite preview exited with ${code}`)));
-  });
-  return server;
-}
 
 async function searchOnce(page, url, example) {
   await page.goto(url);
@@ -36,20 +25,13 @@ async function searchOnce(page, url, example) {
 }
 
 const examples = readdirSync(join(root, 'assets', 'examples')).filter((f) => f.startsWith('seed-'));
-const port = await freePort(4310);
-const server = await startPreview(port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args,
-});
-try {
+await withServedApp(4310, async (browser, url) => {
   const page = await browser.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
   const results = [];
   for (const example of examples) {
     const runs = [];
-    for (let i = 0; i < RUNS; i += 1)
-      runs.push(await searchOnce(page, `http://127.0.0.1:${port}/`, example));
+    for (let i = 0; i < RUNS; i += 1) runs.push(await searchOnce(page, url, example));
     const times = runs.map((r) => r.ms).sort((a, b) => a - b);
     results.push({
       example,
@@ -58,14 +40,5 @@ try {
       counts: runs[0]?.counts,
     });
   }
-  const report = { measured_at: new Date().toISOString(), goal_ms: 1000, results };
-  mkdirSync(join(root, 'tests', 'output'), { recursive: true });
-  writeFileSync(
-    join(root, 'tests', 'output', 'search-timing.json'),
-    `${JSON.stringify(report, null, 2)}\n`,
-  );
-  console.log(JSON.stringify(report, null, 2));
-} finally {
-  await browser.close();
-  server.kill();
-}
+  record('search-timing.json', { measured_at: new Date().toISOString(), goal_ms: 1000, results });
+});

@@ -2,39 +2,15 @@
 // figure-and-chart-updated latency over 100 edits, and cold start ->
 // interactive. Writes tests/output/ui-timing.json; results are recorded in
 // BENCHMARKS.md. Run with `npm run bench:ui` after `npm run build`.
-import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { root, bin, freePort } from '../scripts/lib.mjs';
+import { record, withServedApp } from './preview.mjs';
 
 const EDITS = 100;
 const COLD_STARTS = 5;
-const args = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const round = (ms) => Math.round(ms * 10) / 10;
 
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
-}
-
-async function startPreview(port) {
-  const server = spawn(bin('vite'), ['preview', '--port', String(port)], { cwd: root });
-  await new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => String(chunk).includes(String(port)) && resolve());
-    server.once('exit', (code) => reject(new Error(`vite preview exited with ${code}`)));
-  });
-  return server;
 }
 
 /** Navigation start -> the first evaluated figure on screen, in ms. */
@@ -70,14 +46,7 @@ async function editLatency(page, hosts) {
   }, hosts);
 }
 
-const port = await freePort(4300);
-const server = await startPreview(port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args,
-});
-try {
-  const url = `http://127.0.0.1:${port}/`;
+await withServedApp(4300, async (browser, url) => {
   await coldStart(browser, url); // warms the browser's own start-up, not measured
   const cold = [];
   for (let i = 0; i < COLD_STARTS; i += 1) cold.push(await coldStart(browser, url));
@@ -88,7 +57,7 @@ try {
   const latencies = [];
   for (let i = 0; i < EDITS; i += 1) latencies.push(await editLatency(page, 5 + (i % 60)));
 
-  const result = {
+  record('ui-timing.json', {
     measured_at: new Date().toISOString(),
     example: 'seed-001-all-flash-sql.json',
     edits: EDITS,
@@ -103,14 +72,5 @@ try {
       max: round(Math.max(...cold)),
     },
     goals: { edit_p95_ms: 50, cold_start_ms: 1500 },
-  };
-  mkdirSync(join(root, 'tests', 'output'), { recursive: true });
-  writeFileSync(
-    join(root, 'tests', 'output', 'ui-timing.json'),
-    `${JSON.stringify(result, null, 2)}\n`,
-  );
-  console.log(JSON.stringify(result, null, 2));
-} finally {
-  await browser.close();
-  server.kill();
-}
+  });
+});

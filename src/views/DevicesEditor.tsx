@@ -1,7 +1,8 @@
 import { ScrollRegion } from '../components/ScrollRegion';
 import { PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { useApp } from '../store/context';
-import { appendAt, duplicateAt, freshId, removeAt } from '../store/listEdits';
+import { appendAt, freshId } from '../store/listEdits';
+import { ListRowActions } from '../components/ListRowActions';
 
 const KINDS = [
   { value: 'hdd7200', label: 'HDD 7.2K' },
@@ -103,24 +104,7 @@ export function DevicesEditor() {
                       optional
                     />
                   </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      onClick={() =>
-                        editProject((p) =>
-                          duplicateAt(p, 'devices', i, freshId(p, 'devices', d.id)),
-                        )
-                      }
-                    >
-                      Duplicate
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => editProject((p) => removeAt(p, 'devices', i))}
-                    >
-                      Remove
-                    </button>
-                  </td>
+                  <ListRowActions list="devices" index={i} id={d.id} />
                 </tr>
               );
             })}

@@ -1,6 +1,7 @@
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { useApp } from '../store/context';
-import { appendAt, duplicateAt, freshId, removeAt } from '../store/listEdits';
+import { appendAt, freshId } from '../store/listEdits';
+import { ListRowActions } from '../components/ListRowActions';
 
 const METHODS = [
   { value: 'raid1', label: 'RAID-1 (mirroring)' },
@@ -73,24 +74,7 @@ export function PoliciesEditor() {
                     hideLabel
                   />
                 </td>
-                <td className="row-actions">
-                  <button
-                    type="button"
-                    onClick={() =>
-                      editProject((p) =>
-                        duplicateAt(p, 'policies', i, freshId(p, 'policies', policy.id)),
-                      )
-                    }
-                  >
-                    Duplicate
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => editProject((p) => removeAt(p, 'policies', i))}
-                  >
-                    Remove
-                  </button>
-                </td>
+                <ListRowActions list="policies" index={i} id={policy.id} />
               </tr>
             );
           })}

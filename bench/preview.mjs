@@ -1,0 +1,45 @@
+// What the timing scripts share: the built app served by `vite preview`,
+// Debian's Chromium, and where results are written.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { root, bin, freePort } from '../scripts/lib.mjs';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Runs `measure(browser, url)` against the served app, then stops both. */
+export async function withServedApp(preferredPort, measure) {
+  const port = await freePort(preferredPort);
+  const server = spawn(bin('vite'), ['preview', '--port', String(port)], { cwd: root });
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (chunk) => String(chunk).includes(String(port)) && resolve());
+    server.once('exit', (code) => reject(new Error(`vite preview exited with ${code}`)));
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+  });
+  try {
+    return await measure(browser, `http://127.0.0.1:${port}/`);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}
+
+/** Writes a result under tests/output and prints it. */
+export function record(fileName, result) {
+  mkdirSync(join(root, 'tests', 'output'), { recursive: true });
+  writeFileSync(join(root, 'tests', 'output', fileName), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+}

@@ -1,0 +1,20 @@
+import { useApp } from '../store/context';
+import { duplicateAt, freshId, removeAt } from '../store/listEdits';
+
+/** Duplicate and Remove for entry `index` of the project list at `list` (devices, policies, …). */
+export function ListRowActions({ list, index, id }: { list: string; index: number; id: string }) {
+  const editProject = useApp((s) => s.editProject);
+  return (
+    <td className="row-actions">
+      <button
+        type="button"
+        onClick={() => editProject((p) => duplicateAt(p, list, index, freshId(p, list, id)))}
+      >
+        Duplicate
+      </button>
+      <button type="button" onClick={() => editProject((p) => removeAt(p, list, index))}>
+        Remove
+      </button>
+    </td>
+  );
+}
