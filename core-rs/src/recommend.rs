@@ -29,6 +29,7 @@ mod base;
 mod bom;
 mod family;
 mod figures;
+mod geometry;
 mod options;
 mod output;
 mod pareto;

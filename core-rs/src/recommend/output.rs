@@ -44,7 +44,10 @@ pub struct Design {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub iops_headroom_pct: Option<f64>,
+    /// On the Pareto front over (cost, capacity headroom, IOPS headroom)
+    /// of the designs meeting every requirement.
     pub on_pareto_front: bool,
+    /// The cheapest design of its family meeting every requirement.
     pub best_in_family: bool,
     /// vSAN: the protection each workload class got.
     pub protections: Vec<ClassProtection>,
@@ -77,8 +80,9 @@ pub struct Recommendation {
     /// Designs on the Pareto front of the sized designs; only those in
     /// `designs` were confirmed by `evaluate`.
     pub pareto_front_size: usize,
-    /// Cheapest first: the cheapest front designs and each family's
-    /// cheapest design. Empty when nothing meets the requirements.
+    /// Cheapest first: the `top` cheapest designs of the Pareto front and
+    /// each family's cheapest design. Empty when nothing meets the
+    /// requirements: see `infeasible_reason`.
     pub designs: Vec<Design>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]

@@ -15,16 +15,14 @@
 
 use std::cell::OnceCell;
 
-use crate::cache::class_floor_writes_per_s;
-use crate::capacity::{ResolvedDiskGroup, StorageTier};
-use crate::compute::vsan_memory_gb;
+use crate::capacity::StorageTier;
 use crate::model::Settings;
 use crate::performance::{lru_hit_ratios, HYBRID_READ_CACHE_SHARE};
 use crate::validate::MAX_DISK_GROUPS_PER_HOST;
 
 use super::figures::{tier_index, AssignmentFigures, ProjectFigures};
+use super::geometry::Geometry;
 use super::requirement::Constraint;
-use super::space::{Choices, Layout};
 
 /// The findings whose verdict the scorer reproduces exactly.
 pub const COVERED: [&str; 25] = [
@@ -73,75 +71,6 @@ impl Failing {
     }
 }
 
-/// A vSAN configuration without its protections and host count: the host
-/// model, disk-group layout, cache and capacity device, dedup, and the
-/// per-host figures the checks need.
-#[derive(Debug, Clone)]
-pub struct Geometry {
-    pub host: u16,
-    pub cache: u16,
-    pub capacity: u16,
-    pub layout: Layout,
-    pub dedup: bool,
-    pub tier: StorageTier,
-    /// Raw capacity of one host, summed per disk group as `raw_capacity` does.
-    raw_per_host_gb: f64,
-    cache_gb: f64,
-    /// Summed per disk group as `assess_performance` does.
-    cache_per_host_gb: f64,
-    cache_rated_writes_per_s: f64,
-    usable_ram_per_host_gb: f64,
-    cores: u32,
-    cache_read_iops: f64,
-    cache_write_iops: f64,
-    capacity_read_iops: f64,
-    capacity_write_iops: f64,
-}
-
-impl Geometry {
-    pub fn new(
-        choices: &Choices,
-        (host, layout, cache, capacity): (usize, Layout, usize, usize),
-        dedup: bool,
-    ) -> Geometry {
-        let h = &choices.hosts[host];
-        let c = &choices.caches[cache].device;
-        let k = &choices.capacities[capacity].device;
-        let group = ResolvedDiskGroup {
-            cache: c,
-            capacity: k,
-            capacity_device_count: layout.devices,
-        };
-        let groups = vec![group; layout.groups as usize];
-        let vsan_gb = vsan_memory_gb(&groups);
-        Geometry {
-            host: host as u16,
-            cache: cache as u16,
-            capacity: capacity as u16,
-            layout,
-            dedup,
-            tier: if k.kind.is_flash() {
-                StorageTier::AllFlash
-            } else {
-                StorageTier::Hybrid
-            },
-            raw_per_host_gb: groups
-                .iter()
-                .map(|g| g.capacity.capacity_gb * f64::from(g.capacity_device_count))
-                .sum(),
-            cache_gb: c.capacity_gb,
-            cache_per_host_gb: groups.iter().map(|g| g.cache.capacity_gb).sum(),
-            cache_rated_writes_per_s: c.flash_class.map_or(c.write_iops, class_floor_writes_per_s),
-            usable_ram_per_host_gb: (h.spec.ram_gb - vsan_gb).max(0.0),
-            cores: h.spec.cores(),
-            cache_read_iops: c.read_iops,
-            cache_write_iops: c.write_iops,
-            capacity_read_iops: k.read_iops,
-            capacity_write_iops: k.write_iops,
-        }
-    }
-}
-
 /// The cluster-wide inputs of the checks.
 #[derive(Debug)]
 pub struct Scorer {
@@ -152,9 +81,19 @@ pub struct Scorer {
     /// Hybrid read-cache traffic per (cache device, disk groups, hosts).
     hits: Vec<OnceCell<(f64, f64)>>,
     max_hosts: u32,
+    /// 1 / (1 - slack) and 100 / ceiling, for `hosts_estimate`.
+    inverse_free: f64,
+    inverse_ceiling: f64,
 }
 
-/// What the scorer measures of a candidate that passes.
+/// A candidate's verdict and headroom.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Assessment {
+    pub failing: Failing,
+    pub score: Score,
+}
+
+/// What the scorer measures of a candidate (meaningful when it passes).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Score {
     pub capacity_headroom_gb: f64,
@@ -171,6 +110,8 @@ impl Scorer {
         max_hosts: u32,
     ) -> Scorer {
         let slots = caches * MAX_DISK_GROUPS_PER_HOST * (max_hosts as usize + 1);
+        let inverse_free = 1.0 / (1.0 - settings.slack_pct / 100.0);
+        let inverse_ceiling = 100.0 / settings.device_utilisation_ceiling_pct;
         Scorer {
             figures,
             settings,
@@ -178,6 +119,8 @@ impl Scorer {
             site_mirrored,
             hits: (0..slots).map(|_| OnceCell::new()).collect(),
             max_hosts,
+            inverse_free,
+            inverse_ceiling,
         }
     }
 
@@ -190,8 +133,8 @@ impl Scorer {
     }
 
     /// The constraints the candidate fails at `size` hosts (per site when
-    /// stretched).
-    pub fn check(&self, g: &Geometry, a: &AssignmentFigures, size: u32) -> Failing {
+    /// stretched), and its headroom.
+    pub fn assess(&self, g: &Geometry, a: &AssignmentFigures, size: u32) -> Assessment {
         let s = &self.settings;
         let f = &self.figures;
         let hosts = self.hosts(size);
@@ -207,7 +150,9 @@ impl Scorer {
 
         // Capacity: usable = host's datastore share x (hosts x (1 - slack)
         // - reserved hosts), capped at 0: it grows with hosts.
-        if a.required_gb[usize::from(g.dedup)] > self.usable_gb(g, hosts) {
+        let required = a.required_gb[usize::from(g.dedup)];
+        let usable = self.usable_gb(g, hosts);
+        if required > usable {
             failing.add(Constraint::Capacity);
         }
 
@@ -269,26 +214,22 @@ impl Scorer {
         if size < a.iscsi_min_size {
             failing.add(Constraint::Iscsi);
         }
-        failing
-    }
-
-    /// Capacity and IOPS headroom of a candidate (meaningful when it passes).
-    pub fn score(&self, g: &Geometry, a: &AssignmentFigures, size: u32) -> Score {
-        let hosts = self.hosts(size);
-        let demand = self.figures.front_end_iops;
-        let (cache, capacity) = self.utilisations(g, a, hosts);
-        // `device_limited_iops`: the busiest tier at the ceiling.
-        let limit = match (cache, capacity) {
+        // `device_limited_iops`: front-end IOPS with the busiest tier at the
+        // ceiling, over the demand.
+        let demand = f.front_end_iops;
+        let limit = match (cache_util, capacity_util) {
             (Some(c), Some(k)) => {
                 let busiest = 0.0_f64.max(c).max(k);
-                (busiest > 0.0)
-                    .then(|| demand * self.settings.device_utilisation_ceiling_pct / busiest)
+                (busiest > 0.0).then(|| demand * ceiling / busiest)
             }
             _ => Some(0.0),
         };
-        Score {
-            capacity_headroom_gb: self.usable_gb(g, hosts) - a.required_gb[usize::from(g.dedup)],
-            iops_headroom: limit.filter(|_| demand > 0.0).map_or(0.0, |l| l / demand),
+        Assessment {
+            failing,
+            score: Score {
+                capacity_headroom_gb: usable - required,
+                iops_headroom: limit.filter(|_| demand > 0.0).map_or(0.0, |l| l / demand),
+            },
         }
     }
 
@@ -297,31 +238,22 @@ impl Scorer {
     pub fn hosts_estimate(&self, g: &Geometry, a: &AssignmentFigures) -> f64 {
         let s = &self.settings;
         let f = &self.figures;
+        let r = &g.per_host;
         let reserve = f64::from(s.reserve_hosts);
         let (sites, per_site) = match (self.stretched, self.site_mirrored) {
             (true, true) => (2.0, 2.0),
             (true, false) => (2.0, 1.0),
             _ => (1.0, 1.0),
         };
-        let metadata = if g.dedup {
-            s.dedup_metadata_overhead_pct
-        } else {
-            0.0
-        };
-        let datastore =
-            g.raw_per_host_gb * (1.0 - (s.on_disk_format_overhead_pct + metadata) / 100.0);
-        let capacity = (a.required_gb[usize::from(g.dedup)] / datastore + reserve * sites)
-            / (1.0 - s.slack_pct / 100.0);
-        let groups = f64::from(g.layout.groups);
-        let devices = groups * f64::from(g.layout.devices);
-        let ceiling = s.device_utilisation_ceiling_pct / 100.0;
+        let capacity = (a.required_gb[usize::from(g.dedup)] * r.datastore + reserve * sites)
+            * self.inverse_free;
         let (cache_reads, capacity_reads) = match g.tier {
             StorageTier::AllFlash => (a.cache_reads, a.capacity_reads),
             StorageTier::Hybrid => (0.0, 0.0),
         };
         let writes = a.buffered_writes;
-        let ram = f.ram_demand_gb.max(f.sql_ram_gb) / g.usable_ram_per_host_gb;
-        let cpu = f.cores_needed / f64::from(g.cores);
+        let ram = f.ram_demand_gb.max(f.sql_ram_gb) * r.usable_ram_gb;
+        let cpu = f.cores_needed * r.cores;
         let site_down = if self.stretched {
             2.0 * ram.max(cpu)
         } else {
@@ -331,13 +263,11 @@ impl Scorer {
             f64::from(a.min_hosts) * per_site,
             reserve + 1.0,
             capacity,
-            f.cache_need_gb[tier_index(g.tier)] / (groups * g.cache_gb),
-            a.cache_writes_per_s / (groups * g.cache_rated_writes_per_s),
-            (capacity_reads / (devices * g.capacity_read_iops)
-                + writes / (devices * g.capacity_write_iops))
-                / ceiling,
-            (cache_reads / (groups * g.cache_read_iops) + writes / (groups * g.cache_write_iops))
-                / ceiling,
+            f.cache_need_gb[tier_index(g.tier)] * r.cache_gb,
+            a.cache_writes_per_s * r.cache_rated_writes,
+            (capacity_reads * r.capacity_read_iops + writes * r.capacity_write_iops)
+                * self.inverse_ceiling,
+            (cache_reads * r.cache_read_iops + writes * r.cache_write_iops) * self.inverse_ceiling,
             reserve + cpu,
             reserve + ram,
             site_down,

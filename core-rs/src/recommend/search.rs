@@ -2,6 +2,8 @@
 //! progress and stop between steps: each `step` does a bounded amount of
 //! work and returns where the search stands.
 
+use std::collections::HashSet;
+
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
@@ -12,7 +14,7 @@ use super::base::Base;
 use super::family::Family;
 use super::options::RecommendOptions;
 use super::output::{design, Progress, Recommendation};
-use super::pareto::{by_cost, Point};
+use super::pareto::{by_cost, DesignKey, Point};
 use super::reason::{infeasible, Limits};
 use super::select::{cheapest, front_designs, Designs, Verifier};
 use super::space::{choices, Choices};
@@ -240,13 +242,17 @@ impl Search {
                 bests.push(p);
             }
         }
-        let (front, front_size) = front_designs(
+        let (taken, members) = front_designs(
             &self.points,
             self.options.top,
             &mut verifier,
             &mut self.stats,
         );
-        let mut chosen: Vec<(Point, bool, bool)> = front
+        let on_front: HashSet<DesignKey> = members
+            .iter()
+            .map(|&i| self.points[i as usize].key)
+            .collect();
+        let mut chosen: Vec<(Point, bool, bool)> = taken
             .iter()
             .map(|&i| {
                 let p = self.points[i as usize];
@@ -255,7 +261,7 @@ impl Search {
             .collect();
         for b in &bests {
             if !chosen.iter().any(|(p, _, _)| p.key == b.key) {
-                chosen.push((*b, false, true));
+                chosen.push((*b, on_front.contains(&b.key), true));
             }
         }
         chosen.sort_by(|a, b| by_cost(&a.0, &b.0));
@@ -274,7 +280,7 @@ impl Search {
         let cluster_id = base.cluster().id.clone();
         let mut r = self.empty(cluster_id);
         r.scorer_mismatches = mismatches;
-        r.pareto_front_size = front_size;
+        r.pareto_front_size = members.len();
         if returned.is_empty() {
             let limits = Limits {
                 options: &self.options,

@@ -199,7 +199,7 @@ pub fn front_designs(
     top: usize,
     verifier: &mut Verifier,
     stats: &mut Stats,
-) -> (Vec<u32>, usize) {
+) -> (Vec<u32>, Vec<u32>) {
     let mut removed = vec![false; points.len()];
     loop {
         let members = front(points, &removed);
@@ -215,11 +215,11 @@ pub fn front_designs(
                     removed[i as usize] = true;
                     rejected = true;
                 }
-                None => return (taken, members.len()),
+                None => return (taken, members),
             }
         }
         if !rejected {
-            return (taken, members.len());
+            return (taken, members);
         }
     }
 }

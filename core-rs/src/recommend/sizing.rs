@@ -1,12 +1,12 @@
 //! The fewest hosts a configuration needs, given a check that is
 //! monotonic in the size: once a size passes, every larger size passes.
 
-use super::score::Failing;
+use super::score::{Assessment, Failing, Score};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sized {
-    /// The smallest passing size in `lo..=hi`, if any.
-    pub size: Option<u32>,
+    /// The smallest passing size in `lo..=hi` and its headroom, if any.
+    pub size: Option<(u32, Score)>,
     /// Sizes checked.
     pub checks: u32,
     /// What fails at `hi` when no size passes.
@@ -20,29 +20,33 @@ pub struct Sized {
 pub fn smallest_passing(
     (lo, hi): (u32, u32),
     start: u32,
-    mut check: impl FnMut(u32) -> Failing,
+    mut assess: impl FnMut(u32) -> Assessment,
 ) -> Sized {
     let mut checks = 0;
-    let mut passes = |size: u32, checks: &mut u32| {
+    let mut check = |size: u32, checks: &mut u32| {
         *checks += 1;
-        let f = check(size);
-        (f.is_empty(), f)
+        assess(size)
+    };
+    let found = |size, a: Assessment, checks| Sized {
+        size: Some((size, a.score)),
+        checks,
+        failing_at_hi: Failing::default(),
     };
     let start = start.clamp(lo, hi);
-    let (ok, mut failing) = passes(start, &mut checks);
-    if ok {
-        let mut size = start;
-        while size > lo && passes(size - 1, &mut checks).0 {
-            size -= 1;
+    let first = check(start, &mut checks);
+    if first.failing.is_empty() {
+        let (mut size, mut best) = (start, first);
+        while size > lo {
+            let below = check(size - 1, &mut checks);
+            if !below.failing.is_empty() {
+                break;
+            }
+            (size, best) = (size - 1, below);
         }
-        return Sized {
-            size: Some(size),
-            checks,
-            failing_at_hi: Failing::default(),
-        };
+        return found(size, best, checks);
     }
-    let (mut below, mut step) = (start, 1);
-    let pass = loop {
+    let (mut below, mut failing, mut step) = (start, first.failing, 1);
+    let (mut pass, mut best) = loop {
         if below == hi {
             return Sized {
                 size: None,
@@ -51,26 +55,22 @@ pub fn smallest_passing(
             };
         }
         let next = below.saturating_add(step).min(hi);
-        let (ok, f) = passes(next, &mut checks);
-        if ok {
-            break next;
+        let a = check(next, &mut checks);
+        if a.failing.is_empty() {
+            break (next, a);
         }
-        (below, failing, step) = (next, f, step * 2);
+        (below, failing, step) = (next, a.failing, step * 2);
     };
-    let (mut below, mut pass) = (below, pass);
     while pass - below > 1 {
         let mid = below + (pass - below) / 2;
-        if passes(mid, &mut checks).0 {
-            pass = mid;
+        let a = check(mid, &mut checks);
+        if a.failing.is_empty() {
+            (pass, best) = (mid, a);
         } else {
             below = mid;
         }
     }
-    Sized {
-        size: Some(pass),
-        checks,
-        failing_at_hi: Failing::default(),
-    }
+    found(pass, best, checks)
 }
 
 #[cfg(test)]
@@ -78,13 +78,18 @@ mod tests {
     use super::*;
     use crate::recommend::requirement::Constraint;
 
-    fn threshold(t: u32) -> impl FnMut(u32) -> Failing {
+    /// Fails capacity below `t`; the headroom records the size assessed.
+    fn threshold(t: u32) -> impl FnMut(u32) -> Assessment {
         move |size| {
-            let mut f = Failing::default();
+            let mut failing = Failing::default();
             if size < t {
-                f.add(Constraint::Capacity);
+                failing.add(Constraint::Capacity);
             }
-            f
+            let score = Score {
+                capacity_headroom_gb: f64::from(size),
+                iops_headroom: 0.0,
+            };
+            Assessment { failing, score }
         }
     }
 
@@ -94,7 +99,14 @@ mod tests {
             for start in [0, 3, 10, 40, 64, 100] {
                 let s = smallest_passing((3, 64), start, threshold(t));
                 let expected = (t <= 64).then_some(t.max(3));
-                assert_eq!(s.size, expected, "threshold {t} from {start}");
+                assert_eq!(
+                    s.size.map(|(size, _)| size),
+                    expected,
+                    "threshold {t} from {start}"
+                );
+                if let Some((size, score)) = s.size {
+                    assert_eq!(score.capacity_headroom_gb, f64::from(size));
+                }
                 assert!(s.checks <= 64 - 3 + 1);
                 if expected.is_none() {
                     assert!(s.failing_at_hi.contains(Constraint::Capacity));
@@ -106,6 +118,6 @@ mod tests {
     #[test]
     fn an_exact_estimate_costs_two_checks() {
         let s = smallest_passing((3, 64), 17, threshold(17));
-        assert_eq!((s.size, s.checks), (Some(17), 2));
+        assert_eq!((s.size.map(|(size, _)| size), s.checks), (Some(17), 2));
     }
 }

@@ -66,11 +66,13 @@ proptest! {
                 .map(|f| constraint_of(f.code))
                 .collect();
             let figures = &vsan.assignments[usize::from(assignment)];
-            let failing = vsan.scorer.check(line, figures, size);
-            let scored: BTreeSet<Constraint> =
-                ALL_SIZED.into_iter().filter(|c| failing.contains(*c)).collect();
+            let assessment = vsan.scorer.assess(line, figures, size);
+            let scored: BTreeSet<Constraint> = ALL_SIZED
+                .into_iter()
+                .filter(|c| assessment.failing.contains(*c))
+                .collect();
             prop_assert_eq!(&scored, &expected, "{:?}", e.findings);
-            let score = vsan.scorer.score(line, figures, size);
+            let score = assessment.score;
             let cluster = &e.clusters[0];
             prop_assert_eq!(score.capacity_headroom_gb, cluster.capacity.headroom.gb);
             prop_assert_eq!(score.iops_headroom, cluster.performance.headroom.unwrap_or(0.0));
@@ -149,4 +151,50 @@ fn a_cancelled_search_returns_nothing_and_progress_only_grows() {
     .expect("not cancelled");
     assert_eq!(done, recommend(&project, &catalog, &options));
     assert!(!done.designs.is_empty());
+}
+
+/// Sizing the second of two clusters sharing a policy: the variant keeps
+/// the first cluster, its workloads and their policy as they were.
+#[test]
+fn a_variant_changes_only_the_cluster_it_sizes() {
+    let mut project = crate::parse_project(include_str!(
+        "../../../assets/examples/seed-003-mixed-sql-exchange.json"
+    ))
+    .expect("seed 003 parses");
+    let mut second = project.clusters[0].clone();
+    second.id = "second".into();
+    project.clusters.push(second);
+    let mut moved = project.workloads[0].clone();
+    moved.id = "moved".into();
+    moved.cluster_id = "second".into();
+    project.workloads.push(moved);
+    let options = RecommendOptions {
+        cluster_id: Some("second".into()),
+        protections: vec![ProtectionChoice::Raid5],
+        top: 1,
+        ..RecommendOptions::default()
+    };
+    let r = recommend(&project, &crate::catalog::shipped_catalog(), &options);
+    assert_eq!(r.cluster_id, "second");
+    let variant = &r.designs[0].project;
+    assert_eq!(variant.clusters[0], project.clusters[0]);
+    assert_eq!(
+        variant.policies[..project.policies.len()],
+        project.policies[..]
+    );
+    let moved = variant
+        .workloads
+        .iter()
+        .find(|w| w.id == "moved")
+        .expect("kept");
+    assert_eq!(moved.policy_id, "sql-raid1-second");
+    let policy = variant.policies.iter().find(|p| p.id == moved.policy_id);
+    assert_eq!(
+        policy.map(|p| p.method),
+        Some(crate::model::ProtectionMethod::Raid5)
+    );
+    assert!(variant.workloads[..project.workloads.len() - 1]
+        .iter()
+        .zip(&project.workloads)
+        .all(|(a, b)| a == b));
 }

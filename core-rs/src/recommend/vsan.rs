@@ -19,10 +19,11 @@ use super::base::{Base, VsanConfig};
 use super::bom::{priced, vsan_bom, vsan_quantities, BomLine};
 use super::family::Family;
 use super::figures::{figures, tier_index, AssignmentFigures};
+use super::geometry::Geometry;
 use super::options::{ProtectionChoice, RecommendOptions};
 use super::pareto::{DesignKey, Point};
 use super::requirement::Constraint;
-use super::score::{Geometry, Scorer};
+use super::score::{Score, Scorer};
 use super::sizing::smallest_passing;
 use super::space::{layouts, Choices};
 use super::tally::{Stats, Tally};
@@ -50,6 +51,9 @@ pub struct VsanSearch {
     mirror_only: Vec<u16>,
     /// Sizes searched: hosts, or hosts per site when stretched.
     pub sizes: (u32, u32),
+    /// Sizes the options allow, of which the witness RTT may rule out the
+    /// largest: those count as pruned.
+    allowed: u32,
     /// Next line: geometry, then position in its assignment list.
     cursor: (usize, usize),
     pub lines: u64,
@@ -111,7 +115,12 @@ impl VsanSearch {
                         }
                         // Dedup+compression runs on all-flash only.
                         for dedup in [false, true].into_iter().take(1 + usize::from(all_flash)) {
-                            geometries.push(Geometry::new(choices, (h, layout, c, k), dedup));
+                            geometries.push(Geometry::new(
+                                choices,
+                                (h, layout, c, k),
+                                dedup,
+                                &base.reduced().settings,
+                            ));
                         }
                     }
                 }
@@ -127,7 +136,8 @@ impl VsanSearch {
                 StorageTier::Hybrid => mirror_only.len(),
             } as u64)
             .sum::<u64>();
-        stats.search_space += lines * u64::from((sizes.1 + 1).saturating_sub(sizes.0));
+        let allowed = (hosts_allowed.1 + 1).saturating_sub(hosts_allowed.0);
+        stats.search_space += lines * u64::from(allowed);
         let scorer = Scorer::new(
             figures.project,
             base.reduced().settings.clone(),
@@ -141,6 +151,7 @@ impl VsanSearch {
             assignments: figures.assignments,
             mirror_only,
             sizes,
+            allowed,
             cursor: (0, 0),
             lines,
             lines_done: 0,
@@ -185,19 +196,20 @@ impl VsanSearch {
             sized += 1;
             let a = &self.assignments[ai as usize];
             if hi < lo {
+                stats.pruned += u64::from(self.allowed);
                 tally.add_failing_constraint(self.empty_range);
                 continue;
             }
             let outcome = smallest_passing((lo, hi), self.estimate(g, a), |size| {
-                self.scorer.check(g, a, size)
+                self.scorer.assess(g, a, size)
             });
             stats.evaluated += u64::from(outcome.checks);
-            stats.pruned += u64::from(hi - lo + 1 - outcome.checks);
-            let Some(size) = outcome.size else {
+            stats.pruned += u64::from(self.allowed - outcome.checks);
+            let Some((size, score)) = outcome.size else {
                 let short = outcome
                     .failing_at_hi
                     .contains(Constraint::Capacity)
-                    .then(|| -self.scorer.score(g, a, hi).capacity_headroom_gb);
+                    .then(|| -self.scorer.assess(g, a, hi).score.capacity_headroom_gb);
                 tally.add_failing(outcome.failing_at_hi, short);
                 continue;
             };
@@ -206,7 +218,7 @@ impl VsanSearch {
                 assignment: ai,
                 size: size as u8,
             };
-            if let Some(p) = self.point(choices, caps, key, tally) {
+            if let Some(p) = self.scored_point(choices, caps, key, score, tally) {
                 points.push(p);
             }
         }
@@ -231,8 +243,23 @@ impl VsanSearch {
         };
         let g = &self.geometries[geometry as usize];
         let a = &self.assignments[assignment as usize];
-        let size = u32::from(size);
-        let hosts = self.scorer.hosts(size);
+        let score = self.scorer.assess(g, a, u32::from(size)).score;
+        self.scored_point(choices, caps, key, score, tally)
+    }
+
+    fn scored_point(
+        &self,
+        choices: &Choices,
+        caps: Caps,
+        key: DesignKey,
+        score: Score,
+        tally: &mut Tally,
+    ) -> Option<Point> {
+        let DesignKey::Vsan { geometry, size, .. } = key else {
+            return None;
+        };
+        let g = &self.geometries[geometry as usize];
+        let hosts = self.scorer.hosts(u32::from(size));
         let cost = self.cost(choices, g, hosts);
         if caps.budget.is_some_and(|b| cost > b) {
             tally.add_over_budget(cost);
@@ -243,7 +270,6 @@ impl VsanSearch {
             tally.add_over_rack_units(units);
             return None;
         }
-        let score = self.scorer.score(g, a, size);
         Some(Point {
             cost,
             capacity_headroom_gb: score.capacity_headroom_gb,
