@@ -1281,13 +1281,16 @@ fn known_slow_cluster_x_policy_findings() {
 
 /// Every workload's `cluster_id` is looked up by a scan of all clusters
 /// (validate) and every cluster scans all workloads (placed_workloads):
-/// clusters x workloads string comparisons.
+/// clusters x workloads string comparisons. 20,000 of each (10.5 MB, every
+/// workload on the last cluster) took 2.0 s in evaluate_json.
 #[test]
 #[ignore = "known quadratic lookups (FUZZING.md); run with --ignored --release"]
 fn known_slow_cluster_x_workload_lookups() {
     let mut project = example_values()[0].clone();
-    let n = 20_000;
     let cluster = project["clusters"][0].clone();
+    let per_pair = cluster.to_string().len() + project["workloads"][0].to_string().len() + 32;
+    // As many clusters and workloads as fit in MAX_PROJECT_BYTES.
+    let n = (MAX_PROJECT_BYTES - 64 * 1024) / per_pair;
     let last = format!("c{}", n - 1);
     project["clusters"] = (0..n)
         .map(|i| {
@@ -1336,6 +1339,37 @@ fn known_slow_iscsi_targets_per_instance() {
         .map(|i| {
             let mut w = fci.clone();
             w["id"] = Value::from(format!("fci{i}"));
+            w
+        })
+        .collect();
+    let input = project.to_string();
+    let started = Instant::now();
+    let outcome = evaluate_json(&input);
+    let took = started.elapsed();
+    assert!(matches!(outcome, EvaluateOutcome::Evaluated { .. }));
+    assert!(took < HANG, "{} bytes took {took:?}", input.len());
+}
+
+/// Growth over the horizon (since commit 834eeac): when a limit is crossed,
+/// `hosts_to_add` re-sizes the whole cluster for every larger host count and
+/// every remaining year. Seed 003 on 3 hosts with 20,000 workloads growing
+/// 500 % a year over 10 years (6.75 MB) took 4.9 s.
+#[test]
+#[ignore = "known slow growth search (FUZZING.md); run with --ignored --release"]
+fn known_slow_growth_host_search() {
+    let path = examples_dir().join("seed-003-mixed-sql-exchange.json");
+    let text = std::fs::read_to_string(path).expect("seed 003 example");
+    let mut project: Value = serde_json::from_str(&text).expect("seed 003 is JSON");
+    project["settings"]["planning_horizon_years"] = Value::from(10);
+    project["clusters"][0]["topology"]["host_count"] = Value::from(3);
+    let originals = project["workloads"].as_array().expect("workloads").clone();
+    project["workloads"] = (0..20_000)
+        .map(|i| {
+            let mut w = originals[i % originals.len()].clone();
+            w["id"] = Value::from(format!("w{i}"));
+            if w["spec"].get("annual_growth_pct").is_some() {
+                w["spec"]["annual_growth_pct"] = Value::from(500);
+            }
             w
         })
         .collect();
