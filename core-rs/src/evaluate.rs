@@ -18,6 +18,7 @@ use crate::performance::{assess_performance, ClusterPerformance};
 use crate::protection::host_findings;
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding};
+use crate::shares::{workload_shares, WorkloadShare};
 use crate::stretched::{assess_stretched, Sites, StretchedEvaluation};
 use crate::validate::validate;
 use crate::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
@@ -75,6 +76,8 @@ pub struct ClusterEvaluation {
     /// Year by year over the planning horizon: capacity, IOPS, CPU and RAM
     /// against the limits, and the first year each is crossed.
     pub growth: ClusterGrowth,
+    /// Each workload's share of the cluster's consumed capacity and IOPS.
+    pub workload_shares: Vec<WorkloadShare>,
 }
 
 /// SQL Server FCI nodes per instance. The model does not hold it per
@@ -270,10 +273,12 @@ fn evaluate_vsan(
         |topology, year| design.year(topology, year, settings),
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
+    let workload_shares = workload_shares(&capacity.workloads, &performance.workloads);
     let evaluation = ClusterEvaluation {
         cluster_id: cluster.id.clone(),
         cluster_name: cluster.name.clone(),
         host_count,
+        workload_shares,
         raw,
         tier,
         capacity,

@@ -21,6 +21,7 @@ pub mod recommend;
 pub mod report;
 pub mod resilience;
 pub mod rules;
+pub mod shares;
 pub mod source;
 pub mod stretched;
 pub mod validate;

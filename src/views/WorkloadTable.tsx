@@ -51,9 +51,9 @@ export function WorkloadTable() {
       case 'vms':
         return w.spec.vm_count;
       case 'capacity':
-        return shares.get(w.id)?.capacityPct ?? 0;
+        return shares.get(w.id)?.capacity_pct ?? 0;
       case 'iops':
-        return shares.get(w.id)?.iopsPct ?? 0;
+        return shares.get(w.id)?.iops_pct ?? 0;
     }
   };
   const needle = filter.trim().toLowerCase();
@@ -248,9 +248,9 @@ export function WorkloadTable() {
                     />
                   </td>
                   <td data-testid={`capacity-share-${workload.id}`}>
-                    {share ? formatPct(share.capacityPct) : '–'}
+                    {share ? formatPct(share.capacity_pct) : '–'}
                   </td>
-                  <td>{share ? formatPct(share.iopsPct) : '–'}</td>
+                  <td>{share ? formatPct(share.iops_pct) : '–'}</td>
                   <td className="row-actions">
                     <button
                       type="button"

@@ -1,0 +1,77 @@
+//! Each workload's share of its cluster's consumed capacity and front-end
+//! IOPS, so the workload table shows the core's figures, not its own.
+
+use serde::Serialize;
+
+use crate::capacity::WorkloadCapacity;
+use crate::performance::WorkloadPerformance;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct WorkloadShare {
+    pub workload_id: String,
+    /// Share of the cluster's consumed capacity, in % (0 when nothing is consumed).
+    pub capacity_pct: f64,
+    /// Share of the cluster's front-end IOPS, in % (0 when there is no demand).
+    pub iops_pct: f64,
+}
+
+pub fn workload_shares(
+    capacity: &[WorkloadCapacity],
+    performance: &[WorkloadPerformance],
+) -> Vec<WorkloadShare> {
+    let consumed: f64 = capacity.iter().map(|w| w.consumed.gb).sum();
+    let iops: f64 = performance.iter().map(|w| w.front_end.total_iops).sum();
+    capacity
+        .iter()
+        .map(|w| {
+            let own_iops = performance
+                .iter()
+                .find(|p| p.workload_id == w.workload_id)
+                .map_or(0.0, |p| p.front_end.total_iops);
+            WorkloadShare {
+                workload_id: w.workload_id.clone(),
+                capacity_pct: pct(w.consumed.gb, consumed),
+                iops_pct: pct(own_iops, iops),
+            }
+        })
+        .collect()
+}
+
+fn pct(part: f64, whole: f64) -> f64 {
+    if whole > 0.0 {
+        part / whole * 100.0
+    } else {
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::evaluate::evaluate;
+    use crate::parse_project;
+
+    #[test]
+    fn shares_of_the_seed_001_workloads_add_up_to_the_whole() {
+        let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json");
+        let evaluation = evaluate(&parse_project(json).expect("valid")).expect("evaluates");
+        let shares = &evaluation.clusters[0].workload_shares;
+        assert_eq!(shares.len(), 2);
+        let capacity: f64 = shares.iter().map(|s| s.capacity_pct).sum();
+        let iops: f64 = shares.iter().map(|s| s.iops_pct).sum();
+        assert!((capacity - 100.0).abs() < 1e-9, "{capacity}");
+        assert!((iops - 100.0).abs() < 1e-9, "{iops}");
+        // The example asks 10,000 of 25,000 front-end IOPS for sql200.
+        let sql200 = shares
+            .iter()
+            .find(|s| s.workload_id == "sql200")
+            .expect("sql200");
+        assert!((sql200.iops_pct - 40.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn an_empty_cluster_has_zero_shares_not_nan() {
+        assert!(super::workload_shares(&[], &[]).is_empty());
+        assert_eq!(super::pct(5.0, 0.0), 0.0);
+    }
+}
