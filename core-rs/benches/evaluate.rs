@@ -76,6 +76,7 @@ fn policy(id: &str, method: ProtectionMethod, ftt: u32, osr: f64) -> StoragePoli
         object_space_reservation_pct: osr,
         checksum: true,
         iops_limit: None,
+        compression: None,
     }
 }
 

@@ -184,6 +184,23 @@ pub struct ClusterCompute {
     pub findings: Vec<Finding>,
 }
 
+/// RAM vSAN takes on every host and the rule it comes from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VsanMemory {
+    pub per_host_gb: f64,
+    pub source: &'static str,
+}
+
+impl VsanMemory {
+    /// vSAN OSA's disk groups, by the KB 2113954 formula.
+    pub fn of_disk_groups(disk_groups: &[ResolvedDiskGroup]) -> Self {
+        VsanMemory {
+            per_host_gb: vsan_memory_gb(disk_groups),
+            source: source::VSAN_MEMORY_KB,
+        }
+    }
+}
+
 /// Sizes the compute of one cluster for the workloads placed on it.
 /// `cluster_index` is its index in `project.clusters` (for findings' paths);
 /// `fci_nodes` the VMs per SQL Server failover cluster instance.
@@ -192,6 +209,28 @@ pub fn assess_compute(
     host: &HostSpec,
     topology: &Topology,
     disk_groups: &[ResolvedDiskGroup],
+    workloads: &[PlacedWorkload],
+    settings: &Settings,
+    fci_nodes: u32,
+) -> ClusterCompute {
+    assess_compute_with(
+        cluster_index,
+        host,
+        topology,
+        VsanMemory::of_disk_groups(disk_groups),
+        workloads,
+        settings,
+        fci_nodes,
+    )
+}
+
+/// `assess_compute` with vSAN's memory per host given (vSAN ESA's pool has
+/// no disk groups to derive it from).
+pub fn assess_compute_with(
+    cluster_index: usize,
+    host: &HostSpec,
+    topology: &Topology,
+    vsan_memory: VsanMemory,
     workloads: &[PlacedWorkload],
     settings: &Settings,
     fci_nodes: u32,
@@ -217,7 +256,7 @@ pub fn assess_compute(
         .map(|(_, c)| c.ram_gb)
         .sum();
 
-    let vsan_memory_per_host_gb = vsan_memory_gb(disk_groups);
+    let vsan_memory_per_host_gb = vsan_memory.per_host_gb;
     let usable_ram_per_host_gb = (host.ram_gb - vsan_memory_per_host_gb).max(0.0);
     let per_core = |n: f64, cores: u32| ratio(n, f64::from(cores));
 
@@ -251,7 +290,7 @@ pub fn assess_compute(
         numa_node_ram_gb: ratio(host.ram_gb, f64::from(host.sockets)).unwrap_or(0.0),
         workloads: per_workload,
         overhead_source: source::VIRTUALIZATION_OVERHEAD,
-        vsan_memory_source: source::VSAN_MEMORY_KB,
+        vsan_memory_source: vsan_memory.source,
         findings: Vec::new(),
     };
     let cluster_path = format!("clusters[{cluster_index}]");
@@ -489,6 +528,7 @@ mod tests {
             object_space_reservation_pct: 0.0,
             checksum: true,
             iops_limit: None,
+            compression: None,
         }
     }
 

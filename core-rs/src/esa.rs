@@ -8,6 +8,8 @@
 //! views read ESA clusters the same way; the rules are ESA's own.
 
 mod findings;
+mod memory;
+mod performance;
 
 use serde::Serialize;
 
@@ -23,6 +25,11 @@ use crate::source;
 use crate::stretched::components;
 
 pub use findings::{esa_findings, EsaCluster};
+pub use memory::esa_vsan_memory;
+pub use performance::{
+    assess_esa_performance, esa_performance_findings, esa_write_cost, EsaPerformance,
+    EsaWorkloadIo, EsaWriteCost,
+};
 
 /// The log-structured file system's share on top of protected data
 /// (`source::ESA_LFS_OVERHEAD`).
@@ -106,10 +113,9 @@ pub fn evaluate_esa_capacity(
 ) -> CapacityEvaluation {
     let raw = esa_raw(esa, hosts);
     let (steps, usable_gb) = waterfall(&raw, hosts, settings, esa.config);
-    let compression = esa.config.compression_ratio;
     let workloads: Vec<WorkloadCapacity> = placed
         .iter()
-        .map(|p| workload_capacity(p, hosts, settings, compression))
+        .map(|p| workload_capacity(p, hosts, settings, policy_compression(esa.config, p.policy)))
         .collect();
     let mut per_policy = policy_shares(placed, &workloads);
     for share in &mut per_policy {
@@ -121,7 +127,7 @@ pub fn evaluate_esa_capacity(
     let required_gb: f64 = workloads.iter().map(|w| w.consumed.gb).sum();
     let datastore_gb = raw.total.gb;
     CapacityEvaluation {
-        dedup_active: compression > 1.0,
+        dedup_active: workloads.iter().any(|w| w.dedup_ratio > 1.0),
         waterfall: steps,
         datastore: raw.total,
         usable: Capacity::from_gb(usable_gb),
@@ -195,6 +201,17 @@ fn step(label: &'static str, kind: StepKind, gb: f64, source: &'static str) -> W
         kind,
         amount: Capacity::from_gb(gb),
         source,
+    }
+}
+
+/// The compression ratio a policy's data gets on this cluster: the
+/// cluster's measured ratio where the policy's "Data compression" rule is
+/// on (the default), 1.0 where it is off.
+pub fn policy_compression(config: &VsanEsa, policy: &StoragePolicy) -> f64 {
+    if policy.esa_compression() {
+        config.compression_ratio
+    } else {
+        1.0
     }
 }
 

@@ -183,6 +183,7 @@ mod tests {
             object_space_reservation_pct: 0.0,
             checksum: true,
             iops_limit: None,
+            compression: None,
         }
     }
 

@@ -136,6 +136,7 @@ pub fn quick_project(input: &QuickInput) -> Result<Project, Vec<InputIssue>> {
             object_space_reservation_pct: 0.0,
             checksum: true,
             iops_limit: None,
+            compression: None,
         }],
         workloads: Vec::new(),
     })

@@ -253,7 +253,7 @@ impl<'a> ClusterView<'a> {
         match self.evaluated {
             Evaluated::Vsan(e) => Some(e.performance.front_end_iops),
             Evaluated::Array(e) => Some(e.xtremio_vplex.vplex.frontend_iops),
-            Evaluated::Esa(e) => e.growth.years.first().map(|y| y.front_end_iops),
+            Evaluated::Esa(e) => Some(e.performance.front_end_iops),
         }
     }
 }

@@ -283,7 +283,8 @@ fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
 pub const MAX_ESA_DEVICES_PER_HOST: u32 = 24;
 
 /// vSAN ESA: an NVMe device, a device count, a single-site topology (ESA
-/// stretched clusters are not modelled yet), plausible reduction and reserve.
+/// stretched clusters are not modelled yet), plausible reduction and
+/// reserve, vSAN memory (when entered) within the host's RAM.
 fn vsan_esa(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, esa: &VsanEsa) {
     let p = format!("{path}.storage");
     c.device_ref(project, &format!("{p}.device"), &esa.device);
@@ -316,6 +317,9 @@ fn vsan_esa(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, esa: &
         0.0,
         50.0,
     );
+    if let Some(gb) = esa.vsan_memory_gb {
+        c.f64_in(&format!("{p}.vsan_memory_gb"), gb, 0.0, cl.host.ram_gb);
+    }
     if !matches!(cl.topology, Topology::Single { .. }) {
         c.push(
             &format!("{path}.topology.kind"),

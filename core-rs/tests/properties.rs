@@ -61,6 +61,7 @@ fn policy() -> impl Strategy<Value = StoragePolicy> {
             object_space_reservation_pct: osr,
             checksum: true,
             iops_limit: None,
+            compression: None,
         })
 }
 

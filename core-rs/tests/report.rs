@@ -164,9 +164,8 @@ fn in_project_order<'a>(project: &Project, e: &'a Evaluation) -> Vec<Evaluated<'
 }
 
 /// The figures the Summary must show for a cluster, straight from the
-/// evaluation: vSAN devices (ESA: the storage pools, front-end IOPS of the
-/// growth timeline's year 0, no device limit or cache), or XtremIO sites
-/// and the VPLEX limit.
+/// evaluation: vSAN devices (ESA: the storage pools, no cache), or
+/// XtremIO sites and the VPLEX limit.
 struct Figures {
     hosts: u32,
     raw_tb: f64,
@@ -198,8 +197,8 @@ fn cluster_figures(c: &Evaluated) -> Figures {
             raw_tib: e.raw.total.tib,
             capacity: e.capacity.clone(),
             compute: e.compute.clone(),
-            front_end_iops: e.growth.years[0].front_end_iops,
-            deliverable_iops: None,
+            front_end_iops: e.performance.front_end_iops,
+            deliverable_iops: e.performance.device_limited_front_end_iops,
             cache_gb: None,
             growth: Some(e.growth.clone()),
         },

@@ -37,7 +37,10 @@ fn every_released_schema_version_has_a_fixture_that_still_opens() {
         for (name, text) in found {
             match evaluate_json(text) {
                 EvaluateOutcome::Evaluated { evaluation } => {
-                    assert!(!evaluation.clusters.is_empty(), "{name} has no cluster")
+                    let clusters = evaluation.clusters.len()
+                        + evaluation.esa_clusters.len()
+                        + evaluation.array_clusters.len();
+                    assert!(clusters > 0, "{name} has no cluster")
                 }
                 EvaluateOutcome::Invalid { issues } => panic!("{name} no longer opens: {issues:?}"),
             }
@@ -60,4 +63,33 @@ fn a_file_from_a_newer_release_is_refused_with_the_version_named() {
     assert!(issues[0]
         .message
         .contains(&format!("got {}", SCHEMA_VERSION + 1)));
+}
+
+#[test]
+fn esa_compression_set_on_the_cluster_applies_to_policies_that_do_not_say() {
+    // Files written before compression became a policy rule carry only the
+    // cluster's ratio (1.0 in the frozen file) and evaluate as before. A
+    // policy that does not say compresses by the cluster's ratio; one that
+    // turns compression off stores its data uncompressed.
+    let esa_workloads = |file: &str| {
+        let text = fixtures()
+            .into_iter()
+            .find(|(n, _)| n == file)
+            .expect(file)
+            .1;
+        let EvaluateOutcome::Evaluated { evaluation } = evaluate_json(&text) else {
+            panic!("{file} opens");
+        };
+        evaluation.esa_clusters[0].capacity.workloads.clone()
+    };
+    let old = esa_workloads("v1-esa-cluster-compression.stacksizer.json");
+    assert!(old.iter().all(|w| w.dedup_ratio == 1.0));
+    let new = esa_workloads("v1-esa-policy-compression.stacksizer.json");
+    let ratio = |id: &str| {
+        new.iter()
+            .find(|w| w.workload_id == id)
+            .expect(id)
+            .dedup_ratio
+    };
+    assert_eq!((ratio("oltp"), ratio("apps")), (1.5, 1.0));
 }

@@ -246,6 +246,7 @@ fn policy(method: ProtectionMethod, ftt: u32) -> StoragePolicy {
         object_space_reservation_pct: 0.0,
         checksum: true,
         iops_limit: None,
+        compression: None,
     }
 }
 

@@ -1,5 +1,5 @@
 //! ESA rules: the capacity rules OSA clusters share, policies' host
-//! minimums under ESA's RAID-5, ReadyNode host minimums, component limits.
+//! minimums under ESA's RAID-5, host minimums, component limits.
 
 use super::{esa_protection, EsaEvaluation, ResolvedEsa};
 use crate::capacity::{capacity_findings, CapacityEvaluation, PlacedWorkload, StorageTier};
@@ -7,10 +7,12 @@ use crate::model::{HostSpec, Settings, StoragePolicy};
 use crate::rules::{num, ClusterFacts, Finding};
 use crate::source;
 
-/// ReadyNode minimums of the original ESA profiles (`source::ESA_HOST_MINIMUMS`).
+/// Host minimums of vSAN 8 ESA and its original ReadyNode profiles
+/// (`source::ESA_HOST_MINIMUMS`).
 const MIN_DEVICES_PER_HOST: u32 = 4;
 const MIN_RAM_GB: f64 = 512.0;
 const MIN_NIC_GBPS: f64 = 25.0;
+const MIN_CORES: u32 = 32;
 
 pub struct EsaCluster<'a> {
     pub path: &'a str,
@@ -107,6 +109,11 @@ fn host_minimum_findings(cluster: &EsaCluster) -> Vec<Finding> {
             format!("{path}.host.ram_gb"),
         ),
         (
+            host.cores() < MIN_CORES,
+            format!("{} CPU cores per host, below the {MIN_CORES}", host.cores()),
+            format!("{path}.host.cores_per_socket"),
+        ),
+        (
             host.nic_gbps < MIN_NIC_GBPS,
             format!(
                 "{} Gbps NICs, below the {}",
@@ -122,7 +129,7 @@ fn host_minimum_findings(cluster: &EsaCluster) -> Vec<Finding> {
         .map(|(_, what, at)| {
             Finding::warning(
                 "esa.below_readynode_minimum",
-                format!("Cluster \"{name}\" has {what} of the original vSAN ESA ReadyNode profiles; check the host against a certified ESA profile."),
+                format!("Cluster \"{name}\" has {what} of vSAN 8 ESA hosts (original ReadyNode profiles); check the host against a certified ESA profile."),
                 source::ESA_HOST_MINIMUMS,
             )
             .at(at)

@@ -13,6 +13,7 @@ fn policy(method: ProtectionMethod, ftt: u32, osr: f64) -> StoragePolicy {
         object_space_reservation_pct: osr,
         checksum: true,
         iops_limit: None,
+        compression: None,
     }
 }
 
@@ -37,6 +38,7 @@ fn pool(devices_per_host: u32, free_space: FreeSpaceModel) -> VsanEsa {
         compression_ratio: 1.0,
         free_space,
         operations_reserve_pct: 10.0,
+        vsan_memory_gb: None,
     }
 }
 
@@ -98,6 +100,63 @@ fn compression_shrinks_data_and_its_replicas_but_not_reserved_space() {
     let p = esa_protection(&policy(ProtectionMethod::Raid1, 1, 0.0), 4);
     assert!((10.0 * esa_physical_per_logical(&p, 2.0, 0.0) - 11.31).abs() < 1e-9);
     assert!((10.0 * esa_physical_per_logical(&p, 2.0, 100.0) - 22.62).abs() < 1e-9);
+}
+
+#[test]
+fn compression_follows_each_policys_rule() {
+    // ESA's "Data compression" is a policy rule, on by default. With a
+    // measured 2:1 on the cluster, 100 GB under RAID-1 FTT=1 on 4 hosts:
+    // compressed 100 / 2 x 2 x 1.131 = 113.1 GB; a policy with compression
+    // off stores 100 x 2 x 1.131 = 226.2 GB.
+    let device = nvme(3_840.0);
+    let config = VsanEsa {
+        compression_ratio: 2.0,
+        ..pool(4, FreeSpaceModel::ReservedCapacity)
+    };
+    let esa = ResolvedEsa {
+        device: &device,
+        config: &config,
+    };
+    let on = policy(ProtectionMethod::Raid1, 1, 0.0);
+    let off = StoragePolicy {
+        id: "off".into(),
+        compression: Some(false),
+        ..on.clone()
+    };
+    let workload = |id: &str, policy: &str| crate::model::Workload {
+        id: id.into(),
+        name: id.into(),
+        cluster_id: "c".into(),
+        policy_id: policy.into(),
+        spec: crate::model::WorkloadSpec::FileServer {
+            vm_count: 1,
+            vcpu_per_vm: 2,
+            ram_gb_per_vm: 0.0,
+            capacity_gb: 100.0,
+            throughput_mbps: 0.0,
+            io_size_kb: 64.0,
+            read_pct: 50.0,
+            annual_growth_pct: 0.0,
+        },
+    };
+    let (a, b) = (workload("a", "p"), workload("b", "off"));
+    let placed = [(0, &a, &on), (1, &b, &off)].map(|(index, workload, policy)| PlacedWorkload {
+        index,
+        workload,
+        policy_index: index,
+        policy,
+        site_mirrored: false,
+    });
+    let c = evaluate_esa_capacity(&esa, 4, &placed, &Settings::default());
+    assert!((c.workloads[0].consumed.gb - 113.1).abs() < 1e-9);
+    assert!((c.workloads[1].consumed.gb - 226.2).abs() < 1e-9);
+    assert_eq!(
+        (c.workloads[0].dedup_ratio, c.workloads[1].dedup_ratio),
+        (2.0, 1.0)
+    );
+    assert!(c.dedup_active);
+    assert_eq!(policy_compression(&config, &on), 2.0);
+    assert_eq!(policy_compression(&config, &off), 1.0);
 }
 
 #[test]

@@ -5,14 +5,13 @@ use serde::Serialize;
 
 use super::{grown_workloads, placed_workloads, policies_to_check, regrown, FCI_NODES};
 use crate::capacity::{CapacityEvaluation, RawCapacity};
-use crate::compute::{assess_compute, ClusterCompute};
+use crate::compute::{assess_compute_with, ClusterCompute};
 use crate::esa::{
-    esa_details, esa_findings, esa_raw, evaluate_esa_capacity, EsaCluster, EsaEvaluation,
-    ResolvedEsa,
+    assess_esa_performance, esa_details, esa_findings, esa_performance_findings, esa_raw,
+    esa_vsan_memory, evaluate_esa_capacity, EsaCluster, EsaEvaluation, EsaPerformance, ResolvedEsa,
 };
 use crate::growth::{assess_growth, growth_findings, ClusterGrowth, GrowthYear};
 use crate::model::{Cluster, Project, Settings, Topology, VsanEsa};
-use crate::performance::front_end_io;
 use crate::rules::Finding;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -25,8 +24,8 @@ pub struct EsaClusterEvaluation {
     pub raw: RawCapacity,
     pub capacity: CapacityEvaluation,
     pub compute: ClusterCompute,
+    pub performance: EsaPerformance,
     pub esa: EsaEvaluation,
-    /// `iops_limit` is absent: ESA device limits are not modelled yet.
     pub growth: ClusterGrowth,
 }
 
@@ -47,13 +46,13 @@ pub(super) fn evaluate_esa(
     let placed = placed_workloads(project, &cluster.id, false);
     let capacity = evaluate_esa_capacity(&esa, hosts, &placed, settings);
     let esa_figures = esa_details(&esa, hosts, &placed, settings);
-    // The KB 2113954 memory formula is OSA's (disk groups); ESA's is not
-    // modelled, so no vSAN memory is taken off here.
-    let compute = assess_compute(
+    let performance = assess_esa_performance(&esa, hosts, &placed, settings);
+    let vsan_memory = esa_vsan_memory(config, cluster.host.ram_gb);
+    let compute = assess_compute_with(
         index,
         &cluster.host,
         &cluster.topology,
-        &[],
+        vsan_memory,
         &placed,
         settings,
         FCI_NODES,
@@ -75,6 +74,7 @@ pub(super) fn evaluate_esa(
         &policies,
         settings,
     );
+    findings.extend(esa_performance_findings(&path, &cluster.name, &performance));
     findings.extend(compute.findings.iter().cloned());
     let growth = assess_growth(
         &cluster.topology,
@@ -89,6 +89,7 @@ pub(super) fn evaluate_esa(
         raw: esa_raw(&esa, hosts),
         capacity,
         compute,
+        performance,
         esa: esa_figures,
         growth,
     };
@@ -112,15 +113,12 @@ fn esa_year(
     };
     let capacity = evaluate_esa_capacity(esa, hosts, placed, &at_year);
     let grown = grown_workloads(placed, year);
-    let front_end_iops = regrown(placed, &grown)
-        .iter()
-        .map(|p| front_end_io(&p.workload.spec).total_iops)
-        .sum();
-    let compute = assess_compute(
+    let io = assess_esa_performance(esa, hosts, &regrown(placed, &grown), settings);
+    let compute = assess_compute_with(
         index,
         &cluster.host,
         topology,
-        &[],
+        esa_vsan_memory(esa.config, cluster.host.ram_gb),
         placed,
         settings,
         FCI_NODES,
@@ -129,8 +127,8 @@ fn esa_year(
         year,
         capacity_required: capacity.required,
         capacity_usable: capacity.usable,
-        front_end_iops,
-        iops_limit: None,
+        front_end_iops: io.front_end_iops,
+        iops_limit: io.device_limited_front_end_iops,
         cpu_pct: compute.cores_needed_pct_after_failure,
         ram_pct: compute.ram_demand_pct_after_failure,
     }

@@ -2,7 +2,7 @@ use serde_json::json;
 
 use super::*;
 use crate::cache::CacheRule;
-use crate::model::Topology;
+use crate::model::{Topology, WorkloadSpec};
 use crate::parse::parse_project;
 use crate::rules::Severity;
 
@@ -265,7 +265,82 @@ fn esa_example_evaluates_as_an_esa_cluster_with_its_rules() {
     assert_eq!(raid5.map(|p| p.protection.multiplier), Some(1.25));
     let years = &c.growth.years;
     assert!((years[3].capacity_required.gb - c.capacity.required.gb).abs() < 1e-6);
-    assert!(years.iter().all(|y| y.iops_limit.is_none()));
+    // The pool's device limit at each year's mix, as today's performance.
+    assert_eq!(
+        years[0].iops_limit,
+        c.performance.device_limited_front_end_iops
+    );
+    assert!(years.iter().all(|y| y.iops_limit.is_some_and(|l| l > 0.0)));
+}
+
+#[test]
+fn esa_hosts_give_vsan_its_memory_before_vms_after_n_plus_1() {
+    // 768 GB hosts with 6 NVMe devices: 7,100 + 1,360 + 0.5 % x 786,432 MB
+    // (3,932.16) + 6 x 160 = 13,352.16 MB of vSAN memory per host
+    // (source::ESA_MEMORY); after one host failure 5 hosts remain.
+    let e = evaluate(&esa_example()).expect("valid");
+    let c = &e.esa_clusters[0].compute;
+    assert!((c.vsan_memory_per_host_gb * 1024.0 - 13_352.16).abs() < 1e-9);
+    assert_eq!(c.vsan_memory_source, crate::source::ESA_MEMORY);
+    let usable = 768.0 - c.vsan_memory_per_host_gb;
+    assert!((c.usable_ram_after_failure_gb - 5.0 * usable).abs() < 1e-9);
+    // 8 x 128 + 40 x 16 = 1,664 GB of VM memory.
+    let pct = c.ram_demand_pct_after_failure.expect("hosts left");
+    assert!((pct - 1_664.0 * 100.0 / (5.0 * usable)).abs() < 1e-9);
+
+    // An entered figure wins, and a host too small for it is flagged.
+    let mut project = esa_example();
+    if let Storage::VsanEsa(esa) = &mut project.clusters[0].storage {
+        esa.vsan_memory_gb = Some(700.0);
+    }
+    let e = evaluate(&project).expect("valid");
+    let c = &e.esa_clusters[0].compute;
+    assert_eq!(c.vsan_memory_per_host_gb, 700.0);
+    assert!(c.ram_demand_pct_after_failure.is_some_and(|p| p > 100.0));
+    if let Storage::VsanEsa(esa) = &mut project.clusters[0].storage {
+        esa.vsan_memory_gb = Some(800.0);
+    }
+    let issues = evaluate(&project).expect_err("more than the host's RAM");
+    assert!(issues
+        .iter()
+        .any(|i| i.path == "clusters[0].storage.vsan_memory_gb"));
+}
+
+#[test]
+fn esa_pool_too_small_for_the_io_is_an_error() {
+    // One 750,000 / 180,000-IOPS device per host (4.5 M / 1.08 M rated)
+    // against OLTP at 1.2 M IOPS 50/50 on RAID-5 4+1: 600,000 reads and
+    // 600,000 x 3.25 = 1.95 M device writes, far past the 80 % ceiling.
+    let mut project = esa_example();
+    if let Storage::VsanEsa(esa) = &mut project.clusters[0].storage {
+        esa.devices_per_host = 1;
+    }
+    for w in &mut project.workloads {
+        if let WorkloadSpec::SqlServer {
+            target_iops,
+            read_pct,
+            ..
+        } = &mut w.spec
+        {
+            *target_iops = 1_200_000.0;
+            *read_pct = 50.0;
+        }
+    }
+    let e = evaluate(&project).expect("valid");
+    let p = &e.esa_clusters[0].performance;
+    assert!(p
+        .utilisation_pct
+        .is_some_and(|u| u > p.utilisation_ceiling_pct));
+    assert!(p.headroom.is_some_and(|h| h < 1.0));
+    let f = e
+        .findings
+        .iter()
+        .find(|f| f.code == "esa.iops_exceeded")
+        .expect("device IOPS exceeded");
+    assert_eq!(
+        f.path.as_deref(),
+        Some("clusters[0].storage.devices_per_host")
+    );
 }
 
 #[test]

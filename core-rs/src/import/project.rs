@@ -84,6 +84,7 @@ pub fn starter_project(
             object_space_reservation_pct: 0.0,
             checksum: true,
             iops_limit: None,
+            compression: None,
         }],
         workloads,
     };

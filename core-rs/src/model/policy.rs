@@ -32,6 +32,19 @@ pub struct StoragePolicy {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub iops_limit: Option<f64>,
+    /// vSAN ESA's "Data compression" rule (a policy rule from vSAN 8 U1, on
+    /// by default): absent means on. OSA clusters ignore it: their dedup and
+    /// compression is a cluster setting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub compression: Option<bool>,
+}
+
+impl StoragePolicy {
+    /// Whether an ESA cluster compresses this policy's data (`source::ESA_COMPRESSION`).
+    pub fn esa_compression(&self) -> bool {
+        self.compression.unwrap_or(true)
+    }
 }
 
 fn default_stripe_width() -> u32 {

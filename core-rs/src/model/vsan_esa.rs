@@ -23,6 +23,12 @@ pub struct VsanEsa {
     #[serde(default = "default_operations_reserve_pct")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub operations_reserve_pct: f64,
+    /// RAM vSAN takes on each host, in GB, when known (e.g. from the vSAN
+    /// ReadyNode Sizer); absent, the model estimates it
+    /// (`source::ESA_MEMORY`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub vsan_memory_gb: Option<f64>,
 }
 
 fn no_compression() -> f64 {

@@ -265,7 +265,8 @@ pub fn setting_rows(settings: &Settings) -> Vec<Vec<Cell>> {
 }
 
 /// Each vSAN ESA cluster's assumed inputs: the free-space model, the
-/// operations reserve and the compression ratio, against their defaults.
+/// operations reserve, the compression ratio, its policies' compression
+/// rule and vSAN's memory per host, against their defaults.
 fn esa_rows(ctx: &Context) -> Vec<Vec<Cell>> {
     let mut rows = Vec::new();
     let Some(defaults) = esa_defaults() else {
@@ -311,6 +312,43 @@ fn esa_rows(ctx: &Context) -> Vec<Vec<Cell>> {
             Cell::number(defaults.compression_ratio, NumberFormat::Decimal),
             Cell::text(status(e.compression_ratio == defaults.compression_ratio)),
             Cell::text(source::ESA_COMPRESSION),
+        ]);
+        let project = ctx.project;
+        let used = |policy: &str| {
+            project
+                .workloads
+                .iter()
+                .any(|w| w.cluster_id == c.cluster.id && w.policy_id == policy)
+        };
+        for (i, policy) in project.policies.iter().enumerate() {
+            if !used(&policy.id) {
+                continue;
+            }
+            let on = |b: bool| if b { "on" } else { "off" };
+            rows.push(vec![
+                Cell::text(c.label.clone()),
+                Cell::text(format!("Data compression, policy \"{}\"", policy.name)),
+                Cell::text(format!("policies[{i}].compression")),
+                Cell::text(on(policy.esa_compression())),
+                Cell::Blank,
+                Cell::text(on(true)),
+                Cell::text(status(policy.compression.is_none())),
+                Cell::text(source::ESA_COMPRESSION),
+            ]);
+        }
+        rows.push(vec![
+            Cell::text(c.label.clone()),
+            Cell::text("vSAN memory per host"),
+            Cell::text(path("vsan_memory_gb")),
+            Cell::maybe(e.vsan_memory_gb, NumberFormat::Decimal),
+            Cell::text("GB"),
+            Cell::text("estimated"),
+            Cell::text(status(e.vsan_memory_gb.is_none())),
+            Cell::text(if e.vsan_memory_gb.is_some() {
+                source::ESA_MEMORY_ENTERED
+            } else {
+                source::ESA_MEMORY
+            }),
         ]);
     }
     rows

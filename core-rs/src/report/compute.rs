@@ -151,13 +151,10 @@ pub fn compute_sheet(ctx: &Context) -> Sheet {
     );
     if let Some(first) = ctx.clusters.first() {
         let c = first.compute();
-        notes.extend([
-            source::HA_HOST_RESERVE,
-            c.overhead_source,
-            c.vsan_memory_source,
-            source::SQL_MEMORY_RESERVED,
-            source::NUMA_MEMORY,
-        ]);
+        notes.extend([source::HA_HOST_RESERVE, c.overhead_source]);
+        // OSA and ESA clusters take vSAN's memory by different rules.
+        notes.extend(ctx.clusters.iter().map(|c| c.compute().vsan_memory_source));
+        notes.extend([source::SQL_MEMORY_RESERVED, source::NUMA_MEMORY]);
     }
     b.sources_note(notes);
     b.finish()

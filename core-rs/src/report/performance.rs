@@ -209,32 +209,92 @@ fn models(b: &mut SheetBuilder, ctx: &Context) {
     b.note(format!("Latency model: {}.", p.latency_model));
 }
 
-/// vSAN ESA: the demand only. Its device IOPS limits are not modelled yet,
-/// so there is no back-end, deliverable or latency figure to show.
+/// vSAN ESA: the pool's devices against the back-end I/O ESA's write path
+/// makes of the demand, and each workload's write cost by its policy.
 fn esa(b: &mut SheetBuilder, ctx: &Context) {
     b.blank();
-    b.section("vSAN ESA cluster I/O (demand; device limits not modelled yet)");
+    b.section("vSAN ESA storage pool I/O");
     let rows = ctx
         .esa_clusters()
         .map(|(c, e)| {
-            let devices = e.esa.devices_per_host.saturating_mul(e.host_count);
+            let p = &e.performance;
             vec![
                 Cell::text(c.label.clone()),
-                Cell::maybe(c.front_end_iops(), NumberFormat::Count),
-                Cell::count(devices),
+                Cell::count(p.front_end_iops),
+                Cell::count(p.back_end_read_iops),
+                Cell::count(p.back_end_write_iops),
+                Cell::count(p.devices),
                 Cell::text(e.esa.device_model.clone()),
+                Cell::count(p.rated_read_iops),
+                Cell::count(p.rated_write_iops),
+                Cell::maybe(p.utilisation_pct, NumberFormat::Decimal),
+                Cell::number(p.utilisation_ceiling_pct, NumberFormat::Decimal),
+                Cell::maybe(p.device_limited_front_end_iops, NumberFormat::Count),
+                Cell::maybe(p.headroom, NumberFormat::Decimal),
             ]
         })
         .collect();
     b.table(
         "esa-io",
-        &["Cluster", "Front-end IOPS", "NVMe devices", "Device"],
+        &[
+            "Cluster",
+            "Front-end IOPS",
+            "Back-end reads/s",
+            "Back-end writes/s",
+            "NVMe devices",
+            "Device",
+            "Rated read IOPS",
+            "Rated write IOPS",
+            "Device busy %",
+            "Ceiling %",
+            "Device-limited front-end IOPS",
+            "Headroom (x)",
+        ],
         rows,
     );
-    b.note(
-        "Front-end IOPS are the workloads' demand as entered (year 0 of the Growth sheet). \
-         The rated IOPS of the NVMe devices are on the Design sheet.",
+    let rows = ctx
+        .esa_clusters()
+        .flat_map(|(c, e)| {
+            e.performance.workloads.iter().map(move |w| {
+                vec![
+                    Cell::text(c.label.clone()),
+                    Cell::text(w.workload_id.clone()),
+                    Cell::text(w.policy_id.clone()),
+                    Cell::count(w.front_end.read_iops),
+                    Cell::count(w.front_end.write_iops),
+                    Cell::number(w.write_cost.performance_leg, NumberFormat::Decimal),
+                    Cell::number(w.write_cost.capacity_leg, NumberFormat::Decimal),
+                    Cell::count(w.back_end_write_iops),
+                ]
+            })
+        })
+        .collect();
+    b.blank();
+    b.table(
+        "esa-workload-io",
+        &[
+            "Cluster",
+            "Workload",
+            "Policy",
+            "Front-end reads/s",
+            "Front-end writes/s",
+            "Performance-leg writes per write",
+            "Capacity-leg writes per write",
+            "Back-end writes/s",
+        ],
+        rows,
     );
+    if let Some((_, e)) = ctx.esa_clusters().next() {
+        b.blank();
+        b.note(format!(
+            "ESA write path: {}.",
+            e.performance.write_path_source
+        ));
+        b.note(format!(
+            "ESA device limit: {}.",
+            e.performance.device_iops_source
+        ));
+    }
 }
 
 fn vplex(b: &mut SheetBuilder, ctx: &Context) {

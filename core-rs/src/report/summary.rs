@@ -321,23 +321,21 @@ fn front_end_iops(c: &ClusterView) -> Option<f64> {
     c.front_end_iops()
 }
 
-/// ESA: blank, its device I/O is not modelled yet.
 fn back_end_iops(c: &ClusterView) -> Option<f64> {
     match c.evaluated {
         Evaluated::Vsan(e) => Some(e.performance.back_end_iops),
         Evaluated::Array(e) => Some(e.xtremio_vplex.sites.iter().map(|s| s.back_end_iops).sum()),
-        Evaluated::Esa(_) => None,
+        Evaluated::Esa(e) => Some(e.performance.back_end_iops),
     }
 }
 
-/// vSAN OSA: the devices at the utilisation ceiling; XtremIO + VPLEX: the
-/// VPLEX engines' peak front-end limit at the workloads' read share; vSAN
-/// ESA: blank (device limits not modelled yet).
+/// vSAN OSA and ESA: the devices at the utilisation ceiling; XtremIO +
+/// VPLEX: the VPLEX engines' peak front-end limit at the workloads' read share.
 fn deliverable_iops(c: &ClusterView) -> Option<f64> {
     match c.evaluated {
         Evaluated::Vsan(e) => e.performance.device_limited_front_end_iops,
         Evaluated::Array(e) => Some(e.xtremio_vplex.vplex.limit.frontend_iops_peak),
-        Evaluated::Esa(_) => None,
+        Evaluated::Esa(e) => e.performance.device_limited_front_end_iops,
     }
 }
 
@@ -348,7 +346,7 @@ fn iops_headroom(c: &ClusterView) -> Option<f64> {
             let v = &e.xtremio_vplex.vplex;
             ratio(v.limit.frontend_iops_peak, v.frontend_iops)
         }
-        Evaluated::Esa(_) => None,
+        Evaluated::Esa(e) => e.performance.headroom,
     }
 }
 

@@ -271,6 +271,7 @@ fn policy(i: usize) -> impl Strategy<Value = StoragePolicy> {
         object_space_reservation_pct: osr,
         checksum: true,
         iops_limit: None,
+        compression: None,
     })
 }
 

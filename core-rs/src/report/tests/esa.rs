@@ -81,15 +81,21 @@ fn summary_shows_the_esa_figures() {
         figure(&s, sum, 0, KeyFigure::CpuAfterFailurePct),
         x.compute.cores_needed_pct_after_failure
     );
-    // No device I/O model and no cache tier for ESA yet: blank, not zero.
-    for f in [
-        KeyFigure::BackEndIops,
-        KeyFigure::DeliverableIops,
-        KeyFigure::IopsHeadroom,
-        KeyFigure::CacheInstalledGb,
-    ] {
-        assert_eq!(s.cell(&sum.cluster(0, f)), Some(&Cell::Blank), "{f:?}");
-    }
+    let p = &x.performance;
+    assert_eq!(
+        figure(&s, sum, 0, KeyFigure::BackEndIops),
+        Some(p.back_end_iops)
+    );
+    assert_eq!(
+        figure(&s, sum, 0, KeyFigure::DeliverableIops),
+        p.device_limited_front_end_iops
+    );
+    assert_eq!(figure(&s, sum, 0, KeyFigure::IopsHeadroom), p.headroom);
+    // No cache tier on ESA: blank, not zero.
+    assert_eq!(
+        s.cell(&sum.cluster(0, KeyFigure::CacheInstalledGb)),
+        Some(&Cell::Blank)
+    );
     let summary = sheet(&s, "Summary");
     let storage = row_of(summary, "Storage");
     let text = summary.rows[storage as usize].cells[2].plain();
@@ -133,10 +139,11 @@ fn bom_prices_esa_hosts_and_nvme_devices_with_live_formulas() {
         "{text}"
     );
     assert!((number(value) - total / x.capacity.usable.tb).abs() < 1e-9);
-    // Nothing to divide by: ESA has no deliverable IOPS figure yet.
+    // Per deliverable IOPS: the pool's device-limited front-end IOPS.
     let (text, value) = formula(bom.cell(&s.bom.per_iops));
     assert!(text.starts_with("=IF("), "{text}");
-    assert_eq!(value, &Computed::Text(String::new()));
+    let deliverable = x.performance.device_limited_front_end_iops.expect("demand");
+    assert!((number(value) - total / deliverable).abs() < 1e-9);
 }
 
 #[test]
@@ -196,10 +203,23 @@ fn design_performance_compute_resilience_findings_and_assumptions_show_esa() {
     assert_eq!(row[5].plain(), "reserved capacity");
     let perf = sheet(&s, "Performance");
     let io = table(perf, "esa-io");
+    let row = &perf.rows[io.first_data_row() as usize].cells;
+    let io_figures = &x.performance;
+    assert_eq!(row[1].numeric(), Some(x.growth.years[0].front_end_iops));
+    assert_eq!(row[3].numeric(), Some(io_figures.back_end_write_iops));
+    assert_eq!(row[4].numeric(), Some(f64::from(io_figures.devices)));
+    assert_eq!(row[8].numeric(), io_figures.utilisation_pct);
+    assert_eq!(row[10].numeric(), io_figures.device_limited_front_end_iops);
+    let per_workload = table(perf, "esa-workload-io");
     assert_eq!(
-        perf.rows[io.first_data_row() as usize].cells[1].numeric(),
-        Some(x.growth.years[0].front_end_iops)
+        (per_workload.last_row - per_workload.header_row) as usize,
+        io_figures.workloads.len()
     );
+    let compute = sheet(&s, "Compute");
+    assert!(compute.rows.iter().any(|r| r
+        .cells
+        .iter()
+        .any(|c| c.plain().contains(crate::source::ESA_MEMORY))));
     let compute = sheet(&s, "Compute");
     let cores = row_of(compute, "Cores needed (vCPU ratios and overhead)");
     assert_eq!(
@@ -226,6 +246,15 @@ fn design_performance_compute_resilience_findings_and_assumptions_show_esa() {
         .expect("compression row");
     assert_eq!(compression[3].numeric(), Some(1.0));
     assert_eq!(compression[6].plain(), "default");
+    // Each policy on the cluster: its compression rule, on by default.
+    let rules: Vec<_> = (inputs.first_data_row()..=inputs.last_row)
+        .map(|r| &assumptions.rows[r as usize].cells)
+        .filter(|r| r[2].plain().ends_with(".compression"))
+        .collect();
+    assert_eq!(rules.len(), p.policies.len());
+    assert!(rules
+        .iter()
+        .all(|r| r[3].plain() == "on" && r[6].plain() == "default"));
     let constants = table(assumptions, "model-constants");
     assert!((constants.first_data_row()..=constants.last_row).any(|r| {
         assumptions.rows[r as usize].cells[0].plain()
@@ -245,14 +274,19 @@ fn a_mixed_project_keeps_each_cluster_with_its_own_kind() {
     let (text, value) = formula(s.cell(&sum.project(KeyFigure::Hosts)));
     assert!(text.starts_with("=SUM(C"), "{text}");
     assert_eq!(number(value), f64::from(osa.host_count + esa.host_count));
-    // The total of a figure only OSA has is OSA's.
+    // Deliverable IOPS add up over OSA and ESA clusters alike.
     let (_, value) = formula(s.cell(&sum.project(KeyFigure::DeliverableIops)));
-    assert_eq!(
-        number(value),
-        osa.performance
-            .device_limited_front_end_iops
-            .unwrap_or_default()
+    let deliverable = |limit: Option<f64>| limit.expect("demand");
+    assert!(
+        (number(value)
+            - deliverable(osa.performance.device_limited_front_end_iops)
+            - deliverable(esa.performance.device_limited_front_end_iops))
+        .abs()
+            < 1e-6
     );
+    // A figure only OSA has (its cache tier) totals OSA's alone.
+    let (_, value) = formula(s.cell(&sum.project(KeyFigure::CacheInstalledGb)));
+    assert_eq!(number(value), osa.cache.installed.gb);
     let bom = sheet(&s, "BOM");
     let esa_label = &p.clusters[1].name;
     assert!(row_of(bom, &format!("Subtotal: {esa_label}")) > 0);
@@ -261,4 +295,62 @@ fn a_mixed_project_keeps_each_cluster_with_its_own_kind() {
         .filter(|r| bom.rows[*r as usize].cells[5].plain() == *esa_label)
         .count();
     assert_eq!(esa_lines, 2);
+}
+
+#[test]
+fn an_esa_cluster_of_catalog_parts_is_priced_in_the_bom_and_its_cluster_subtotal() {
+    // The ESA example rebuilt from shipped catalog parts: Dell PowerEdge
+    // R760 hosts ($28,000 indicative) with 6 Micron 7450 PRO 3.84 TB each
+    // ($650 indicative), next to seed 001's OSA cluster. 6 hosts: 6 x
+    // 28,000 + 36 x 650 = 191,400 in the ESA cluster's subtotal.
+    let catalog = crate::catalog::shipped_catalog();
+    let part = |id: &str| catalog.part(id).unwrap_or_else(|| panic!("{id}"));
+    let device = part("micron-7450-pro-3840").to_device().expect("device");
+    let host = part("dell-r760-gold6430").to_host_spec().expect("host");
+    let mut v: serde_json::Value = serde_json::from_str(SEED_001).expect("json");
+    let mut esa: serde_json::Value = serde_json::from_str(ESA).expect("json");
+    esa["clusters"][0]["host"] = serde_json::to_value(&host).expect("host json");
+    esa["clusters"][0]["storage"]["device"] = device.id.clone().into();
+    esa["devices"] = serde_json::json!([device]);
+    for key in ["devices", "clusters", "policies", "workloads"] {
+        let extra = esa[key].as_array().expect(key).clone();
+        v[key].as_array_mut().expect(key).extend(extra);
+    }
+    let (p, e) = evaluated(&v.to_string());
+    let x = &e.esa_clusters[0];
+    let s = sheets(&p, &e);
+    let bom = sheet(&s, "BOM");
+    let label = &p.clusters[1].name;
+    let lines = table(bom, "bom");
+    let esa_lines: Vec<_> = (lines.first_data_row()..=lines.last_row)
+        .map(|r| &bom.rows[r as usize].cells)
+        .filter(|c| c[5].plain() == *label)
+        .collect();
+    assert_eq!(esa_lines.len(), 2);
+    assert_eq!(esa_lines[0][2].numeric(), Some(6.0));
+    assert_eq!(
+        esa_lines[0][3],
+        Cell::Input(Some(28_000.0), NumberFormat::Price)
+    );
+    assert_eq!(esa_lines[1][2].numeric(), Some(36.0));
+    assert_eq!(
+        esa_lines[1][3],
+        Cell::Input(Some(650.0), NumberFormat::Price)
+    );
+    let subtotal = row_of(bom, &format!("Subtotal: {label}"));
+    let (text, value) = formula(bom.rows[subtotal as usize].cells.get(4));
+    assert!(text.starts_with("=SUMIF("), "{text}");
+    assert_eq!(number(value), 191_400.0);
+    // Price per deliverable IOPS of the ESA cluster: its pool's limit.
+    let per_iops = row_of(
+        bom,
+        &format!("Price per deliverable front-end IOPS: {label}"),
+    );
+    let (_, value) = formula(bom.rows[per_iops as usize].cells.get(4));
+    let deliverable = x.performance.device_limited_front_end_iops.expect("demand");
+    assert!((number(value) - 191_400.0 / deliverable).abs() < 1e-12);
+    // The project total sums every line; seed 001's parts carry no price.
+    let (text, total) = formula(bom.cell(&s.bom.total));
+    assert!(text.starts_with("=SUM("), "{text}");
+    assert_eq!(number(total), 191_400.0);
 }

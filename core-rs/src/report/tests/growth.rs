@@ -52,9 +52,9 @@ fn every_year_of_every_vsan_cluster_with_headroom_as_a_formula() {
         assert_eq!(cells[7].numeric(), y.cpu_pct);
         assert_eq!(cells[8].numeric(), y.ram_pct);
     }
-    // ESA has no device IOPS limit yet: blank, never 0.
+    // ESA's device-limited IOPS fill the last cluster's rows too.
     let last = &g.rows[t.last_row as usize].cells;
-    assert_eq!(last[6], Cell::Blank);
+    assert!(last[6].numeric().is_some_and(|l| l > 0.0));
 }
 
 #[test]
@@ -165,6 +165,7 @@ fn growth_tables_are_csv_files_with_the_same_figures() {
         // The headroom formula's value, as the core computes it.
         let headroom = y.capacity_usable.tb - y.capacity_required.tb;
         assert_eq!(&rec[4], headroom.to_string());
-        assert_eq!(&rec[6], "");
+        let limit = y.iops_limit.expect("the ESA pool's device-limited IOPS");
+        assert_eq!(&rec[6], limit.to_string());
     }
 }
