@@ -72,3 +72,35 @@ test('a vSAN ESA design opens and shows its capacity', async ({ page }) => {
   await expect(page.getByTestId('usable')).toContainText('TB');
   await page.screenshot({ path: 'tests/output/esa.png', fullPage: true });
 });
+
+test('a vSAN ESA design shows device IOPS and vSAN memory, and compresses per policy', async ({
+  page,
+}) => {
+  await openExample(page, 'esa-all-nvme.json');
+  // 6 hosts x 6 NVMe devices against the example's 128,000 front-end IOPS.
+  await expect(page.getByTestId('front-end-iops')).toHaveText('128,000 IOPS');
+  await expect(page.getByTestId('iops-limit')).toContainText('IOPS');
+  await expect(page.getByTestId('esa-device-busy')).toContainText('%');
+  await expect(page.getByTestId('iops-headroom')).toContainText('×');
+  // 768 GB hosts with 6 devices: 13,352 MB of vSAN memory (source::ESA_MEMORY).
+  await expect(page.getByTestId('esa-vsan-memory')).toHaveText('13 GB');
+  const workloads = page.getByTestId('esa-workloads');
+  await expect(workloads.locator('tbody tr')).toHaveCount(2);
+  await expect(workloads.locator('tbody tr').first()).toContainText('none');
+
+  // A measured 1.5:1 on the pool compresses every policy that keeps the rule on.
+  await page.getByLabel('Compression ratio (policies with compression on)').fill('1.5');
+  await expect(workloads.locator('tr', { hasText: 'oltp' })).toContainText('1.50:1');
+  await expect(workloads.locator('tr', { hasText: 'apps' })).toContainText('1.50:1');
+
+  // Turning the rule off on the RAID-1 policy stores its data uncompressed.
+  await page.getByRole('tab', { name: 'Policies' }).click();
+  const rule = page.getByLabel('Policy 2 data compression on vSAN ESA');
+  await expect(rule).toBeChecked();
+  await rule.uncheck();
+  await expect(workloads.locator('tr', { hasText: 'apps' })).toContainText('none');
+  await expect(workloads.locator('tr', { hasText: 'oltp' })).toContainText('1.50:1');
+  await page.getByRole('tab', { name: 'Design' }).click();
+  await expect(page.getByLabel('NVMe devices per host')).toHaveValue('6');
+  await page.screenshot({ path: 'tests/output/esa-performance.png', fullPage: true });
+});

@@ -117,7 +117,14 @@ export function PathSelect({
   );
 }
 
-export function PathCheckbox({ path, label, testId, hideLabel }: Common) {
+/** `absent` is what the core reads when the field is left out. */
+export function PathCheckbox({
+  path,
+  label,
+  testId,
+  hideLabel,
+  absent = false,
+}: Common & { absent?: boolean }) {
   const id = useId();
   const { value, set } = useField(path);
   return (
@@ -127,7 +134,7 @@ export function PathCheckbox({ path, label, testId, hideLabel }: Common) {
         type="checkbox"
         data-path={path}
         data-testid={testId}
-        checked={value === true}
+        checked={value === undefined ? absent : value === true}
         onChange={(e) => set(e.target.checked)}
       />
       <label htmlFor={id} className={labelClass(hideLabel)}>

@@ -2,6 +2,7 @@ import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/Pa
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
 import { ClusterEditor } from './ClusterEditor';
+import { EsaEditor } from './EsaEditor';
 import { XtremioVplexEditor } from './XtremioVplexEditor';
 
 /** A cluster's hosts and storage: every field of the design, by path. */
@@ -34,6 +35,7 @@ export function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
         </div>
       </section>
       {cluster.storage.architecture === 'xtremio_vplex' && <XtremioVplexEditor base={base} />}
+      {cluster.storage.architecture === 'vsan_esa' && <EsaEditor clusterIndex={clusterIndex} />}
       {cluster.storage.architecture === 'vsan_osa' && (
         <section className="panel" aria-labelledby={`dg-heading-${clusterIndex}`}>
           <h2 id={`dg-heading-${clusterIndex}`}>Disk groups (every host)</h2>

@@ -5,7 +5,7 @@ import { ListRowActions } from '../components/ListRowActions';
 
 const METHODS = [
   { value: 'raid1', label: 'RAID-1 (mirroring)' },
-  { value: 'raid5', label: 'RAID-5 (3+1)' },
+  { value: 'raid5', label: 'RAID-5 (3+1; ESA 2+1 or 4+1)' },
   { value: 'raid6', label: 'RAID-6 (4+2)' },
 ];
 
@@ -25,6 +25,7 @@ export function PoliciesEditor() {
             <th scope="col">Stripe width</th>
             <th scope="col">OSR %</th>
             <th scope="col">Checksum</th>
+            <th scope="col">Compression (ESA)</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -72,6 +73,14 @@ export function PoliciesEditor() {
                     path={`${path}.checksum`}
                     label={`Policy ${i + 1} checksum`}
                     hideLabel
+                  />
+                </td>
+                <td>
+                  <PathCheckbox
+                    path={`${path}.compression`}
+                    label={`Policy ${i + 1} data compression on vSAN ESA`}
+                    hideLabel
+                    absent
                   />
                 </td>
                 <ListRowActions list="policies" index={i} id={policy.id} />

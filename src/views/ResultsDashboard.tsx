@@ -12,6 +12,7 @@ import {
   type CapacityUnit,
 } from '../units';
 import { ArrayResults } from './ArrayResults';
+import { EsaResults } from './EsaResults';
 import { GrowthPanel } from './GrowthPanel';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
@@ -68,38 +69,7 @@ export function ResultsDashboard() {
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
       {vsan && <VsanResults cluster={vsan} unit={unit} />}
-      {esa && (
-        <>
-          <dl className="figures">
-            <div>
-              <dt>Raw (ESA, {esa.raw.capacity_devices} NVMe devices)</dt>
-              <dd>
-                <span data-testid="raw-tb">{formatCapacity(esa.raw.total, 'tb')}</span> /{' '}
-                <span data-testid="raw-tib">{formatCapacity(esa.raw.total, 'tib')}</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Usable</dt>
-              <dd data-testid="usable">{formatCapacity(esa.capacity.usable, unit)}</dd>
-            </div>
-            <div>
-              <dt>Required</dt>
-              <dd data-testid="required">{formatCapacity(esa.capacity.required, unit)}</dd>
-            </div>
-            <div>
-              <dt>vCPU:pCore after N+x</dt>
-              <dd>{orDash(esa.compute.vcpu_per_core_after_failure, formatRatio)}</dd>
-            </div>
-          </dl>
-          <h3>Capacity waterfall</h3>
-          <CapacityWaterfallChart
-            steps={esa.capacity.waterfall}
-            required={esa.capacity.required[unit]}
-            unit={unit}
-          />
-          <GrowthPanel growth={esa.growth} unit={unit} />
-        </>
-      )}
+      {esa && <EsaResults cluster={esa} unit={unit} />}
       {array && (
         <>
           <ArrayResults cluster={array} unit={unit} />
