@@ -246,9 +246,8 @@ impl<'a> ClusterView<'a> {
         }
     }
 
-    /// Front-end IOPS the workloads demand today. OSA clusters have a
-    /// performance model; ESA device limits are not modelled yet, so theirs
-    /// is the growth timeline's year 0 (the workloads as entered).
+    /// Front-end IOPS the workloads demand today, from the cluster's
+    /// performance model (OSA, ESA) or VPLEX's front end.
     pub fn front_end_iops(&self) -> Option<f64> {
         match self.evaluated {
             Evaluated::Vsan(e) => Some(e.performance.front_end_iops),
