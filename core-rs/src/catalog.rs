@@ -5,8 +5,10 @@
 //! survives app upgrades that replace the shipped file.
 
 mod csv_format;
+mod pricing;
 #[cfg(test)]
 mod tests;
+mod user;
 mod validate;
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +16,11 @@ use serde::{Deserialize, Serialize};
 use crate::issue::InputIssue;
 use crate::model::{Device, DeviceKind, FlashClass, HostSpec};
 pub use csv_format::{catalog_from_csv, catalog_to_csv};
+pub use pricing::{price_project, PriceChange};
+pub use user::{
+    catalog_listing, read_user_catalog, CatalogFormat, CatalogListing, CatalogRow, PartPrice,
+    UserCatalogImport, UserCatalogSummary,
+};
 pub use validate::validate_catalog;
 
 pub const CATALOG_SCHEMA_VERSION: u32 = 1;
