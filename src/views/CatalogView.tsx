@@ -104,7 +104,7 @@ export function CatalogView() {
             })
           }
         >
-          Export CSV
+          Export catalog CSV
         </button>
         <button
           type="button"
@@ -115,7 +115,7 @@ export function CatalogView() {
             })
           }
         >
-          Export JSON
+          Export catalog JSON
         </button>
         <button
           type="button"
