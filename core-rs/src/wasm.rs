@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 use crate::catalog::{
-    catalog_listing, catalog_to_csv, merge_catalogs, parse_catalog, price_project,
+    catalog_listing, catalog_to_csv, merge_catalogs, parse_user_catalog, price_project,
     read_user_catalog, shipped_catalog, Catalog, CatalogFormat, CatalogListing, PriceChange,
     UserCatalogSummary,
 };
@@ -256,7 +256,7 @@ fn user_catalog(user_catalog_json: Option<&str>) -> Result<Catalog, JsError> {
             defaults: None,
             parts: vec![],
         }),
-        Some(json) => parse_catalog(json).map_err(|issues| {
+        Some(json) => parse_user_catalog(json, &shipped_catalog()).map_err(|issues| {
             issues_error(
                 issues
                     .into_iter()

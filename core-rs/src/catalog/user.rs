@@ -6,7 +6,9 @@
 
 use serde::Serialize;
 
-use super::{catalog_from_csv, merge_catalogs, parse_catalog, validate_catalog, Catalog, Part};
+use super::{
+    catalog_from_csv, deserialize_catalog, merge_catalogs, validate_catalog, Catalog, Part,
+};
 use super::{PartSpec, MAX_CATALOG_BYTES};
 use crate::import::ImportIssue;
 use crate::issue::InputIssue;
@@ -118,12 +120,29 @@ fn user_catalog_from_json(bytes: &[u8], shipped: &Catalog) -> Result<Catalog, Ve
             ),
         )]
     })?;
-    let user = parse_catalog(text)?;
+    parse_user_catalog(text, shipped)
+}
+
+/// A user catalog's JSON text, checked on its own (ids, ranges, one
+/// currency) and over the shipped catalog (the same currency, defaults
+/// naming parts of either); problems of the merged catalog are pointed
+/// back at the user file's own part.
+pub fn parse_user_catalog(json: &str, shipped: &Catalog) -> Result<Catalog, Vec<InputIssue>> {
+    let user = deserialize_catalog(json)?;
     let merged = merge_catalogs(shipped, &user);
-    let issues: Vec<InputIssue> = validate_catalog(&merged)
+    let mut issues: Vec<InputIssue> = Vec::new();
+    let own = validate_catalog(&user)
         .into_iter()
-        .map(|issue| at_user_part(issue, &merged, &user))
-        .collect();
+        .filter(|i| !i.path.starts_with("defaults"));
+    let over_shipped = validate_catalog(&merged)
+        .into_iter()
+        .filter(|i| i.path != "schema_version")
+        .map(|issue| at_user_part(issue, &merged, &user));
+    for issue in own.chain(over_shipped) {
+        if !issues.contains(&issue) {
+            issues.push(issue);
+        }
+    }
     if issues.is_empty() {
         Ok(user)
     } else {

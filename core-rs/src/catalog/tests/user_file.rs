@@ -124,3 +124,30 @@ fn formats_come_from_the_file_name() {
     );
     assert_eq!(CatalogFormat::from_file_name("mine.xlsx"), None);
 }
+
+#[test]
+fn json_defaults_may_name_shipped_parts_and_must_name_real_ones() {
+    let shipped = shipped();
+    let mut user = Catalog {
+        schema_version: CATALOG_SCHEMA_VERSION,
+        price_note: "ours".into(),
+        defaults: Some(CatalogDefaults {
+            host: "hpe-dl380-gen11-gold6442y".into(),
+            cache_device: "micron-7450-max-1600".into(),
+            capacity_device: "micron-7450-pro-7680".into(),
+        }),
+        parts: vec![],
+    };
+    let json = serde_json::to_string(&user).unwrap();
+    let r = read_user_catalog(json.as_bytes(), CatalogFormat::Json, &shipped).unwrap();
+    assert!(r.summary.sets_defaults);
+    let kept = serde_json::to_string(&r.catalog).unwrap();
+    assert_eq!(parse_user_catalog(&kept, &shipped), Ok(r.catalog));
+
+    user.defaults.as_mut().unwrap().host = "no-such-host".into();
+    user.schema_version = 2;
+    let json = serde_json::to_string(&user).unwrap();
+    let err = parse_user_catalog(&json, &shipped).unwrap_err();
+    let paths: Vec<&str> = err.iter().map(|i| i.path.as_str()).collect();
+    assert_eq!(paths, ["schema_version", "defaults.host"]);
+}
