@@ -40,6 +40,12 @@ export interface MainApi {
   saveReport(bytes: Uint8Array, suggestedName: string): Promise<SaveResult>;
   /** Asks for a folder and writes each table there as a CSV file. */
   saveCsvTables(tables: CsvTable[]): Promise<SaveResult>;
+  /** The user's catalog kept in the app's data folder (outside the app, so upgrades keep it), if any. */
+  readUserCatalog(): Promise<string | null>;
+  /** Atomically replaces the kept user catalog (JSON text); null removes it. */
+  writeUserCatalog(text: string | null): Promise<void>;
+  /** Asks where to save an exported catalog and writes it; `suggestedName` ends in .csv or .json. */
+  saveCatalog(text: string, suggestedName: string): Promise<SaveResult>;
   /** Subscribes to commands chosen in the native menu; returns the unsubscribe. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
@@ -66,6 +72,9 @@ export const CHANNELS = {
   openRecent: 'recent:open',
   saveReport: 'export:report',
   saveCsvTables: 'export:csv',
+  readUserCatalog: 'catalog:read-user',
+  writeUserCatalog: 'catalog:write-user',
+  saveCatalog: 'export:catalog',
 } as const satisfies Record<Exclude<keyof MainApi, 'onMenuCommand'>, string>;
 
 /** Reports above this size are refused: no real report comes near it. */
@@ -76,3 +85,9 @@ export const CSV_FILE_NAME = /^[\w][\w .-]{0,100}\.csv$/;
 
 /** Project files above this size are refused (the core refuses the same). */
 export const MAX_PROJECT_BYTES = 16 * 1024 * 1024;
+
+/** Catalog files above this size are refused (the core refuses the same). */
+export const MAX_CATALOG_BYTES = 16 * 1024 * 1024;
+
+/** An exported catalog's file name: one plain name ending in .csv or .json. */
+export const CATALOG_FILE_NAME = /^[\w][\w .-]{0,100}\.(csv|json)$/;

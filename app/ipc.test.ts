@@ -1,16 +1,20 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserWindow, Dialog, IpcMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNELS, MAX_PROJECT_BYTES } from './api';
+import { CHANNELS, MAX_CATALOG_BYTES, MAX_PROJECT_BYTES } from './api';
 import { isTrustedSender, registerIpc } from './ipc';
 
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
 
 const RENDERER = 'file:///opt/stacksizer/renderer/index.html';
 
-function setUp(dialog: Partial<Dialog>, recoveryPath = join(tempDir(), 'recovery.json')) {
+function setUp(
+  dialog: Partial<Dialog>,
+  recoveryPath = join(tempDir(), 'recovery.json'),
+  userCatalogPath = join(tempDir(), 'user-catalog.json'),
+) {
   const handlers = new Map<string, Handler>();
   const ipcMain = { handle: (channel: string, h: Handler) => handlers.set(channel, h) };
   const win = {} as BrowserWindow;
@@ -22,6 +26,7 @@ function setUp(dialog: Partial<Dialog>, recoveryPath = join(tempDir(), 'recovery
     appVersion: '1.2.3',
     recoveryPath,
     recentPath: join(tempDir(), 'recent.json'),
+    userCatalogPath,
     addRecentDocument: vi.fn(),
     rendererUrl: RENDERER,
     onUnsavedChanges,
@@ -110,6 +115,55 @@ describe('main-process IPC', () => {
     await expect(invoke(CHANNELS.saveProject, 'x', 'yes')).rejects.toThrow(TypeError);
     expect(() => invoke(CHANNELS.setUnsavedChanges, 'yes')).toThrow(TypeError);
     expect(() => invoke(CHANNELS.writeRecovery, 42)).toThrow(TypeError);
+  });
+
+  it('keeps the user catalog in the data folder, atomically, and removes it on null', async () => {
+    const path = join(tempDir(), 'user-catalog.json');
+    const { invoke } = setUp({}, undefined, path);
+    await expect(invoke(CHANNELS.readUserCatalog)).resolves.toBeNull();
+    const first = '{"schema_version":1,"parts":[]}';
+    const second = '{"schema_version":1,"price_note":"ours","parts":[]}';
+    invoke(CHANNELS.writeUserCatalog, first);
+    invoke(CHANNELS.writeUserCatalog, second);
+    await expect(invoke(CHANNELS.readUserCatalog)).resolves.toBe(second);
+    expect(readFileSync(`${path}.bak`, 'utf8')).toBe(first);
+    invoke(CHANNELS.writeUserCatalog, null);
+    expect(existsSync(path)).toBe(false);
+    await expect(invoke(CHANNELS.readUserCatalog)).resolves.toBeNull();
+  });
+
+  it('refuses a user catalog that is not catalog-shaped JSON or is too large', async () => {
+    const path = join(tempDir(), 'user-catalog.json');
+    const { invoke } = setUp({}, undefined, path);
+    expect(() => invoke(CHANNELS.writeUserCatalog, 42)).toThrow(TypeError);
+    expect(() => invoke(CHANNELS.writeUserCatalog, 'not json')).toThrow(/must be JSON/);
+    expect(() => invoke(CHANNELS.writeUserCatalog, '{"parts":[]}')).toThrow(/schema_version/);
+    const huge = `{"schema_version":1,"parts":[],"price_note":"${'x'.repeat(MAX_CATALOG_BYTES)}"}`;
+    expect(() => invoke(CHANNELS.writeUserCatalog, huge)).toThrow(RangeError);
+    expect(existsSync(path)).toBe(false);
+    writeFileSync(path, Buffer.alloc(MAX_CATALOG_BYTES + 1, 32));
+    await expect(invoke(CHANNELS.readUserCatalog)).rejects.toThrow(/at most 16777216 bytes/);
+  });
+
+  it('exports a catalog where the user picks, with a plain .csv or .json name only', async () => {
+    const path = join(tempDir(), 'prices.csv');
+    const showSaveDialog = vi.fn().mockResolvedValue({ canceled: false, filePath: path });
+    const { invoke } = setUp({ showSaveDialog });
+    await expect(invoke(CHANNELS.saveCatalog, 'id,unit_price\n', 'catalog.csv')).resolves.toEqual({
+      status: 'saved',
+      fileName: 'prices.csv',
+    });
+    expect(readFileSync(path, 'utf8')).toBe('id,unit_price\n');
+    expect(showSaveDialog.mock.calls[0]![1]).toMatchObject({
+      defaultPath: 'catalog.csv',
+      filters: [{ extensions: ['csv'] }],
+    });
+    await expect(invoke(CHANNELS.saveCatalog, 'x', '../etc/passwd.csv')).rejects.toThrow(TypeError);
+    await expect(invoke(CHANNELS.saveCatalog, 'x', 'catalog.exe')).rejects.toThrow(TypeError);
+    await expect(invoke(CHANNELS.saveCatalog, new Uint8Array(1), 'c.csv')).rejects.toThrow(
+      TypeError,
+    );
+    expect(showSaveDialog).toHaveBeenCalledTimes(1);
   });
 
   it('refuses calls from any frame but the app renderer', () => {

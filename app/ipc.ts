@@ -6,8 +6,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent } from 'electron';
 import {
+  CATALOG_FILE_NAME,
   CHANNELS,
   CSV_FILE_NAME,
+  MAX_CATALOG_BYTES,
   MAX_PROJECT_BYTES,
   MAX_REPORT_BYTES,
   type CsvTable,
@@ -26,6 +28,8 @@ export interface IpcDeps {
   appVersion: string;
   /** Where autosaves go, in the app's own data folder. */
   recoveryPath: string;
+  /** Where the user's catalog is kept, in the app's own data folder. */
+  userCatalogPath: string;
   /** Where the recent-files list is kept. */
   recentPath: string;
   /** Tells the OS about a recent document (jump lists, dock menus). */
@@ -81,6 +85,43 @@ function csvTables(value: unknown): CsvTable[] {
   });
 }
 
+function catalogText(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new TypeError(`${what} must be text`);
+  if (Buffer.byteLength(value, 'utf8') > MAX_CATALOG_BYTES) {
+    throw new RangeError(`${what} is larger than ${MAX_CATALOG_BYTES} bytes`);
+  }
+  return value;
+}
+
+/**
+ * The kept user catalog must at least be a catalog-shaped JSON object; the
+ * core checked every field before the renderer sent it.
+ */
+function userCatalogText(value: unknown): string | null {
+  if (value === null) return null;
+  const text = catalogText(value, 'the user catalog');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new TypeError('the user catalog must be JSON');
+  }
+  const { schema_version, parts } = (parsed ?? {}) as { schema_version?: unknown; parts?: unknown };
+  if (typeof schema_version !== 'number' || !Array.isArray(parts)) {
+    throw new TypeError('the user catalog must be a catalog object with schema_version and parts');
+  }
+  return text;
+}
+
+function catalogFileName(value: unknown): string {
+  if (typeof value !== 'string' || !CATALOG_FILE_NAME.test(value)) {
+    throw new TypeError(
+      `a catalog export needs a plain file name ending in .csv or .json (got ${String(value)})`,
+    );
+  }
+  return value;
+}
+
 async function readProjectFile(path: string): Promise<string> {
   const { size } = await stat(path);
   if (size > MAX_PROJECT_BYTES) {
@@ -93,6 +134,7 @@ async function readProjectFile(path: string): Promise<string> {
 
 export function registerIpc(deps: IpcDeps): void {
   const { ipcMain, dialog, window, appVersion, recoveryPath, rendererUrl, recentPath } = deps;
+  const { userCatalogPath } = deps;
   let currentPath: string | null = null;
   let recent = loadRecent(recentPath);
   const remember = (path: string) => {
@@ -176,6 +218,41 @@ export function registerIpc(deps: IpcDeps): void {
     if (picked.canceled || !folder) return { status: 'cancelled' };
     for (const table of checked) writeFileAtomic(join(folder, table.fileName), table.text);
     return { status: 'saved', fileName: basename(folder) };
+  });
+
+  handle(CHANNELS.saveCatalog, async (text: unknown, name: unknown): Promise<SaveResult> => {
+    const content = catalogText(text, 'the catalog');
+    const fileName = catalogFileName(name);
+    const win = window();
+    if (!win) return { status: 'cancelled' };
+    const csv = fileName.endsWith('.csv');
+    const picked = await dialog.showSaveDialog(win, {
+      defaultPath: fileName,
+      filters: [
+        csv
+          ? { name: 'Catalog (CSV)', extensions: ['csv'] }
+          : { name: 'Catalog (JSON)', extensions: ['json'] },
+      ],
+    });
+    if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
+    writeFileAtomic(picked.filePath, content);
+    return { status: 'saved', fileName: basename(picked.filePath) };
+  });
+
+  handle(CHANNELS.readUserCatalog, async () => {
+    if (!existsSync(userCatalogPath)) return null;
+    const { size } = await stat(userCatalogPath);
+    if (size > MAX_CATALOG_BYTES) {
+      throw new RangeError(
+        `the kept user catalog is ${size} bytes; at most ${MAX_CATALOG_BYTES} bytes are read`,
+      );
+    }
+    return readFile(userCatalogPath, 'utf8');
+  });
+  handle(CHANNELS.writeUserCatalog, (text: unknown) => {
+    const content = userCatalogText(text);
+    if (content === null) rmSync(userCatalogPath, { force: true });
+    else writeFileAtomic(userCatalogPath, content);
   });
 
   handle(CHANNELS.readRecovery, async () =>

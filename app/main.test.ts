@@ -35,6 +35,7 @@ vi.mock('electron', () => {
 });
 
 import { createMainWindow, start } from './main';
+import { CHANNELS } from './api';
 
 beforeEach(() => {
   h.windowOptions.length = 0;
@@ -54,7 +55,7 @@ describe('Electron main process', () => {
     expect(h.appOn).toHaveBeenCalledWith('web-contents-created', expect.any(Function));
     await Promise.resolve();
     await Promise.resolve();
-    expect(h.handle).toHaveBeenCalledTimes(11);
+    expect(h.handle).toHaveBeenCalledTimes(Object.keys(CHANNELS).length);
     expect(h.setApplicationMenu).toHaveBeenCalledWith(
       expect.arrayContaining([expect.objectContaining({ label: 'File' })]),
     );

@@ -45,6 +45,7 @@ export function start(): void {
       appVersion: app.getVersion(),
       recoveryPath: join(app.getPath('userData'), 'recovery.stacksizer.json'),
       recentPath: join(app.getPath('userData'), 'recent-files.json'),
+      userCatalogPath: join(app.getPath('userData'), 'user-catalog.json'),
       addRecentDocument: (path) => app.addRecentDocument(path),
       rendererUrl: pathToFileURL(rendererFile).href,
       onUnsavedChanges: (unsaved) => {

@@ -29,17 +29,22 @@ describe('preload', () => {
       'openProject',
       'openRecent',
       'readRecovery',
+      'readUserCatalog',
       'recentFiles',
+      'saveCatalog',
       'saveCsvTables',
       'saveProject',
       'saveReport',
       'setUnsavedChanges',
       'writeRecovery',
+      'writeUserCatalog',
     ]);
     await api.saveProject!('{}', true);
     expect(h.invoke).toHaveBeenCalledWith('project:save', '{}', true);
     await api.openProject!();
     expect(h.invoke).toHaveBeenCalledWith('project:open');
+    await api.writeUserCatalog!(null);
+    expect(h.invoke).toHaveBeenCalledWith('catalog:write-user', null);
   });
 
   it('relays only known menu commands to the renderer', () => {

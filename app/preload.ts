@@ -14,6 +14,10 @@ const api = {
   saveReport: (bytes, suggestedName) =>
     ipcRenderer.invoke(CHANNELS.saveReport, bytes, suggestedName),
   saveCsvTables: (tables) => ipcRenderer.invoke(CHANNELS.saveCsvTables, tables),
+  readUserCatalog: () => ipcRenderer.invoke(CHANNELS.readUserCatalog),
+  writeUserCatalog: (text) => ipcRenderer.invoke(CHANNELS.writeUserCatalog, text),
+  saveCatalog: (text, suggestedName) =>
+    ipcRenderer.invoke(CHANNELS.saveCatalog, text, suggestedName),
   onMenuCommand: (listener) => {
     const relay = (_event: unknown, command: unknown) => {
       if (isMenuCommand(command)) listener(command);

@@ -5,6 +5,7 @@ import { IssueList } from './views/IssueList';
 import { RecoveryBanner } from './views/RecoveryBanner';
 import { ResultsTabs } from './views/ResultsTabs';
 import { Toolbar } from './views/Toolbar';
+import { WorkloadsImportSummary } from './views/WorkloadsImportSummary';
 import { useDocumentShortcuts } from './views/useDocumentShortcuts';
 import { useApp } from './store/context';
 
@@ -23,6 +24,7 @@ export function App() {
           <RecoveryBanner />
           <FileProblem />
           <ImportSummary />
+          <WorkloadsImportSummary />
           <IssueList />
           <EditorTabs />
         </div>

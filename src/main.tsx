@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createCoreClient } from './core/client';
 import { defaultExample, examples } from './examples';
+import { loadUserCatalog } from './files/catalog';
 import { findRecovery, startAutosave } from './files/recovery';
 import { detectPlatform } from './platform';
 import { ServicesProvider } from './services';
@@ -28,6 +29,11 @@ evaluateOnChange(store, (projectJson) => core.call('project/evaluate', { project
 const platform = detectPlatform();
 void findRecovery(platform).then((offer) => store.getState().setRecoveryOffer(offer));
 startAutosave(store, platform);
+void loadUserCatalog({ core, store, platform }).then((issues) => {
+  if (issues.length > 0) {
+    store.getState().showFileProblem({ fileName: 'Your kept catalog', issues });
+  }
+});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

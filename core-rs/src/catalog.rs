@@ -5,8 +5,10 @@
 //! survives app upgrades that replace the shipped file.
 
 mod csv_format;
+mod pricing;
 #[cfg(test)]
 mod tests;
+mod user;
 mod validate;
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +16,11 @@ use serde::{Deserialize, Serialize};
 use crate::issue::InputIssue;
 use crate::model::{Device, DeviceKind, FlashClass, HostSpec};
 pub use csv_format::{catalog_from_csv, catalog_to_csv};
+pub use pricing::{price_project, PriceChange};
+pub use user::{
+    catalog_listing, parse_user_catalog, read_user_catalog, CatalogFormat, CatalogListing,
+    CatalogRow, PartPrice, UserCatalogImport, UserCatalogSummary,
+};
 pub use validate::validate_catalog;
 
 pub const CATALOG_SCHEMA_VERSION: u32 = 1;
@@ -268,18 +275,23 @@ pub fn parse_catalog(json: &str) -> Result<Catalog, Vec<InputIssue>> {
             ),
         )]);
     }
-    let mut de = serde_json::Deserializer::from_str(json);
-    let catalog: Catalog = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." { String::new() } else { path };
-        vec![InputIssue::new(path, format!("is invalid: {}", e.inner()))]
-    })?;
+    let catalog = deserialize_catalog(json)?;
     let issues = validate_catalog(&catalog);
     if issues.is_empty() {
         Ok(catalog)
     } else {
         Err(issues)
     }
+}
+
+/// The catalog's fields, read without checking their values.
+fn deserialize_catalog(json: &str) -> Result<Catalog, Vec<InputIssue>> {
+    let mut de = serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { String::new() } else { path };
+        vec![InputIssue::new(path, format!("is invalid: {}", e.inner()))]
+    })
 }
 
 /// The user's catalog over the shipped one: a user part replaces the

@@ -10,13 +10,18 @@ use serde::{Deserialize, Serialize};
 
 use std::ops::ControlFlow;
 
-use crate::catalog::shipped_catalog;
+use crate::catalog::{
+    catalog_listing, catalog_to_csv, merge_catalogs, parse_user_catalog, price_project,
+    read_user_catalog, shipped_catalog, Catalog, CatalogFormat, CatalogListing, PriceChange,
+    UserCatalogSummary,
+};
 use crate::evaluate::{evaluate_json, EvaluateOutcome};
 use crate::import::project::starter_project;
 use crate::import::rvtools::{import_rvtools, RvtoolsFile, RvtoolsOptions, RvtoolsSummary};
+use crate::import::workloads_csv::{import_workloads_csv, WorkloadsCsvOptions};
 use crate::import::ImportIssue;
 use crate::issue::InputIssue;
-use crate::model::Project;
+use crate::model::{Project, Workload};
 use crate::parse::{check_project_file, ProjectFileOutcome};
 use crate::recommend::{recommend_with_progress, RecommendOptions, Recommendation};
 use crate::report::{csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Variant};
@@ -129,20 +134,22 @@ pub fn import_rvtools_js(
     xlsx: &[u8],
     file_name: &str,
     options: Ts<RvtoolsOptions>,
+    user_catalog_json: Option<String>,
 ) -> Result<Ts<RvtoolsOutcome>, JsError> {
     let options = options.to_rust()?;
+    let catalog = catalog_with(user_catalog_json.as_deref())?;
     let outcome = match import_rvtools(RvtoolsFile::Xlsx(xlsx), &options) {
         Ok(imported) => match starter_project(
             file_name,
             &format!("Imported from the RVTools export {file_name}."),
             imported.workloads,
-            &shipped_catalog(),
+            &catalog,
         ) {
             Ok(project) => RvtoolsOutcome::Imported {
                 summary: imported.summary,
                 project: Box::new(project),
             },
-            // The shipped catalog lacks a default part: a build defect, not the user's file.
+            // Catalogs are checked for their defaults: a build defect, not the user's file.
             Err(issues) => return Err(issues_error(issues)),
         },
         Err(issues) => RvtoolsOutcome::Invalid { issues },
@@ -159,16 +166,18 @@ pub enum RecommendOutcome {
     Invalid { issues: Vec<InputIssue> },
 }
 
-/// Searches the shipped catalog for the cheapest designs that meet every
-/// requirement. `on_progress` receives each `Progress`; the search runs to
+/// Searches the shipped catalog (with the user's over it, when given) for
+/// the cheapest designs that meet every requirement. `on_progress` receives each `Progress`; the search runs to
 /// the end (the app cancels by ending the Worker that runs it).
 #[wasm_bindgen(js_name = recommendDesigns)]
 pub fn recommend_designs(
     project_json: &str,
     options: Ts<RecommendOptions>,
     on_progress: &js_sys::Function,
+    user_catalog_json: Option<String>,
 ) -> Result<Ts<RecommendOutcome>, JsError> {
     let options = options.to_rust()?;
+    let catalog = catalog_with(user_catalog_json.as_deref())?;
     let project = match crate::parse::parse_project(project_json) {
         Ok(project) => project,
         Err(issue) => {
@@ -182,15 +191,14 @@ pub fn recommend_designs(
     if !issues.is_empty() {
         return Ok(RecommendOutcome::Invalid { issues }.into_ts()?);
     }
-    let recommendation =
-        recommend_with_progress(&project, &shipped_catalog(), &options, |progress| {
-            if let Ok(value) = serde_wasm_bindgen::to_value(progress) {
-                // A throwing listener must not stop the search; the answer still comes back.
-                let _ = on_progress.call1(&JsValue::NULL, &value);
-            }
-            ControlFlow::Continue(())
-        })
-        .ok_or_else(|| JsError::new("the design search stopped before it finished"))?;
+    let recommendation = recommend_with_progress(&project, &catalog, &options, |progress| {
+        if let Ok(value) = serde_wasm_bindgen::to_value(progress) {
+            // A throwing listener must not stop the search; the answer still comes back.
+            let _ = on_progress.call1(&JsValue::NULL, &value);
+        }
+        ControlFlow::Continue(())
+    })
+    .ok_or_else(|| JsError::new("the design search stopped before it finished"))?;
     Ok(RecommendOutcome::Searched {
         recommendation: Box::new(recommendation),
     }
@@ -229,6 +237,150 @@ pub fn stretch_curve(max_rtt_ms: f64, steps: u32) -> Result<Ts<RttCurve>, JsErro
         .map(|i| rtt_penalty(max_rtt_ms * f64::from(i) / f64::from(steps)))
         .collect();
     Ok(RttCurve { points }.into_ts()?)
+}
+
+/// The shipped catalog with a stored user catalog over it. The app only
+/// stores catalogs `importUserCatalog` accepted, so a bad one is an error.
+fn catalog_with(user_catalog_json: Option<&str>) -> Result<Catalog, JsError> {
+    Ok(merge_catalogs(
+        &shipped_catalog(),
+        &user_catalog(user_catalog_json)?,
+    ))
+}
+
+fn user_catalog(user_catalog_json: Option<&str>) -> Result<Catalog, JsError> {
+    match user_catalog_json {
+        None => Ok(Catalog {
+            schema_version: crate::catalog::CATALOG_SCHEMA_VERSION,
+            price_note: String::new(),
+            defaults: None,
+            parts: vec![],
+        }),
+        Some(json) => parse_user_catalog(json, &shipped_catalog()).map_err(|issues| {
+            issues_error(
+                issues
+                    .into_iter()
+                    .map(|i| InputIssue::new("", format!("the user catalog: {}", i.message)))
+                    .collect(),
+            )
+        }),
+    }
+}
+
+/// A user catalog file as the app gets it: the catalog to keep (only what
+/// differs from the shipped one) and what it changes, or every problem
+/// with its row and column (CSV) or JSON path.
+#[derive(Serialize, Tsify)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum UserCatalogOutcome {
+    Imported {
+        catalog: Box<Catalog>,
+        summary: UserCatalogSummary,
+    },
+    Invalid {
+        issues: Vec<ImportIssue>,
+    },
+}
+
+#[wasm_bindgen(js_name = importUserCatalog)]
+pub fn import_user_catalog(
+    bytes: &[u8],
+    file_name: &str,
+) -> Result<Ts<UserCatalogOutcome>, JsError> {
+    let outcome = match CatalogFormat::from_file_name(file_name) {
+        None => UserCatalogOutcome::Invalid {
+            issues: vec![ImportIssue::file(format!(
+                "{file_name}: a catalog file must end in .csv or .json"
+            ))],
+        },
+        Some(format) => match read_user_catalog(bytes, format, &shipped_catalog()) {
+            Ok(imported) => UserCatalogOutcome::Imported {
+                catalog: Box::new(imported.catalog),
+                summary: imported.summary,
+            },
+            Err(issues) => UserCatalogOutcome::Invalid { issues },
+        },
+    };
+    Ok(outcome.into_ts()?)
+}
+
+/// Every part of the catalog in use, with the shipped and the user's price.
+#[wasm_bindgen(js_name = catalogListing)]
+pub fn catalog_listing_js(
+    user_catalog_json: Option<String>,
+) -> Result<Ts<CatalogListing>, JsError> {
+    let user = user_catalog(user_catalog_json.as_deref())?;
+    Ok(catalog_listing(&shipped_catalog(), &user).into_ts()?)
+}
+
+/// The catalog in use (or only the shipped one) as CSV or JSON text.
+#[wasm_bindgen(js_name = exportCatalog)]
+pub fn export_catalog(
+    user_catalog_json: Option<String>,
+    format: Ts<CatalogFormat>,
+) -> Result<String, JsError> {
+    let catalog = catalog_with(user_catalog_json.as_deref())?;
+    match format.to_rust()? {
+        CatalogFormat::Csv => Ok(catalog_to_csv(&catalog)),
+        CatalogFormat::Json => serde_json::to_string_pretty(&catalog)
+            .map(|text| text + "\n")
+            .map_err(|e| JsError::new(&e.to_string())),
+    }
+}
+
+/// A project with its catalog parts priced from the catalog in use.
+#[derive(Serialize, Tsify)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum PriceOutcome {
+    Priced {
+        project: Box<Project>,
+        changes: Vec<PriceChange>,
+    },
+    Invalid {
+        issues: Vec<InputIssue>,
+    },
+}
+
+#[wasm_bindgen(js_name = priceProject)]
+pub fn price_project_js(
+    project_json: &str,
+    user_catalog_json: Option<String>,
+) -> Result<Ts<PriceOutcome>, JsError> {
+    let catalog = catalog_with(user_catalog_json.as_deref())?;
+    let outcome = match crate::parse::parse_project(project_json) {
+        Ok(mut project) => {
+            let changes = price_project(&mut project, &catalog);
+            PriceOutcome::Priced {
+                project: Box::new(project),
+                changes,
+            }
+        }
+        Err(issue) => PriceOutcome::Invalid {
+            issues: vec![issue],
+        },
+    };
+    Ok(outcome.into_ts()?)
+}
+
+/// A workloads CSV as the app gets it: every workload, or every problem
+/// with its row and column.
+#[derive(Serialize, Tsify)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum WorkloadsCsvOutcome {
+    Imported { workloads: Vec<Workload> },
+    Invalid { issues: Vec<ImportIssue> },
+}
+
+#[wasm_bindgen(js_name = importWorkloadsCsv)]
+pub fn import_workloads_csv_js(
+    bytes: &[u8],
+    options: Ts<WorkloadsCsvOptions>,
+) -> Result<Ts<WorkloadsCsvOutcome>, JsError> {
+    let outcome = match import_workloads_csv(bytes, &options.to_rust()?) {
+        Ok(workloads) => WorkloadsCsvOutcome::Imported { workloads },
+        Err(issues) => WorkloadsCsvOutcome::Invalid { issues },
+    };
+    Ok(outcome.into_ts()?)
 }
 
 fn issues_error(issues: Vec<InputIssue>) -> JsError {

@@ -64,7 +64,7 @@ fn an_impossible_host_limit_gives_no_design_and_names_the_constraint() {
 }
 
 #[test]
-fn a_catalog_file_replaces_the_shipped_one() {
+fn a_catalog_only_file_replaces_the_shipped_one() {
     let dir = std::env::temp_dir().join(format!("stacksizer-recommend-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temp dir");
     let shipped: Value = serde_json::from_str(stacksizer_core::catalog::SHIPPED_CATALOG_JSON)
@@ -87,7 +87,7 @@ fn a_catalog_file_replaces_the_shipped_one() {
         "recommend",
         &seed,
         "--json",
-        "--catalog",
+        "--catalog-only",
         path.to_str().unwrap(),
     ]);
     let designs = r["designs"].as_array().expect("designs");
@@ -104,6 +104,8 @@ fn unreadable_input_exits_2_naming_the_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-project.json"));
     let seed = example("seed-002-iscsi-fci.json");
+    let out = stacksizer(&["recommend", &seed, "--catalog-only", &seed]);
+    assert_eq!(out.status.code(), Some(2));
     let out = stacksizer(&["recommend", &seed, "--catalog", &seed]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -1,7 +1,7 @@
 // Answers one core request against an initialised Wasm module. Kept apart
 // from the Worker glue so Vitest can run it on the real module in Node.
 import type { CoreRequest, CoreRequests, CoreResponse } from './protocol';
-import type { NamedProject, RvtoolsOptions } from './types';
+import type { CatalogFormat, NamedProject, RvtoolsOptions, WorkloadsCsvOptions } from './types';
 
 export interface CoreModule {
   evaluateProject(projectJson: string): unknown;
@@ -9,7 +9,17 @@ export interface CoreModule {
   exportXlsx(projectJson: string): Uint8Array;
   exportCsvTables(projectJson: string): unknown;
   exportXlsxComparison(variants: NamedProject[]): Uint8Array;
-  importRvtools(bytes: Uint8Array, fileName: string, options: RvtoolsOptions): unknown;
+  importRvtools(
+    bytes: Uint8Array,
+    fileName: string,
+    options: RvtoolsOptions,
+    userCatalogJson: string | null,
+  ): unknown;
+  importWorkloadsCsv(bytes: Uint8Array, options: WorkloadsCsvOptions): unknown;
+  importUserCatalog(bytes: Uint8Array, fileName: string): unknown;
+  catalogListing(userCatalogJson: string | null): unknown;
+  exportCatalog(userCatalogJson: string | null, format: CatalogFormat): string;
+  priceProject(projectJson: string, userCatalogJson: string | null): unknown;
   stretchCurve(maxRttMs: number, steps: number): unknown;
   xBrickModels(): unknown;
   selfTestPanic(): void;
@@ -54,8 +64,26 @@ function dispatch(core: CoreModule, request: CoreRequest): unknown {
     case 'report/comparison':
       return core.exportXlsxComparison(params(request, 'report/comparison').variants);
     case 'import/rvtools': {
-      const { bytes, fileName, options } = params(request, 'import/rvtools');
-      return core.importRvtools(bytes, fileName, options);
+      const { bytes, fileName, options, userCatalogJson } = params(request, 'import/rvtools');
+      return core.importRvtools(bytes, fileName, options, userCatalogJson);
+    }
+    case 'import/workloads-csv': {
+      const { bytes, options } = params(request, 'import/workloads-csv');
+      return core.importWorkloadsCsv(bytes, options);
+    }
+    case 'catalog/import': {
+      const { bytes, fileName } = params(request, 'catalog/import');
+      return core.importUserCatalog(bytes, fileName);
+    }
+    case 'catalog/listing':
+      return core.catalogListing(params(request, 'catalog/listing').userCatalogJson);
+    case 'catalog/export': {
+      const { userCatalogJson, format } = params(request, 'catalog/export');
+      return core.exportCatalog(userCatalogJson, format);
+    }
+    case 'project/price': {
+      const { projectJson, userCatalogJson } = params(request, 'project/price');
+      return core.priceProject(projectJson, userCatalogJson);
     }
     case 'stretch/curve': {
       const { maxRttMs, steps } = params(request, 'stretch/curve');

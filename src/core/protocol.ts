@@ -1,12 +1,18 @@
 // The one typed map of requests the core Worker answers.
 import type {
+  CatalogFormat,
+  CatalogListing,
   CsvExport,
   EvaluateOutcome,
   NamedProject,
+  PriceOutcome,
   ProjectFileOutcome,
   RttCurve,
   RvtoolsOptions,
   RvtoolsOutcome,
+  UserCatalogOutcome,
+  WorkloadsCsvOptions,
+  WorkloadsCsvOutcome,
   XBrickCatalog,
 } from './types';
 
@@ -17,9 +23,31 @@ export interface CoreRequests {
   'report/xlsx': { params: { projectJson: string }; result: Uint8Array };
   'report/csv': { params: { projectJson: string }; result: CsvExport };
   'report/comparison': { params: { variants: NamedProject[] }; result: Uint8Array };
+  /** `userCatalogJson`: the user's catalog (as `catalog/import` kept it), or null for the shipped one. */
   'import/rvtools': {
-    params: { bytes: Uint8Array; fileName: string; options: RvtoolsOptions };
+    params: {
+      bytes: Uint8Array;
+      fileName: string;
+      options: RvtoolsOptions;
+      userCatalogJson: string | null;
+    };
     result: RvtoolsOutcome;
+  };
+  'import/workloads-csv': {
+    params: { bytes: Uint8Array; options: WorkloadsCsvOptions };
+    result: WorkloadsCsvOutcome;
+  };
+  /** Checks a user catalog file (CSV or JSON, by its name) against the shipped catalog. */
+  'catalog/import': { params: { bytes: Uint8Array; fileName: string }; result: UserCatalogOutcome };
+  'catalog/listing': { params: { userCatalogJson: string | null }; result: CatalogListing };
+  'catalog/export': {
+    params: { userCatalogJson: string | null; format: CatalogFormat };
+    result: string;
+  };
+  /** The project with its catalog parts priced from the catalog in use. */
+  'project/price': {
+    params: { projectJson: string; userCatalogJson: string | null };
+    result: PriceOutcome;
   };
   'stretch/curve': { params: { maxRttMs: number; steps: number }; result: RttCurve };
   'catalog/x-bricks': { params: Record<string, never>; result: XBrickCatalog };

@@ -15,6 +15,7 @@ self.onmessage = async (event: MessageEvent<SearchRequest>) => {
       event.data.projectJson,
       event.data.options,
       (progress: Progress) => post({ type: 'progress', progress }),
+      event.data.userCatalogJson,
     );
     post({ type: 'result', outcome });
   } catch (error) {

@@ -22,7 +22,7 @@ function scriptedWorker(messages: SearchMessage[]) {
   return worker;
 }
 
-const request = { projectJson: '{}', options: {} };
+const request = { projectJson: '{}', options: {}, userCatalogJson: null };
 const progress = { lines_done: 1, lines: 2 } as Progress;
 const outcome = { status: 'searched' } as RecommendOutcome;
 

@@ -5,6 +5,8 @@ import type { Progress, RecommendOptions, RecommendOutcome } from './types';
 export interface SearchRequest {
   projectJson: string;
   options: RecommendOptions;
+  /** The user's catalog over the shipped one; null searches the shipped catalog. */
+  userCatalogJson: string | null;
 }
 
 export type SearchMessage =

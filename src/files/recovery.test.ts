@@ -25,6 +25,9 @@ function memoryPlatform() {
     openRecent: vi.fn(),
     saveReport: vi.fn(),
     saveCsvTables: vi.fn(),
+    readUserCatalog: vi.fn(async () => null),
+    writeUserCatalog: vi.fn(async () => undefined),
+    saveCatalog: vi.fn(),
     onMenuCommand: vi.fn(() => () => undefined),
   };
   return platform;

@@ -1,5 +1,6 @@
 // Starting a project from a customer's RVTools export.
 import type { Services } from '../services';
+import { userCatalogJson } from '../store/catalogSlice';
 
 /** RVTools workbooks beyond this are refused before reading (the core limits what they inflate to). */
 export const MAX_RVTOOLS_BYTES = 64 * 1024 * 1024;
@@ -9,7 +10,8 @@ export type RvtoolsResult =
 
 /**
  * Imports powered-on VMs grouped by vSphere cluster into a new, unsaved
- * project sized with the catalog's defaults; the summary lists what was skipped.
+ * project sized with the catalog's defaults (the user's catalog over the
+ * shipped one, with its prices); the summary lists what was skipped.
  */
 export async function importRvtoolsFile(services: Services, file: File): Promise<RvtoolsResult> {
   if (file.size > MAX_RVTOOLS_BYTES) {
@@ -28,6 +30,7 @@ export async function importRvtoolsFile(services: Services, file: File): Promise
     bytes,
     fileName: file.name,
     options: {},
+    userCatalogJson: userCatalogJson(services.store.getState()),
   });
   if (outcome.status === 'invalid')
     return { status: 'invalid', fileName: file.name, issues: outcome.issues };

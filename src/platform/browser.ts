@@ -1,6 +1,8 @@
 import type { Platform, ProjectFile } from './platform';
 
 const RECOVERY_KEY = 'stacksizer.recovery';
+/** The page's storage outlives a new build of the app at the same address. */
+export const USER_CATALOG_KEY = 'stacksizer.user-catalog';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function download(doc: Document, blob: Blob, fileName: string) {
@@ -52,6 +54,16 @@ export function browserPlatform(
       for (const t of tables) download(doc, new Blob([t.text], { type: 'text/csv' }), t.fileName);
       return { status: 'saved', fileName: `${tables.length} CSV files` };
     },
+    saveCatalog: async (text, suggestedName) => {
+      const type = suggestedName.endsWith('.csv') ? 'text/csv' : 'application/json';
+      download(doc, new Blob([text], { type }), suggestedName);
+      return { status: 'saved', fileName: suggestedName };
+    },
+    readUserCatalog: async () => storage.getItem(USER_CATALOG_KEY),
+    writeUserCatalog: async (text) =>
+      text === null
+        ? storage.removeItem(USER_CATALOG_KEY)
+        : storage.setItem(USER_CATALOG_KEY, text),
     readRecovery: async () => storage.getItem(RECOVERY_KEY),
     writeRecovery: async (text) => storage.setItem(RECOVERY_KEY, text),
     clearRecovery: async () => storage.removeItem(RECOVERY_KEY),

@@ -22,6 +22,11 @@ export interface Platform {
   openRecent(index: number): Promise<ProjectFile>;
   saveReport(bytes: Uint8Array, suggestedName: string): Promise<SaveResult>;
   saveCsvTables(tables: CsvTable[]): Promise<SaveResult>;
+  /** The user's catalog (JSON text) kept outside the app so upgrades keep it; null when none. */
+  readUserCatalog(): Promise<string | null>;
+  /** Replaces the kept user catalog; null removes it. */
+  writeUserCatalog(text: string | null): Promise<void>;
+  saveCatalog(text: string, suggestedName: string): Promise<SaveResult>;
   /** Commands from a native menu (Electron only); returns the unsubscribe. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
@@ -45,6 +50,9 @@ export function electronPlatform(api: MainApi): Platform {
     openRecent: (index) => api.openRecent(index),
     saveReport: (bytes, suggestedName) => api.saveReport(bytes, suggestedName),
     saveCsvTables: (tables) => api.saveCsvTables(tables),
+    readUserCatalog: () => api.readUserCatalog(),
+    writeUserCatalog: (text) => api.writeUserCatalog(text),
+    saveCatalog: (text, suggestedName) => api.saveCatalog(text, suggestedName),
     onMenuCommand: (listener) => api.onMenuCommand(listener),
   };
 }

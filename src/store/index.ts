@@ -1,11 +1,12 @@
 import { temporal, type TemporalState } from 'zundo';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Project } from '../core/types';
+import { createCatalogSlice, type CatalogSlice } from './catalogSlice';
 import { createProjectSlice, type ProjectSlice } from './projectSlice';
 import { createResultSlice, type ResultSlice } from './resultSlice';
 import { createUiSlice, type UiSlice } from './uiSlice';
 
-export type AppState = ProjectSlice & ResultSlice & UiSlice;
+export type AppState = ProjectSlice & ResultSlice & UiSlice & CatalogSlice;
 export type AppMutators = [['temporal', unknown]];
 /** What undo records: the project only, never results or UI state. */
 export type UndoableState = Pick<AppState, 'project'>;
@@ -20,6 +21,7 @@ export function createAppStore(initial: Project): AppStore {
         ...createProjectSlice(initial)(...a),
         ...createResultSlice(...a),
         ...createUiSlice(...a),
+        ...createCatalogSlice(...a),
       }),
       {
         partialize: (state): UndoableState => ({ project: state.project }),

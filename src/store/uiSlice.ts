@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { Project, RvtoolsSummary } from '../core/types';
+import type { Project, RvtoolsSummary, Workload } from '../core/types';
 import type { RecoveryOffer } from '../files/recovery';
 import type { CapacityUnit } from '../units';
 import type { AppMutators, AppState } from '.';
@@ -30,7 +30,7 @@ export interface Variant {
 
 export const MAX_VARIANTS = 4;
 
-export type ResultsTab = 'results' | 'compare' | 'recommend';
+export type ResultsTab = 'results' | 'compare' | 'recommend' | 'catalog';
 
 export interface UiSlice {
   resultsTab: ResultsTab;
@@ -51,6 +51,9 @@ export interface UiSlice {
   /** What the last RVTools import took in and skipped, until dismissed. */
   importSummary: { fileName: string; summary: RvtoolsSummary } | null;
   setImportSummary: (summary: UiSlice['importSummary']) => void;
+  /** The workloads the last workloads CSV import added (undo removes them), until dismissed. */
+  workloadsImport: { fileName: string; workloads: Workload[] } | null;
+  setWorkloadsImport: (imported: UiSlice['workloadsImport']) => void;
   setRecoveryOffer: (offer: RecoveryOffer | null) => void;
   /** Decimal TB or binary TiB, everywhere on the dashboard. */
   capacityUnit: CapacityUnit;
@@ -78,6 +81,8 @@ export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (
   setNotice: (notice) => set({ notice }),
   importSummary: null,
   setImportSummary: (importSummary) => set({ importSummary }),
+  workloadsImport: null,
+  setWorkloadsImport: (workloadsImport) => set({ workloadsImport }),
   recoveryOffer: null,
   setRecoveryOffer: (recoveryOffer) => set({ recoveryOffer }),
   capacityUnit: 'tb',

@@ -1,12 +1,14 @@
 import { exportCsv, exportXlsx } from '../files/exports';
 import { importRvtoolsFile, pickFile } from '../files/rvtools';
 import { confirmDiscard } from '../files/commands';
+import { importWorkloadsCsvFile } from '../files/workloadsCsv';
 import { useServices } from '../services';
 import { useApp } from '../store/context';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV_ACCEPT = '.csv,text/csv';
 
-/** Import from RVTools; export the design as XLSX or CSV tables. */
+/** Import from RVTools or a workloads CSV; export the design as XLSX or CSV tables. */
 export function DataExchange() {
   const services = useServices();
   const notice = useApp((s) => s.notice);
@@ -43,6 +45,24 @@ export function DataExchange() {
         }
       >
         Import RVTools…
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          run('Import', async () => {
+            const file = await pickFile(CSV_ACCEPT);
+            if (!file) return null;
+            const result = await importWorkloadsCsvFile(services, file);
+            if (result.status === 'invalid') {
+              showFileProblem({ fileName: result.fileName, issues: result.issues });
+              return null;
+            }
+            showFileProblem(null);
+            return `Added ${result.added} workloads from ${file.name}.`;
+          })
+        }
+      >
+        Import workloads CSV…
       </button>
       <button
         type="button"

@@ -11,7 +11,7 @@ export function FileProblem() {
       role="alertdialog"
       aria-labelledby="file-problem-heading"
     >
-      <h2 id="file-problem-heading">{problem.fileName} was not opened</h2>
+      <h2 id="file-problem-heading">{problem.fileName} was not opened or imported</h2>
       <p>Nothing was changed. Fix these fields in the file and open it again:</p>
       <ul>
         {problem.issues.map((issue, i) => (

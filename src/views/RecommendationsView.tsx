@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { SearchCancelled, startSearch, type RunningSearch } from '../core/search';
 import type { Design, Progress, RecommendOutcome } from '../core/types';
 import { useServices } from '../services';
+import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
 
 const FAMILY_LABEL: Record<Design['family'], string> = {
@@ -48,6 +49,7 @@ export function RecommendationsView() {
       {
         projectJson: JSON.stringify(store.getState().project),
         options: { budget: budgetValue, max_hosts: hostsValue },
+        userCatalogJson: userCatalogJson(store.getState()),
       },
       setProgress,
     );
@@ -72,8 +74,8 @@ export function RecommendationsView() {
       <h2 id="recommend-heading">Recommended designs</h2>
       <p className="muted">
         Searches the catalog (hosts, devices, disk groups, protection, dedup, arrays) for the
-        cheapest designs that meet every requirement of these workloads, with list prices from the
-        catalog.
+        cheapest designs that meet every requirement of these workloads, priced from the catalog
+        (your own prices where you imported a catalog).
       </p>
       <div className="panel-actions">
         <label>

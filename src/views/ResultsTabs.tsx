@@ -1,5 +1,6 @@
 import { useApp } from '../store/context';
 import type { ResultsTab } from '../store/uiSlice';
+import { CatalogView } from './CatalogView';
 import { CompareView } from './CompareView';
 import { FindingsPanel } from './FindingsPanel';
 import { RecommendationsView } from './RecommendationsView';
@@ -9,6 +10,7 @@ const TABS: { id: ResultsTab; label: string }[] = [
   { id: 'results', label: 'Results' },
   { id: 'compare', label: 'Compare' },
   { id: 'recommend', label: 'Recommend' },
+  { id: 'catalog', label: 'Catalog' },
 ];
 
 export function ResultsTabs() {
@@ -45,6 +47,7 @@ export function ResultsTabs() {
         )}
         {tab === 'compare' && <CompareView />}
         {tab === 'recommend' && <RecommendationsView />}
+        {tab === 'catalog' && <CatalogView />}
       </div>
     </>
   );

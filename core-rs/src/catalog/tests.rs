@@ -1,4 +1,7 @@
 use super::*;
+
+mod pricing;
+mod user_file;
 use crate::model::DeviceKind;
 
 fn shipped() -> Catalog {

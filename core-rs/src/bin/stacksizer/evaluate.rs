@@ -2,17 +2,20 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use stacksizer_core::capacity::StorageTier;
+use stacksizer_core::catalog::price_project;
 use stacksizer_core::evaluate::ArrayClusterEvaluation;
-use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
+use stacksizer_core::evaluate::{evaluate, evaluate_json, EvaluateOutcome};
 use stacksizer_core::growth::ClusterGrowth;
+use stacksizer_core::parse_project;
 use stacksizer_core::resilience::ClusterResilience;
 use stacksizer_core::rules::num;
 use stacksizer_core::stretched::StretchedEvaluation;
 use stacksizer_core::Evaluation;
 
+use crate::catalog::{merged_catalog, report_price_changes};
 use crate::output::{print_findings, print_json, EXIT_INVALID};
 
-pub fn run(path: &Path, json: bool) -> ExitCode {
+pub fn run(path: &Path, json: bool, catalog: Option<&Path>) -> ExitCode {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) => {
@@ -20,7 +23,28 @@ pub fn run(path: &Path, json: bool) -> ExitCode {
             return ExitCode::from(EXIT_INVALID);
         }
     };
-    match evaluate_json(&text) {
+    let outcome = match catalog {
+        None => evaluate_json(&text),
+        Some(catalog) => {
+            let catalog = match merged_catalog(catalog) {
+                Ok(catalog) => catalog,
+                Err(code) => return code,
+            };
+            match parse_project(&text) {
+                Ok(mut project) => {
+                    report_price_changes(&price_project(&mut project, &catalog));
+                    match evaluate(&project) {
+                        Ok(evaluation) => EvaluateOutcome::Evaluated { evaluation },
+                        Err(issues) => EvaluateOutcome::Invalid { issues },
+                    }
+                }
+                Err(issue) => EvaluateOutcome::Invalid {
+                    issues: vec![issue],
+                },
+            }
+        }
+    };
+    match outcome {
         EvaluateOutcome::Evaluated { evaluation } => {
             if json {
                 print_json(&evaluation)

@@ -3,6 +3,7 @@
 
 #[macro_use]
 mod output;
+mod catalog;
 mod evaluate;
 mod import_rvtools;
 mod quick;
@@ -35,6 +36,9 @@ enum Command {
         /// Print the full result as JSON.
         #[arg(long)]
         json: bool,
+        /// Price the project's catalog parts from this user catalog (CSV or JSON) over the shipped one.
+        #[arg(long, value_name = "FILE")]
+        catalog: Option<PathBuf>,
     },
     /// Size one vSAN cluster from a few figures (no workloads: assumes its
     /// usable capacity will be consumed).
@@ -45,6 +49,9 @@ enum Command {
     ImportRvtools(import_rvtools::ImportRvtoolsArgs),
     /// Write the sizing report of a project file as XLSX (-o) and/or CSV (--csv).
     Report(report::ReportArgs),
+    /// Export the hardware catalog, or check a user catalog of your own prices and parts.
+    #[command(subcommand)]
+    Catalog(catalog::CatalogCommand),
     /// VPLEX Metro front-end IOPS limits at a read/write mix (seed 004).
     Vplex(vplex::VplexArgs),
     /// What an inter-site RTT costs SQL Server on a stretched vSAN cluster.
@@ -53,11 +60,16 @@ enum Command {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Command::Evaluate { project, json } => evaluate::run(&project, json),
+        Command::Evaluate {
+            project,
+            json,
+            catalog,
+        } => evaluate::run(&project, json, catalog.as_deref()),
         Command::Quick(args) => quick::run(&args),
         Command::Recommend(args) => recommend::run(&args),
         Command::ImportRvtools(args) => import_rvtools::run(&args),
         Command::Report(args) => report::run(&args),
+        Command::Catalog(command) => catalog::run(&command),
         Command::Vplex(args) => vplex::run(&args),
         Command::Stretch(args) => stretch::run(&args),
     }

@@ -1,6 +1,7 @@
 //! What every subcommand prints, and how it fails.
 
 use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use stacksizer_core::rules::Finding;
@@ -56,4 +57,17 @@ pub fn print_findings(findings: &[Finding]) {
             .unwrap_or_default();
         outln!("{:?}: {}{at} ({})", f.severity, f.message, f.source);
     }
+}
+
+/// Writes next to the target and renames into place, so an interrupted
+/// run never leaves a half-written file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".{}.tmp", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        // Best effort: the rename error is what the user needs to see.
+        let _ = std::fs::remove_file(&tmp);
+    })
 }

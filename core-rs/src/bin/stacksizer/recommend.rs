@@ -1,6 +1,6 @@
 //! `stacksizer recommend PROJECT.json`: the cheapest designs meeting every
-//! requirement of a cluster's workloads, from the shipped catalog or one
-//! given with --catalog.
+//! requirement of a cluster's workloads, from the shipped catalog (with a
+//! user catalog over it, --catalog) or only a given one (--catalog-only).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -10,6 +10,7 @@ use stacksizer_core::parse_project;
 use stacksizer_core::recommend::{recommend, RecommendOptions, Recommendation};
 use stacksizer_core::rules::num;
 
+use crate::catalog::merged_catalog;
 use crate::output::{invalid_arguments, print_json, EXIT_INVALID};
 
 #[derive(clap::Args)]
@@ -22,9 +23,12 @@ pub struct RecommendArgs {
     /// cheapest design is returned as well).
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
-    /// Search this catalog file (JSON) instead of the shipped catalog.
+    /// A user catalog (CSV or JSON): its parts and prices over the shipped catalog's.
     #[arg(long, value_name = "FILE")]
     catalog: Option<PathBuf>,
+    /// Search only this complete catalog file (JSON), not the shipped parts.
+    #[arg(long, value_name = "FILE", conflicts_with = "catalog")]
+    catalog_only: Option<PathBuf>,
     /// The cluster to size [default: the project's first].
     #[arg(long, value_name = "ID")]
     cluster: Option<String>,
@@ -55,13 +59,17 @@ pub fn run(args: &RecommendArgs) -> ExitCode {
         Ok(p) => p,
         Err(issue) => return invalid_arguments(&[issue]),
     };
-    let catalog = match &args.catalog {
-        None => shipped_catalog(),
-        Some(path) => match read(path).map(|t| parse_catalog(&t)) {
+    let catalog = match (&args.catalog, &args.catalog_only) {
+        (Some(path), _) => match merged_catalog(path) {
+            Ok(catalog) => catalog,
+            Err(code) => return code,
+        },
+        (None, Some(path)) => match read(path).map(|t| parse_catalog(&t)) {
             Ok(Ok(catalog)) => catalog,
             Ok(Err(issues)) => return invalid_arguments(&issues),
             Err(code) => return code,
         },
+        (None, None) => shipped_catalog(),
     };
     let options = RecommendOptions {
         cluster_id: args.cluster.clone(),

@@ -7,9 +7,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::ArgGroup;
-use stacksizer_core::report::{csv_tables, evaluate_project_json, xlsx_report};
+use stacksizer_core::catalog::price_project;
+use stacksizer_core::evaluate::evaluate;
+use stacksizer_core::parse_project;
+use stacksizer_core::report::{csv_tables, xlsx_report};
 
-use crate::output::EXIT_INVALID;
+use crate::catalog::{merged_catalog, report_price_changes};
+use crate::output::{write_atomically, EXIT_INVALID};
 
 #[derive(clap::Args)]
 #[command(group(ArgGroup::new("destination").required(true).multiple(true).args(["output", "csv"])))]
@@ -22,6 +26,9 @@ pub struct ReportArgs {
     /// Write one CSV file per table into this directory (created if missing).
     #[arg(long, value_name = "DIR")]
     csv: Option<PathBuf>,
+    /// Price the project's catalog parts from this user catalog (CSV or JSON) over the shipped one.
+    #[arg(long, value_name = "FILE")]
+    catalog: Option<PathBuf>,
 }
 
 pub fn run(args: &ReportArgs) -> ExitCode {
@@ -42,14 +49,19 @@ pub fn run(args: &ReportArgs) -> ExitCode {
             return ExitCode::from(EXIT_INVALID);
         }
     };
-    let (project, evaluation) = match evaluate_project_json(&text) {
-        Ok(evaluated) => evaluated,
-        Err(issues) => {
-            for issue in issues {
-                eprintln!("error: {}: {}", path.display(), issue.message);
-            }
-            return ExitCode::from(EXIT_INVALID);
+    let mut project = match parse_project(&text) {
+        Ok(project) => project,
+        Err(issue) => return invalid_project(path, &[issue]),
+    };
+    if let Some(catalog) = &args.catalog {
+        match merged_catalog(catalog) {
+            Ok(catalog) => report_price_changes(&price_project(&mut project, &catalog)),
+            Err(code) => return code,
         }
+    }
+    let evaluation = match evaluate(&project) {
+        Ok(evaluation) => evaluation,
+        Err(issues) => return invalid_project(path, &issues),
     };
     if let Some(out) = &args.output {
         let bytes = match xlsx_report(&project, &evaluation) {
@@ -97,13 +109,9 @@ fn failure(e: &dyn std::fmt::Display) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".{}.tmp", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        // Best effort: the rename error is what the user needs to see.
-        let _ = std::fs::remove_file(&tmp);
-    })
+fn invalid_project(path: &Path, issues: &[stacksizer_core::InputIssue]) -> ExitCode {
+    for issue in issues {
+        eprintln!("error: {}: {}", path.display(), issue.message);
+    }
+    ExitCode::from(EXIT_INVALID)
 }

@@ -1,0 +1,65 @@
+//! Pricing a project from a catalog. A project keeps its own copy of each
+//! part's price (so it evaluates the same anywhere); this brings the copies
+//! in line with a catalog — the user's own prices — for the parts that came
+//! from it: devices by id, hosts by the model name a catalog host gives.
+
+use serde::Serialize;
+
+use super::Catalog;
+use crate::model::Project;
+
+/// One price the catalog changed in the project.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct PriceChange {
+    /// JSON path of the price in the project, e.g. `devices[1].unit_price`.
+    pub path: String,
+    pub part_id: String,
+    /// The project's price before (none when it had none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub from: Option<f64>,
+    pub to: f64,
+}
+
+/// Sets the price of every project device and host that is a catalog part
+/// to the catalog's; returns each change (nothing when all agree).
+pub fn price_project(project: &mut Project, catalog: &Catalog) -> Vec<PriceChange> {
+    let mut changes = Vec::new();
+    let mut set = |path: String, part_id: &str, price: &mut Option<f64>, to: f64| {
+        if *price != Some(to) {
+            changes.push(PriceChange {
+                path,
+                part_id: part_id.to_owned(),
+                from: *price,
+                to,
+            });
+            *price = Some(to);
+        }
+    };
+    for (i, device) in project.devices.iter_mut().enumerate() {
+        if let Some(part) = catalog.part(&device.id).filter(|p| p.to_device().is_some()) {
+            set(
+                format!("devices[{i}].unit_price"),
+                &part.id,
+                &mut device.unit_price,
+                part.unit_price,
+            );
+        }
+    }
+    for (i, cluster) in project.clusters.iter_mut().enumerate() {
+        let host = catalog.parts.iter().find(|p| {
+            p.to_host_spec()
+                .is_some_and(|spec| spec.model == cluster.host.model)
+        });
+        if let Some(part) = host {
+            set(
+                format!("clusters[{i}].host.unit_price"),
+                &part.id,
+                &mut cluster.host.unit_price,
+                part.unit_price,
+            );
+        }
+    }
+    changes
+}

@@ -1,0 +1,43 @@
+use super::super::*;
+use crate::import::project::starter_project;
+
+#[test]
+fn catalog_prices_replace_the_project_copies_of_its_parts() {
+    let shipped = shipped_catalog();
+    let mut project = starter_project("p", "", vec![], &shipped).unwrap();
+    assert!(price_project(&mut project.clone(), &shipped).is_empty());
+
+    let mut user = shipped.clone();
+    let defaults = shipped.defaults.clone().unwrap();
+    for part in &mut user.parts {
+        if part.id == defaults.capacity_device || part.id == defaults.host {
+            part.unit_price += 1.0;
+        }
+    }
+    let changes = price_project(&mut project, &user);
+    let at: Vec<(&str, &str)> = changes
+        .iter()
+        .map(|c| (c.path.as_str(), c.part_id.as_str()))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("devices[1].unit_price", defaults.capacity_device.as_str()),
+            ("clusters[0].host.unit_price", defaults.host.as_str())
+        ]
+    );
+    let capacity = user.part(&defaults.capacity_device).unwrap().unit_price;
+    assert_eq!(changes[0].from, Some(capacity - 1.0));
+    assert_eq!(project.devices[1].unit_price, Some(capacity));
+}
+
+#[test]
+fn parts_the_catalog_does_not_know_keep_their_prices() {
+    let mut project = crate::parse_project(include_str!(
+        "../../../../assets/examples/seed-001-all-flash-sql.json"
+    ))
+    .unwrap();
+    let before = project.clone();
+    assert!(price_project(&mut project, &shipped_catalog()).is_empty());
+    assert_eq!(project, before);
+}

@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { ScrollRegion } from '../components/ScrollRegion';
+import type { CatalogListing, PartPrice, PriceChange } from '../core/types';
+import {
+  applyPriceChanges,
+  catalogPriceChanges,
+  exportCatalog,
+  importCatalogFile,
+  revertToShippedCatalog,
+} from '../files/catalog';
+import { pickFile } from '../files/rvtools';
+import { useServices } from '../services';
+import { userCatalogJson } from '../store/catalogSlice';
+import { useApp } from '../store/context';
+
+const CATALOG_ACCEPT = '.csv,.json,text/csv,application/json';
+
+const money = (price: PartPrice | undefined) =>
+  price
+    ? price.unit_price.toLocaleString('en-US', {
+        style: 'currency',
+        currency: price.currency,
+        maximumFractionDigits: 2,
+      })
+    : '';
+
+/**
+ * The hardware catalog in use: shipped parts and prices next to the user's
+ * own (kept apart from the app, so upgrades keep them), with import,
+ * export and revert, and the open project's prices brought in line.
+ */
+export function CatalogView() {
+  const services = useServices();
+  const { core } = services;
+  const userCatalog = useApp((s) => s.userCatalog);
+  const project = useApp((s) => s.project);
+  const imported = useApp((s) => s.catalogImport);
+  const setCatalogImport = useApp((s) => s.setCatalogImport);
+  const [listing, setListing] = useState<CatalogListing | null>(null);
+  const [changes, setChanges] = useState<PriceChange[]>([]);
+  const [problem, setProblem] = useState<{ fileName: string; issues: { message: string }[] }>();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void core
+      .call('catalog/listing', { userCatalogJson: userCatalogJson({ userCatalog }) })
+      .then((l) => current && setListing(l));
+    return () => {
+      current = false;
+    };
+  }, [core, userCatalog]);
+
+  useEffect(() => {
+    let current = true;
+    void catalogPriceChanges(services).then((c) => current && setChanges(c));
+    return () => {
+      current = false;
+    };
+  }, [services, project, userCatalog]);
+
+  const run = (label: string, action: () => Promise<string | null>) => {
+    setNotice(null);
+    action()
+      .then(setNotice)
+      .catch((e: unknown) => setNotice(`${label} failed: ${e instanceof Error ? e.message : e}`));
+  };
+
+  const userParts = listing?.rows.filter((r) => r.user).length ?? 0;
+
+  return (
+    <section className="panel" aria-labelledby="catalog-heading">
+      <h2 id="catalog-heading">Hardware catalog</h2>
+      <p className="muted">
+        {listing?.price_note} Your own prices, part numbers and parts (a CSV or JSON file) are kept
+        apart from the app, so upgrades keep them; they price new designs, the design search and,
+        when you apply them, this project&apos;s bill of materials.
+      </p>
+      <div className="panel-actions">
+        <button
+          type="button"
+          onClick={() =>
+            run('Import', async () => {
+              const file = await pickFile(CATALOG_ACCEPT);
+              if (!file) return null;
+              const result = await importCatalogFile(services, file);
+              if (result.status === 'invalid') {
+                setProblem(result);
+                return null;
+              }
+              setProblem(undefined);
+              return null;
+            })
+          }
+        >
+          Import catalog…
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            run('Export', async () => {
+              const saved = await exportCatalog(services, 'csv');
+              return saved && `Catalog exported as ${saved}.`;
+            })
+          }
+        >
+          Export catalog CSV
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            run('Export', async () => {
+              const saved = await exportCatalog(services, 'json');
+              return saved && `Catalog exported as ${saved}.`;
+            })
+          }
+        >
+          Export catalog JSON
+        </button>
+        <button
+          type="button"
+          disabled={!userCatalog}
+          onClick={() =>
+            run('Revert', async () => {
+              if (!window.confirm('Forget your catalog and use the shipped prices and parts?')) {
+                return null;
+              }
+              await revertToShippedCatalog(services);
+              setProblem(undefined);
+              return 'Using the shipped catalog.';
+            })
+          }
+        >
+          Revert to shipped catalog
+        </button>
+        {notice && (
+          <span role="status" className="notice">
+            {notice}
+          </span>
+        )}
+      </div>
+      {problem && (
+        <div className="file-problem" role="alert" data-testid="catalog-problem">
+          <p>
+            {problem.fileName} was not imported. Nothing was changed. Fix these cells in the file
+            and import it again:
+          </p>
+          <ul>
+            {problem.issues.map((issue, i) => (
+              <li key={`${i}:${issue.message}`}>{issue.message}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => setProblem(undefined)}>
+            Close
+          </button>
+        </div>
+      )}
+      {imported && (
+        <div data-testid="catalog-import-summary">
+          <p>
+            Imported {imported.fileName}: {imported.summary.parts_read} parts read,{' '}
+            {imported.summary.overridden.length} overriding shipped parts,{' '}
+            {imported.summary.added.length} added, {imported.summary.unchanged} the same as shipped
+            (not kept). Prices in {imported.summary.currency}.
+          </p>
+          <button type="button" onClick={() => setCatalogImport(null)}>
+            Close
+          </button>
+        </div>
+      )}
+      <div className="panel-actions" data-testid="catalog-price-sync">
+        {changes.length === 0 ? (
+          <span>This project&apos;s part prices match the catalog.</span>
+        ) : (
+          <>
+            <span>
+              {changes.length} part price{changes.length === 1 ? '' : 's'} in this project differ
+              from the catalog ({changes.map((c) => c.part_id).join(', ')}).
+            </span>
+            <button type="button" onClick={() => applyPriceChanges(services, changes)}>
+              Apply catalog prices
+            </button>
+          </>
+        )}
+      </div>
+      <p className="muted" data-testid="catalog-counts">
+        {listing ? `${listing.rows.length} parts, ${userParts} from your catalog.` : 'Loading…'}
+      </p>
+      {listing && (
+        <ScrollRegion label="Catalog parts">
+          <table className="grid" data-testid="catalog-table">
+            <thead>
+              <tr>
+                <th scope="col">Part</th>
+                <th scope="col">Category</th>
+                <th scope="col">Vendor and model</th>
+                <th scope="col">Shipped price</th>
+                <th scope="col">Your price</th>
+                <th scope="col">Shipped part no.</th>
+                <th scope="col">Your part no.</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listing.rows.map((r) => (
+                <tr key={r.id} data-part={r.id}>
+                  <td>{r.id}</td>
+                  <td>{r.category.replace('_', ' ')}</td>
+                  <td>
+                    {r.vendor} {r.model}
+                  </td>
+                  <td>{money(r.shipped)}</td>
+                  <td>{money(r.user)}</td>
+                  <td>{r.shipped?.part_number}</td>
+                  <td>{r.user?.part_number}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </section>
+  );
+}
