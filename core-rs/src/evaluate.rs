@@ -242,6 +242,7 @@ fn evaluate_vsan(
             &placed,
             settings,
             &compute,
+            performance.headroom,
         )
     });
     let resilience = assess_resilience(
