@@ -50,6 +50,14 @@ pub struct StretchedEvaluation {
     pub findings: Vec<Finding>,
 }
 
+/// The whole cluster with both sites up.
+#[derive(Debug, Clone, Copy)]
+pub struct Healthy<'a> {
+    pub compute: &'a ClusterCompute,
+    /// Device-limited front-end IOPS / demand (performance model).
+    pub iops_headroom: Option<f64>,
+}
+
 /// The topology's stretched figures, when it is stretched.
 #[derive(Debug, Clone, Copy)]
 pub struct Sites {
@@ -87,7 +95,7 @@ impl Sites {
 /// Sizes what a stretched vSAN cluster adds. `compute` is the whole
 /// cluster's; the surviving site's storage is assessed with the same disk
 /// groups on `hosts_per_site` hosts, each workload keeping one copy.
-/// `healthy_iops_headroom` is the whole cluster's (performance model).
+/// `healthy` is the whole cluster's compute and IOPS headroom.
 pub fn assess_stretched(
     cluster_index: usize,
     name: &str,
@@ -95,9 +103,9 @@ pub fn assess_stretched(
     disk_groups: &[ResolvedDiskGroup],
     placed: &[PlacedWorkload],
     settings: &Settings,
-    compute: &ClusterCompute,
-    healthy_iops_headroom: Option<f64>,
+    healthy: Healthy,
 ) -> StretchedEvaluation {
+    let compute = healthy.compute;
     let path = format!("clusters[{cluster_index}]");
     let rtt = rtt_penalty(sites.inter_site_rtt_ms);
     let link = inter_site_link(
@@ -129,7 +137,7 @@ pub fn assess_stretched(
         headroom.map_or(0.0, |h| settings.device_utilisation_ceiling_pct / 100.0 / h)
     };
     let storage = StorageUse {
-        before: busy(healthy_iops_headroom),
+        before: busy(healthy.iops_headroom),
         after_offered: busy(surviving_storage.headroom),
     };
     let site_failure = site_failure(
