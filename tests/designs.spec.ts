@@ -17,7 +17,15 @@ test('a stretched design shows the RTT penalty, the links and the latency curve'
   await expect(curve).toBeVisible();
   await expect(curve).toContainText('this design');
   await expect(page.locator('.recharts-legend-item-text', { hasText: 'Log write' })).toBeVisible();
+  // Seed 001 Site Failure: 7,743 -> 5,856 TPS (75.6 %), shown as a model estimate.
+  await expect(page.getByTestId('site-failure-tps-kept')).toHaveText(
+    '75.6 % of before, limited by cpu',
+  );
+  await expect(page.getByTestId('site-failure-tps')).toContainText('model estimate');
   await page.screenshot({ path: 'tests/output/stretched.png', fullPage: true });
+  await page
+    .getByTestId('site-failure-tps')
+    .screenshot({ path: 'tests/output/stretched-site-failure-tps.png' });
 });
 
 test('every vSAN design lists failure scenarios and durability per policy', async ({ page }) => {
@@ -36,7 +44,13 @@ test('an XtremIO + VPLEX design shows both sites, the VPLEX limit and its compon
   await openExample(page, 'seed-004-xtremio-vplex.json');
   await expect(page.getByTestId('vplex-iops')).toContainText('IOPS');
   await expect(page.getByTestId('array-components').locator('tbody tr')).not.toHaveCount(0);
+  const failures = page.getByTestId('array-failures');
+  await expect(failures.locator('tbody tr')).toHaveCount(7);
+  // Seed 004 Table 5 / VPLEX Witness: the snapshot-based test/dev stops with the production site.
+  await expect(failures.getByRole('row', { name: /Production site/ })).toContainText('testdev');
+  await expect(failures.getByRole('row', { name: /VPLEX engine/ })).toContainText('45,000 IOPS');
   await page.screenshot({ path: 'tests/output/xtremio-vplex.png', fullPage: true });
+  await failures.screenshot({ path: 'tests/output/xtremio-vplex-failures.png' });
 });
 
 test('the XtremIO + VPLEX editor changes the arrays and the figures follow', async ({ page }) => {

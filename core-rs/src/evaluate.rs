@@ -19,7 +19,7 @@ use crate::protection::host_findings;
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding};
 use crate::shares::{workload_shares, WorkloadShare};
-use crate::stretched::{assess_stretched, Sites, StretchedEvaluation};
+use crate::stretched::{assess_stretched, Healthy, Sites, StretchedEvaluation};
 use crate::validate::validate;
 use crate::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 
@@ -241,7 +241,10 @@ fn evaluate_vsan(
             &groups,
             &placed,
             settings,
-            &compute,
+            Healthy {
+                compute: &compute,
+                iops_headroom: performance.headroom,
+            },
         )
     });
     let resilience = assess_resilience(

@@ -5,6 +5,7 @@
 //! of the inter-site round trip, the inter-site and witness links, and a
 //! whole site failing.
 
+mod failover_tps;
 mod latency;
 mod link;
 mod site_failure;
@@ -18,6 +19,10 @@ use crate::performance::assess_performance;
 use crate::rules::{num, Finding};
 use crate::source;
 
+pub use failover_tps::{
+    check_load, failover_tps, tps_after_site_failure, FailoverLimit, FailoverLoad, FailoverTps,
+    OTHER_TO_CPU_RESIDENCE, SEED_001_CPU_BEFORE_PCT,
+};
 pub use latency::{
     mirrored_write_penalty_ms, rtt_penalty, RttPenalty, DATA_WRITE_POINTS, LOG_WRITE_POINTS,
     MAX_SUPPORTED_RTT_MS, SQL_RECOMMENDED_RTT_MS, TPS_POINTS,
@@ -26,7 +31,7 @@ pub use link::{
     components, inter_site_link, max_witness_rtt_ms, witness_link, write_mb_per_s, InterSiteLink,
     WitnessAppliance, WitnessLink, MIN_RECOMMENDED_LINK_GBPS,
 };
-pub use site_failure::{site_failure, site_failure_findings, SiteFailure};
+pub use site_failure::{site_failure, site_failure_findings, SiteFailure, StorageUse};
 
 /// The highest inter-site RTT an input may state, in ms (validation and
 /// the CLI); support limits are findings, well below it.
@@ -43,6 +48,14 @@ pub struct StretchedEvaluation {
     pub witness: WitnessLink,
     pub site_failure: SiteFailure,
     pub findings: Vec<Finding>,
+}
+
+/// The whole cluster with both sites up.
+#[derive(Debug, Clone, Copy)]
+pub struct Healthy<'a> {
+    pub compute: &'a ClusterCompute,
+    /// Device-limited front-end IOPS / demand (performance model).
+    pub iops_headroom: Option<f64>,
 }
 
 /// The topology's stretched figures, when it is stretched.
@@ -82,6 +95,7 @@ impl Sites {
 /// Sizes what a stretched vSAN cluster adds. `compute` is the whole
 /// cluster's; the surviving site's storage is assessed with the same disk
 /// groups on `hosts_per_site` hosts, each workload keeping one copy.
+/// `healthy` is the whole cluster's compute and IOPS headroom.
 pub fn assess_stretched(
     cluster_index: usize,
     name: &str,
@@ -89,8 +103,9 @@ pub fn assess_stretched(
     disk_groups: &[ResolvedDiskGroup],
     placed: &[PlacedWorkload],
     settings: &Settings,
-    compute: &ClusterCompute,
+    healthy: Healthy,
 ) -> StretchedEvaluation {
+    let compute = healthy.compute;
     let path = format!("clusters[{cluster_index}]");
     let rtt = rtt_penalty(sites.inter_site_rtt_ms);
     let link = inter_site_link(
@@ -118,7 +133,21 @@ pub fn assess_stretched(
     };
     let surviving_storage =
         assess_performance(cluster_index, &surviving, disk_groups, &one_copy, settings);
-    let site_failure = site_failure(compute, sites.hosts_per_site, surviving_storage.headroom);
+    let busy = |headroom: Option<f64>| {
+        headroom.map_or(0.0, |h| settings.device_utilisation_ceiling_pct / 100.0 / h)
+    };
+    let storage = StorageUse {
+        before: busy(healthy.iops_headroom),
+        after_offered: busy(surviving_storage.headroom),
+    };
+    let site_failure = site_failure(
+        compute,
+        sites.hosts_per_site,
+        surviving_storage.headroom,
+        storage,
+        compute.hosts,
+        &settings.resilience,
+    );
 
     let runs_sql = placed
         .iter()

@@ -161,6 +161,26 @@ fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
     ] {
         c.f64_in(&format!("{p}.{name}"), afr, 0.001, 100.0);
     }
+    // The failover TPS model needs a CPU both busy and not saturated.
+    c.f64_in(
+        &format!("{p}.site_failure_cpu_before_pct"),
+        r.site_failure_cpu_before_pct,
+        0.1,
+        99.9,
+    );
+    for (name, loss) in [
+        (
+            "x_brick_controller_loss_iops_pct",
+            r.x_brick_controller_loss_iops_pct,
+        ),
+        ("xdp_rebuild_iops_loss_pct", r.xdp_rebuild_iops_loss_pct),
+        (
+            "vplex_director_loss_iops_pct",
+            r.vplex_director_loss_iops_pct,
+        ),
+    ] {
+        c.f64_in(&format!("{p}.{name}"), loss, 0.0, 100.0);
+    }
 }
 
 fn device(c: &mut Checker, path: &str, d: &Device) {

@@ -10,6 +10,7 @@
 
 mod bom;
 mod capacity;
+mod failures;
 mod findings;
 mod reduction;
 mod sites;
@@ -23,9 +24,10 @@ use crate::compute::ClusterCompute;
 use crate::model::{Settings, VolumePlacement, VplexReplication, WorkloadSpec, XtremioVplex};
 use crate::rules::Finding;
 use crate::source;
-use crate::stretched::{site_failure, SiteFailure, Sites};
+use crate::stretched::{site_failure, SiteFailure, Sites, StorageUse};
 
 pub use bom::BomLine;
+pub use failures::{ArrayFailure, ArrayFailureKind};
 pub use reduction::{overall_efficiency, reduction_figures, ReductionFigures};
 pub use sites::{ArraySite, SiteRole};
 pub use vplex::{
@@ -45,6 +47,8 @@ pub struct XtremioVplexEvaluation {
     pub vplex: VplexEvaluation,
     pub wan: WanLink,
     pub site_failure: SiteFailure,
+    /// What the arrays and VPLEX keep when one part fails.
+    pub failures: Vec<ArrayFailure>,
     /// Workloads a production-site failure takes down: local volumes and
     /// mounted snapshots (every workload without site mirroring).
     pub unprotected_workloads: Vec<String>,
@@ -156,7 +160,26 @@ pub fn assess_xtremio_vplex(
         source: source::VPLEX_DISTRIBUTED_VOLUMES,
     };
     let after = surviving_iops_headroom(storage.vplex_engines, &volumes, &array_sites[1], hit);
-    let site_failure = site_failure(compute, sites.hosts_per_site, after);
+    let storage_before = vplex
+        .utilisation_pct
+        .into_iter()
+        .chain(array_sites[0].iops_utilisation_pct)
+        .fold(0.0, f64::max)
+        / 100.0;
+    let storage_use = StorageUse {
+        before: storage_before,
+        after_offered: after.map_or(0.0, |h| 1.0 / h),
+    };
+    let site_failure = site_failure(
+        compute,
+        sites.hosts_per_site,
+        after,
+        storage_use,
+        // Seed 004: the FCIs run at the production site; their nodes at the
+        // remote site wait, so a failover moves the load host for host.
+        sites.hosts_per_site,
+        &settings.resilience,
+    );
     let unprotected_workloads: Vec<String> = volumes
         .iter()
         .filter(|v| v.placement != VolumePlacement::Distributed)
@@ -166,6 +189,17 @@ pub fn assess_xtremio_vplex(
         v.placement == VolumePlacement::Distributed
             && matches!(v.placed.workload.spec, WorkloadSpec::SqlServer { .. })
     });
+    let failures = failures::array_failures(
+        &failures::Healthy {
+            model,
+            x_bricks: storage.x_bricks_per_site,
+            engines: storage.vplex_engines,
+            sites: &array_sites,
+            volumes: &volumes,
+            read_cache_hit: hit,
+        },
+        &settings.resilience,
+    );
     let components = bom::components(model, storage, &array_sites[0]);
     let path = format!("clusters[{cluster_index}]");
     let mut evaluation = XtremioVplexEvaluation {
@@ -176,6 +210,7 @@ pub fn assess_xtremio_vplex(
         vplex,
         wan,
         site_failure,
+        failures,
         unprotected_workloads,
         components,
         findings: Vec::new(),

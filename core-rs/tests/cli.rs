@@ -290,6 +290,10 @@ fn evaluate_json_includes_stretched_and_array_results() {
     let s = &v["clusters"][0]["stretched"];
     assert!(s["rtt"]["tps_change_pct"].is_number(), "{s}");
     assert_eq!(s["site_failure"]["host_load_factor"].as_f64(), Some(2.0));
+    let kept = s["site_failure"]["tps"]["tps_retained_pct"]
+        .as_f64()
+        .expect("TPS estimate in the JSON");
+    assert!(kept > 70.0 && kept < 80.0, "{kept}");
     let v = json_of(&[
         "evaluate",
         &example_named("seed-004-xtremio-vplex.json"),

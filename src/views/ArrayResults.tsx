@@ -1,5 +1,16 @@
-import type { ArrayClusterEvaluation } from '../core/types';
+import type { ArrayClusterEvaluation, ArrayFailureKind } from '../core/types';
 import { formatCapacity, formatIops, formatPct, orDash, type CapacityUnit } from '../units';
+import { SiteFailureTps } from './StretchedPanel';
+
+const FAILURE_LABEL: Record<ArrayFailureKind, string> = {
+  storage_controller: 'Storage controller (production X-Brick)',
+  ssd: 'SSD (production X-Brick)',
+  vplex_director: 'VPLEX director (production)',
+  vplex_engine: 'VPLEX engine (production)',
+  production_site: 'Production site',
+  remote_site: 'Remote site',
+  inter_site_link: 'Inter-site link',
+};
 
 /** An XtremIO + VPLEX Metro cluster: both sites' arrays, the VPLEX limit and the parts list. */
 export function ArrayResults({
@@ -66,6 +77,49 @@ export function ArrayResults({
           ))}
         </tbody>
       </table>
+      <h3>When one part fails</h3>
+      <table className="grid" data-testid="array-failures">
+        <thead>
+          <tr>
+            <th scope="col">Failure</th>
+            <th scope="col">Served by</th>
+            <th scope="col">Usable after / required</th>
+            <th scope="col">Array IOPS after / demand</th>
+            <th scope="col">VPLEX IOPS after / demand</th>
+            <th scope="col">IOPS headroom</th>
+            <th scope="col">Workloads stopped</th>
+          </tr>
+        </thead>
+        <tbody>
+          {x.failures.map((f) => (
+            <tr key={f.kind} title={f.effect}>
+              <th scope="row">{FAILURE_LABEL[f.kind]}</th>
+              <td>{f.serving_site}</td>
+              <td className={f.fits ? undefined : 'bad'}>
+                {formatCapacity(f.usable_after, unit)} / {formatCapacity(f.required, unit)}
+              </td>
+              <td>
+                {formatIops(f.array_iops_after)} / {formatIops(f.array_iops_demand)}
+              </td>
+              <td>
+                {formatIops(f.vplex_iops_after)} / {formatIops(f.vplex_iops_demand)}
+              </td>
+              <td
+                className={f.iops_headroom !== undefined && f.iops_headroom < 1 ? 'bad' : undefined}
+              >
+                {orDash(f.iops_headroom, (h) => `${h.toFixed(2)}×`)}
+              </td>
+              <td>{f.workloads_stopped.length ? f.workloads_stopped.join(', ') : 'none'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="source">
+        Hover a row for what happens. Losses a vendor does not publish (controller, XDP rebuild,
+        director) are settings under settings.resilience.
+      </p>
+      <h3>Site failure: TPS</h3>
+      <SiteFailureTps site={x.site_failure} />
       <h3>Components</h3>
       <table className="grid" data-testid="array-components">
         <thead>

@@ -9,7 +9,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { RttPenalty, StretchedEvaluation } from '../core/types';
+import type { RttPenalty, SiteFailure, StretchedEvaluation } from '../core/types';
 import { useServices } from '../services';
 import { formatPct, orDash } from '../units';
 
@@ -29,6 +29,51 @@ function useRttCurve(): RttPenalty[] {
     };
   }, [core]);
   return points;
+}
+
+/**
+ * The core's estimate of the TPS a site failure leaves, labelled as a model
+ * estimate with its inputs and the model's own statement of fit and limits.
+ */
+export function SiteFailureTps({ site }: { site: SiteFailure }) {
+  const tps = site.tps;
+  if (!tps) {
+    return (
+      <p className="source" data-testid="site-failure-tps">
+        TPS after a site failure: not estimated (storage past its rated IOPS before the failure).
+      </p>
+    );
+  }
+  return (
+    <div data-testid="site-failure-tps">
+      <dl className="figures">
+        <div>
+          <dt>TPS kept after a site failure (model estimate)</dt>
+          <dd data-testid="site-failure-tps-kept">
+            {formatPct(tps.tps_retained_pct)} of before, limited by {tps.limited_by}
+          </dd>
+        </div>
+        <div>
+          <dt>Host CPU before / after (model estimate)</dt>
+          <dd>
+            {formatPct(tps.cpu_before_pct)} / {formatPct(tps.cpu_after_pct)} (
+            {formatPct(tps.cpu_after_offered_pct)} if every transaction stayed)
+          </dd>
+        </div>
+        <div>
+          <dt>Storage busy before / after (model estimate)</dt>
+          <dd>
+            {formatPct(tps.storage_before_pct)} / {formatPct(tps.storage_after_pct)}
+          </dd>
+        </div>
+      </dl>
+      <details className="source">
+        <summary>How the TPS estimate is made</summary>
+        <p>{tps.model}</p>
+        <p>{site.cpu_before_source}</p>
+      </details>
+    </div>
+  );
 }
 
 /** A stretched cluster: the penalty of the inter-site round trip, the links, and a site failure. */
@@ -74,6 +119,7 @@ export function StretchedPanel({ stretched }: { stretched: StretchedEvaluation }
           <dd>{orDash(site.cores_needed_pct_after, formatPct)}</dd>
         </div>
       </dl>
+      <SiteFailureTps site={site} />
       <LineChart
         width={560}
         height={240}

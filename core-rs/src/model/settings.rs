@@ -104,6 +104,18 @@ pub struct ResilienceSettings {
     /// Failures per host-year, in %, that take a whole host's components
     /// away (board, memory, controller, power), devices not counted.
     pub host_afr_pct: f64,
+    /// Host CPU busy before a site failure, in %: the failover TPS model
+    /// starts from it (seed 001: 36.56-47.13 %).
+    pub site_failure_cpu_before_pct: f64,
+    /// Share of an X-Brick's IOPS lost with one of its two active/active
+    /// storage controllers, in % (no published figure: half, one controller).
+    pub x_brick_controller_loss_iops_pct: f64,
+    /// Share of an X-Brick's IOPS lost while XDP rebuilds a failed SSD into
+    /// free space, in % (no published figure).
+    pub xdp_rebuild_iops_loss_pct: f64,
+    /// Share of a VPLEX engine's front-end IOPS lost per failed director, in %
+    /// (no published figure: half, one of its two directors).
+    pub vplex_director_loss_iops_pct: f64,
 }
 
 impl Default for ResilienceSettings {
@@ -120,6 +132,10 @@ impl Default for ResilienceSettings {
             ssd_afr_pct: 0.98,
             hdd_afr_pct: 1.70,
             host_afr_pct: 2.0,
+            site_failure_cpu_before_pct: 41.85,
+            x_brick_controller_loss_iops_pct: 50.0,
+            xdp_rebuild_iops_loss_pct: 10.0,
+            vplex_director_loss_iops_pct: 50.0,
         }
     }
 }

@@ -185,6 +185,30 @@ pub const SETTINGS: &[SettingInfo] = &[
         "%",
         source::HOST_AFR,
     ),
+    info(
+        "settings.resilience.site_failure_cpu_before_pct",
+        "Host CPU before a site failure (failover TPS model)",
+        "%",
+        source::SITE_FAILURE_CPU_BEFORE,
+    ),
+    info(
+        "settings.resilience.x_brick_controller_loss_iops_pct",
+        "X-Brick IOPS lost with one storage controller",
+        "%",
+        source::X_BRICK_CONTROLLER_FAILURE,
+    ),
+    info(
+        "settings.resilience.xdp_rebuild_iops_loss_pct",
+        "X-Brick IOPS lost while XDP rebuilds an SSD",
+        "%",
+        source::XDP_SSD_FAILURE,
+    ),
+    info(
+        "settings.resilience.vplex_director_loss_iops_pct",
+        "VPLEX engine IOPS lost per failed director",
+        "%",
+        source::VPLEX_DIRECTOR_FAILURE,
+    ),
 ];
 
 pub fn assumptions_sheet(ctx: &Context) -> Sheet {

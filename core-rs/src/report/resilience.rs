@@ -8,7 +8,8 @@ use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
 use crate::resilience::{ComponentState, RebuildBlocker};
 use crate::source;
-use crate::stretched::SiteFailure;
+use crate::stretched::{FailoverLimit, SiteFailure};
+use crate::xtremio_vplex::{ArrayFailureKind, SiteRole};
 
 const MINUTES_PER_HOUR: f64 = 60.0;
 
@@ -216,6 +217,11 @@ fn site_failures(b: &mut SheetBuilder, ctx: &Context) {
                 ),
             };
             notes.push(failure.source);
+            notes.push(failure.cpu_before_source);
+            let tps = failure.tps.as_ref();
+            if let Some(t) = tps {
+                notes.push(t.model);
+            }
             Some(vec![
                 Cell::text(c.label.clone()),
                 Cell::count(failure.surviving_hosts),
@@ -227,6 +233,10 @@ fn site_failures(b: &mut SheetBuilder, ctx: &Context) {
                 Cell::count(failure.ram_demand_gb),
                 Cell::maybe(failure.ram_demand_pct_after, NumberFormat::Percent),
                 Cell::maybe(failure.iops_headroom_after, NumberFormat::Decimal),
+                Cell::maybe(tps.map(|t| t.cpu_before_pct), NumberFormat::Percent),
+                Cell::maybe(tps.map(|t| t.cpu_after_pct), NumberFormat::Percent),
+                Cell::maybe(tps.map(|t| t.tps_retained_pct), NumberFormat::Percent),
+                Cell::text(tps.map_or("", |t| limit_label(t.limited_by))),
                 Cell::text(unprotected),
             ])
         })
@@ -249,9 +259,108 @@ fn site_failures(b: &mut SheetBuilder, ctx: &Context) {
             "RAM configured (GB)",
             "RAM used after (%)",
             "IOPS headroom after (x)",
+            "Host CPU busy before (%)",
+            "Host CPU busy after, model estimate (%)",
+            "TPS kept, model estimate (% of before)",
+            "TPS limited by",
             "Workloads lost with the site",
         ],
         rows,
     );
     b.sources_note(notes);
+    array_failures(b, ctx);
+}
+
+fn limit_label(limit: FailoverLimit) -> &'static str {
+    match limit {
+        FailoverLimit::Cpu => "CPU",
+        FailoverLimit::Storage => "storage",
+    }
+}
+
+/// XtremIO + VPLEX: what each part failing leaves the array that then
+/// serves the workloads.
+fn array_failures(b: &mut SheetBuilder, ctx: &Context) {
+    let mut notes = Vec::new();
+    let mut rows = Vec::new();
+    for c in &ctx.clusters {
+        let Evaluated::Array(e) = c.evaluated else {
+            continue;
+        };
+        for f in &e.xtremio_vplex.failures {
+            notes.push(f.source);
+            let names = |ids: &[String]| {
+                ids.iter()
+                    .map(|w| ctx.workload_name(w))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            rows.push(vec![
+                Cell::text(c.label.clone()),
+                Cell::text(failure_label(f.kind)),
+                Cell::text(site_label(f.serving_site)),
+                Cell::decimal(f.usable_healthy.tb),
+                Cell::decimal(f.usable_after.tb),
+                Cell::decimal(f.required.tb),
+                Cell::text(if f.fits { "yes" } else { "no" }),
+                Cell::count(f.array_iops_after),
+                Cell::count(f.array_iops_demand),
+                Cell::count(f.vplex_iops_after),
+                Cell::count(f.vplex_iops_demand),
+                Cell::maybe(f.iops_headroom, NumberFormat::Decimal),
+                Cell::maybe(f.rebuild.as_ref().map(|r| r.gb), NumberFormat::Count),
+                Cell::text(names(&f.workloads_running)),
+                Cell::text(names(&f.workloads_stopped)),
+                Cell::text(f.effect.clone()),
+            ]);
+        }
+    }
+    if rows.is_empty() {
+        return;
+    }
+    b.blank();
+    b.section("XtremIO + VPLEX: one part failing");
+    b.table(
+        "array-failures",
+        &[
+            "Cluster",
+            "Failure",
+            "Serving site",
+            "Usable healthy (TB)",
+            "Usable after (TB)",
+            "Required (TB)",
+            "Data fits",
+            "Array IOPS after",
+            "Array IOPS demand",
+            "VPLEX IOPS after (peak)",
+            "VPLEX IOPS demand",
+            "IOPS headroom (x)",
+            "XDP rebuild (GB)",
+            "Workloads running",
+            "Workloads stopped",
+            "What happens",
+        ],
+        rows,
+    );
+    b.sources_note(notes);
+}
+
+fn failure_label(kind: ArrayFailureKind) -> &'static str {
+    match kind {
+        ArrayFailureKind::StorageController => "Storage controller (production X-Brick)",
+        ArrayFailureKind::Ssd => "SSD (production X-Brick)",
+        ArrayFailureKind::VplexDirector => "VPLEX director (production)",
+        ArrayFailureKind::VplexEngine => "VPLEX engine (production)",
+        ArrayFailureKind::ProductionSite => "Production site",
+        ArrayFailureKind::RemoteSite => "Remote site",
+        ArrayFailureKind::InterSiteLink => "Inter-site link",
+    }
+}
+
+fn site_label(role: SiteRole) -> &'static str {
+    match role {
+        SiteRole::Production => "production",
+        SiteRole::Remote => "remote",
+        SiteRole::Witness => "witness",
+    }
 }

@@ -335,3 +335,60 @@ fn the_workbook_is_a_zip_without_macros() {
     let text = String::from_utf8_lossy(&bytes);
     assert!(!text.contains("vbaProject"));
 }
+
+/// The table `id` of a sheet as (header, data rows).
+fn table_rows<'a>(s: &'a Sheet, id: &str) -> (&'a [Cell], Vec<&'a [Cell]>) {
+    let t = s
+        .tables
+        .iter()
+        .find(|t| t.id == id)
+        .unwrap_or_else(|| panic!("no table {id}"));
+    let row = |i: u32| s.rows[i as usize].cells.as_slice();
+    let data = (t.header_row + 1..=t.last_row).map(row).collect();
+    (row(t.header_row), data)
+}
+
+fn column(header: &[Cell], name: &str) -> usize {
+    header
+        .iter()
+        .position(|c| *c == Cell::text(name))
+        .unwrap_or_else(|| panic!("no column {name}"))
+}
+
+#[test]
+fn resilience_sheet_shows_the_site_failure_tps_estimate() {
+    // Seed 001 Site Failure: 7,743 -> 5,856 TPS (75.6 %), a model estimate.
+    let (p, e) = evaluated(include_str!(
+        "../../../assets/examples/seed-001-stretched.json"
+    ));
+    let s = sheets(&p, &e);
+    let (header, rows) = table_rows(sheet(&s, "Resilience"), "site-failure");
+    let kept = column(header, "TPS kept, model estimate (% of before)");
+    match rows[0][kept] {
+        Cell::Number(v, NumberFormat::Percent) => assert!((v - 75.6).abs() < 3.8, "{v}"),
+        ref other => panic!("{other:?}"),
+    }
+    assert_eq!(rows[0][column(header, "TPS limited by")], Cell::text("CPU"));
+}
+
+#[test]
+fn resilience_sheet_lists_every_array_failure() {
+    let (p, e) = evaluated(include_str!(
+        "../../../assets/examples/seed-004-xtremio-vplex.json"
+    ));
+    let s = sheets(&p, &e);
+    let (header, rows) = table_rows(sheet(&s, "Resilience"), "array-failures");
+    let failures = &e.array_clusters[0].xtremio_vplex.failures;
+    assert_eq!(rows.len(), failures.len());
+    let stopped = column(header, "Workloads stopped");
+    let site = rows
+        .iter()
+        .find(|r| r[1] == Cell::text("Production site"))
+        .expect("site row");
+    assert!(
+        matches!(&site[stopped], Cell::Text(t) if !t.is_empty()),
+        "{site:?}"
+    );
+    let fits = column(header, "Data fits");
+    assert!(rows.iter().all(|r| r[fits] == Cell::text("yes")));
+}

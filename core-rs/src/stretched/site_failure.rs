@@ -8,12 +8,16 @@
 //! equal sites: 73-94 % for seed 001, which ran 24 % fewer transactions and
 //! so stayed below). Sizing asks that the workloads' cores (at their
 //! vCPU:pCore ratios) and SQL Server's reserved memory fit the surviving
-//! site, and that its storage carries every front-end I/O.
+//! site, and that its storage carries every front-end I/O. What the
+//! survivors' CPU and storage cost in TPS is a model estimate
+//! (`failover_tps`, fitted to seed 001's point).
 
 use serde::Serialize;
 
+use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
 use crate::capacity::{percent, ratio};
 use crate::compute::ClusterCompute;
+use crate::model::ResilienceSettings;
 use crate::rules::{num, Finding};
 use crate::source;
 
@@ -44,22 +48,53 @@ pub struct SiteFailure {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub iops_headroom_after: Option<f64>,
+    /// Model estimate of the TPS kept after the failover, from the CPU
+    /// before (`settings.resilience.site_failure_cpu_before_pct`) and the
+    /// storage utilisation before and after; absent when the storage is
+    /// already past its rated IOPS before the failure (outside the model).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub tps: Option<FailoverTps>,
+    pub cpu_before_source: &'static str,
     pub source: &'static str,
 }
 
+/// Storage busy as a share of its rated IOPS (0 with no demand): before the
+/// failure, and if the surviving site served every pre-failure I/O.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct StorageUse {
+    pub before: f64,
+    pub after_offered: f64,
+}
+
 /// `compute` sizes the whole cluster; `iops_headroom_after` comes from the
-/// storage model run on the surviving site alone.
+/// storage model run on the surviving site alone. `active_hosts_before`
+/// ran the workloads before the failure (all hosts of a vSAN stretched
+/// cluster; the production site's for FCIs whose remote nodes wait).
 pub fn site_failure(
     compute: &ClusterCompute,
     hosts_per_site: u32,
     iops_headroom_after: Option<f64>,
+    storage: StorageUse,
+    active_hosts_before: u32,
+    settings: &ResilienceSettings,
 ) -> SiteFailure {
+    let host_load_factor =
+        ratio(f64::from(compute.hosts), f64::from(hosts_per_site)).unwrap_or(0.0);
+    let tps = failover_tps(&FailoverLoad {
+        cpu_before: settings.site_failure_cpu_before_pct / 100.0,
+        host_load_factor: ratio(f64::from(active_hosts_before), f64::from(hosts_per_site))
+            .unwrap_or(0.0),
+        storage_before: storage.before,
+        storage_after_offered: storage.after_offered,
+    })
+    .ok();
     let cores_per_host = ratio(f64::from(compute.physical_cores), f64::from(compute.hosts));
     let surviving_cores = cores_per_host.map_or(0, |c| c as u32 * hosts_per_site);
     let usable_ram_after_gb = compute.usable_ram_per_host_gb * f64::from(hosts_per_site);
     SiteFailure {
         surviving_hosts: hosts_per_site,
-        host_load_factor: ratio(f64::from(compute.hosts), f64::from(hosts_per_site)).unwrap_or(0.0),
+        host_load_factor,
         surviving_cores,
         cores_needed_pct_before: percent(compute.cores_needed, f64::from(compute.physical_cores)),
         cores_needed_pct_after: percent(compute.cores_needed, f64::from(surviving_cores)),
@@ -68,6 +103,8 @@ pub fn site_failure(
         sql_ram_gb: compute.sql_ram_gb,
         ram_demand_pct_after: percent(compute.ram_demand_gb, usable_ram_after_gb),
         iops_headroom_after,
+        tps,
+        cpu_before_source: source::SITE_FAILURE_CPU_BEFORE,
         source: source::SITE_FAILURE_CAPACITY,
     }
 }

@@ -2,6 +2,7 @@
 //! VPLEX and array IOPS, each site's capacity, the WAN link, SQL Server log
 //! latency over Metro, and what a production-site failure takes down.
 
+use super::failures::{ArrayFailure, ArrayFailureKind};
 use super::sites::{ArraySite, SiteRole};
 use super::XtremioVplexEvaluation;
 use crate::model::{Settings, VplexReplication};
@@ -56,7 +57,58 @@ pub fn findings(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
         );
     }
     out.extend(site_failure_findings(&e.site_failure, ctx.path, ctx.name));
+    out.extend(e.failures.iter().flat_map(|f| failure_findings(f, ctx)));
     out
+}
+
+/// A failure the design cannot absorb: data that no longer fits (error:
+/// XDP cannot rebuild, writes stop) or I/O beyond what is left (warning:
+/// service degrades until the part is replaced).
+fn failure_findings(f: &ArrayFailure, ctx: &Context) -> Vec<Finding> {
+    let what = failure_name(f.kind);
+    let mut out = Vec::new();
+    if !f.fits {
+        out.push(
+            Finding::error(
+                "xtremio.failure_capacity",
+                format!(
+                    "Cluster \"{}\": after {what} the serving array has {} TB usable for {} TB of data.",
+                    ctx.name,
+                    num(f.usable_after.tb, 2),
+                    num(f.required.tb, 2)
+                ),
+                f.source,
+            )
+            .at(format!("{}.storage.x_bricks_per_site", ctx.path)),
+        );
+    }
+    if let Some(h) = f.iops_headroom.filter(|h| *h < 1.0) {
+        out.push(
+            Finding::warning(
+                "xtremio.failure_iops",
+                format!(
+                    "Cluster \"{}\": after {what} the array and VPLEX left carry {} % of the IOPS the running workloads demand.",
+                    ctx.name,
+                    num(h * 100.0, 0)
+                ),
+                f.source,
+            )
+            .at(format!("{}.storage", ctx.path)),
+        );
+    }
+    out
+}
+
+pub fn failure_name(kind: ArrayFailureKind) -> &'static str {
+    match kind {
+        ArrayFailureKind::StorageController => "a storage controller failure",
+        ArrayFailureKind::Ssd => "an SSD failure",
+        ArrayFailureKind::VplexDirector => "a VPLEX director failure",
+        ArrayFailureKind::VplexEngine => "a VPLEX engine failure",
+        ArrayFailureKind::ProductionSite => "a production-site failure",
+        ArrayFailureKind::RemoteSite => "a remote-site failure",
+        ArrayFailureKind::InterSiteLink => "an inter-site link failure",
+    }
 }
 
 fn distance(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
