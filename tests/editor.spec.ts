@@ -28,6 +28,27 @@ test.describe('design and workload editors', () => {
     await expect(page.getByText('Host unit price must be a number')).toHaveCount(0);
   });
 
+  test('resilience settings are editable; a cleared setting goes back to its default', async ({
+    page,
+  }) => {
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const delay = page.getByLabel('Repair delay (absent components)');
+    await expect(delay).toHaveValue('60');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('repair delay 60 min')).toBeVisible();
+    await delay.fill('90');
+    await expect(page.getByText('repair delay 90 min')).toBeVisible();
+    await page.getByLabel('Dedup ratio: Exchange').fill('1.5');
+    await expect(page.getByLabel('Dedup ratio: Exchange')).toHaveValue('1.5');
+    await page.screenshot({ path: 'tests/output/settings.png', fullPage: true });
+    await delay.fill('');
+    await expect(delay).toHaveAttribute('placeholder', '60 (default)');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('repair delay 60 min')).toBeVisible();
+    await page.getByLabel('Repair delay (absent components)').fill('-5');
+    await expect(page.getByRole('alert').first()).toContainText('repair_delay_minutes');
+  });
+
   test('adds every workload kind from templates and shows its share', async ({ page }) => {
     await page.getByRole('tab', { name: 'Workloads' }).click();
     const required = await page.getByTestId('required').textContent();

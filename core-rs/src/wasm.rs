@@ -219,6 +219,13 @@ pub fn x_brick_models() -> Result<Ts<XBrickCatalog>, JsError> {
     .into_ts()?)
 }
 
+/// The settings the core uses for every field a project leaves out, so the
+/// editor can show them as what an empty field means.
+#[wasm_bindgen(js_name = defaultSettings)]
+pub fn default_settings() -> Result<Ts<crate::model::Settings>, JsError> {
+    Ok(crate::model::Settings::default().into_ts()?)
+}
+
 /// The stretched-cluster penalty over a range of inter-site RTTs, for the
 /// latency-vs-RTT chart.
 #[derive(Serialize, Tsify)]

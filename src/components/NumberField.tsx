@@ -16,6 +16,8 @@ interface Props {
   path?: string;
   /** Inside a table whose column header says what the field is. */
   hideLabel?: boolean;
+  /** Shown in an empty optional field: what the core uses instead (e.g. its default). */
+  placeholder?: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export function NumberField({
   path,
   hideLabel,
   optional,
+  placeholder,
 }: Props) {
   const id = useId();
   const [text, setText] = useState(value === undefined ? '' : String(value));
@@ -58,6 +61,7 @@ export function NumberField({
           type="text"
           inputMode="decimal"
           value={text}
+          placeholder={placeholder}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-issue` : undefined}
           onChange={(event) => {

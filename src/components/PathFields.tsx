@@ -30,10 +30,12 @@ export function PathNumber({
   testId,
   hideLabel,
   optional,
-}: Common & { unit?: string; optional?: boolean }) {
+  placeholder,
+}: Common & { unit?: string; optional?: boolean; placeholder?: string }) {
   const { value, issue, set } = useField(path);
   return (
     <NumberField
+      placeholder={placeholder}
       label={label}
       value={typeof value === 'number' ? value : undefined}
       unit={unit}

@@ -34,6 +34,20 @@ describe('the Wasm core', () => {
     expect(cluster?.raw.capacity_devices).toBe(32);
   });
 
+  it('gives the defaults an empty settings field stands for', () => {
+    const response = handleRequest(core, {
+      id: 2,
+      method: 'project/default-settings',
+      params: {},
+    });
+    expect(response.ok).toBe(true);
+    if (!response.ok) return;
+    const settings = response.result as ReturnType<typeof core.defaultSettings>;
+    expect(settings.slack_pct).toBe(25);
+    expect(settings.reserve_hosts).toBe(1);
+    expect(settings.resilience?.repair_delay_minutes).toBe(60);
+  });
+
   it('reports invalid input as data with the JSON path and the allowed range', () => {
     const project = structuredClone(example) as Project;
     const topology = project.clusters[0]?.topology;

@@ -22,6 +22,7 @@ export interface CoreModule {
   priceProject(projectJson: string, userCatalogJson: string | null): unknown;
   stretchCurve(maxRttMs: number, steps: number): unknown;
   xBrickModels(): unknown;
+  defaultSettings(): unknown;
   selfTestPanic(): void;
   takePanicMessage(): string | undefined;
 }
@@ -91,6 +92,8 @@ function dispatch(core: CoreModule, request: CoreRequest): unknown {
     }
     case 'catalog/x-bricks':
       return core.xBrickModels();
+    case 'project/default-settings':
+      return core.defaultSettings();
     case 'core/self-test-panic':
       core.selfTestPanic();
       return null;

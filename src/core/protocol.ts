@@ -9,6 +9,7 @@ import type {
   ProjectFileOutcome,
   RttCurve,
   RvtoolsOptions,
+  Settings,
   RvtoolsOutcome,
   UserCatalogOutcome,
   WorkloadsCsvOptions,
@@ -51,6 +52,8 @@ export interface CoreRequests {
   };
   'stretch/curve': { params: { maxRttMs: number; steps: number }; result: RttCurve };
   'catalog/x-bricks': { params: Record<string, never>; result: XBrickCatalog };
+  /** What the core uses for every setting a project leaves out. */
+  'project/default-settings': { params: Record<string, never>; result: Settings };
   /** Diagnostic: makes the core panic, so tests can prove recovery. */
   'core/self-test-panic': { params: Record<string, never>; result: null };
 }

@@ -38,7 +38,14 @@ describe('project paths', () => {
     expect(next.settings).toEqual({ slack_pct: 25, reserve_hosts: 2 });
   });
 
+  it('creates a group the file left out', () => {
+    const next = setAtPath(project, 'settings.resilience.repair_delay_minutes', 90);
+    expect(next.settings).toEqual({ slack_pct: 25, resilience: { repair_delay_minutes: 90 } });
+    expect(setAtPath({}, 'settings.slack_pct', 30)).toEqual({ settings: { slack_pct: 30 } });
+  });
+
   it('refuses a path through something that is not there', () => {
     expect(() => setAtPath(project, 'clusters[5].host.ram_gb', 1)).toThrow(RangeError);
+    expect(() => setAtPath(project, 'settings.slack_pct.value', 1)).toThrow(TypeError);
   });
 });

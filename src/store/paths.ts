@@ -23,7 +23,7 @@ export function getAtPath(root: unknown, path: string): unknown {
   return value;
 }
 
-/** A copy of `root` with the field at `path` set; every object on the way is copied, nothing else. */
+/** A copy of `root` with the field at `path` set; every object on the way is copied (or created when absent), nothing else. */
 export function setAtPath<T>(root: T, path: string, value: unknown): T {
   const segments = parsePath(path);
   const write = (node: unknown, depth: number): unknown => {
@@ -35,10 +35,13 @@ export function setAtPath<T>(root: T, path: string, value: unknown): T {
       }
       return node.map((item, i) => (i === segment ? write(item, depth + 1) : item));
     }
-    if (node === null || typeof node !== 'object') {
+    // A group the file left out (e.g. `settings.resilience`) starts empty: the
+    // core fills every field it still lacks with its default.
+    const parent = node === undefined ? {} : node;
+    if (parent === null || typeof parent !== 'object') {
       throw new TypeError(`${path}: ${segment} is not inside an object`);
     }
-    const record = node as Record<string, unknown>;
+    const record = parent as Record<string, unknown>;
     return { ...record, [segment]: write(record[segment], depth + 1) };
   };
   return write(root, 0) as T;
