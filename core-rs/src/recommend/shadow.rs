@@ -26,16 +26,15 @@ use super::pareto::{same_objectives, Point};
 /// odd catalogs and only means fewer designs are set aside.
 const MAX_KEPT: usize = 256;
 
-/// `a` dominates `b`. Without NaN (`select` checks there is none), `==`,
-/// `<=` and `by_cost`'s order agree, so `a` comes before `b` and the sweep
-/// counts `b` as dominated.
-pub fn shadows(a: &Point, b: &Point) -> bool {
+/// `a` dominates `b`, for designs without NaN objectives (`select` checks
+/// there is none): `==`, `<=` and `by_cost`'s order then agree, so `a`
+/// comes before `b` and the sweep counts `b` as dominated.
+#[inline]
+fn shadows(a: &Point, b: &Point) -> bool {
     a.cost <= b.cost
         && a.capacity_headroom_gb >= b.capacity_headroom_gb
         && a.iops_headroom >= b.iops_headroom
         && !same_objectives(a, b)
-        && !has_nan(a)
-        && !has_nan(b)
 }
 
 pub fn has_nan(p: &Point) -> bool {
@@ -52,6 +51,10 @@ impl Unbeaten {
     /// Adds a design of the group; designs that cannot join the list go
     /// straight to `out`.
     pub fn add(&mut self, p: Point, out: &mut Vec<Point>) {
+        if has_nan(&p) {
+            out.push(p);
+            return;
+        }
         // The design that beat the last one most likely beats this one:
         // it moves to the front.
         if let Some(i) = self.kept.iter().position(|q| shadows(q, &p)) {
@@ -138,20 +141,27 @@ mod tests {
     }
 
     #[test]
-    fn nothing_with_a_nan_is_beaten_or_beats() {
-        let good = point(0, 1.0, 5.0, 5.0);
-        for odd in [
-            point(1, 2.0, f64::NAN, 1.0),
-            point(1, 2.0, 1.0, f64::NAN),
-            point(1, f64::NAN, 1.0, 1.0),
-        ] {
-            assert!(!shadows(&good, &odd) && !shadows(&odd, &good));
-        }
-        assert!(shadows(&good, &point(1, 2.0, 1.0, 1.0)));
-        assert!(shadows(&point(1, 1.0, 0.0, 5.0), &point(2, 1.0, -0.0, 4.0)));
-        assert!(!shadows(
-            &point(1, 1.0, 0.0, 5.0),
-            &point(2, 1.0, -0.0, 5.0)
-        ));
+    fn a_design_with_a_nan_is_kept_and_beats_nothing() {
+        let mut kept = Vec::new();
+        let mut unbeaten = Unbeaten::default();
+        unbeaten.add(point(0, 1.0, 5.0, 5.0), &mut kept);
+        unbeaten.add(point(1, 2.0, f64::NAN, 1.0), &mut kept);
+        unbeaten.add(point(2, f64::NAN, 9.0, 9.0), &mut kept);
+        unbeaten.add(point(3, 0.5, 9.0, f64::NAN), &mut kept);
+        unbeaten.add(point(4, 3.0, 1.0, 1.0), &mut kept);
+        unbeaten.add(point(5, 0.5, 0.0, 5.0), &mut kept);
+        unbeaten.add(point(6, 0.5, -0.0, 4.0), &mut kept);
+        unbeaten.add(point(7, 0.5, -0.0, 5.0), &mut kept);
+        unbeaten.flush(&mut kept);
+        let mut found: Vec<u32> = kept
+            .iter()
+            .map(|p| match p.key {
+                DesignKey::Vsan { geometry, .. } => geometry,
+                DesignKey::Array { .. } => u32::MAX,
+            })
+            .collect();
+        found.sort_unstable();
+        // 4 is beaten by 0 and 6 by 5; 7 equals 5: neither beats the other.
+        assert_eq!(found, vec![0, 1, 2, 3, 5, 7]);
     }
 }
