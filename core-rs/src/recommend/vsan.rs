@@ -440,7 +440,9 @@ impl VsanSearch {
         let hosts = self.scorer.hosts_estimate(g, a);
         let size = if self.stretched { hosts / 2.0 } else { hosts };
         if size.is_finite() && size > 0.0 {
-            size.ceil().min(f64::from(self.sizes.1)) as u32
+            let hi = f64::from(self.sizes.1);
+            let size = size.ceil();
+            (if size < hi { size } else { hi }) as u32
         } else if size.is_finite() {
             self.sizes.0
         } else {
