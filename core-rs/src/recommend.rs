@@ -15,7 +15,8 @@
 //!   hosts that pass (`sizing`); `array` sizes XtremIO + VPLEX designs
 //!   with `evaluate`.
 //! - `pareto` finds the front over (cost, capacity headroom, IOPS
-//!   headroom); `select` confirms the returned designs with `evaluate`,
+//!   headroom), over the designs no design of their group beats
+//!   (`shadow`); `select` confirms the returned designs with `evaluate`,
 //!   the final word, walking past any it rejects; `output` builds each
 //!   design's BOM, binding constraint, project and evaluation.
 //! - `search` runs it all as a stepper for progress and cancelling.
@@ -38,6 +39,7 @@ mod requirement;
 mod score;
 mod search;
 mod select;
+mod shadow;
 mod sizing;
 mod space;
 mod tally;

@@ -35,14 +35,21 @@ pub struct Point {
 /// Cheapest first; at one cost the most headroom first; then by key, so
 /// every order (and every tie) is reproducible.
 pub fn by_cost(a: &Point, b: &Point) -> Ordering {
-    a.cost
-        .total_cmp(&b.cost)
-        .then_with(|| b.capacity_headroom_gb.total_cmp(&a.capacity_headroom_gb))
-        .then_with(|| b.iops_headroom.total_cmp(&a.iops_headroom))
+    let order = |x: f64, y: f64| zero_unsigned(x).total_cmp(&zero_unsigned(y));
+    order(a.cost, b.cost)
+        .then_with(|| order(b.capacity_headroom_gb, a.capacity_headroom_gb))
+        .then_with(|| order(b.iops_headroom, a.iops_headroom))
         .then_with(|| a.key.cmp(&b.key))
 }
 
-fn same_objectives(a: &Point, b: &Point) -> bool {
+/// `x` with -0.0 read as 0.0: the total order then agrees with `==` (and
+/// `<=`) on every value but NaN, so designs with equal objectives sort
+/// next to each other, as the sweep in `front` needs.
+fn zero_unsigned(x: f64) -> f64 {
+    x + 0.0
+}
+
+pub fn same_objectives(a: &Point, b: &Point) -> bool {
     a.cost == b.cost
         && a.capacity_headroom_gb == b.capacity_headroom_gb
         && a.iops_headroom == b.iops_headroom
@@ -88,7 +95,7 @@ pub fn front(points: &[Point], removed: &[bool]) -> Vec<u32> {
             }
         }
         let dominated = stairs
-            .range(Key(p.capacity_headroom_gb)..)
+            .range(Key(zero_unsigned(p.capacity_headroom_gb))..)
             .next()
             .is_some_and(|(_, &iops)| iops >= p.iops_headroom);
         last = Some((i, !dominated));
@@ -97,7 +104,7 @@ pub fn front(points: &[Point], removed: &[bool]) -> Vec<u32> {
         }
         out.push(i);
         let beaten: Vec<Key> = stairs
-            .range(..=Key(p.capacity_headroom_gb))
+            .range(..=Key(zero_unsigned(p.capacity_headroom_gb)))
             .rev()
             .take_while(|(_, &iops)| iops <= p.iops_headroom)
             .map(|(k, _)| *k)
@@ -105,7 +112,7 @@ pub fn front(points: &[Point], removed: &[bool]) -> Vec<u32> {
         for k in beaten {
             stairs.remove(&k);
         }
-        stairs.insert(Key(p.capacity_headroom_gb), p.iops_headroom);
+        stairs.insert(Key(zero_unsigned(p.capacity_headroom_gb)), p.iops_headroom);
     }
     out
 }
@@ -175,10 +182,12 @@ mod tests {
         fn the_sweep_finds_the_naive_front(
             raw in proptest::collection::vec((0u8..6, 0u8..6, 0u8..6), 0..60)
         ) {
+            // 0 stands for -0.0: equal to 0.0, though not in the total order.
+            let value = |v: u8| if v == 0 { -0.0 } else { f64::from(v) - 1.0 };
             let points: Vec<Point> = raw
                 .iter()
                 .enumerate()
-                .map(|(i, &(c, k, o))| point(i as u16, f64::from(c), f64::from(k), f64::from(o)))
+                .map(|(i, &(c, k, o))| point(i as u16, value(c), value(k), value(o)))
                 .collect();
             proptest::prop_assert_eq!(front_of(&points, &[]), naive(&points));
         }

@@ -219,7 +219,7 @@ impl Scorer {
         let demand = f.front_end_iops;
         let limit = match (cache_util, capacity_util) {
             (Some(c), Some(k)) => {
-                let busiest = 0.0_f64.max(c).max(k);
+                let busiest = larger(larger(0.0, c), k);
                 (busiest > 0.0).then(|| demand * ceiling / busiest)
             }
             _ => Some(0.0),
@@ -252,10 +252,10 @@ impl Scorer {
             StorageTier::Hybrid => (0.0, 0.0),
         };
         let writes = a.buffered_writes;
-        let ram = f.ram_demand_gb.max(f.sql_ram_gb) * r.usable_ram_gb;
+        let ram = larger(f.ram_demand_gb, f.sql_ram_gb) * r.usable_ram_gb;
         let cpu = f.cores_needed * r.cores;
         let site_down = if self.stretched {
-            2.0 * ram.max(cpu)
+            2.0 * larger(ram, cpu)
         } else {
             0.0
         };
@@ -273,7 +273,7 @@ impl Scorer {
             site_down,
         ]
         .into_iter()
-        .fold(0.0, f64::max)
+        .fold(0.0, larger)
     }
 
     /// `capacity::waterfall`, step by step.
@@ -341,6 +341,18 @@ impl Scorer {
             }
             (cache_reads, capacity_reads)
         })
+    }
+}
+
+/// `f64::max` where its result only meets `> 0.0` or starts the sizing:
+/// the same value but for which zero of two equal ones. In Wasm `f64::max`
+/// is a libm call (the `f64.max` instruction handles NaN differently), and
+/// this runs for every line; a NaN `b` leaves `a`, as `f64::max` does.
+fn larger(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
     }
 }
 

@@ -17,6 +17,7 @@ use super::output::{design, Progress, Recommendation};
 use super::pareto::{by_cost, DesignKey, Point};
 use super::reason::{infeasible, Limits};
 use super::select::{cheapest, front_designs, Designs, Verifier};
+use super::shadow::has_nan;
 use super::space::{choices, Choices};
 use super::tally::{Stats, Tally};
 use super::vsan::{Caps, VsanSearch};
@@ -217,12 +218,29 @@ impl Search {
             self.done(r);
             return;
         };
+        // `shadow`'s argument holds without NaN objectives; with one, every
+        // design set aside comes back.
+        if let Some(vsan) = self
+            .vsan
+            .as_ref()
+            .filter(|_| self.points.iter().any(has_nan))
+        {
+            let kept: HashSet<DesignKey> = self.points.iter().map(|p| p.key).collect();
+            for group in vsan.groups() {
+                let points = vsan.group_points(&self.choices, self.caps, group);
+                self.points
+                    .extend(points.into_iter().filter(|p| !kept.contains(&p.key)));
+            }
+        }
         self.points.sort_unstable_by(by_cost);
+        let kept: HashSet<DesignKey> = self.points.iter().map(|p| p.key).collect();
         let designs = Designs {
             base,
             choices: &self.choices,
             vsan: self.vsan.as_ref(),
             array: self.array.as_ref(),
+            caps: self.caps,
+            kept: &kept,
         };
         let mut verifier = Verifier::new(&designs, self.options.max_full_evaluations);
         let mut bests: Vec<Point> = Vec::new();
@@ -233,31 +251,32 @@ impl Search {
             Family::StretchedAllFlashVsan,
             Family::XtremioVplex,
         ] {
-            if let Some(p) = cheapest(
+            let (mut scratch, mut put_back) = (Tally::default(), Vec::new());
+            let stats = &mut self.stats;
+            let best = cheapest(
                 family,
                 &self.points,
-                &mut verifier,
-                (self.caps, &mut self.stats),
-            ) {
-                bests.push(p);
-            }
+                |key| verifier.accepts(key, stats),
+                |key| {
+                    let next = designs.successor(key, &mut scratch);
+                    next.into_iter()
+                        .chain(designs.put_back(key, &mut put_back))
+                        .collect()
+                },
+            );
+            bests.extend(best);
         }
+        let mut put_back = Vec::new();
         let (taken, members) = front_designs(
             &self.points,
             self.options.top,
-            &mut verifier,
-            &mut self.stats,
+            |key| verifier.accepts(key, &mut self.stats),
+            |key| designs.put_back(key, &mut put_back),
         );
-        let on_front: HashSet<DesignKey> = members
-            .iter()
-            .map(|&i| self.points[i as usize].key)
-            .collect();
+        let on_front: HashSet<DesignKey> = members.iter().map(|p| p.key).collect();
         let mut chosen: Vec<(Point, bool, bool)> = taken
             .iter()
-            .map(|&i| {
-                let p = self.points[i as usize];
-                (p, true, bests.iter().any(|b| b.key == p.key))
-            })
+            .map(|&p| (p, true, bests.iter().any(|b| b.key == p.key)))
             .collect();
         for b in &bests {
             if !chosen.iter().any(|(p, _, _)| p.key == b.key) {

@@ -24,8 +24,9 @@ use super::options::{ProtectionChoice, RecommendOptions};
 use super::pareto::{DesignKey, Point};
 use super::requirement::Constraint;
 use super::score::{Score, Scorer};
-use super::sizing::smallest_passing;
-use super::space::{layouts, Choices};
+use super::shadow::Unbeaten;
+use super::sizing::{smallest_passing, Sized};
+use super::space::{layouts, Choices, Layout};
 use super::tally::{Stats, Tally};
 
 /// More protection assignments than this and every class gets the same
@@ -64,6 +65,27 @@ pub struct VsanSearch {
     /// Why no size is left when the range is empty: the host limit, or the
     /// witness RTT's limit on hosts per site.
     empty_range: Constraint,
+    /// The current group's unbeaten designs, hybrid then all-flash.
+    unbeaten: [Unbeaten; 2],
+}
+
+/// Designs of one host model and disk-group layout on one tier: what
+/// `shadow` compares. Its geometries are consecutive per tier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Group {
+    host: u16,
+    layout: Layout,
+    tier: usize,
+}
+
+impl Group {
+    fn of(g: &Geometry) -> Group {
+        Group {
+            host: g.host,
+            layout: g.layout,
+            tier: tier_index(g.tier),
+        }
+    }
 }
 
 impl VsanSearch {
@@ -158,6 +180,7 @@ impl VsanSearch {
             stretched,
             uniform_protection,
             empty_range,
+            unbeaten: Default::default(),
         }))
     }
 
@@ -190,6 +213,12 @@ impl VsanSearch {
             let g = &self.geometries[gi];
             let Some(ai) = self.assignment_of(g, position) else {
                 self.cursor = (gi + 1, 0);
+                let next = self.geometries.get(gi + 1);
+                if next.is_none_or(|n| (n.host, n.layout) != (g.host, g.layout)) {
+                    for u in &mut self.unbeaten {
+                        u.flush(points);
+                    }
+                }
                 continue;
             };
             self.cursor.1 += 1;
@@ -200,9 +229,7 @@ impl VsanSearch {
                 tally.add_failing_constraint(self.empty_range);
                 continue;
             }
-            let outcome = smallest_passing((lo, hi), self.estimate(g, a), |size| {
-                self.scorer.assess(g, a, size)
-            });
+            let outcome = self.size_line(g, a);
             stats.evaluated += u64::from(outcome.checks);
             stats.pruned += u64::from(self.allowed - outcome.checks);
             let Some((size, score)) = outcome.size else {
@@ -219,10 +246,67 @@ impl VsanSearch {
                 size: size as u8,
             };
             if let Some(p) = self.scored_point(choices, caps, key, score, tally) {
-                points.push(p);
+                self.unbeaten[tier_index(g.tier)].add(p, points);
             }
         }
         self.lines_done += sized;
+    }
+
+    /// The fewest hosts (per site) the line needs, if any size passes.
+    fn size_line(&self, g: &Geometry, a: &AssignmentFigures) -> Sized {
+        smallest_passing(self.sizes, self.estimate(g, a), |size| {
+            self.scorer.assess(g, a, size)
+        })
+    }
+
+    /// The group a design's geometry belongs to.
+    pub fn group(&self, key: DesignKey) -> Option<Group> {
+        match key {
+            DesignKey::Vsan { geometry, .. } => {
+                Some(Group::of(&self.geometries[geometry as usize]))
+            }
+            DesignKey::Array { .. } => None,
+        }
+    }
+
+    /// Every group, in search order.
+    pub fn groups(&self) -> Vec<Group> {
+        let mut out: Vec<Group> = Vec::new();
+        for g in &self.geometries {
+            let group = Group::of(g);
+            if !out.contains(&group) {
+                out.push(group);
+            }
+        }
+        out
+    }
+
+    /// Every design the sizing found in the group, beaten or not: its
+    /// lines sized again, as `step` sized them.
+    pub fn group_points(&self, choices: &Choices, caps: Caps, group: Group) -> Vec<Point> {
+        let mut out = Vec::new();
+        if self.sizes.1 < self.sizes.0 {
+            return out;
+        }
+        let mut scratch = Tally::default();
+        for (gi, g) in self.geometries.iter().enumerate() {
+            if Group::of(g) != group {
+                continue;
+            }
+            for ai in (0..).map_while(|position| self.assignment_of(g, position)) {
+                let a = &self.assignments[ai as usize];
+                let Some((size, score)) = self.size_line(g, a).size else {
+                    continue;
+                };
+                let key = DesignKey::Vsan {
+                    geometry: gi as u32,
+                    assignment: ai,
+                    size: size as u8,
+                };
+                out.extend(self.scored_point(choices, caps, key, score, &mut scratch));
+            }
+        }
+        out
     }
 
     /// The design of `key` as a point, unless a cap rules it out.
@@ -356,7 +440,9 @@ impl VsanSearch {
         let hosts = self.scorer.hosts_estimate(g, a);
         let size = if self.stretched { hosts / 2.0 } else { hosts };
         if size.is_finite() && size > 0.0 {
-            size.ceil().min(f64::from(self.sizes.1)) as u32
+            let hi = f64::from(self.sizes.1);
+            let size = size.ceil();
+            (if size < hi { size } else { hi }) as u32
         } else if size.is_finite() {
             self.sizes.0
         } else {
