@@ -17,14 +17,17 @@ export interface ResultSlice {
   setCoreError: (message: string) => void;
 }
 
+/** One shared empty list, so views selecting `issues` see no change when there were none. */
+const NO_ISSUES: InputIssue[] = [];
+
 export const createResultSlice: StateCreator<AppState, AppMutators, [], ResultSlice> = (set) => ({
   evaluation: null,
-  issues: [],
+  issues: NO_ISSUES,
   coreError: null,
   evaluating: false,
   setEvaluating: () => set({ evaluating: true }),
   setEvaluation: (evaluation) =>
-    set({ evaluation, issues: [], coreError: null, evaluating: false }),
+    set({ evaluation, issues: NO_ISSUES, coreError: null, evaluating: false }),
   setIssues: (issues) => set({ issues, coreError: null, evaluating: false }),
   setCoreError: (coreError) => set({ coreError, evaluating: false }),
 });

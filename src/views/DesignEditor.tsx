@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
@@ -5,7 +6,7 @@ import { ClusterEditor } from './ClusterEditor';
 import { XtremioVplexEditor } from './XtremioVplexEditor';
 
 /** A cluster's hosts and storage: every field of the design, by path. */
-export function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
+export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
   const cluster = useApp((s) => s.project.clusters[clusterIndex]);
   const devices = useApp((s) => s.project.devices ?? []);
   const editProject = useApp((s) => s.editProject);
@@ -111,4 +112,4 @@ export function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
       )}
     </>
   );
-}
+});
