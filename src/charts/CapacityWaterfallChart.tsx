@@ -11,9 +11,11 @@ interface Props {
 
 export interface WaterfallBar {
   label: string;
-  /** Invisible part that lifts a deduction to where the running total stands. */
+  /** Where the bar floats from: a deduction starts where the running total stands. */
   base: number;
   value: number;
+  /** [base, base + value]: one ranged bar, rather than an invisible bar stacked under it. */
+  span: [number, number];
   kind: WaterfallStep['kind'] | 'required';
   source: string;
 }
@@ -25,6 +27,14 @@ const COLOURS: Record<WaterfallBar['kind'], string> = {
   required: '#7c3aed',
 };
 
+const bar = (
+  label: string,
+  base: number,
+  value: number,
+  kind: WaterfallBar['kind'],
+  source: string,
+): WaterfallBar => ({ label, base, value, span: [base, base + value], kind, source });
+
 /** Raw -> deductions -> usable, then what the workloads require, as floating bars. */
 export function waterfallBars(steps: WaterfallStep[], required: number, unit: CapacityUnit) {
   let running = 0;
@@ -32,18 +42,12 @@ export function waterfallBars(steps: WaterfallStep[], required: number, unit: Ca
     const value = step.amount[unit];
     if (step.kind === 'deduction') {
       running -= value;
-      return { label: step.label, base: running, value, kind: step.kind, source: step.source };
+      return bar(step.label, running, value, step.kind, step.source);
     }
     running = value;
-    return { label: step.label, base: 0, value, kind: step.kind, source: step.source };
+    return bar(step.label, 0, value, step.kind, step.source);
   });
-  bars.push({
-    label: 'Required by workloads',
-    base: 0,
-    value: required,
-    kind: 'required',
-    source: 'workload footprints',
-  });
+  bars.push(bar('Required by workloads', 0, required, 'required', 'workload footprints'));
   return bars;
 }
 
@@ -60,13 +64,11 @@ function frame(unit: CapacityUnit) {
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey="label" interval={0} angle={-20} textAnchor="end" tick={TICK} />
       <YAxis unit={` ${label}`} width={80} />
-      <Tooltip formatter={(value) => [`${Number(value).toFixed(2)} ${label}`, 'Amount']} />
-      <Bar
-        dataKey="base"
-        stackId="w"
-        fill="transparent"
-        tooltipType="none"
-        isAnimationActive={false}
+      <Tooltip
+        formatter={(_span, _name, item) => [
+          `${(item.payload as WaterfallBar).value.toFixed(2)} ${label}`,
+          'Amount',
+        ]}
       />
     </>
   );
@@ -91,7 +93,7 @@ export const CapacityWaterfallChart = memo(function CapacityWaterfallChart({
       aria-label="Capacity waterfall"
     >
       {FRAME[unit]}
-      <Bar dataKey="value" stackId="w" isAnimationActive={false}>
+      <Bar dataKey="span" isAnimationActive={false}>
         {bars.map((bar) => (
           <Cell key={bar.label} fill={COLOURS[bar.kind]} />
         ))}
