@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Evaluation, InputIssue } from '../core/types';
 import type { AppState, AppMutators } from '.';
+import { shareUnchanged } from './shareUnchanged';
 
 /**
  * The core's latest answer. `evaluation` stays the last good one while the
@@ -26,8 +27,14 @@ export const createResultSlice: StateCreator<AppState, AppMutators, [], ResultSl
   coreError: null,
   evaluating: false,
   setEvaluating: () => set({ evaluating: true }),
+  // Unchanged parts keep their identity, so views of them do not re-render.
   setEvaluation: (evaluation) =>
-    set({ evaluation, issues: NO_ISSUES, coreError: null, evaluating: false }),
+    set((state) => ({
+      evaluation: state.evaluation ? shareUnchanged(state.evaluation, evaluation) : evaluation,
+      issues: NO_ISSUES,
+      coreError: null,
+      evaluating: false,
+    })),
   setIssues: (issues) => set({ issues, coreError: null, evaluating: false }),
   setCoreError: (coreError) => set({ coreError, evaluating: false }),
 });

@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import type { ArrayClusterEvaluation } from '../core/types';
 import { formatCapacity, formatIops, formatPct, orDash, type CapacityUnit } from '../units';
 
 /** An XtremIO + VPLEX Metro cluster: both sites' arrays, the VPLEX limit and the parts list. */
-export function ArrayResults({
+export const ArrayResults = memo(function ArrayResults({
   cluster,
   unit,
 }: {
@@ -89,4 +90,4 @@ export function ArrayResults({
       </table>
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   CartesianGrid,
   Legend,
@@ -32,7 +32,11 @@ function useRttCurve(): RttPenalty[] {
 }
 
 /** A stretched cluster: the penalty of the inter-site round trip, the links, and a site failure. */
-export function StretchedPanel({ stretched }: { stretched: StretchedEvaluation }) {
+export const StretchedPanel = memo(function StretchedPanel({
+  stretched,
+}: {
+  stretched: StretchedEvaluation;
+}) {
   const curve = useRttCurve();
   const { rtt, link, witness, site_failure: site } = stretched;
   return (
@@ -112,4 +116,4 @@ export function StretchedPanel({ stretched }: { stretched: StretchedEvaluation }
       <p className="source">{rtt.model}</p>
     </>
   );
-}
+});
