@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCapacity, formatIops, formatPct, orDash } from './units';
+import { formatCapacity, formatIops, formatPct, orDash, upTo } from './units';
 
 describe('figure formatting', () => {
   const capacity = { gb: 12_800, tb: 12.8, tib: 11.641532182693481 };
@@ -17,5 +17,11 @@ describe('figure formatting', () => {
   it('shows a dash for a figure the core left out', () => {
     expect(orDash(undefined, formatPct)).toBe('–');
     expect(orDash(50, formatPct)).toBe('50.0 %');
+  });
+
+  it('drops trailing zeros when asked for at most some digits', () => {
+    expect(upTo(1234.5, 2)).toBe('1,234.5');
+    expect(upTo(768, 2)).toBe('768');
+    expect(upTo(0.125, 1)).toBe('0.1');
   });
 });

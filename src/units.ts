@@ -6,8 +6,29 @@ export type CapacityUnit = 'tb' | 'tib';
 
 export const UNIT_LABEL: Record<CapacityUnit, string> = { tb: 'TB', tib: 'TiB' };
 
+// One formatter per digit count: `toLocaleString` with options builds a new
+// Intl.NumberFormat on every call, which showed up in every live edit's profile.
+const fixedFormats = new Map<number, Intl.NumberFormat>();
+const upToFormats = new Map<number, Intl.NumberFormat>();
+
+function formatter(cache: Map<number, Intl.NumberFormat>, digits: number, minimum: number) {
+  let format = cache.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: digits,
+    });
+    cache.set(digits, format);
+  }
+  return format;
+}
+
 const decimals = (value: number, digits: number) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  formatter(fixedFormats, digits, digits).format(value);
+
+/** At most `digits` decimals, trailing zeros dropped (1,234.5). */
+export const upTo = (value: number, digits: number) =>
+  formatter(upToFormats, digits, 0).format(value);
 
 /** A figure already in `unit`. */
 export const formatCapacityIn = (value: number, unit: CapacityUnit) =>

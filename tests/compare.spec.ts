@@ -28,3 +28,39 @@ test('compares RAID-1 and RAID-5 variants of the same workloads', async ({ page 
   await page.getByRole('tab', { name: 'Workloads' }).click();
   await expect(page.getByLabel('sql200-a/b (200 GB TPC-E-like) policy')).toHaveValue('raid1-ftt1');
 });
+
+test('compares a vSAN OSA and a vSAN ESA variant, marking what ESA does not model', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await page.getByLabel('Variant name').fill('OSA all-flash');
+  await page.getByRole('button', { name: 'Keep the current design as a variant' }).click();
+
+  await page.getByLabel('Open an example project').selectOption('esa-all-nvme.json');
+  await expect(page.getByTestId('document-state')).toHaveText('esa-all-nvme.json');
+  await page.getByLabel('Variant name').fill('ESA all-NVMe');
+  await page.getByRole('button', { name: 'Keep the current design as a variant' }).click();
+
+  const table = page.locator('table.compare');
+  await expect(table.locator('thead th')).toHaveCount(3);
+  const cells = (metric: string) => table.locator(`tr[data-metric="${metric}"] td`);
+  await expect(cells('kind').nth(0)).toHaveText('vSAN OSA (all-flash)');
+  await expect(cells('kind').nth(1)).toHaveText('vSAN ESA');
+  // Seed 001: 32 x 400 GB; the ESA example: 6 hosts x 6 x 3.84 TB NVMe.
+  await expect(cells('raw').nth(0)).toHaveText('12.80 TB');
+  await expect(cells('raw').nth(1)).toContainText('138.24 TB');
+  await expect(cells('raw').nth(1)).toHaveClass('best');
+  for (const metric of ['usable', 'required', 'headroom', 'front-end', 'vcpu', 'cpu', 'ram']) {
+    for (const i of [0, 1]) await expect(cells(metric).nth(i)).not.toHaveText(/–|not modelled/);
+  }
+  for (const i of [0, 1]) {
+    await expect(cells('iops-limit').nth(i)).toContainText('IOPS');
+    await expect(cells('back-end').nth(i)).toContainText('IOPS');
+  }
+  await expect(cells('cost').nth(0)).toContainText('in the XLSX report');
+  await expect(page.getByRole('img', { name: 'Usable and required by variant' })).toBeVisible();
+  await table.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'tests/output/compare-osa-esa.png', fullPage: true });
+});

@@ -29,6 +29,13 @@ describe('waterfallBars', () => {
       ['Usable', 0, 7],
       ['Required by workloads', 0, 5],
     ]);
+    expect(bars.map((b) => b.span)).toEqual([
+      [0, 10],
+      [9, 10],
+      [7, 9],
+      [0, 7],
+      [0, 5],
+    ]);
   });
 
   it('uses the unit asked for', () => {

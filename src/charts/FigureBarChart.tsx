@@ -1,4 +1,6 @@
+import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { upTo } from '../units';
 
 export interface FigureBar {
   label: string;
@@ -16,29 +18,39 @@ interface Props {
   limit?: number;
 }
 
-/** A few labelled figures of one unit side by side (demand vs limit). Plain props only. */
-export function FigureBarChart({ title, bars, unit, digits = 0, limit }: Props) {
+const MARGIN = { top: 8, right: 8, bottom: 24, left: 8 };
+const TICK = { fontSize: 11 };
+
+/**
+ * A few labelled figures of one unit side by side (demand vs limit). Plain
+ * props only; re-renders only when they change, so callers memoise `bars`.
+ */
+export const FigureBarChart = memo(function FigureBarChart({
+  title,
+  bars,
+  unit,
+  digits = 0,
+  limit,
+}: Props) {
+  // Built once per chart: a live edit hands Recharts the same axis, grid and
+  // tooltip elements, which React skips, and only the bars change.
+  const frame = useMemo(
+    () => (
+      <>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" interval={0} tick={TICK} />
+        <YAxis width={70} tick={TICK} />
+        <Tooltip formatter={(value) => [`${upTo(Number(value), digits)} ${unit}`, title]} />
+        {limit !== undefined && (
+          <ReferenceLine y={limit} stroke="#b91c1c" strokeDasharray="4 2" label="limit" />
+        )}
+      </>
+    ),
+    [digits, unit, title, limit],
+  );
   return (
-    <BarChart
-      width={215}
-      height={220}
-      data={bars}
-      margin={{ top: 8, right: 8, bottom: 24, left: 8 }}
-      role="img"
-      aria-label={title}
-    >
-      <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} />
-      <YAxis width={70} tick={{ fontSize: 11 }} />
-      <Tooltip
-        formatter={(value) => [
-          `${Number(value).toLocaleString('en-US', { maximumFractionDigits: digits })} ${unit}`,
-          title,
-        ]}
-      />
-      {limit !== undefined && (
-        <ReferenceLine y={limit} stroke="#b91c1c" strokeDasharray="4 2" label="limit" />
-      )}
+    <BarChart width={215} height={220} data={bars} margin={MARGIN} role="img" aria-label={title}>
+      {frame}
       <Bar dataKey="value" isAnimationActive={false}>
         {bars.map((bar) => (
           <Cell key={bar.label} fill={bar.colour} />
@@ -46,4 +58,4 @@ export function FigureBarChart({ title, bars, unit, digits = 0, limit }: Props) 
       </Bar>
     </BarChart>
   );
-}
+});

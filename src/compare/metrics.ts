@@ -1,5 +1,5 @@
-// The key figures a comparison shows, read from each variant's evaluation,
-// and which variant is best on each.
+// The key figures a comparison shows, read from each variant's evaluation
+// (every kind of cluster), and which variant is best on each.
 import type { Evaluation } from '../core/types';
 import {
   formatCapacityIn,
@@ -9,93 +9,214 @@ import {
   orDash,
   type CapacityUnit,
 } from '../units';
+import {
+  clusterFigures,
+  isNotModelled,
+  KIND_LABEL,
+  notModelled,
+  type ClusterFigures,
+  type NotModelled,
+} from './clusterFigures';
+
+/** A variant's figure; undefined when the core leaves it out (nothing to divide by). */
+export type MetricValue = number | undefined | NotModelled;
 
 export interface Metric {
   id: string;
   label: string;
-  /** The figure for one variant (its first cluster, or totals), undefined when the core leaves it out. */
-  value: (evaluation: Evaluation, unit: CapacityUnit) => number | undefined;
+  /** How the row reads across several clusters, for its tooltip. */
+  note: string;
+  value: (evaluation: Evaluation, unit: CapacityUnit) => MetricValue;
   format: (value: number, unit: CapacityUnit) => string;
-  better: 'higher' | 'lower';
+  /** `none`: context, not a quality (e.g. the workloads' own demand). */
+  better: 'higher' | 'lower' | 'none';
 }
 
-const sum = (e: Evaluation, pick: (c: Evaluation['clusters'][number]) => number) =>
-  e.clusters.reduce((total, c) => total + pick(c), 0);
+type Read = (c: ClusterFigures, unit: CapacityUnit) => MetricValue;
+
+/** Why a figure is missing for some of the variant's clusters. */
+function missing(clusters: ClusterFigures[], values: MetricValue[]): NotModelled | undefined {
+  const i = values.findIndex(isNotModelled);
+  if (i < 0) return undefined;
+  const cluster = clusters[i];
+  const why = (values[i] as NotModelled).notModelled;
+  return clusters.length > 1 && cluster
+    ? notModelled(`${cluster.name} (${KIND_LABEL[cluster.kind]}): ${why}`)
+    : notModelled(why);
+}
+
+/** The figure summed over every cluster of the variant. */
+const total =
+  (pick: Read) =>
+  (e: Evaluation, unit: CapacityUnit): MetricValue => {
+    const clusters = clusterFigures(e);
+    const values = clusters.map((c) => pick(c, unit));
+    const absent = missing(clusters, values);
+    if (absent) return absent;
+    const numbers = values.filter((v): v is number => typeof v === 'number');
+    if (numbers.length < values.length) return undefined;
+    return numbers.reduce((sum, v) => sum + v, 0);
+  };
+
+/** The figure of the variant's tightest cluster (where it is worst). */
+const tightest =
+  (pick: Read, worst: 'highest' | 'lowest') =>
+  (e: Evaluation, unit: CapacityUnit): MetricValue => {
+    const clusters = clusterFigures(e);
+    const values = clusters.map((c) => pick(c, unit));
+    const absent = missing(clusters, values);
+    if (absent) return absent;
+    const numbers = values.filter((v): v is number => typeof v === 'number');
+    if (numbers.length === 0) return undefined;
+    return worst === 'highest' ? Math.max(...numbers) : Math.min(...numbers);
+  };
+
+const TOTAL = 'Total over every cluster of the variant.';
+const TIGHTEST = "The variant's tightest cluster.";
+const count = (v: number) => String(v);
+
+/** Cost is priced from the catalog in the XLSX report only; the evaluation carries none. */
+const COST_NOT_IN_EVALUATION = notModelled(
+  'The core prices the bill of materials in the XLSX report only; "Export comparison (XLSX)" has each variant\'s total.',
+  'in the XLSX report',
+);
 
 export const METRICS: Metric[] = [
   {
     id: 'raw',
     label: 'Raw',
-    value: (e, u) => sum(e, (c) => c.raw.total[u]),
+    note: TOTAL,
+    value: total((c, u) => c.raw?.[u]),
     format: formatCapacityIn,
     better: 'higher',
   },
   {
     id: 'usable',
     label: 'Usable',
-    value: (e, u) => sum(e, (c) => c.capacity.usable[u]),
+    note: TOTAL,
+    value: total((c, u) => c.capacity.usable[u]),
     format: formatCapacityIn,
     better: 'higher',
   },
   {
     id: 'required',
     label: 'Required',
-    value: (e, u) => sum(e, (c) => c.capacity.required[u]),
+    note: TOTAL,
+    value: total((c, u) => c.capacity.required[u]),
     format: formatCapacityIn,
     better: 'lower',
   },
   {
     id: 'headroom',
     label: 'Capacity headroom',
-    value: (e) => e.clusters[0]?.capacity.headroom_pct,
+    note: `${TIGHTEST} Headroom as a share of usable capacity.`,
+    value: tightest((c) => c.capacity.headroom_pct, 'lowest'),
     format: formatPct,
     better: 'higher',
   },
   {
+    id: 'front-end',
+    label: 'Front-end IOPS demand',
+    note: `${TOTAL} The workloads' demand: the same workloads should match.`,
+    value: total((c) => c.frontEndIops),
+    format: formatIops,
+    better: 'none',
+  },
+  {
     id: 'iops-limit',
-    label: 'Device-limited IOPS',
-    value: (e) => e.clusters[0]?.performance.device_limited_front_end_iops,
+    label: 'Front-end IOPS capability',
+    note: `${TOTAL} vSAN OSA and ESA: device-limited; XtremIO + VPLEX: the VPLEX peak limit.`,
+    value: total((c) => c.iopsCapability),
     format: formatIops,
     better: 'higher',
   },
   {
     id: 'back-end',
     label: 'Back-end IOPS',
-    value: (e) => sum(e, (c) => c.performance.back_end_iops),
+    note: TOTAL,
+    value: total((c) => c.backEndIops),
     format: formatIops,
     better: 'lower',
   },
   {
     id: 'vcpu',
     label: 'vCPU:pCore after N+x',
-    value: (e) => e.clusters[0]?.compute.vcpu_per_core_after_failure,
+    note: TIGHTEST,
+    value: tightest((c) => c.compute.vcpu_per_core_after_failure, 'highest'),
     format: formatRatio,
+    better: 'lower',
+  },
+  {
+    id: 'cpu',
+    label: 'CPU use after N+x',
+    note: `${TIGHTEST} Cores needed as a share of those left after N+x host failures.`,
+    value: tightest((c) => c.compute.cores_needed_pct_after_failure, 'highest'),
+    format: formatPct,
+    better: 'lower',
+  },
+  {
+    id: 'ram',
+    label: 'RAM use after N+x',
+    note: `${TIGHTEST} VM memory as a share of the usable RAM left after N+x host failures.`,
+    value: tightest((c) => c.compute.ram_demand_pct_after_failure, 'highest'),
+    format: formatPct,
+    better: 'lower',
+  },
+  {
+    id: 'cost',
+    label: 'Cost (bill of materials)',
+    note: COST_NOT_IN_EVALUATION.notModelled,
+    value: () => COST_NOT_IN_EVALUATION,
+    format: count,
     better: 'lower',
   },
   {
     id: 'errors',
     label: 'Requirements not met',
+    note: 'Findings of severity error, every cluster.',
     value: (e) => e.findings.filter((f) => f.severity === 'error').length,
-    format: (v) => String(v),
+    format: count,
+    better: 'lower',
+  },
+  {
+    id: 'warnings',
+    label: 'Warnings',
+    note: 'Findings of severity warning, every cluster.',
+    value: (e) => e.findings.filter((f) => f.severity === 'warning').length,
+    format: count,
     better: 'lower',
   },
 ];
 
 /** Index of the best variant for a metric, or undefined when there is no contest. */
-export function bestIndex(
-  values: (number | undefined)[],
-  better: Metric['better'],
-): number | undefined {
+export function bestIndex(values: MetricValue[], better: Metric['better']): number | undefined {
+  if (better === 'none') return undefined;
+  const numbers = values.map((v) => (typeof v === 'number' ? v : undefined));
   let best: number | undefined;
-  values.forEach((v, i) => {
+  numbers.forEach((v, i) => {
     if (v === undefined) return;
-    const current = best === undefined ? undefined : values[best];
+    const current = best === undefined ? undefined : numbers[best];
     if (current === undefined || (better === 'higher' ? v > current : v < current)) best = i;
   });
-  const defined = values.filter((v) => v !== undefined);
+  const defined = numbers.filter((v) => v !== undefined);
   const allEqual = defined.every((v) => v === defined[0]);
   return defined.length > 1 && !allEqual ? best : undefined;
 }
 
-export const formatMetric = (metric: Metric, value: number | undefined, unit: CapacityUnit) =>
-  orDash(value, (v) => metric.format(v, unit));
+/** The cell's text: the figure, a dash where the core left it out, or "not modelled". */
+export const formatMetric = (metric: Metric, value: MetricValue, unit: CapacityUnit) =>
+  isNotModelled(value)
+    ? (value.shown ?? 'not modelled')
+    : orDash(value, (v) => metric.format(v, unit));
+
+/** The kinds of cluster a variant holds, e.g. "vSAN OSA (all-flash)". */
+export function variantKinds(e: Evaluation): string {
+  const kinds = [
+    ...e.clusters.map(
+      (c) => `${KIND_LABEL.vsan_osa} (${c.tier === 'hybrid' ? 'hybrid' : 'all-flash'})`,
+    ),
+    ...e.array_clusters.map(() => KIND_LABEL.xtremio_vplex),
+    ...e.esa_clusters.map(() => KIND_LABEL.vsan_esa),
+  ];
+  return [...new Set(kinds)].join(', ');
+}

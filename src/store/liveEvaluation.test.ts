@@ -26,19 +26,40 @@ describe('evaluateOnChange', () => {
     const { calls, evaluate } = controlledCore();
     evaluateOnChange(store, evaluate);
     expect(calls).toHaveLength(1);
+    calls[0]!.answer({ status: 'evaluated', evaluation: evaluationFor(4) });
+    await flush();
     store.getState().editProject((p) => withHostCount(p, 0, 6));
     expect(calls).toHaveLength(2);
     expect(JSON.parse(calls[1]!.json).clusters[0].topology.host_count).toBe(6);
   });
 
-  it('drops an answer to a superseded edit', async () => {
+  it('collapses edits made during an evaluation into one of the newest project', async () => {
+    const store = createAppStore(project);
+    const { calls, evaluate } = controlledCore();
+    evaluateOnChange(store, evaluate);
+    for (const hosts of [5, 6, 7]) store.getState().editProject((p) => withHostCount(p, 0, hosts));
+    expect(calls).toHaveLength(1);
+    calls[0]!.answer({ status: 'evaluated', evaluation: evaluationFor(4) });
+    await flush();
+    expect(calls).toHaveLength(2);
+    expect(JSON.parse(calls[1]!.json).clusters[0].topology.host_count).toBe(7);
+    // The first answer was for a superseded project: it never reached the store.
+    expect(store.getState().evaluation).toBeNull();
+    calls[1]!.answer({ status: 'evaluated', evaluation: evaluationFor(7) });
+    await flush();
+    expect(store.getState().evaluation?.clusters[0]?.host_count).toBe(7);
+    expect(store.getState().evaluating).toBe(false);
+  });
+
+  it('drops a failure of a superseded evaluation', async () => {
     const store = createAppStore(project);
     const { calls, evaluate } = controlledCore();
     evaluateOnChange(store, evaluate);
     store.getState().editProject((p) => withHostCount(p, 0, 6));
-    calls[1]!.answer({ status: 'evaluated', evaluation: evaluationFor(6) });
+    calls[0]!.fail(new Error('panicked'));
     await flush();
-    calls[0]!.answer({ status: 'evaluated', evaluation: evaluationFor(4) });
+    expect(store.getState().coreError).toBeNull();
+    calls[1]!.answer({ status: 'evaluated', evaluation: evaluationFor(6) });
     await flush();
     expect(store.getState().evaluation?.clusters[0]?.host_count).toBe(6);
   });

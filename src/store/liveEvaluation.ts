@@ -4,26 +4,45 @@ import type { AppStore } from '.';
 export type Evaluate = (projectJson: string) => Promise<EvaluateOutcome>;
 
 /**
- * Re-evaluates whenever the project changes. Answers to superseded edits
- * are dropped, so a slow evaluation never overwrites a newer one.
+ * Re-evaluates whenever the project changes, latest wins: at most one
+ * evaluation runs at a time, and edits made meanwhile collapse into a single
+ * evaluation of the newest project once it returns. An answer to a project
+ * that has since been superseded is dropped, so typing never queues stale
+ * work in the core and a slow answer never overwrites a newer one.
  */
 export function evaluateOnChange(store: AppStore, evaluate: Evaluate): () => void {
-  let latest = 0;
+  let running = false;
+  let next: Project | null = null;
+
+  const apply = (outcome: EvaluateOutcome) => {
+    if (outcome.status === 'evaluated') store.getState().setEvaluation(outcome.evaluation);
+    else store.getState().setIssues(outcome.issues);
+  };
+
   const run = async (project: Project) => {
-    const ticket = ++latest;
-    store.getState().setEvaluating();
+    running = true;
+    if (!store.getState().evaluating) store.getState().setEvaluating();
     try {
       const outcome = await evaluate(JSON.stringify(project));
-      if (ticket !== latest) return;
-      if (outcome.status === 'evaluated') store.getState().setEvaluation(outcome.evaluation);
-      else store.getState().setIssues(outcome.issues);
+      if (next === null) apply(outcome);
     } catch (error) {
-      if (ticket !== latest) return;
-      store.getState().setCoreError(error instanceof Error ? error.message : String(error));
+      if (next === null) {
+        store.getState().setCoreError(error instanceof Error ? error.message : String(error));
+      }
     }
+    running = false;
+    const waiting = next;
+    next = null;
+    if (waiting) void run(waiting);
   };
-  void run(store.getState().project);
+
+  const request = (project: Project) => {
+    if (running) next = project;
+    else void run(project);
+  };
+
+  request(store.getState().project);
   return store.subscribe((state, previous) => {
-    if (state.project !== previous.project) void run(state.project);
+    if (state.project !== previous.project) request(state.project);
   });
 }

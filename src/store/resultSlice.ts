@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { Evaluation, InputIssue } from '../core/types';
 import type { AppState, AppMutators } from '.';
+import { shareUnchanged } from './shareUnchanged';
 
 /**
  * The core's latest answer. `evaluation` stays the last good one while the
@@ -17,14 +18,23 @@ export interface ResultSlice {
   setCoreError: (message: string) => void;
 }
 
+/** One shared empty list, so views selecting `issues` see no change when there were none. */
+const NO_ISSUES: InputIssue[] = [];
+
 export const createResultSlice: StateCreator<AppState, AppMutators, [], ResultSlice> = (set) => ({
   evaluation: null,
-  issues: [],
+  issues: NO_ISSUES,
   coreError: null,
   evaluating: false,
   setEvaluating: () => set({ evaluating: true }),
+  // Unchanged parts keep their identity, so views of them do not re-render.
   setEvaluation: (evaluation) =>
-    set({ evaluation, issues: [], coreError: null, evaluating: false }),
+    set((state) => ({
+      evaluation: state.evaluation ? shareUnchanged(state.evaluation, evaluation) : evaluation,
+      issues: NO_ISSUES,
+      coreError: null,
+      evaluating: false,
+    })),
   setIssues: (issues) => set({ issues, coreError: null, evaluating: false }),
   setCoreError: (coreError) => set({ coreError, evaluating: false }),
 });

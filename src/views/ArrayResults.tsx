@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ArrayClusterEvaluation, ArrayFailureKind } from '../core/types';
 import { formatCapacity, formatIops, formatPct, orDash, type CapacityUnit } from '../units';
 import { SiteFailureTps } from './StretchedPanel';
@@ -13,7 +14,7 @@ const FAILURE_LABEL: Record<ArrayFailureKind, string> = {
 };
 
 /** An XtremIO + VPLEX Metro cluster: both sites' arrays, the VPLEX limit and the parts list. */
-export function ArrayResults({
+export const ArrayResults = memo(function ArrayResults({
   cluster,
   unit,
 }: {
@@ -143,4 +144,4 @@ export function ArrayResults({
       </table>
     </>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { bestIndex, formatMetric, METRICS } from '../compare/metrics';
+import { isNotModelled } from '../compare/clusterFigures';
+import { bestIndex, formatMetric, METRICS, variantKinds } from '../compare/metrics';
 import { exportComparison } from '../files/exports';
 import type { Evaluation } from '../core/types';
 import { useServices } from '../services';
@@ -59,7 +60,9 @@ export function CompareView() {
     const row: Record<string, number | string> = { figure: metric?.label ?? id };
     variants.forEach((v, i) => {
       const e = evaluated[i];
-      row[v.name] = e && metric ? (metric.value(e, unit) ?? 0) : 0;
+      const value = e && metric ? metric.value(e, unit) : undefined;
+      // Usable and required exist for every kind; a variant without an evaluation draws no bar.
+      row[v.name] = typeof value === 'number' ? value : 0;
     });
     return row;
   });
@@ -125,17 +128,34 @@ export function CompareView() {
               </tr>
             </thead>
             <tbody>
+              <tr data-metric="kind">
+                <th scope="row">Storage</th>
+                {evaluations.map((e, i) => (
+                  <td key={i}>{typeof e === 'string' ? 'invalid' : variantKinds(e)}</td>
+                ))}
+              </tr>
               {METRICS.map((metric) => {
                 const values = evaluated.map((e) => (e ? metric.value(e, unit) : undefined));
                 const best = bestIndex(values, metric.better);
                 return (
                   <tr key={metric.id} data-metric={metric.id}>
-                    <th scope="row">{metric.label}</th>
+                    <th scope="row" title={metric.note}>
+                      {metric.label}
+                    </th>
                     {values.map((value, i) => (
-                      <td key={i} className={i === best ? 'best' : undefined}>
+                      <td
+                        key={i}
+                        className={
+                          i === best ? 'best' : isNotModelled(value) ? 'not-modelled' : undefined
+                        }
+                        title={isNotModelled(value) ? value.notModelled : undefined}
+                      >
                         {typeof evaluations[i] === 'string'
                           ? 'invalid'
                           : formatMetric(metric, value, unit)}
+                        {isNotModelled(value) && (
+                          <span className="visually-hidden">: {value.notModelled}</span>
+                        )}
                         {i === best && <span className="best-mark"> ★ better</span>}
                       </td>
                     ))}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
@@ -6,7 +7,7 @@ import { EsaEditor } from './EsaEditor';
 import { XtremioVplexEditor } from './XtremioVplexEditor';
 
 /** A cluster's hosts and storage: every field of the design, by path. */
-export function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
+export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
   const cluster = useApp((s) => s.project.clusters[clusterIndex]);
   const devices = useApp((s) => s.project.devices ?? []);
   const editProject = useApp((s) => s.editProject);
@@ -113,4 +114,4 @@ export function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
       )}
     </>
   );
-}
+});

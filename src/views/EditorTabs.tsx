@@ -1,3 +1,4 @@
+import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/context';
 import { addCluster, duplicateCluster, removeCluster } from '../store/clusterList';
 import type { EditorTab } from '../store/uiSlice';
@@ -18,7 +19,9 @@ const TABS: { id: EditorTab; label: string }[] = [
 export function EditorTabs() {
   const tab = useApp((s) => s.editorTab);
   const setTab = useApp((s) => s.setEditorTab);
-  const clusters = useApp((s) => s.project.clusters);
+  // Names and ids only: a cluster's own edits re-render just its editor.
+  const ids = useApp(useShallow((s) => s.project.clusters.map((c) => c.id)));
+  const names = useApp(useShallow((s) => s.project.clusters.map((c) => c.name)));
   const editProject = useApp((s) => s.editProject);
   return (
     <>
@@ -40,18 +43,18 @@ export function EditorTabs() {
       <div id="editor-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="column">
         {tab === 'design' && (
           <>
-            {clusters.map((cluster, i) => (
-              <div key={cluster.id} className="column">
+            {ids.map((id, i) => (
+              <div key={id} className="column">
                 <div className="panel-actions">
-                  <strong>{cluster.name}</strong>
+                  <strong>{names[i]}</strong>
                   <button type="button" onClick={() => editProject((p) => duplicateCluster(p, i))}>
                     Duplicate cluster
                   </button>
-                  {clusters.length > 1 && (
+                  {ids.length > 1 && (
                     <button
                       type="button"
                       onClick={() =>
-                        window.confirm(`Remove ${cluster.name} and the workloads placed on it?`) &&
+                        window.confirm(`Remove ${names[i]} and the workloads placed on it?`) &&
                         editProject((p) => removeCluster(p, i))
                       }
                     >

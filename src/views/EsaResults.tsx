@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
 import type { EsaClusterEvaluation } from '../core/types';
@@ -19,7 +20,7 @@ const LIMIT = '#0f766e';
 const times = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}×`;
 
 /** A vSAN ESA cluster: its storage pool's capacity, device I/O, vSAN memory and growth. */
-export function EsaResults({
+export const EsaResults = memo(function EsaResults({
   cluster,
   unit,
 }: {
@@ -156,4 +157,4 @@ export function EsaResults({
       <GrowthPanel growth={cluster.growth} unit={unit} />
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import type { Finding } from '../core/types';
 import { useApp } from '../store/context';
 import { tabForPath } from '../store/uiSlice';
@@ -11,7 +12,8 @@ const SEVERITY_LABEL: Record<Finding['severity'], string> = {
 
 /** Every finding with its source; one with a path jumps to the field behind it. */
 export function FindingsPanel() {
-  const findings = useApp((s) => s.evaluation?.findings);
+  // Below the dashboard: it follows the deferred render, like the charts.
+  const findings = useDeferredValue(useApp((s) => s.evaluation?.findings));
   const setEditorTab = useApp((s) => s.setEditorTab);
   const jump = (path: string) => {
     setEditorTab(tabForPath(path));

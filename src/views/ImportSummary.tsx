@@ -1,6 +1,7 @@
+import { upTo } from '../units';
 import { useApp } from '../store/context';
 
-const gib = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 0 })} GiB`;
+const gib = (n: number) => `${upTo(n, 0)} GiB`;
 
 /** What an RVTools import took in, and every VM it skipped with the reason. */
 export function ImportSummary() {

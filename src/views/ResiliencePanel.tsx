@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ScrollRegion } from '../components/ScrollRegion';
 import type { ClusterResilience } from '../core/types';
 import { formatCapacity, orDash, type CapacityUnit } from '../units';
@@ -11,7 +12,7 @@ const duration = (minutes: number) => {
 const probability = (p: number) => (p === 0 ? '0' : p.toExponential(2));
 
 /** Failure what-ifs and durability for one cluster, as the core computed them. */
-export function ResiliencePanel({
+export const ResiliencePanel = memo(function ResiliencePanel({
   resilience,
   unit,
 }: {
@@ -85,4 +86,4 @@ export function ResiliencePanel({
       </p>
     </>
   );
-}
+});

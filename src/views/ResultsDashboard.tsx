@@ -1,8 +1,10 @@
+import { memo, useDeferredValue, useMemo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
-import type { ClusterEvaluation } from '../core/types';
+import type { CapacityEvaluation, ClusterEvaluation } from '../core/types';
 import { useApp } from '../store/context';
 import {
+  upTo,
   formatCapacity,
   formatGb,
   formatIops,
@@ -12,35 +14,36 @@ import {
   type CapacityUnit,
 } from '../units';
 import { ArrayResults } from './ArrayResults';
+import { clusterAt, clusterEntries } from './clusterAt';
 import { EsaResults } from './EsaResults';
 import { GrowthPanel } from './GrowthPanel';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
 
-const fixed = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const fixed = (n: number) => upTo(n, 2);
 
-/** Every figure of the selected cluster (vSAN or array), as the core computed them. */
+/**
+ * Every figure of the selected cluster (vSAN or array), as the core computed
+ * them. The key figures and the capacity waterfall follow each evaluation at
+ * once; the other charts and tables render from a deferred copy, in an
+ * interruptible render right after, so an edit never waits for all of them
+ * and a newer edit abandons a render that is no longer current.
+ */
 export function ResultsDashboard() {
   const evaluation = useApp((s) => s.evaluation);
+  const settled = useDeferredValue(evaluation);
   const stale = useApp((s) => s.issues.length > 0 || s.coreError !== null);
   const selected = useApp((s) => s.selectedCluster);
   const selectCluster = useApp((s) => s.selectCluster);
   const unit = useApp((s) => s.capacityUnit);
+  const entries = useMemo(() => (evaluation ? clusterEntries(evaluation) : []), [evaluation]);
   if (!evaluation) return <section className="panel">Evaluating…</section>;
-  const entries = [
-    ...evaluation.clusters.map((c) => ({ name: c.cluster_name, id: c.cluster_id })),
-    ...evaluation.array_clusters.map((c) => ({ name: c.cluster_name, id: c.cluster_id })),
-    ...evaluation.esa_clusters.map((c) => ({ name: c.cluster_name, id: c.cluster_id })),
-  ];
   const index = selected < entries.length ? selected : 0;
-  const vsan = evaluation.clusters[index];
-  const arrayIndex = index - evaluation.clusters.length;
-  const array = vsan ? undefined : evaluation.array_clusters[arrayIndex];
-  const esa =
-    vsan || array
-      ? undefined
-      : evaluation.esa_clusters[arrayIndex - evaluation.array_clusters.length];
+  const shown = clusterAt(evaluation, index);
+  const later = settled && clusterAt(settled, index);
+  // While the deferred copy still shows another kind of cluster, the current one stands in.
+  const details = later?.kind === shown?.kind ? later : shown;
   const name = entries[index]?.name ?? '';
   return (
     <section
@@ -68,16 +71,21 @@ export function ResultsDashboard() {
         <UnitToggle />
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
-      {vsan && <VsanResults cluster={vsan} unit={unit} />}
-      {esa && <EsaResults cluster={esa} unit={unit} />}
-      {array && (
+      {shown?.kind === 'vsan' && details?.kind === 'vsan' && (
         <>
-          <ArrayResults cluster={array} unit={unit} />
-          <h3>Capacity waterfall (production site)</h3>
-          <CapacityWaterfallChart
-            steps={array.capacity.waterfall}
-            required={array.capacity.required[unit]}
+          <KeyFigures cluster={shown.cluster} unit={unit} />
+          <Waterfall capacity={shown.cluster.capacity} unit={unit} />
+          <VsanDetails cluster={details.cluster} unit={unit} />
+        </>
+      )}
+      {shown?.kind === 'esa' && <EsaResults cluster={shown.cluster} unit={unit} />}
+      {shown?.kind === 'array' && (
+        <>
+          <ArrayResults cluster={shown.cluster} unit={unit} />
+          <Waterfall
+            capacity={shown.cluster.capacity}
             unit={unit}
+            title="Capacity waterfall (production site)"
           />
         </>
       )}
@@ -85,24 +93,48 @@ export function ResultsDashboard() {
   );
 }
 
-function VsanResults({ cluster, unit }: { cluster: ClusterEvaluation; unit: CapacityUnit }) {
+function Waterfall({
+  capacity,
+  unit,
+  title = 'Capacity waterfall',
+}: {
+  capacity: CapacityEvaluation;
+  unit: CapacityUnit;
+  title?: string;
+}) {
   return (
     <>
-      <KeyFigures cluster={cluster} unit={unit} />
-      <h3>Capacity waterfall</h3>
+      <h3>{title}</h3>
       <CapacityWaterfallChart
-        steps={cluster.capacity.waterfall}
-        required={cluster.capacity.required[unit]}
+        steps={capacity.waterfall}
+        required={capacity.required[unit]}
         unit={unit}
       />
+    </>
+  );
+}
+
+/** The charts and tables below the key figures, from the deferred evaluation. */
+const VsanDetails = memo(function VsanDetails({
+  cluster,
+  unit,
+}: {
+  cluster: ClusterEvaluation;
+  unit: CapacityUnit;
+}) {
+  const iops = useMemo(() => iopsBars(cluster.performance), [cluster.performance]);
+  const cache = useMemo(() => cacheBars(cluster.cache), [cluster.cache]);
+  const compute = useMemo(() => computeBars(cluster.compute), [cluster.compute]);
+  return (
+    <>
       <div className="chart-row">
         <div>
           <h3>IOPS</h3>
-          <FigureBarChart title="IOPS" unit="IOPS" bars={iopsBars(cluster)} />
+          <FigureBarChart title="IOPS" unit="IOPS" bars={iops} />
         </div>
         <div>
           <h3>Cache</h3>
-          <FigureBarChart title="Cache" unit="GB" bars={cacheBars(cluster)} />
+          <FigureBarChart title="Cache" unit="GB" bars={cache} />
         </div>
         <div>
           <h3>Compute after N+{cluster.compute.hosts - cluster.compute.hosts_after_failure}</h3>
@@ -111,7 +143,7 @@ function VsanResults({ cluster, unit }: { cluster: ClusterEvaluation; unit: Capa
             unit="%"
             digits={1}
             limit={100}
-            bars={computeBars(cluster)}
+            bars={compute}
           />
         </div>
       </div>
@@ -120,9 +152,15 @@ function VsanResults({ cluster, unit }: { cluster: ClusterEvaluation; unit: Capa
       <ResiliencePanel resilience={cluster.resilience} unit={unit} />
     </>
   );
-}
+});
 
-function KeyFigures({ cluster, unit }: { cluster: ClusterEvaluation; unit: CapacityUnit }) {
+const KeyFigures = memo(function KeyFigures({
+  cluster,
+  unit,
+}: {
+  cluster: ClusterEvaluation;
+  unit: CapacityUnit;
+}) {
   const { capacity, performance, cache, compute, raw } = cluster;
   const tier = cluster.tier === 'hybrid' ? 'hybrid' : 'all-flash';
   return (
@@ -159,7 +197,7 @@ function KeyFigures({ cluster, unit }: { cluster: ClusterEvaluation; unit: Capac
       <Figure label="Hosts">{cluster.host_count}</Figure>
     </dl>
   );
-}
+});
 
 function Figure({
   label,
@@ -182,7 +220,7 @@ const DEMAND = '#2563eb';
 const COST = '#b45309';
 const LIMIT = '#0f766e';
 
-function iopsBars({ performance }: ClusterEvaluation) {
+function iopsBars(performance: ClusterEvaluation['performance']) {
   return [
     { label: 'Front-end', value: performance.front_end_iops, colour: DEMAND },
     { label: 'Back-end', value: performance.back_end_iops, colour: COST },
@@ -190,14 +228,14 @@ function iopsBars({ performance }: ClusterEvaluation) {
   ];
 }
 
-function cacheBars({ cache }: ClusterEvaluation) {
+function cacheBars(cache: ClusterEvaluation['cache']) {
   return [
     { label: 'Required', value: cache.required.gb, colour: DEMAND },
     { label: 'Installed', value: cache.installed.gb, colour: LIMIT },
   ];
 }
 
-function computeBars({ compute }: ClusterEvaluation) {
+function computeBars(compute: ClusterEvaluation['compute']) {
   return [
     { label: 'CPU', value: compute.cores_needed_pct_after_failure ?? 0, colour: DEMAND },
     { label: 'RAM', value: compute.ram_demand_pct_after_failure ?? 0, colour: COST },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   CartesianGrid,
   Legend,
@@ -77,7 +77,11 @@ export function SiteFailureTps({ site }: { site: SiteFailure }) {
 }
 
 /** A stretched cluster: the penalty of the inter-site round trip, the links, and a site failure. */
-export function StretchedPanel({ stretched }: { stretched: StretchedEvaluation }) {
+export const StretchedPanel = memo(function StretchedPanel({
+  stretched,
+}: {
+  stretched: StretchedEvaluation;
+}) {
   const curve = useRttCurve();
   const { rtt, link, witness, site_failure: site } = stretched;
   return (
@@ -158,4 +162,4 @@ export function StretchedPanel({ stretched }: { stretched: StretchedEvaluation }
       <p className="source">{rtt.model}</p>
     </>
   );
-}
+});
