@@ -41,6 +41,9 @@ export const formatGb = (gb: number) => `${decimals(gb, 0)} GB`;
 
 export const formatIops = (iops: number) => `${decimals(iops, 0)} IOPS`;
 
+/** A price in the design's (catalog's) currency, whole units. */
+export const formatPrice = (amount: number) => decimals(amount, 0);
+
 export const formatPct = (pct: number) => `${decimals(pct, 1)} %`;
 
 export const formatRatio = (ratio: number) => `${decimals(ratio, 2)}:1`;

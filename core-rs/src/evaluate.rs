@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::bom::{cluster_cost, cluster_parts, ClusterCost};
 use crate::cache::{cache_findings, evaluate_cache, CacheEvaluation};
 use crate::capacity::{
     capacity_findings, evaluate_capacity, mixes_tiers, raw_capacity, storage_tier,
@@ -36,6 +37,9 @@ pub struct Evaluation {
     pub esa_clusters: Vec<EsaClusterEvaluation>,
     /// Every cluster's findings, most severe first; messages name the cluster.
     pub findings: Vec<Finding>,
+    /// What each cluster's parts cost as the project prices them (the BOM
+    /// sheet's totals), in project order.
+    pub costs: Vec<ClusterCost>,
 }
 
 /// An XtremIO + VPLEX cluster: capacity and compute in the shapes vSAN
@@ -94,6 +98,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
     let mut clusters = Vec::new();
     let mut array_clusters = Vec::new();
     let mut esa_clusters = Vec::new();
+    let mut costs = Vec::with_capacity(project.clusters.len());
     for (i, c) in project.clusters.iter().enumerate() {
         match &c.storage {
             Storage::VsanOsa {
@@ -115,16 +120,22 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
                 if let Some(evaluation) = evaluate_xtremio_vplex(project, i, c, array) {
                     findings.extend(evaluation.compute.findings.iter().cloned());
                     findings.extend(evaluation.xtremio_vplex.findings.iter().cloned());
+                    let parts =
+                        cluster_parts(project, c, Some(&evaluation.xtremio_vplex.components));
+                    costs.push(cluster_cost(&c.id, &parts));
                     array_clusters.push(evaluation);
+                    continue;
                 }
             }
         }
+        costs.push(cluster_cost(&c.id, &cluster_parts(project, c, None)));
     }
     Ok(Evaluation {
         clusters,
         array_clusters,
         esa_clusters,
         findings: by_severity(findings),
+        costs,
     })
 }
 

@@ -1,6 +1,7 @@
 //! StackSizer sizing core: pure functions from a project (inputs) to an
 //! evaluation (outputs). No I/O here; the CLI and the Wasm API are the edges.
 
+pub mod bom;
 pub mod cache;
 pub mod capacity;
 pub mod catalog;

@@ -15,7 +15,7 @@ mod compute;
 mod design;
 mod findings;
 mod growth;
-mod labels;
+pub(crate) mod labels;
 mod performance;
 mod resilience;
 mod sheet;

@@ -8,6 +8,7 @@ import array from '../../assets/examples/seed-004-xtremio-vplex.json';
 import esa from '../../assets/examples/esa-all-nvme.json';
 import * as core from '../core/pkg/stacksizer_core.js';
 import type { Evaluation } from '../core/types';
+import { isNotModelled } from './clusterFigures';
 import { bestIndex, formatMetric, METRICS, variantKinds, type Metric } from './metrics';
 
 beforeAll(() => {
@@ -98,9 +99,20 @@ describe('comparison figures per kind of cluster', () => {
     expect(value('errors', both)).toBe(both.findings.filter((f) => f.severity === 'error').length);
   });
 
-  it('cost is not in the evaluation and says where it is', () => {
-    const v = value('cost', evaluate(allFlash));
-    expect(formatMetric(metric('cost'), v, 'tb')).toBe('in the XLSX report');
+  it('cost: the BOM total of priced parts; unpriced parts make it incomplete', () => {
+    const unpriced = value('cost', evaluate(allFlash));
+    expect(formatMetric(metric('cost'), unpriced, 'tb')).toBe('no prices');
+    expect(isNotModelled(unpriced) && unpriced.notModelled).toMatch(/Dell PowerEdge R630/);
+
+    // Seed 001: 4 hosts, 8 cache and 32 capacity devices.
+    const priced = structuredClone(allFlash) as typeof allFlash;
+    priced.clusters[0]!.host = { ...priced.clusters[0]!.host, unit_price: 10_000 } as never;
+    const devices = priced.devices as { unit_price?: number }[];
+    devices[0]!.unit_price = 500;
+    const partial = value('cost', evaluate(priced));
+    expect(formatMetric(metric('cost'), partial, 'tb')).toMatch(/^4\d,\d{3} \+ 1 part unpriced$/);
+    devices.forEach((d) => (d.unit_price = 500));
+    expect(value('cost', evaluate(priced))).toBe(4 * 10_000 + (8 + 32) * 500);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   formatCapacityIn,
   formatIops,
   formatPct,
+  formatPrice,
   formatRatio,
   orDash,
   type CapacityUnit,
@@ -75,11 +76,19 @@ const TOTAL = 'Total over every cluster of the variant.';
 const TIGHTEST = "The variant's tightest cluster.";
 const count = (v: number) => String(v);
 
-/** Cost is priced from the catalog in the XLSX report only; the evaluation carries none. */
-const COST_NOT_IN_EVALUATION = notModelled(
-  'The core prices the bill of materials in the XLSX report only; "Export comparison (XLSX)" has each variant\'s total.',
-  'in the XLSX report',
-);
+/**
+ * The core's bill-of-materials total over the variant's clusters. A part
+ * without a unit price leaves the total incomplete: the cell says so and
+ * names the parts, and the variant does not compete for "best".
+ */
+function cost(e: Evaluation): MetricValue {
+  const priced = e.costs.reduce((sum, c) => sum + c.priced_total, 0);
+  const unpriced = [...new Set(e.costs.flatMap((c) => c.unpriced_parts))];
+  if (unpriced.length === 0) return priced;
+  const why = `No unit price for: ${unpriced.join('; ')}. Enter prices in the design (host unit price, Devices tab) or apply catalog prices on the Catalog tab.`;
+  const parts = unpriced.length === 1 ? '1 part' : `${unpriced.length} parts`;
+  return notModelled(why, priced > 0 ? `${formatPrice(priced)} + ${parts} unpriced` : 'no prices');
+}
 
 export const METRICS: Metric[] = [
   {
@@ -165,9 +174,9 @@ export const METRICS: Metric[] = [
   {
     id: 'cost',
     label: 'Cost (bill of materials)',
-    note: COST_NOT_IN_EVALUATION.notModelled,
-    value: () => COST_NOT_IN_EVALUATION,
-    format: count,
+    note: 'Unit price x quantity of every host and device, over every cluster, in the prices the design holds (the XLSX BOM sheet has the lines).',
+    value: cost,
+    format: formatPrice,
     better: 'lower',
   },
   {

@@ -5,22 +5,17 @@
 //! TB and per IOPS are live formulas, so a buyer types a price and the
 //! sheet recomputes.
 
-use super::labels;
 use super::sheet::{
     a1, column_range, Cell, CellRef, Computed, NumberFormat, RowStyle, Sheet, SheetBuilder,
 };
 use super::summary::{KeyFigure, SummaryCells};
 use super::{ClusterView, Context};
-use crate::model::{Device, Storage};
-use crate::rules::num;
+use crate::bom::{self, cluster_parts, Part};
 
 /// One orderable part of one cluster.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Line {
-    pub part: String,
-    pub description: String,
-    pub quantity: u32,
-    pub unit_price: Option<f64>,
+    pub part: Part,
     pub cluster: usize,
 }
 
@@ -125,7 +120,7 @@ pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
         (&total_at, total),
         summary_figure(ctx, summary, None, KeyFigure::DeliverableIops),
     );
-    let unpriced = lines.iter().filter(|l| l.unit_price.is_none()).count();
+    let unpriced = lines.iter().filter(|l| l.part.unit_price.is_none()).count();
     let mut cells = label_cells("Lines without a unit price");
     cells.push(Cell::formula(
         format!("=COUNTBLANK({})", column_range(first, last, UNIT_PRICE)),
@@ -149,15 +144,15 @@ pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
 }
 
 fn extended_price(l: &Line) -> f64 {
-    f64::from(l.quantity) * l.unit_price.unwrap_or(0.0)
+    bom::extended_price(&l.part).unwrap_or(0.0)
 }
 
 fn line_row(l: &Line, row: u32, cluster: &str) -> Vec<Cell> {
     vec![
-        Cell::text(l.part.clone()),
-        Cell::text(l.description.clone()),
-        Cell::count(l.quantity),
-        Cell::Input(l.unit_price, NumberFormat::Price),
+        Cell::text(l.part.part.clone()),
+        Cell::text(l.part.description.clone()),
+        Cell::count(l.part.quantity),
+        Cell::Input(l.part.unit_price, NumberFormat::Price),
         Cell::formula(
             format!("={}*{}", a1(row, QUANTITY), a1(row, UNIT_PRICE)),
             Computed::Number(extended_price(l)),
@@ -221,79 +216,12 @@ fn price_per(
 /// ESA, the storage pool's NVMe devices over every host; for XtremIO +
 /// VPLEX, each site's arrays, engines and system volumes.
 pub fn cluster_lines(index: usize, c: &ClusterView) -> Vec<Line> {
-    let hosts = c.host_count();
-    let host = &c.cluster.host;
-    let mut lines = vec![Line {
-        part: host.model.clone(),
-        description: format!("Host: {}", labels::host(host)),
-        quantity: hosts,
-        unit_price: host.unit_price,
-        cluster: index,
-    }];
-    let disk_groups = match (&c.cluster.storage, c.array()) {
-        (_, Some(a)) => {
-            lines.extend(a.xtremio_vplex.components.iter().map(|part| Line {
-                part: part.component.clone(),
-                description: format!("{}: {}", labels::site(part.site), part.detail),
-                quantity: part.quantity,
-                unit_price: None,
-                cluster: index,
-            }));
-            return lines;
-        }
-        (Storage::VsanEsa(esa), None) => {
-            // One storage pool per host: its NVMe devices over every host.
-            if let Some(d) = c.project.device(&esa.device) {
-                lines.push(Line {
-                    part: d.model.clone(),
-                    description: format!("Storage pool device (ESA): {}", device_description(d)),
-                    quantity: esa.devices_per_host.saturating_mul(hosts),
-                    unit_price: d.unit_price,
-                    cluster: index,
-                });
-            }
-            return lines;
-        }
-        (Storage::VsanOsa { disk_groups, .. }, None) => disk_groups,
-        (Storage::XtremioVplex(_), None) => return lines,
-    };
-    let mut add = |role: &str, device: Option<&Device>, count: u32| {
-        let Some(d) = device else { return };
-        let description = format!("{role}: {}", device_description(d));
-        match lines
-            .iter_mut()
-            .find(|l| l.part == d.model && l.description == description)
-        {
-            Some(l) => l.quantity += count,
-            None => lines.push(Line {
-                part: d.model.clone(),
-                description,
-                quantity: count,
-                unit_price: d.unit_price,
-                cluster: index,
-            }),
-        }
-    };
-    for g in disk_groups {
-        add("Cache device", c.project.device(&g.cache_device), hosts);
-    }
-    for g in disk_groups {
-        add(
-            "Capacity device",
-            c.project.device(&g.capacity_device),
-            g.capacity_device_count.saturating_mul(hosts),
-        );
-    }
-    lines
-}
-
-fn device_description(d: &Device) -> String {
-    let mut text = labels::device_size(d);
-    if let Some(class) = d.flash_class {
-        text.push_str(&format!(", class {class:?}"));
-    }
-    if let Some(dwpd) = d.endurance_dwpd {
-        text.push_str(&format!(", {} DWPD", num(dwpd, 1)));
-    }
-    text
+    let components = c.array().map(|a| a.xtremio_vplex.components.as_slice());
+    cluster_parts(c.project, c.cluster, components)
+        .into_iter()
+        .map(|part| Line {
+            part,
+            cluster: index,
+        })
+        .collect()
 }
