@@ -8,12 +8,10 @@ use crate::capacity::{
     CapacityEvaluation, PlacedWorkload, RawCapacity, ResolvedDiskGroup, StorageTier,
 };
 use crate::compute::{assess_compute, ClusterCompute};
-use crate::growth::{assess_growth, grown_io, growth_findings, ClusterGrowth, GrowthYear};
+use crate::growth::{assess_growth, growth_findings, ClusterGrowth};
 use crate::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
 use crate::issue::InputIssue;
-use crate::model::{
-    Cluster, DiskGroup, Project, Settings, Storage, StoragePolicy, Topology, Workload, XtremioVplex,
-};
+use crate::model::{Cluster, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
 use crate::performance::{assess_performance, ClusterPerformance};
 use crate::protection::host_findings;
 use crate::resilience::{assess_resilience, ClusterResilience};
@@ -82,7 +80,7 @@ pub struct ClusterEvaluation {
 
 /// SQL Server FCI nodes per instance. The model does not hold it per
 /// workload yet; seed 002 ran two (active + passive).
-const FCI_NODES: u32 = 2;
+pub(crate) const FCI_NODES: u32 = 2;
 
 /// Validates, then sizes every cluster. Invalid input yields every issue found.
 pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
@@ -260,17 +258,17 @@ fn evaluate_vsan(
     if let Some(s) = &stretched {
         findings.extend(s.findings.iter().cloned());
     }
-    let design = OsaDesign {
-        index,
-        cluster,
-        groups: &groups,
-        placed: &placed,
-        dedup_active,
-    };
     let growth = assess_growth(
         &cluster.topology,
         settings.planning_horizon_years,
-        |topology, year| design.year(topology, year, settings),
+        &OsaGrowth::new(
+            &groups,
+            &placed,
+            &cluster.host,
+            settings,
+            dedup_active,
+            &compute,
+        ),
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
     let workload_shares = workload_shares(&capacity.workloads, &performance.workloads);
@@ -293,76 +291,8 @@ fn evaluate_vsan(
     (evaluation, findings)
 }
 
-/// What one year of an OSA cluster's growth timeline needs.
-struct OsaDesign<'a> {
-    index: usize,
-    cluster: &'a Cluster,
-    groups: &'a [ResolvedDiskGroup<'a>],
-    placed: &'a [PlacedWorkload<'a>],
-    dedup_active: bool,
-}
-
-impl OsaDesign<'_> {
-    /// The cluster on `topology` in `year`, by the same capacity,
-    /// performance and compute rules as today: capacity grown through the
-    /// planning horizon set to `year`, I/O through `grown_io`.
-    fn year(&self, topology: &Topology, year: u32, settings: &Settings) -> GrowthYear {
-        let hosts = topology.host_count();
-        let sites = if Sites::of(topology).is_some() { 2 } else { 1 };
-        let at_year = Settings {
-            planning_horizon_years: year,
-            ..settings.clone()
-        };
-        let raw = raw_capacity(self.groups, hosts);
-        let capacity =
-            evaluate_capacity(&raw, hosts, sites, self.placed, &at_year, self.dedup_active);
-        let grown = grown_workloads(self.placed, year);
-        let grown_placed = regrown(self.placed, &grown);
-        let performance =
-            assess_performance(self.index, topology, self.groups, &grown_placed, settings);
-        let compute = assess_compute(
-            self.index,
-            &self.cluster.host,
-            topology,
-            self.groups,
-            self.placed,
-            settings,
-            FCI_NODES,
-        );
-        GrowthYear {
-            year,
-            capacity_required: capacity.required,
-            capacity_usable: capacity.usable,
-            front_end_iops: performance.front_end_iops,
-            iops_limit: performance.device_limited_front_end_iops,
-            cpu_pct: compute.cores_needed_pct_after_failure,
-            ram_pct: compute.ram_demand_pct_after_failure,
-        }
-    }
-}
-
-/// The placed workloads with their I/O grown `year` years.
-fn grown_workloads(placed: &[PlacedWorkload], year: u32) -> Vec<Workload> {
-    placed
-        .iter()
-        .map(|p| Workload {
-            spec: grown_io(&p.workload.spec, year),
-            ..p.workload.clone()
-        })
-        .collect()
-}
-
-/// `placed` with each workload replaced by its grown copy.
-fn regrown<'a>(placed: &[PlacedWorkload<'a>], grown: &'a [Workload]) -> Vec<PlacedWorkload<'a>> {
-    placed
-        .iter()
-        .zip(grown)
-        .map(|(p, workload)| PlacedWorkload { workload, ..*p })
-        .collect()
-}
-
 /// Validation has checked that every device id resolves.
-fn resolve_disk_groups<'a>(
+pub(crate) fn resolve_disk_groups<'a>(
     project: &'a Project,
     groups: &[DiskGroup],
 ) -> Vec<ResolvedDiskGroup<'a>> {
@@ -380,7 +310,7 @@ fn resolve_disk_groups<'a>(
 
 /// The cluster's workloads with their policies; validation has checked
 /// that every policy id resolves.
-fn placed_workloads<'a>(
+pub(crate) fn placed_workloads<'a>(
     project: &'a Project,
     cluster_id: &str,
     site_mirrored: bool,
@@ -446,9 +376,11 @@ pub fn evaluate_json(json: &str) -> EvaluateOutcome {
 }
 
 mod esa;
+mod timeline;
 
 use esa::evaluate_esa;
 pub use esa::EsaClusterEvaluation;
+use timeline::OsaGrowth;
 
 #[cfg(test)]
 mod tests;

@@ -3,16 +3,18 @@
 
 use serde::Serialize;
 
-use super::{grown_workloads, placed_workloads, policies_to_check, regrown, FCI_NODES};
-use crate::capacity::{CapacityEvaluation, RawCapacity};
-use crate::compute::{assess_compute, ClusterCompute};
+use super::{placed_workloads, policies_to_check, FCI_NODES};
+use crate::capacity::{CapacityEvaluation, PlacedWorkload, RawCapacity};
+use crate::compute::{after_failure, assess_compute, ClusterCompute};
 use crate::esa::{
     esa_details, esa_findings, esa_raw, evaluate_esa_capacity, EsaCluster, EsaEvaluation,
     ResolvedEsa,
 };
-use crate::growth::{assess_growth, growth_findings, ClusterGrowth, GrowthYear};
-use crate::model::{Cluster, Project, Settings, Topology, VsanEsa};
-use crate::performance::front_end_io;
+use crate::growth::{
+    assess_growth, grown_front_end_io, growth_findings, ClusterGrowth, GrowthLimit, GrowthModel,
+    GrowthYear,
+};
+use crate::model::{Capacity, Cluster, HostSpec, Project, Settings, Topology, VsanEsa};
 use crate::rules::Finding;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -79,7 +81,13 @@ pub(super) fn evaluate_esa(
     let growth = assess_growth(
         &cluster.topology,
         settings.planning_horizon_years,
-        |topology, year| esa_year(index, cluster, &esa, &placed, topology, year, settings),
+        &EsaGrowth {
+            esa: &esa,
+            host: &cluster.host,
+            placed: &placed,
+            settings,
+            compute: &compute,
+        },
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
     let evaluation = EsaClusterEvaluation {
@@ -95,43 +103,80 @@ pub(super) fn evaluate_esa(
     Some((evaluation, findings))
 }
 
-/// One year of the timeline on `topology`, by the same ESA rules as today.
-fn esa_year(
-    index: usize,
-    cluster: &Cluster,
-    esa: &ResolvedEsa,
-    placed: &[crate::capacity::PlacedWorkload],
-    topology: &Topology,
-    year: u32,
-    settings: &Settings,
-) -> GrowthYear {
-    let hosts = topology.host_count();
-    let at_year = Settings {
-        planning_horizon_years: year,
-        ..settings.clone()
-    };
-    let capacity = evaluate_esa_capacity(esa, hosts, placed, &at_year);
-    let grown = grown_workloads(placed, year);
-    let front_end_iops = regrown(placed, &grown)
-        .iter()
-        .map(|p| front_end_io(&p.workload.spec).total_iops)
-        .sum();
-    let compute = assess_compute(
-        index,
-        &cluster.host,
-        topology,
-        &[],
-        placed,
-        settings,
-        FCI_NODES,
-    );
-    GrowthYear {
-        year,
-        capacity_required: capacity.required,
-        capacity_usable: capacity.usable,
-        front_end_iops,
-        iops_limit: None,
-        cpu_pct: compute.cores_needed_pct_after_failure,
-        ram_pct: compute.ram_demand_pct_after_failure,
+/// The timeline by the same ESA rules as today: capacity re-sized per year
+/// (ESA's RAID-5 layout depends on the host count), front-end I/O grown,
+/// CPU and RAM from today's totals, which do not grow.
+struct EsaGrowth<'a> {
+    esa: &'a ResolvedEsa<'a>,
+    host: &'a HostSpec,
+    placed: &'a [PlacedWorkload<'a>],
+    settings: &'a Settings,
+    compute: &'a ClusterCompute,
+}
+
+impl EsaGrowth<'_> {
+    fn capacity(&self, topology: &Topology, year: u32) -> (Capacity, Capacity) {
+        let at_year = Settings {
+            planning_horizon_years: year,
+            ..self.settings.clone()
+        };
+        let c = evaluate_esa_capacity(self.esa, topology.host_count(), self.placed, &at_year);
+        (c.required, c.usable)
+    }
+
+    fn compute(&self, topology: &Topology) -> (Option<f64>, Option<f64>) {
+        let a = after_failure(
+            self.host,
+            topology.host_count(),
+            self.compute.vsan_memory_per_host_gb,
+            self.compute.cores_needed,
+            self.compute.ram_demand_gb,
+            self.settings,
+        );
+        (a.cores_needed_pct, a.ram_demand_pct)
+    }
+}
+
+impl GrowthModel for EsaGrowth<'_> {
+    fn year(&self, topology: &Topology, year: u32) -> GrowthYear {
+        let (capacity_required, capacity_usable) = self.capacity(topology, year);
+        let (cpu_pct, ram_pct) = self.compute(topology);
+        GrowthYear {
+            year,
+            capacity_required,
+            capacity_usable,
+            front_end_iops: self
+                .placed
+                .iter()
+                .map(|p| grown_front_end_io(&p.workload.spec, year).total_iops)
+                .sum(),
+            iops_limit: None,
+            cpu_pct,
+            ram_pct,
+        }
+    }
+
+    fn holds(&self, limit: GrowthLimit, topology: &Topology, year: u32) -> bool {
+        let figures = match limit {
+            GrowthLimit::Capacity => {
+                let (capacity_required, capacity_usable) = self.capacity(topology, year);
+                GrowthYear {
+                    capacity_required,
+                    capacity_usable,
+                    ..GrowthYear::without_demand(year)
+                }
+            }
+            // No device limit is modelled: IOPS never cross.
+            GrowthLimit::Iops => GrowthYear::without_demand(year),
+            GrowthLimit::Cpu | GrowthLimit::Ram => {
+                let (cpu_pct, ram_pct) = self.compute(topology);
+                GrowthYear {
+                    cpu_pct,
+                    ram_pct,
+                    ..GrowthYear::without_demand(year)
+                }
+            }
+        };
+        !limit.crossed(&figures)
     }
 }
