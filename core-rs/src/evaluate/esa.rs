@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{placed_workloads, policies_to_check, FCI_NODES};
+use super::{placed_workloads, policies_by_rule_note, policies_to_check, Lookup, FCI_NODES};
 use crate::capacity::{CapacityEvaluation, PlacedWorkload, RawCapacity};
 use crate::compute::{after_failure, assess_compute, ClusterCompute};
 use crate::esa::{
@@ -14,7 +14,7 @@ use crate::growth::{
     assess_growth, grown_front_end_io, growth_findings, ClusterGrowth, GrowthLimit, GrowthModel,
     GrowthYear,
 };
-use crate::model::{Capacity, Cluster, HostSpec, Project, Settings, Topology, VsanEsa};
+use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology, VsanEsa};
 use crate::rules::Finding;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -35,18 +35,19 @@ pub struct EsaClusterEvaluation {
 /// Validation has checked that the device resolves to an NVMe device and
 /// that the topology is single-site.
 pub(super) fn evaluate_esa(
-    project: &Project,
+    lookup: &Lookup,
     index: usize,
     cluster: &Cluster,
     config: &VsanEsa,
 ) -> Option<(EsaClusterEvaluation, Vec<Finding>)> {
+    let project = lookup.project;
     let esa = ResolvedEsa {
-        device: project.device(&config.device)?,
+        device: lookup.device(&config.device)?,
         config,
     };
     let settings = &project.settings;
     let hosts = cluster.topology.host_count();
-    let placed = placed_workloads(project, &cluster.id, false);
+    let placed = placed_workloads(lookup, index, false);
     let capacity = evaluate_esa_capacity(&esa, hosts, &placed, settings);
     let esa_figures = esa_details(&esa, hosts, &placed, settings);
     // The KB 2113954 memory formula is OSA's (disk groups); ESA's is not
@@ -77,6 +78,12 @@ pub(super) fn evaluate_esa(
         &policies,
         settings,
     );
+    findings.extend(policies_by_rule_note(
+        &path,
+        &cluster.name,
+        project,
+        &policies,
+    ));
     findings.extend(compute.findings.iter().cloned());
     let growth = assess_growth(
         &cluster.topology,

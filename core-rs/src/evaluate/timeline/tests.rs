@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use crate::capacity::{evaluate_capacity, raw_capacity, PlacedWorkload};
 use crate::compute::assess_compute;
 use crate::esa::{evaluate_esa_capacity, ResolvedEsa};
-use crate::evaluate::{evaluate, placed_workloads, resolve_disk_groups, FCI_NODES};
+use crate::evaluate::{evaluate, placed_workloads, resolve_disk_groups, Lookup, FCI_NODES};
 use crate::growth::{grown_io, ClusterGrowth, GrowthCrossing, GrowthLimit, GrowthYear};
 use crate::model::{Project, Settings, Storage, Topology, Workload};
 use crate::parse::parse_project;
@@ -93,7 +93,8 @@ fn regrown<'a>(placed: &[PlacedWorkload<'a>], grown: &'a [Workload]) -> Vec<Plac
 fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
     let cluster = &project.clusters[0];
     let settings = &project.settings;
-    let placed = placed_workloads(project, &cluster.id, cluster.topology.site_mirrored());
+    let lookup = Lookup::new(project);
+    let placed = placed_workloads(&lookup, 0, cluster.topology.site_mirrored());
     let at_year = |year: u32| Settings {
         planning_horizon_years: year,
         ..settings.clone()
@@ -103,7 +104,7 @@ fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
             disk_groups,
             dedup_compression,
         } => {
-            let groups = resolve_disk_groups(project, disk_groups);
+            let groups = resolve_disk_groups(&lookup, disk_groups);
             let dedup_active = *dedup_compression
                 && crate::capacity::storage_tier(&groups) == crate::capacity::StorageTier::AllFlash;
             reference_growth(
@@ -148,7 +149,7 @@ fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
         }
         Storage::VsanEsa(config) => {
             let esa = ResolvedEsa {
-                device: project.device(&config.device).expect("ESA device"),
+                device: lookup.device(&config.device).expect("ESA device"),
                 config,
             };
             reference_growth(
