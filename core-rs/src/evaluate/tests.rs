@@ -340,7 +340,11 @@ fn past_sixteen_policies_a_cluster_without_workloads_is_checked_once_per_rule() 
         .filter(|f| f.code == "protection.too_few_hosts")
         .collect();
     assert_eq!(too_few.len(), 1);
-    assert!(too_few[0].message.contains("\"p1\""), "{}", too_few[0].message);
+    assert!(
+        too_few[0].message.contains("\"p1\""),
+        "{}",
+        too_few[0].message
+    );
     let note = e
         .findings
         .iter()
