@@ -277,10 +277,11 @@ fn evaluate_vsan(
         &OsaGrowth::new(
             &groups,
             &placed,
-            &cluster.host,
+            cluster,
             settings,
             dedup_active,
             &compute,
+            &performance,
         ),
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));

@@ -173,7 +173,7 @@ pub fn busiest_host_sessions(groups: &[TargetGroup], hosts: u32) -> Option<u32> 
     let all: u64 = groups.iter().map(|g| g.targets).sum();
     let mut owned = all.div_ceil(u64::from(hosts));
     let mut by_sessions = groups.to_vec();
-    by_sessions.sort_unstable_by(|a, b| b.sessions_per_target.cmp(&a.sessions_per_target));
+    by_sessions.sort_unstable_by_key(|g| std::cmp::Reverse(g.sessions_per_target));
     let mut sum = 0u32;
     for g in by_sessions {
         let taken = g.targets.min(owned);

@@ -298,7 +298,12 @@ fn characteristic_time(cache_gb: f64, demands: &[(f64, f64)], densities: &[Optio
         let (occupied, slope) = demands.iter().zip(densities).fold(
             (0.0, 0.0),
             |(occ, slope), (&(ws, reads), density)| match density {
-                Some(d) => (occ - ws * (-d * t).exp_m1(), slope + reads * (-d * t).exp()),
+                // One exponential per workload and step: occupancy uses
+                // 1 - e, its slope e (exp_m1 would cost a second one).
+                Some(d) => {
+                    let e = (-d * t).exp();
+                    (occ + ws * (1.0 - e), slope + reads * e)
+                }
                 None => (occ, slope),
             },
         );

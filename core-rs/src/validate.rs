@@ -597,7 +597,7 @@ impl Checker {
         for (i, id) in ids.enumerate() {
             if !seen.insert(id) {
                 self.push(
-                    &format!("{list}[{i}].id"),
+                    format!("{list}[{i}].id"),
                     format!("must be unique within {list} (\"{id}\" is used twice)"),
                 );
             }

@@ -9,8 +9,10 @@ use crate::capacity::{
 };
 use crate::compute::{after_failure, ClusterCompute};
 use crate::growth::{grown_front_end_io, GrowthLimit, GrowthModel, GrowthYear};
-use crate::model::{Capacity, HostSpec, Settings, Topology};
-use crate::performance::{device_limited_front_end_iops, working_set_gb, FrontEndIo};
+use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
+use crate::performance::{
+    device_limited_front_end_iops, working_set_gb, ClusterPerformance, FrontEndIo,
+};
 use crate::stretched::Sites;
 
 pub(super) struct OsaGrowth<'a> {
@@ -23,21 +25,26 @@ pub(super) struct OsaGrowth<'a> {
     working_sets: Vec<f64>,
     /// Today's compute: its totals hold every year.
     compute: &'a ClusterCompute,
+    /// Today's topology and front-end I/O against its device limit: year 0
+    /// on it, as `assess_performance` found it.
+    topology: &'a Topology,
+    today_io: (f64, Option<f64>),
 }
 
 impl<'a> OsaGrowth<'a> {
     pub(super) fn new(
         groups: &'a [ResolvedDiskGroup<'a>],
         placed: &'a [PlacedWorkload<'a>],
-        host: &'a HostSpec,
+        cluster: &'a Cluster,
         settings: &'a Settings,
         dedup_active: bool,
         compute: &'a ClusterCompute,
+        performance: &ClusterPerformance,
     ) -> Self {
         OsaGrowth {
             groups,
             placed,
-            host,
+            host: &cluster.host,
             settings,
             dedup_active,
             consumed: placed
@@ -49,6 +56,11 @@ impl<'a> OsaGrowth<'a> {
                 .map(|p| working_set_gb(&p.workload.spec))
                 .collect(),
             compute,
+            topology: &cluster.topology,
+            today_io: (
+                performance.front_end_iops,
+                performance.device_limited_front_end_iops,
+            ),
         }
     }
 
@@ -66,6 +78,9 @@ impl<'a> OsaGrowth<'a> {
 
     /// Front-end IOPS in `year` and the device limit at that year's mix.
     fn io(&self, topology: &Topology, year: u32) -> (f64, Option<f64>) {
+        if year == 0 && topology == self.topology {
+            return self.today_io;
+        }
         let front_ends: Vec<FrontEndIo> = self
             .placed
             .iter()
