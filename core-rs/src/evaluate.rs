@@ -1,5 +1,6 @@
 //! `evaluate(project) -> result`: pure and deterministic.
 
+use std::cell::OnceCell;
 use std::collections::HashSet;
 
 use serde::Serialize;
@@ -218,7 +219,7 @@ fn evaluate_vsan(
         site_mirrored: cluster.topology.site_mirrored(),
     };
     let mut findings = capacity_findings(&facts, &capacity, &placed, settings);
-    let policies = policies_to_check(project, &placed);
+    let policies = policies_to_check(lookup, &placed);
     findings.extend(host_findings(&facts, &policies));
     findings.extend(policies_by_rule_note(
         &path,
@@ -314,6 +315,9 @@ pub(crate) struct Lookup<'a> {
     policies: IdIndex<'a>,
     /// Indices into `project.workloads`, per cluster, in project order.
     workloads_by_cluster: Vec<Vec<usize>>,
+    /// What a cluster without workloads is checked against (see
+    /// `policies_to_check`): the same for every such cluster.
+    unplaced_policies: OnceCell<Vec<(usize, &'a StoragePolicy)>>,
 }
 
 impl<'a> Lookup<'a> {
@@ -330,6 +334,7 @@ impl<'a> Lookup<'a> {
             devices: IdIndex::new(project.devices.iter().map(|d| d.id.as_str())),
             policies: IdIndex::new(project.policies.iter().map(|p| p.id.as_str())),
             workloads_by_cluster,
+            unplaced_policies: OnceCell::new(),
         }
     }
 
@@ -391,21 +396,26 @@ const POLICIES_CHECKED_ONE_BY_ONE: usize = 16;
 /// so clusters x policies findings cannot grow without bound;
 /// `policies_by_rule_note` says so in the result.
 pub(crate) fn policies_to_check<'a>(
-    project: &'a Project,
+    lookup: &Lookup<'a>,
     placed: &[PlacedWorkload<'a>],
 ) -> Vec<(usize, &'a StoragePolicy)> {
     if placed.is_empty() {
-        let all = project.policies.iter().enumerate();
-        if project.policies.len() <= POLICIES_CHECKED_ONE_BY_ONE {
-            return all.collect();
-        }
-        let mut firsts: Vec<(usize, &StoragePolicy)> = Vec::new();
-        for (i, p) in all {
-            if !firsts.iter().any(|(_, q)| same_rule(p, q)) {
-                firsts.push((i, p));
-            }
-        }
-        return firsts;
+        return lookup
+            .unplaced_policies
+            .get_or_init(|| {
+                let all = lookup.project.policies.iter().enumerate();
+                if lookup.project.policies.len() <= POLICIES_CHECKED_ONE_BY_ONE {
+                    return all.collect();
+                }
+                let mut firsts: Vec<(usize, &StoragePolicy)> = Vec::new();
+                for (i, p) in all {
+                    if !firsts.iter().any(|(_, q)| same_rule(p, q)) {
+                        firsts.push((i, p));
+                    }
+                }
+                firsts
+            })
+            .clone();
     }
     // A scan while few policies are in use, a hash set beyond.
     let mut used: Vec<(usize, &StoragePolicy)> = Vec::new();

@@ -1208,8 +1208,21 @@ fn evaluated(input: &str) -> (stacksizer_core::Evaluation, Duration) {
     }
 }
 
-fn assert_timely(input: &str, took: Duration) {
-    eprintln!("{} bytes evaluated in {took:?}", input.len());
+/// As the fuzz targets do: a slow first try is retimed twice (the machine
+/// may be busy), and the fastest of the three counts.
+fn assert_timely(input: &str, first_try: Duration) {
+    let mut took = first_try;
+    if !cfg!(debug_assertions) && took > HANG {
+        for _ in 0..2 {
+            let started = Instant::now();
+            let _ = evaluate_json(input);
+            took = took.min(started.elapsed());
+        }
+    }
+    eprintln!(
+        "{} bytes evaluated in {took:?} (first try {first_try:?})",
+        input.len()
+    );
     assert!(
         cfg!(debug_assertions) || took < HANG,
         "{} bytes took {took:?}",

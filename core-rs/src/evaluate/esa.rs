@@ -69,7 +69,7 @@ pub(super) fn evaluate_esa(
         host: &cluster.host,
         esa: &esa,
     };
-    let policies = policies_to_check(project, &placed);
+    let policies = policies_to_check(lookup, &placed);
     let mut findings = esa_findings(
         &facts,
         &capacity,
