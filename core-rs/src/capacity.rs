@@ -14,10 +14,10 @@ use crate::protection::{protection, site_mirrored, Protection};
 use crate::source;
 
 pub use findings::capacity_findings;
-pub use footprint::{application_copies, footprint, growth_factor, Footprint};
+pub use footprint::{annual_growth_pct, application_copies, footprint, growth_factor, Footprint};
 pub use reduction::physical_per_logical;
 pub(crate) use required::policy_shares;
-pub use required::{PolicyShare, WorkloadCapacity};
+pub use required::{ConsumedGrowth, PolicyShare, WorkloadCapacity};
 pub use tier::{mixes_tiers, storage_tier, StorageTier};
 pub use waterfall::{StepKind, WaterfallStep};
 
@@ -154,6 +154,17 @@ pub fn evaluate_capacity(
         effective_usable: ratio(logical_gb, required_gb)
             .map(|r| Capacity::from_gb(w.usable.gb * r)),
     }
+}
+
+/// `evaluate_capacity`'s usable capacity alone.
+pub fn usable_capacity(
+    raw: &RawCapacity,
+    host_count: u32,
+    sites: u32,
+    settings: &Settings,
+    dedup_active: bool,
+) -> Capacity {
+    waterfall::waterfall(raw, host_count, sites, settings, dedup_active).usable
 }
 
 /// Data that `usable_gb` of protected space holds under one policy and

@@ -259,6 +259,17 @@ pub fn assess_compute_with(
     let vsan_memory_per_host_gb = vsan_memory.per_host_gb;
     let usable_ram_per_host_gb = (host.ram_gb - vsan_memory_per_host_gb).max(0.0);
     let per_core = |n: f64, cores: u32| ratio(n, f64::from(cores));
+    let AfterFailure {
+        cores_needed_pct: cores_needed_pct_after_failure,
+        ram_demand_pct: ram_demand_pct_after_failure,
+    } = after_failure(
+        host,
+        hosts,
+        vsan_memory_per_host_gb,
+        cores_needed,
+        ram_demand_gb,
+        settings,
+    );
 
     let mut compute = ClusterCompute {
         hosts,
@@ -271,20 +282,14 @@ pub fn assess_compute_with(
         virtualization_overhead_pct: settings.virtualization_cpu_overhead_pct,
         cores_needed,
         cores_needed_pct: per_core(cores_needed * 100.0, physical_cores),
-        cores_needed_pct_after_failure: per_core(
-            cores_needed * 100.0,
-            physical_cores_after_failure,
-        ),
+        cores_needed_pct_after_failure,
         ram_per_host_gb: host.ram_gb,
         vsan_memory_per_host_gb,
         usable_ram_per_host_gb,
         usable_ram_gb: usable_ram_per_host_gb * f64::from(hosts),
         usable_ram_after_failure_gb: usable_ram_per_host_gb * f64::from(hosts_after_failure),
         ram_demand_gb,
-        ram_demand_pct_after_failure: ratio(
-            ram_demand_gb * 100.0,
-            usable_ram_per_host_gb * f64::from(hosts_after_failure),
-        ),
+        ram_demand_pct_after_failure,
         sql_ram_gb,
         numa_node_cores: host.cores_per_socket,
         numa_node_ram_gb: ratio(host.ram_gb, f64::from(host.sockets)).unwrap_or(0.0),
@@ -300,6 +305,37 @@ pub fn assess_compute_with(
     }
     compute.findings = findings;
     compute
+}
+
+/// Cores and VM memory as shares of what is left after N+x host failures.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AfterFailure {
+    /// Absent when no host is left.
+    pub cores_needed_pct: Option<f64>,
+    pub ram_demand_pct: Option<f64>,
+}
+
+/// The after-failure shares `assess_compute` reports, for `hosts` hosts of
+/// the cluster's shape, from its workloads' totals (`cores_needed`,
+/// `ram_demand_gb`): the growth timeline asks it for larger clusters.
+pub fn after_failure(
+    host: &HostSpec,
+    hosts: u32,
+    vsan_memory_per_host_gb: f64,
+    cores_needed: f64,
+    ram_demand_gb: f64,
+    settings: &Settings,
+) -> AfterFailure {
+    let hosts_after_failure = hosts.saturating_sub(settings.reserve_hosts);
+    let cores = host.cores().saturating_mul(hosts_after_failure);
+    let usable_ram_per_host_gb = (host.ram_gb - vsan_memory_per_host_gb).max(0.0);
+    AfterFailure {
+        cores_needed_pct: ratio(cores_needed * 100.0, f64::from(cores)),
+        ram_demand_pct: ratio(
+            ram_demand_gb * 100.0,
+            usable_ram_per_host_gb * f64::from(hosts_after_failure),
+        ),
+    }
 }
 
 fn workload_compute(

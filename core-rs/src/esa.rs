@@ -27,8 +27,8 @@ use crate::stretched::components;
 pub use findings::{esa_findings, EsaCluster};
 pub use memory::esa_vsan_memory;
 pub use performance::{
-    assess_esa_performance, esa_performance_findings, esa_write_cost, EsaPerformance,
-    EsaWorkloadIo, EsaWriteCost,
+    assess_esa_performance, esa_performance_findings, esa_write_cost, grown_device_limit,
+    EsaPerformance, EsaWorkloadIo, EsaWriteCost,
 };
 
 /// The log-structured file system's share on top of protected data

@@ -1,5 +1,8 @@
 //! `evaluate(project) -> result`: pure and deterministic.
 
+use std::cell::OnceCell;
+use std::collections::HashSet;
+
 use serde::Serialize;
 
 use crate::bom::{cluster_cost, cluster_parts, ClusterCost};
@@ -9,17 +12,17 @@ use crate::capacity::{
     CapacityEvaluation, PlacedWorkload, RawCapacity, ResolvedDiskGroup, StorageTier,
 };
 use crate::compute::{assess_compute, ClusterCompute};
-use crate::growth::{assess_growth, grown_io, growth_findings, ClusterGrowth, GrowthYear};
+use crate::growth::{assess_growth, growth_findings, ClusterGrowth};
+use crate::ids::IdIndex;
 use crate::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
 use crate::issue::InputIssue;
-use crate::model::{
-    Cluster, DiskGroup, Project, Settings, Storage, StoragePolicy, Topology, Workload, XtremioVplex,
-};
+use crate::model::{Cluster, Device, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
 use crate::performance::{assess_performance, ClusterPerformance};
-use crate::protection::host_findings;
+use crate::protection::{host_findings, protection};
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding};
 use crate::shares::{workload_shares, WorkloadShare};
+use crate::source;
 use crate::stretched::{assess_stretched, Healthy, Sites, StretchedEvaluation};
 use crate::validate::validate;
 use crate::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
@@ -86,7 +89,7 @@ pub struct ClusterEvaluation {
 
 /// SQL Server FCI nodes per instance. The model does not hold it per
 /// workload yet; seed 002 ran two (active + passive).
-const FCI_NODES: u32 = 2;
+pub(crate) const FCI_NODES: u32 = 2;
 
 /// Validates, then sizes every cluster. Invalid input yields every issue found.
 pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
@@ -94,6 +97,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
     if !issues.is_empty() {
         return Err(issues);
     }
+    let lookup = Lookup::new(project);
     let mut findings = Vec::new();
     let mut clusters = Vec::new();
     let mut array_clusters = Vec::new();
@@ -106,18 +110,18 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
                 dedup_compression,
             } => {
                 let (evaluation, found) =
-                    evaluate_vsan(project, i, c, disk_groups, *dedup_compression);
+                    evaluate_vsan(&lookup, i, c, disk_groups, *dedup_compression);
                 findings.extend(found);
                 clusters.push(evaluation);
             }
             Storage::VsanEsa(config) => {
-                if let Some((evaluation, found)) = evaluate_esa(project, i, c, config) {
+                if let Some((evaluation, found)) = evaluate_esa(&lookup, i, c, config) {
                     findings.extend(found);
                     esa_clusters.push(evaluation);
                 }
             }
             Storage::XtremioVplex(array) => {
-                if let Some(evaluation) = evaluate_xtremio_vplex(project, i, c, array) {
+                if let Some(evaluation) = evaluate_xtremio_vplex(&lookup, i, c, array) {
                     findings.extend(evaluation.compute.findings.iter().cloned());
                     findings.extend(evaluation.xtremio_vplex.findings.iter().cloned());
                     let parts =
@@ -143,14 +147,14 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
 /// stretched and its X-Brick model and engine count exist, so this yields
 /// an evaluation for every valid cluster.
 fn evaluate_xtremio_vplex(
-    project: &Project,
+    lookup: &Lookup,
     index: usize,
     cluster: &Cluster,
     array: &XtremioVplex,
 ) -> Option<ArrayClusterEvaluation> {
     let sites = Sites::of(&cluster.topology)?;
-    let placed = placed_workloads(project, &cluster.id, false);
-    let settings = &project.settings;
+    let placed = placed_workloads(lookup, index, false);
+    let settings = &lookup.project.settings;
     // No disk groups: the hosts run no vSAN, so it takes none of their memory.
     let compute = assess_compute(
         index,
@@ -182,7 +186,7 @@ fn evaluate_xtremio_vplex(
 
 /// A vSAN cluster: disk groups on every host, single-site or stretched.
 fn evaluate_vsan(
-    project: &Project,
+    lookup: &Lookup,
     index: usize,
     cluster: &Cluster,
     disk_groups: &[DiskGroup],
@@ -190,8 +194,9 @@ fn evaluate_vsan(
 ) -> (ClusterEvaluation, Vec<Finding>) {
     let host_count = cluster.topology.host_count();
     let sites = Sites::of(&cluster.topology);
-    let groups = resolve_disk_groups(project, disk_groups);
-    let placed = placed_workloads(project, &cluster.id, cluster.topology.site_mirrored());
+    let project = lookup.project;
+    let groups = resolve_disk_groups(lookup, disk_groups);
+    let placed = placed_workloads(lookup, index, cluster.topology.site_mirrored());
     let tier = storage_tier(&groups);
     let settings = &project.settings;
     let dedup_active = dedup_compression && tier == StorageTier::AllFlash;
@@ -225,7 +230,14 @@ fn evaluate_vsan(
         site_mirrored: cluster.topology.site_mirrored(),
     };
     let mut findings = capacity_findings(&facts, &capacity, &placed, settings);
-    findings.extend(host_findings(&facts, &policies_to_check(project, &placed)));
+    let policies = policies_to_check(lookup, &placed);
+    findings.extend(host_findings(&facts, &policies));
+    findings.extend(policies_by_rule_note(
+        &path,
+        &cluster.name,
+        project,
+        &policies,
+    ));
     findings.extend(cache_findings(&facts, &groups, &project.devices, &cache));
     let performance = assess_performance(index, &cluster.topology, &groups, &placed, settings);
     let compute = assess_compute(
@@ -264,7 +276,7 @@ fn evaluate_vsan(
         &groups,
         &capacity,
         &performance,
-        &policies_to_check(project, &placed),
+        &policies,
         settings,
     );
     findings.extend(performance.findings.iter().cloned());
@@ -274,17 +286,18 @@ fn evaluate_vsan(
     if let Some(s) = &stretched {
         findings.extend(s.findings.iter().cloned());
     }
-    let design = OsaDesign {
-        index,
-        cluster,
-        groups: &groups,
-        placed: &placed,
-        dedup_active,
-    };
     let growth = assess_growth(
         &cluster.topology,
         settings.planning_horizon_years,
-        |topology, year| design.year(topology, year, settings),
+        &OsaGrowth::new(
+            &groups,
+            &placed,
+            cluster,
+            settings,
+            dedup_active,
+            &compute,
+            &performance,
+        ),
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
     let workload_shares = workload_shares(&capacity.workloads, &performance.workloads);
@@ -307,136 +320,164 @@ fn evaluate_vsan(
     (evaluation, findings)
 }
 
-/// What one year of an OSA cluster's growth timeline needs.
-struct OsaDesign<'a> {
-    index: usize,
-    cluster: &'a Cluster,
-    groups: &'a [ResolvedDiskGroup<'a>],
-    placed: &'a [PlacedWorkload<'a>],
-    dedup_active: bool,
+/// The project's devices and policies by id, and each cluster's
+/// workloads, found once: per-cluster scans of every workload made large
+/// projects quadratic.
+pub(crate) struct Lookup<'a> {
+    pub project: &'a Project,
+    devices: IdIndex<'a>,
+    policies: IdIndex<'a>,
+    /// Indices into `project.workloads`, per cluster, in project order.
+    workloads_by_cluster: Vec<Vec<usize>>,
+    /// What a cluster without workloads is checked against (see
+    /// `policies_to_check`): the same for every such cluster.
+    unplaced_policies: OnceCell<Vec<(usize, &'a StoragePolicy)>>,
 }
 
-impl OsaDesign<'_> {
-    /// The cluster on `topology` in `year`, by the same capacity,
-    /// performance and compute rules as today: capacity grown through the
-    /// planning horizon set to `year`, I/O through `grown_io`.
-    fn year(&self, topology: &Topology, year: u32, settings: &Settings) -> GrowthYear {
-        let hosts = topology.host_count();
-        let sites = if Sites::of(topology).is_some() { 2 } else { 1 };
-        let at_year = Settings {
-            planning_horizon_years: year,
-            ..settings.clone()
-        };
-        let raw = raw_capacity(self.groups, hosts);
-        let capacity =
-            evaluate_capacity(&raw, hosts, sites, self.placed, &at_year, self.dedup_active);
-        let grown = grown_workloads(self.placed, year);
-        let grown_placed = regrown(self.placed, &grown);
-        let performance =
-            assess_performance(self.index, topology, self.groups, &grown_placed, settings);
-        let compute = assess_compute(
-            self.index,
-            &self.cluster.host,
-            topology,
-            self.groups,
-            self.placed,
-            settings,
-            FCI_NODES,
-        );
-        GrowthYear {
-            year,
-            capacity_required: capacity.required,
-            capacity_usable: capacity.usable,
-            front_end_iops: performance.front_end_iops,
-            iops_limit: performance.device_limited_front_end_iops,
-            cpu_pct: compute.cores_needed_pct_after_failure,
-            ram_pct: compute.ram_demand_pct_after_failure,
+impl<'a> Lookup<'a> {
+    pub fn new(project: &'a Project) -> Self {
+        let clusters = IdIndex::new(project.clusters.iter().map(|c| c.id.as_str()));
+        let mut workloads_by_cluster = vec![Vec::new(); project.clusters.len()];
+        for (i, w) in project.workloads.iter().enumerate() {
+            if let Some(c) = clusters.position(&w.cluster_id) {
+                workloads_by_cluster[c].push(i);
+            }
         }
+        Lookup {
+            project,
+            devices: IdIndex::new(project.devices.iter().map(|d| d.id.as_str())),
+            policies: IdIndex::new(project.policies.iter().map(|p| p.id.as_str())),
+            workloads_by_cluster,
+            unplaced_policies: OnceCell::new(),
+        }
+    }
+
+    pub fn device(&self, id: &str) -> Option<&'a Device> {
+        self.devices.position(id).map(|i| &self.project.devices[i])
     }
 }
 
-/// The placed workloads with their I/O grown `year` years.
-fn grown_workloads(placed: &[PlacedWorkload], year: u32) -> Vec<Workload> {
-    placed
-        .iter()
-        .map(|p| Workload {
-            spec: grown_io(&p.workload.spec, year),
-            ..p.workload.clone()
-        })
-        .collect()
-}
-
-/// `placed` with each workload replaced by its grown copy.
-fn regrown<'a>(placed: &[PlacedWorkload<'a>], grown: &'a [Workload]) -> Vec<PlacedWorkload<'a>> {
-    placed
-        .iter()
-        .zip(grown)
-        .map(|(p, workload)| PlacedWorkload { workload, ..*p })
-        .collect()
-}
-
 /// Validation has checked that every device id resolves.
-fn resolve_disk_groups<'a>(
-    project: &'a Project,
+pub(crate) fn resolve_disk_groups<'a>(
+    lookup: &Lookup<'a>,
     groups: &[DiskGroup],
 ) -> Vec<ResolvedDiskGroup<'a>> {
     groups
         .iter()
         .filter_map(|g| {
             Some(ResolvedDiskGroup {
-                cache: project.device(&g.cache_device)?,
-                capacity: project.device(&g.capacity_device)?,
+                cache: lookup.device(&g.cache_device)?,
+                capacity: lookup.device(&g.capacity_device)?,
                 capacity_device_count: g.capacity_device_count,
             })
         })
         .collect()
 }
 
-/// The cluster's workloads with their policies; validation has checked
-/// that every policy id resolves.
-fn placed_workloads<'a>(
-    project: &'a Project,
-    cluster_id: &str,
+/// The workloads of the cluster at `cluster_index` with their policies;
+/// validation has checked that every policy id resolves.
+pub(crate) fn placed_workloads<'a>(
+    lookup: &Lookup<'a>,
+    cluster_index: usize,
     site_mirrored: bool,
 ) -> Vec<PlacedWorkload<'a>> {
-    project
-        .workloads
+    let project = lookup.project;
+    lookup.workloads_by_cluster[cluster_index]
         .iter()
-        .enumerate()
-        .filter(|(_, w)| w.cluster_id == cluster_id)
-        .filter_map(|(index, workload)| {
-            let (policy_index, policy) = project
-                .policies
-                .iter()
-                .enumerate()
-                .find(|(_, p)| p.id == workload.policy_id)?;
+        .filter_map(|&index| {
+            let workload = &project.workloads[index];
+            let policy_index = lookup.policies.position(&workload.policy_id)?;
             Some(PlacedWorkload {
                 index,
                 workload,
                 policy_index,
-                policy,
+                policy: &project.policies[policy_index],
                 site_mirrored,
             })
         })
         .collect()
 }
 
-/// The policies the cluster's workloads use. A cluster without workloads
-/// is checked against every policy: nothing says which it will use.
-fn policies_to_check<'a>(
-    project: &'a Project,
+/// Up to this many policies, a cluster without workloads is checked
+/// against each of them.
+const POLICIES_CHECKED_ONE_BY_ONE: usize = 16;
+
+/// The policies the cluster's workloads use, in order of first use. A
+/// cluster without workloads is checked against every policy: nothing says
+/// which it will use. Past `POLICIES_CHECKED_ONE_BY_ONE` policies, it is
+/// checked against the first policy of each protection rule (method and
+/// FTT, all that the host, tier, resilience and durability checks read),
+/// so clusters x policies findings cannot grow without bound;
+/// `policies_by_rule_note` says so in the result.
+pub(crate) fn policies_to_check<'a>(
+    lookup: &Lookup<'a>,
     placed: &[PlacedWorkload<'a>],
 ) -> Vec<(usize, &'a StoragePolicy)> {
     if placed.is_empty() {
-        return project.policies.iter().enumerate().collect();
+        return lookup
+            .unplaced_policies
+            .get_or_init(|| {
+                let all = lookup.project.policies.iter().enumerate();
+                if lookup.project.policies.len() <= POLICIES_CHECKED_ONE_BY_ONE {
+                    return all.collect();
+                }
+                let mut firsts: Vec<(usize, &StoragePolicy)> = Vec::new();
+                for (i, p) in all {
+                    if !firsts.iter().any(|(_, q)| same_rule(p, q)) {
+                        firsts.push((i, p));
+                    }
+                }
+                firsts
+            })
+            .clone();
     }
+    // A scan while few policies are in use, a hash set beyond.
     let mut used: Vec<(usize, &StoragePolicy)> = Vec::new();
+    let mut seen: HashSet<usize> = HashSet::new();
     for p in placed {
-        if !used.iter().any(|(i, _)| *i == p.policy_index) {
+        let fresh = if seen.is_empty() && used.len() < POLICIES_CHECKED_ONE_BY_ONE {
+            !used.iter().any(|(i, _)| *i == p.policy_index)
+        } else {
+            if seen.is_empty() {
+                seen.extend(used.iter().map(|(i, _)| *i));
+            }
+            seen.insert(p.policy_index)
+        };
+        if fresh {
             used.push((p.policy_index, p.policy));
         }
     }
     used
+}
+
+fn same_rule(a: &StoragePolicy, b: &StoragePolicy) -> bool {
+    let (a, b) = (protection(a), protection(b));
+    (a.method, a.ftt) == (b.method, b.ftt)
+}
+
+/// Says when a cluster without workloads was checked per protection rule
+/// rather than per policy (see `policies_to_check`).
+pub(crate) fn policies_by_rule_note(
+    cluster_path: &str,
+    cluster_name: &str,
+    project: &Project,
+    checked: &[(usize, &StoragePolicy)],
+) -> Option<Finding> {
+    let total = project.policies.len();
+    (checked.len() < total).then(|| {
+        Finding::info(
+            "protection.policies_checked_by_rule",
+            format!(
+                "Cluster \"{cluster_name}\" has no workloads, so nothing says which of the \
+                 project's {total} policies it will use: it is checked against each of the {} \
+                 protection rules (method and FTT) they use, each named by its first policy; \
+                 the other policies with that rule get the same results.",
+                checked.len()
+            ),
+            source::POLICIES_CHECKED_BY_RULE,
+        )
+        .at(format!("{cluster_path}.topology"))
+    })
 }
 
 /// What a caller at the edge (CLI, Wasm) gets for a project file: figures,
@@ -460,9 +501,11 @@ pub fn evaluate_json(json: &str) -> EvaluateOutcome {
 }
 
 mod esa;
+mod timeline;
 
 use esa::evaluate_esa;
 pub use esa::EsaClusterEvaluation;
+use timeline::OsaGrowth;
 
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@
 //! front-end I/O at the same rate (constant I/O density per GB). VM count,
 //! vCPUs and RAM stay as entered, so CPU and RAM use is the same every year.
 //!
-//! The module is storage-agnostic: the caller supplies a `size` function
+//! The module is storage-agnostic: the caller supplies a `GrowthModel`
 //! giving one year's figures for a topology, so OSA and ESA clusters reuse
 //! their own capacity, performance and compute rules unchanged.
 
@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use crate::capacity::growth_factor;
 use crate::model::{Capacity, Topology, WorkloadSpec};
+use crate::performance::{front_end_io, FrontEndIo};
 use crate::rules::Finding;
 use crate::source;
 use crate::validate::MAX_HOSTS_PER_CLUSTER;
@@ -51,6 +52,22 @@ pub struct GrowthYear {
     pub ram_pct: Option<f64>,
 }
 
+impl GrowthYear {
+    /// A year without demand or limits: the base on which a model works
+    /// out one limit's figures alone.
+    pub fn without_demand(year: u32) -> Self {
+        GrowthYear {
+            year,
+            capacity_required: Capacity::from_gb(0.0),
+            capacity_usable: Capacity::from_gb(0.0),
+            front_end_iops: 0.0,
+            iops_limit: None,
+            cpu_pct: None,
+            ram_pct: None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
@@ -62,7 +79,7 @@ pub enum GrowthLimit {
 }
 
 impl GrowthLimit {
-    const ALL: [GrowthLimit; 4] = [
+    pub(crate) const ALL: [GrowthLimit; 4] = [
         GrowthLimit::Capacity,
         GrowthLimit::Iops,
         GrowthLimit::Cpu,
@@ -70,7 +87,7 @@ impl GrowthLimit {
     ];
 
     /// True when the year's demand is beyond this limit.
-    fn crossed(self, y: &GrowthYear) -> bool {
+    pub fn crossed(self, y: &GrowthYear) -> bool {
         match self {
             GrowthLimit::Capacity => y.capacity_required.gb > y.capacity_usable.gb,
             GrowthLimit::Iops => y.iops_limit.is_some_and(|l| y.front_end_iops > l),
@@ -114,15 +131,34 @@ pub struct ClusterGrowth {
     pub source: &'static str,
 }
 
-/// `size(topology, year)` gives one year's figures for the cluster on that
-/// topology; it is called for the cluster's own topology and, to find
-/// `hosts_to_add`, for larger ones.
+/// A cluster's figures over the timeline, on its own topology or a larger
+/// one of the same host shape.
+pub trait GrowthModel {
+    /// Every figure of `year` on `topology`.
+    fn year(&self, topology: &Topology, year: u32) -> GrowthYear;
+
+    /// Whether `limit` holds in `year` on `topology`. The host search asks
+    /// this many times, so models work out only the one limit's figures.
+    fn holds(&self, limit: GrowthLimit, topology: &Topology, year: u32) -> bool {
+        !limit.crossed(&self.year(topology, year))
+    }
+}
+
+/// Any `size(topology, year)` function is a model.
+impl<F: Fn(&Topology, u32) -> GrowthYear> GrowthModel for F {
+    fn year(&self, topology: &Topology, year: u32) -> GrowthYear {
+        self(topology, year)
+    }
+}
+
 pub fn assess_growth(
     topology: &Topology,
     horizon_years: u32,
-    size: impl Fn(&Topology, u32) -> GrowthYear,
+    model: &impl GrowthModel,
 ) -> ClusterGrowth {
-    let years: Vec<GrowthYear> = (0..=horizon_years).map(|y| size(topology, y)).collect();
+    let years: Vec<GrowthYear> = (0..=horizon_years)
+        .map(|y| model.year(topology, y))
+        .collect();
     let mut first_crossing: Vec<GrowthCrossing> = GrowthLimit::ALL
         .iter()
         .filter_map(|&limit| {
@@ -130,7 +166,7 @@ pub fn assess_growth(
             Some(GrowthCrossing {
                 limit,
                 year,
-                hosts_to_add: hosts_to_add(topology, limit, year, horizon_years, &size),
+                hosts_to_add: hosts_to_add(topology, limit, year, horizon_years, model),
             })
         })
         .collect();
@@ -145,19 +181,41 @@ pub fn assess_growth(
 
 /// The smallest growth of the cluster, one host (one per site) at a time,
 /// under which `limit` holds every year from `from_year` to the horizon.
+///
+/// More hosts of the same shape never lower usable capacity, device IOPS
+/// (rated IOPS grow with the devices, and a larger hybrid read cache only
+/// raises hit ratios), cores or RAM, while the demand stays the same, so
+/// "the limit holds" is monotone in the step: bisection finds the smallest.
 fn hosts_to_add(
     topology: &Topology,
     limit: GrowthLimit,
     from_year: u32,
     horizon_years: u32,
-    size: &impl Fn(&Topology, u32) -> GrowthYear,
+    model: &impl GrowthModel,
 ) -> Option<u32> {
-    let hosts = topology.host_count();
-    (1..)
-        .map(|step| enlarged(topology, step))
-        .take_while(|t| t.host_count() <= MAX_HOSTS_PER_CLUSTER)
-        .find(|t| (from_year..=horizon_years).all(|y| !limit.crossed(&size(t, y))))
-        .map(|t| t.host_count() - hosts)
+    let largest = (1..=MAX_HOSTS_PER_CLUSTER)
+        .take_while(|&step| enlarged(topology, step).host_count() <= MAX_HOSTS_PER_CLUSTER)
+        .last()?;
+    // Demand grows with the years, so the last year fails first.
+    let holds = |step: u32| {
+        let t = enlarged(topology, step);
+        (from_year..=horizon_years)
+            .rev()
+            .all(|y| model.holds(limit, &t, y))
+    };
+    if !holds(largest) {
+        return None;
+    }
+    let (mut low, mut high) = (1, largest);
+    while low < high {
+        let mid = low + (high - low) / 2;
+        if holds(mid) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    Some(enlarged(topology, low).host_count() - topology.host_count())
 }
 
 /// The topology with `step` more hosts in each data site.
@@ -198,6 +256,11 @@ pub fn grown_io(spec: &WorkloadSpec, year: u32) -> WorkloadSpec {
         } => *iops_per_vm *= growth_factor(*annual_growth_pct, year),
     }
     grown
+}
+
+/// A workload's front-end I/O in `year`: `front_end_io` of `grown_io`.
+pub fn grown_front_end_io(spec: &WorkloadSpec, year: u32) -> FrontEndIo {
+    front_end_io(&grown_io(spec, year))
 }
 
 /// A warning per limit first crossed after today, naming the year and the

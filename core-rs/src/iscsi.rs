@@ -154,22 +154,34 @@ fn iscsi_workload(w: &PlacedWorkload, layout: &IscsiLayout) -> IscsiWorkload {
     }
 }
 
+/// Targets that carry the same number of sessions each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TargetGroup {
+    pub sessions_per_target: u32,
+    pub targets: u64,
+}
+
 /// Sessions on the busiest of `hosts` owners: owners spread evenly, so one
 /// host owns ceil(targets / hosts) targets; the busiest owns the ones with
-/// the most sessions. None without hosts.
-pub fn busiest_host_sessions(sessions_per_target: &[u32], hosts: u32) -> Option<u32> {
+/// the most sessions. None without hosts. Counted per group of equal
+/// targets: a workload may have millions of targets but few distinct
+/// session counts.
+pub fn busiest_host_sessions(groups: &[TargetGroup], hosts: u32) -> Option<u32> {
     if hosts == 0 {
         return None;
     }
-    let owned = sessions_per_target.len().div_ceil(hosts as usize);
-    let mut sorted = sessions_per_target.to_vec();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    Some(
-        sorted
-            .iter()
-            .take(owned)
-            .fold(0u32, |sum, s| sum.saturating_add(*s)),
-    )
+    let all: u64 = groups.iter().map(|g| g.targets).sum();
+    let mut owned = all.div_ceil(u64::from(hosts));
+    let mut by_sessions = groups.to_vec();
+    by_sessions.sort_unstable_by_key(|g| std::cmp::Reverse(g.sessions_per_target));
+    let mut sum = 0u32;
+    for g in by_sessions {
+        let taken = g.targets.min(owned);
+        owned -= taken;
+        let sessions = u64::from(g.sessions_per_target).saturating_mul(taken);
+        sum = sum.saturating_add(u32::try_from(sessions).unwrap_or(u32::MAX));
+    }
+    Some(sum)
 }
 
 /// Checks the iSCSI-served FCIs placed on one cluster. `cluster_index` is
@@ -192,10 +204,17 @@ pub fn assess_iscsi(
     let luns = served
         .iter()
         .fold(0u32, |n, (_, i)| n.saturating_add(i.luns));
-    let per_target: Vec<u32> = served
+    let groups: Vec<TargetGroup> = served
         .iter()
-        .flat_map(|(_, i)| std::iter::repeat_n(i.sessions_per_target, i.targets as usize))
+        .map(|(_, i)| TargetGroup {
+            sessions_per_target: i.sessions_per_target,
+            targets: u64::from(i.targets),
+        })
         .collect();
+    let sessions = groups.iter().fold(0u32, |n, g| {
+        let all = u64::from(g.sessions_per_target).saturating_mul(g.targets);
+        n.saturating_add(u32::try_from(all).unwrap_or(u32::MAX))
+    });
     let hosts = topology.host_count();
     let hosts_after_failure = hosts.saturating_sub(settings.reserve_hosts);
 
@@ -203,12 +222,9 @@ pub fn assess_iscsi(
         layout: *layout,
         targets,
         luns,
-        sessions: per_target.iter().fold(0u32, |n, s| n.saturating_add(*s)),
-        busiest_host_sessions: busiest_host_sessions(&per_target, hosts),
-        busiest_host_sessions_after_failure: busiest_host_sessions(
-            &per_target,
-            hosts_after_failure,
-        ),
+        sessions,
+        busiest_host_sessions: busiest_host_sessions(&groups, hosts),
+        busiest_host_sessions_after_failure: busiest_host_sessions(&groups, hosts_after_failure),
         max_targets: MAX_TARGETS_PER_CLUSTER,
         max_luns: MAX_LUNS_PER_CLUSTER,
         max_sessions_per_host: MAX_SESSIONS_PER_HOST,
@@ -523,26 +539,83 @@ mod tests {
         assert_eq!(codes(&c), vec!["iscsi.fewer_than_four_hosts"]);
     }
 
+    fn groups(sessions: &[u32]) -> Vec<TargetGroup> {
+        sessions
+            .iter()
+            .map(|&s| TargetGroup {
+                sessions_per_target: s,
+                targets: 1,
+            })
+            .collect()
+    }
+
+    /// The busiest host as the targets listed one by one would give it.
+    fn busiest_listed(sessions_per_target: &[u32], hosts: u32) -> Option<u32> {
+        if hosts == 0 {
+            return None;
+        }
+        let owned = sessions_per_target.len().div_ceil(hosts as usize);
+        let mut sorted = sessions_per_target.to_vec();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        Some(
+            sorted
+                .iter()
+                .take(owned)
+                .fold(0u32, |sum, s| sum.saturating_add(*s)),
+        )
+    }
+
     #[test]
     fn busiest_host_owns_the_largest_targets() {
-        assert_eq!(busiest_host_sessions(&[1, 10, 5, 5], 2), Some(15));
-        assert_eq!(busiest_host_sessions(&[1, 10, 5, 5], 4), Some(10));
-        assert_eq!(busiest_host_sessions(&[1, 10, 5, 5], 0), None);
+        let g = groups(&[1, 10, 5, 5]);
+        assert_eq!(busiest_host_sessions(&g, 2), Some(15));
+        assert_eq!(busiest_host_sessions(&g, 4), Some(10));
+        assert_eq!(busiest_host_sessions(&g, 0), None);
         assert_eq!(busiest_host_sessions(&[], 3), Some(0));
     }
 
+    #[test]
+    fn a_hundred_thousand_instances_are_counted_not_listed() {
+        // 10 FCIs of 100,000 instances x 4 LUN targets: 4 million targets.
+        let w: Vec<Workload> = (0..10)
+            .map(|i| iscsi_fci(&format!("fci{i}"), 100_000))
+            .collect();
+        let c = assess(4, &w, &raid1(1), &IscsiLayout::default());
+        assert_eq!(c.targets, 4_000_000);
+        // 2 nodes x 2 paths = 4 sessions per target, 1 million targets per host.
+        assert_eq!(c.busiest_host_sessions, Some(4_000_000));
+        assert_eq!(c.sessions, 16_000_000);
+    }
+
     proptest! {
+        #[test]
+        fn groups_count_as_the_targets_listed_one_by_one(
+            counted in prop::collection::vec((0u32..=64, 0u64..=20), 0..12),
+            hosts in 0u32..=64,
+        ) {
+            let listed: Vec<u32> = counted
+                .iter()
+                .flat_map(|&(s, n)| std::iter::repeat_n(s, n as usize))
+                .collect();
+            let grouped: Vec<TargetGroup> = counted
+                .iter()
+                .map(|&(s, n)| TargetGroup { sessions_per_target: s, targets: n })
+                .collect();
+            prop_assert_eq!(busiest_host_sessions(&grouped, hosts), busiest_listed(&listed, hosts));
+        }
+
         #[test]
         fn fewer_hosts_never_lighten_the_busiest(
             sessions in prop::collection::vec(0u32..=64, 0..40),
             hosts in 1u32..=64,
         ) {
+            let g = groups(&sessions);
             let total: u32 = sessions.iter().sum();
-            let busiest = busiest_host_sessions(&sessions, hosts).unwrap();
+            let busiest = busiest_host_sessions(&g, hosts).unwrap();
             prop_assert!(busiest <= total);
             prop_assert!(busiest * hosts >= total);
             if hosts > 1 {
-                prop_assert!(busiest_host_sessions(&sessions, hosts - 1).unwrap() >= busiest);
+                prop_assert!(busiest_host_sessions(&g, hosts - 1).unwrap() >= busiest);
             }
         }
     }

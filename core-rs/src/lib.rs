@@ -10,6 +10,7 @@ pub mod durability;
 pub mod esa;
 pub mod evaluate;
 pub mod growth;
+pub mod ids;
 pub mod import;
 pub mod iscsi;
 pub mod issue;

@@ -19,6 +19,14 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
             ),
         ));
     }
+    // Windows editors may start a UTF-8 file with a byte order mark, which
+    // is not JSON: it says nothing about the project, so it is skipped.
+    let json = json.strip_prefix('\u{feff}').unwrap_or(json);
+    // Plain serde_json is much faster; the path-tracking parse below runs
+    // only for a file that fails, to name the path of its error.
+    if let Ok(project) = serde_json::from_str::<Project>(json) {
+        return Ok(project);
+    }
     let mut de = serde_json::Deserializer::from_str(json);
     let project: Project = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         if !e.inner().is_data() {
@@ -178,6 +186,16 @@ mod tests {
             panic!("99 hosts must be refused");
         };
         assert_eq!(issues[0].path, "clusters[0].topology.host_count");
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_json_is_skipped() {
+        let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json");
+        let with_bom = format!("\u{feff}{json}");
+        assert_eq!(parse_project(&with_bom), parse_project(json));
+        assert!(parse_project(&with_bom).is_ok());
+        // Only at the start: anywhere else it is not JSON.
+        assert!(parse_project(&format!("{json}\u{feff}")).is_err());
     }
 
     #[test]

@@ -298,7 +298,12 @@ fn characteristic_time(cache_gb: f64, demands: &[(f64, f64)], densities: &[Optio
         let (occupied, slope) = demands.iter().zip(densities).fold(
             (0.0, 0.0),
             |(occ, slope), (&(ws, reads), density)| match density {
-                Some(d) => (occ - ws * (-d * t).exp_m1(), slope + reads * (-d * t).exp()),
+                // One exponential per workload and step: occupancy uses
+                // 1 - e, its slope e (exp_m1 would cost a second one).
+                Some(d) => {
+                    let e = (-d * t).exp();
+                    (occ + ws * (1.0 - e), slope + reads * e)
+                }
                 None => (occ, slope),
             },
         );
@@ -472,13 +477,7 @@ pub fn assess_performance(
 ) -> ClusterPerformance {
     let hosts = topology.host_count();
     let hybrid = storage_tier(disk_groups) == StorageTier::Hybrid;
-    let read_cache_gb = if hybrid {
-        let cache_per_host: f64 = disk_groups.iter().map(|g| g.cache.capacity_gb).sum();
-        cache_per_host * f64::from(hosts) * HYBRID_READ_CACHE_SHARE
-    } else {
-        0.0
-    };
-
+    let read_cache_gb = read_cache_gb(disk_groups, hosts, hybrid);
     let front_ends: Vec<FrontEndIo> = workloads
         .iter()
         .map(|w| front_end_io(&w.workload.spec))
@@ -487,17 +486,7 @@ pub fn assess_performance(
         .iter()
         .map(|w| working_set_gb(&w.workload.spec))
         .collect();
-    let hits = if hybrid {
-        let demands: Vec<(f64, f64)> = working_sets
-            .iter()
-            .zip(&front_ends)
-            .map(|(&ws, fe)| (ws, fe.read_iops))
-            .collect();
-        lru_hit_ratios(read_cache_gb, &demands)
-    } else {
-        vec![0.0; workloads.len()]
-    };
-
+    let hits = read_hits(read_cache_gb, hybrid, &front_ends, &working_sets);
     let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, workloads, &front_ends, &hits);
     let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
     let ceiling = settings.device_utilisation_ceiling_pct;
@@ -564,6 +553,59 @@ pub fn assess_performance(
         latency_model: source::LATENCY_MODEL,
         findings,
     }
+}
+
+/// The hybrid read cache: 70 % of every host's cache devices; none on all-flash.
+fn read_cache_gb(disk_groups: &[ResolvedDiskGroup], hosts: u32, hybrid: bool) -> f64 {
+    if hybrid {
+        let cache_per_host: f64 = disk_groups.iter().map(|g| g.cache.capacity_gb).sum();
+        cache_per_host * f64::from(hosts) * HYBRID_READ_CACHE_SHARE
+    } else {
+        0.0
+    }
+}
+
+/// Each workload's read-cache hit ratio: Che's approximation on hybrid, 0 on all-flash.
+fn read_hits(
+    read_cache_gb: f64,
+    hybrid: bool,
+    front_ends: &[FrontEndIo],
+    working_sets: &[f64],
+) -> Vec<f64> {
+    if !hybrid {
+        return vec![0.0; front_ends.len()];
+    }
+    let demands: Vec<(f64, f64)> = working_sets
+        .iter()
+        .zip(front_ends)
+        .map(|(&ws, fe)| (ws, fe.read_iops))
+        .collect();
+    lru_hit_ratios(read_cache_gb, &demands)
+}
+
+/// The device-limited front-end IOPS `assess_performance` reports, for the
+/// same workloads at other front-end I/O (`front_ends`, one per workload)
+/// on `hosts` hosts, without the per-workload figures and findings: the
+/// growth timeline asks it for every year and candidate host count.
+/// `working_sets` holds `working_set_gb` of each workload.
+pub fn device_limited_front_end_iops(
+    hosts: u32,
+    disk_groups: &[ResolvedDiskGroup],
+    workloads: &[PlacedWorkload],
+    front_ends: &[FrontEndIo],
+    working_sets: &[f64],
+    settings: &Settings,
+) -> Option<f64> {
+    let hybrid = storage_tier(disk_groups) == StorageTier::Hybrid;
+    let cache_gb = read_cache_gb(disk_groups, hosts, hybrid);
+    let hits = read_hits(cache_gb, hybrid, front_ends, working_sets);
+    let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, workloads, front_ends, &hits);
+    let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
+    device_limited_iops(
+        front_end_iops,
+        settings.device_utilisation_ceiling_pct,
+        [&cache_tier, &capacity_tier],
+    )
 }
 
 /// Routes every workload's back-end I/O to the cache and capacity tiers

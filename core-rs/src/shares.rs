@@ -24,10 +24,14 @@ pub fn workload_shares(
     let iops: f64 = performance.iter().map(|w| w.front_end.total_iops).sum();
     capacity
         .iter()
-        .map(|w| {
+        .enumerate()
+        .map(|(i, w)| {
+            // Both lists follow the cluster's placed workloads, so the same
+            // position holds the same workload; the search is a fallback.
             let own_iops = performance
-                .iter()
-                .find(|p| p.workload_id == w.workload_id)
+                .get(i)
+                .filter(|p| p.workload_id == w.workload_id)
+                .or_else(|| performance.iter().find(|p| p.workload_id == w.workload_id))
                 .map_or(0.0, |p| p.front_end.total_iops);
             WorkloadShare {
                 workload_id: w.workload_id.clone(),

@@ -26,6 +26,7 @@ pub const RAID5_ERASURE: &str =
     "seed 001 Erasure Coding: RAID-5 is 3+1 (1.33x capacity) and requires four hosts at a minimum";
 pub const RAID6_ERASURE: &str =
     "seed 001 Erasure Coding: RAID-6 is 4+2 (1.5x capacity) and requires at least six hosts";
+pub const POLICIES_CHECKED_BY_RULE: &str = "assumption: every check of a policy on a cluster (minimum hosts, erasure coding on hybrid, failure scenarios, durability) reads only its protection method and FTT, so a cluster without workloads in a project of more than 16 policies is checked once per rule, named by its first policy";
 pub const SPARE_HOST: &str = "VMware vSAN Design Guide: one host more than the policy's minimum, so components can rebuild after a host failure";
 pub const CACHE_WRITES_PER_WRITE: &str = "VMware vSAN Design Guide: a mirrored write lands on FTT+1 devices; an erasure-coded write rewrites its data and parity blocks (RAID-5 2 writes + 2 reads, RAID-6 3 writes + 3 reads)";
 pub const ERASURE_CODING_ALL_FLASH: &str =

@@ -1,7 +1,11 @@
 //! Semantic checks of a parsed project. Every problem is reported (not just
 //! the first), each naming its JSON path and the allowed range.
 
+use std::cell::OnceCell;
 use std::collections::HashSet;
+use std::fmt::{self, Display};
+
+use crate::ids::IdIndex;
 
 use crate::issue::InputIssue;
 use crate::model::{
@@ -24,6 +28,7 @@ pub const MAX_ARRAY_REDUCTION: f64 = 20.0;
 pub const MAX_X_BRICKS: u32 = 8;
 
 pub fn validate(project: &Project) -> Vec<InputIssue> {
+    let index = Index::new(project);
     let mut c = Checker::default();
     if project.schema_version != SCHEMA_VERSION {
         c.push(
@@ -37,22 +42,22 @@ pub fn validate(project: &Project) -> Vec<InputIssue> {
     settings(&mut c, &project.settings);
     c.unique_ids("devices", project.devices.iter().map(|d| d.id.as_str()));
     for (i, d) in project.devices.iter().enumerate() {
-        device(&mut c, &format!("devices[{i}]"), d);
+        device(&mut c, Item("devices", i), d);
     }
     if project.clusters.is_empty() {
         c.push("clusters", "must hold at least one cluster");
     }
     c.unique_ids("clusters", project.clusters.iter().map(|x| x.id.as_str()));
     for (i, cl) in project.clusters.iter().enumerate() {
-        cluster(&mut c, project, &format!("clusters[{i}]"), cl);
+        cluster(&mut c, &index, Item("clusters", i), cl);
     }
     c.unique_ids("policies", project.policies.iter().map(|p| p.id.as_str()));
     for (i, p) in project.policies.iter().enumerate() {
-        policy(&mut c, &format!("policies[{i}]"), p);
+        policy(&mut c, Item("policies", i), p);
     }
     c.unique_ids("workloads", project.workloads.iter().map(|w| w.id.as_str()));
     for (i, w) in project.workloads.iter().enumerate() {
-        workload(&mut c, project, &format!("workloads[{i}]"), w);
+        workload(&mut c, &index, Item("workloads", i), w);
     }
     c.issues
 }
@@ -98,7 +103,7 @@ fn settings(c: &mut Checker, s: &Settings) {
         ("vm_group", r.vm_group),
     ] {
         c.f64_in(
-            &format!("settings.dedup_ratios.{name}"),
+            Field("settings.dedup_ratios", name),
             ratio,
             1.0,
             MAX_DEDUP_RATIO,
@@ -124,7 +129,7 @@ fn settings(c: &mut Checker, s: &Settings) {
 fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
     let p = "settings.resilience";
     c.f64_in(
-        &format!("{p}.repair_delay_minutes"),
+        Field(p, "repair_delay_minutes"),
         r.repair_delay_minutes,
         0.0,
         10_080.0,
@@ -146,10 +151,10 @@ fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
             r.dedup_idle_resync_gb_per_min,
         ),
     ] {
-        c.f64_in(&format!("{p}.{name}"), rate, 0.01, 1_000.0);
+        c.f64_in(Field(p, name), rate, 0.01, 1_000.0);
     }
     c.f64_in(
-        &format!("{p}.long_resync_hours"),
+        Field(p, "long_resync_hours"),
         r.long_resync_hours,
         0.1,
         8_760.0,
@@ -159,11 +164,11 @@ fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
         ("hdd_afr_pct", r.hdd_afr_pct),
         ("host_afr_pct", r.host_afr_pct),
     ] {
-        c.f64_in(&format!("{p}.{name}"), afr, 0.001, 100.0);
+        c.f64_in(Field(p, name), afr, 0.001, 100.0);
     }
     // The failover TPS model needs a CPU both busy and not saturated.
     c.f64_in(
-        &format!("{p}.site_failure_cpu_before_pct"),
+        Field(p, "site_failure_cpu_before_pct"),
         r.site_failure_cpu_before_pct,
         0.1,
         99.9,
@@ -179,58 +184,43 @@ fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
             r.vplex_director_loss_iops_pct,
         ),
     ] {
-        c.f64_in(&format!("{p}.{name}"), loss, 0.0, 100.0);
+        c.f64_in(Field(p, name), loss, 0.0, 100.0);
     }
 }
 
-fn device(c: &mut Checker, path: &str, d: &Device) {
-    c.non_empty(&format!("{path}.id"), &d.id);
-    c.f64_in(
-        &format!("{path}.capacity_gb"),
-        d.capacity_gb,
-        1.0,
-        200_000.0,
-    );
-    c.f64_in(&format!("{path}.read_iops"), d.read_iops, 1.0, 10_000_000.0);
-    c.f64_in(
-        &format!("{path}.write_iops"),
-        d.write_iops,
-        1.0,
-        10_000_000.0,
-    );
+fn device(c: &mut Checker, path: Item<&str>, d: &Device) {
+    c.non_empty(Field(path, "id"), &d.id);
+    c.f64_in(Field(path, "capacity_gb"), d.capacity_gb, 1.0, 200_000.0);
+    c.f64_in(Field(path, "read_iops"), d.read_iops, 1.0, 10_000_000.0);
+    c.f64_in(Field(path, "write_iops"), d.write_iops, 1.0, 10_000_000.0);
     if let Some(dwpd) = d.endurance_dwpd {
-        c.f64_in(&format!("{path}.endurance_dwpd"), dwpd, 0.01, 100.0);
+        c.f64_in(Field(path, "endurance_dwpd"), dwpd, 0.01, 100.0);
     }
     if let Some(price) = d.unit_price {
-        c.f64_in(&format!("{path}.unit_price"), price, 0.0, 10_000_000.0);
+        c.f64_in(Field(path, "unit_price"), price, 0.0, 10_000_000.0);
     }
 }
 
-fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
-    c.non_empty(&format!("{path}.id"), &cl.id);
+fn cluster(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster) {
+    c.non_empty(Field(path, "id"), &cl.id);
     let h = &cl.host;
-    c.u32_in(&format!("{path}.host.sockets"), h.sockets, 1, 8);
+    c.u32_in(Field(path, "host.sockets"), h.sockets, 1, 8);
     c.u32_in(
-        &format!("{path}.host.cores_per_socket"),
+        Field(path, "host.cores_per_socket"),
         h.cores_per_socket,
         1,
         256,
     );
-    c.f64_in(&format!("{path}.host.ghz"), h.ghz, 0.5, 6.0);
-    c.f64_in(&format!("{path}.host.ram_gb"), h.ram_gb, 8.0, 65_536.0);
-    c.u32_in(&format!("{path}.host.nics"), h.nics, 1, 16);
-    c.f64_in(&format!("{path}.host.nic_gbps"), h.nic_gbps, 1.0, 800.0);
+    c.f64_in(Field(path, "host.ghz"), h.ghz, 0.5, 6.0);
+    c.f64_in(Field(path, "host.ram_gb"), h.ram_gb, 8.0, 65_536.0);
+    c.u32_in(Field(path, "host.nics"), h.nics, 1, 16);
+    c.f64_in(Field(path, "host.nic_gbps"), h.nic_gbps, 1.0, 800.0);
     if let Some(price) = h.unit_price {
-        c.f64_in(
-            &format!("{path}.host.unit_price"),
-            price,
-            0.0,
-            100_000_000.0,
-        );
+        c.f64_in(Field(path, "host.unit_price"), price, 0.0, 100_000_000.0);
     }
     match &cl.topology {
         Topology::Single { host_count } => c.u32_in(
-            &format!("{path}.topology.host_count"),
+            Field(path, "topology.host_count"),
             *host_count,
             1,
             MAX_HOSTS_PER_CLUSTER,
@@ -243,28 +233,28 @@ fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
             witness_link_mbps,
             site_mirroring: _,
         } => {
-            let p = format!("{path}.topology");
+            let p = Field(path, "topology");
             c.u32_in(
-                &format!("{p}.hosts_per_site"),
+                Field(p, "hosts_per_site"),
                 *hosts_per_site,
                 1,
                 MAX_HOSTS_PER_CLUSTER / 2,
             );
             c.f64_in(
-                &format!("{p}.inter_site_rtt_ms"),
+                Field(p, "inter_site_rtt_ms"),
                 *inter_site_rtt_ms,
                 0.0,
                 MAX_RTT_INPUT_MS,
             );
             c.f64_in(
-                &format!("{p}.inter_site_link_gbps"),
+                Field(p, "inter_site_link_gbps"),
                 *inter_site_link_gbps,
                 0.01,
                 800.0,
             );
-            c.f64_in(&format!("{p}.witness_rtt_ms"), *witness_rtt_ms, 0.0, 1000.0);
+            c.f64_in(Field(p, "witness_rtt_ms"), *witness_rtt_ms, 0.0, 1000.0);
             c.f64_in(
-                &format!("{p}.witness_link_mbps"),
+                Field(p, "witness_link_mbps"),
                 *witness_link_mbps,
                 0.1,
                 100_000.0,
@@ -273,28 +263,24 @@ fn cluster(c: &mut Checker, project: &Project, path: &str, cl: &Cluster) {
     }
     match &cl.storage {
         Storage::VsanOsa { disk_groups, .. } => {
-            let p = format!("{path}.storage.disk_groups");
-            if let Some(issue) = disk_group_count(&p, disk_groups.len()) {
+            let p = Field(path, "storage.disk_groups");
+            if let Some(issue) = disk_group_count(&p.to_string(), disk_groups.len()) {
                 c.issues.push(issue);
             }
             for (j, g) in disk_groups.iter().enumerate() {
-                let gp = format!("{p}[{j}]");
-                c.device_ref(project, &format!("{gp}.cache_device"), &g.cache_device);
-                c.device_ref(
-                    project,
-                    &format!("{gp}.capacity_device"),
-                    &g.capacity_device,
-                );
+                let gp = Item(p, j);
+                c.device_ref(index, Field(gp, "cache_device"), &g.cache_device);
+                c.device_ref(index, Field(gp, "capacity_device"), &g.capacity_device);
                 c.u32_in(
-                    &format!("{gp}.capacity_device_count"),
+                    Field(gp, "capacity_device_count"),
                     g.capacity_device_count,
                     1,
                     MAX_CAPACITY_DEVICES_PER_DISK_GROUP,
                 );
             }
         }
-        Storage::VsanEsa(esa) => vsan_esa(c, project, path, cl, esa),
-        Storage::XtremioVplex(array) => xtremio_vplex(c, project, path, cl, array),
+        Storage::VsanEsa(esa) => vsan_esa(c, index, path, cl, esa),
+        Storage::XtremioVplex(array) => xtremio_vplex(c, index, path, cl, array),
     }
 }
 
@@ -305,13 +291,13 @@ pub const MAX_ESA_DEVICES_PER_HOST: u32 = 24;
 /// vSAN ESA: an NVMe device, a device count, a single-site topology (ESA
 /// stretched clusters are not modelled yet), plausible reduction and
 /// reserve, vSAN memory (when entered) within the host's RAM.
-fn vsan_esa(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, esa: &VsanEsa) {
-    let p = format!("{path}.storage");
-    c.device_ref(project, &format!("{p}.device"), &esa.device);
-    if let Some(d) = project.device(&esa.device) {
+fn vsan_esa(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster, esa: &VsanEsa) {
+    let p = Field(path, "storage");
+    c.device_ref(index, Field(p, "device"), &esa.device);
+    if let Some(d) = index.device(&esa.device) {
         if d.kind != DeviceKind::Nvme {
             c.push(
-                &format!("{p}.device"),
+                Field(p, "device"),
                 format!(
                     "must name an NVMe device: vSAN ESA pools are NVMe only (\"{}\" is {:?})",
                     esa.device, d.kind
@@ -320,29 +306,29 @@ fn vsan_esa(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, esa: &
         }
     }
     c.u32_in(
-        &format!("{p}.devices_per_host"),
+        Field(p, "devices_per_host"),
         esa.devices_per_host,
         1,
         MAX_ESA_DEVICES_PER_HOST,
     );
     c.f64_in(
-        &format!("{p}.compression_ratio"),
+        Field(p, "compression_ratio"),
         esa.compression_ratio,
         1.0,
         MAX_DEDUP_RATIO,
     );
     c.f64_in(
-        &format!("{p}.operations_reserve_pct"),
+        Field(p, "operations_reserve_pct"),
         esa.operations_reserve_pct,
         0.0,
         50.0,
     );
     if let Some(gb) = esa.vsan_memory_gb {
-        c.f64_in(&format!("{p}.vsan_memory_gb"), gb, 0.0, cl.host.ram_gb);
+        c.f64_in(Field(p, "vsan_memory_gb"), gb, 0.0, cl.host.ram_gb);
     }
     if !matches!(cl.topology, Topology::Single { .. }) {
         c.push(
-            &format!("{path}.topology.kind"),
+            Field(path, "topology.kind"),
             "must be \"single\" for vsan_esa storage: ESA stretched clusters are not modelled yet",
         );
     }
@@ -352,11 +338,11 @@ fn vsan_esa(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, esa: &
 /// 1, 2 or 4 VPLEX engines, a stretched topology (VPLEX spans two sites),
 /// data reduction in plausible ranges, volume placements of this cluster's
 /// workloads.
-fn xtremio_vplex(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, a: &XtremioVplex) {
-    let p = format!("{path}.storage");
+fn xtremio_vplex(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster, a: &XtremioVplex) {
+    let p = Field(path, "storage");
     if !matches!(cl.topology, Topology::Stretched { .. }) {
         c.push(
-            &format!("{path}.topology.kind"),
+            Field(path, "topology.kind"),
             "must be \"stretched\" for xtremio_vplex storage: VPLEX Metro spans two sites (got \"single\")",
         );
     }
@@ -365,7 +351,7 @@ fn xtremio_vplex(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, a
         None => {
             let ids: Vec<&str> = X_BRICK_MODELS.iter().map(|m| m.id).collect();
             c.push(
-                &format!("{p}.x_brick_model"),
+                Field(p, "x_brick_model"),
                 format!(
                     "must name an X-Brick model, one of {} (got \"{}\")",
                     ids.join(", "),
@@ -376,58 +362,50 @@ fn xtremio_vplex(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, a
         }
     };
     c.u32_in(
-        &format!("{p}.x_bricks_per_site"),
+        Field(p, "x_bricks_per_site"),
         a.x_bricks_per_site,
         1,
         max_x_bricks,
     );
     c.issues.extend(check_engines(
         a.vplex_engines,
-        &format!("{p}.vplex_engines"),
+        &Field(p, "vplex_engines").to_string(),
     ));
     c.f64_in(
-        &format!("{p}.vplex_read_cache_hit_pct"),
+        Field(p, "vplex_read_cache_hit_pct"),
         a.vplex_read_cache_hit_pct,
         0.0,
         100.0,
     );
     let r = &a.data_reduction;
-    let rp = format!("{p}.data_reduction");
+    let rp = Field(p, "data_reduction");
     c.f64_in(
-        &format!("{rp}.dedup_ratio"),
+        Field(rp, "dedup_ratio"),
         r.dedup_ratio,
         1.0,
         MAX_ARRAY_REDUCTION,
     );
     c.f64_in(
-        &format!("{rp}.compression_ratio"),
+        Field(rp, "compression_ratio"),
         r.compression_ratio,
         1.0,
         MAX_ARRAY_REDUCTION,
     );
+    c.f64_in(Field(rp, "thin_savings_pct"), r.thin_savings_pct, 0.0, 99.0);
+    c.u32_in(Field(rp, "snapshot_copies"), r.snapshot_copies, 0, 512);
     c.f64_in(
-        &format!("{rp}.thin_savings_pct"),
-        r.thin_savings_pct,
-        0.0,
-        99.0,
-    );
-    c.u32_in(&format!("{rp}.snapshot_copies"), r.snapshot_copies, 0, 512);
-    c.f64_in(
-        &format!("{rp}.snapshot_change_pct"),
+        Field(rp, "snapshot_change_pct"),
         r.snapshot_change_pct,
         0.0,
         100.0,
     );
     let mut seen = HashSet::new();
     for (i, v) in a.volumes.iter().enumerate() {
-        let vp = format!("{p}.volumes[{i}].workload_id");
-        let on_cluster = project
-            .workloads
-            .iter()
-            .any(|w| w.id == v.workload_id && w.cluster_id == cl.id);
+        let vp = Field(Item(Field(p, "volumes"), i), "workload_id");
+        let on_cluster = index.places(&v.workload_id, &cl.id);
         if !on_cluster {
             c.push(
-                &vp,
+                vp,
                 format!(
                     "must name a workload on this cluster (got \"{}\")",
                     v.workload_id
@@ -435,7 +413,7 @@ fn xtremio_vplex(c: &mut Checker, project: &Project, path: &str, cl: &Cluster, a
             );
         } else if !seen.insert(v.workload_id.as_str()) {
             c.push(
-                &vp,
+                vp,
                 format!(
                     "must be listed once (\"{}\" is listed twice)",
                     v.workload_id
@@ -456,53 +434,53 @@ pub fn disk_group_count(path: &str, count: usize) -> Option<InputIssue> {
     })
 }
 
-fn policy(c: &mut Checker, path: &str, p: &StoragePolicy) {
-    c.non_empty(&format!("{path}.id"), &p.id);
-    let ftt_path = format!("{path}.ftt");
+fn policy(c: &mut Checker, path: Item<&str>, p: &StoragePolicy) {
+    c.non_empty(Field(path, "id"), &p.id);
+    let ftt_path = Field(path, "ftt");
     match p.method {
-        ProtectionMethod::Raid1 => c.u32_in(&ftt_path, p.ftt, 0, 3),
+        ProtectionMethod::Raid1 => c.u32_in(ftt_path, p.ftt, 0, 3),
         ProtectionMethod::Raid5 if p.ftt != 1 => {
-            c.push(&ftt_path, format!("must be 1 for RAID-5 (got {})", p.ftt))
+            c.push(ftt_path, format!("must be 1 for RAID-5 (got {})", p.ftt))
         }
         ProtectionMethod::Raid6 if p.ftt != 2 => {
-            c.push(&ftt_path, format!("must be 2 for RAID-6 (got {})", p.ftt))
+            c.push(ftt_path, format!("must be 2 for RAID-6 (got {})", p.ftt))
         }
         _ => {}
     }
-    c.u32_in(&format!("{path}.stripe_width"), p.stripe_width, 1, 12);
+    c.u32_in(Field(path, "stripe_width"), p.stripe_width, 1, 12);
     c.f64_in(
-        &format!("{path}.object_space_reservation_pct"),
+        Field(path, "object_space_reservation_pct"),
         p.object_space_reservation_pct,
         0.0,
         100.0,
     );
     if let Some(limit) = p.iops_limit {
-        c.f64_in(&format!("{path}.iops_limit"), limit, 1.0, 10_000_000.0);
+        c.f64_in(Field(path, "iops_limit"), limit, 1.0, 10_000_000.0);
     }
 }
 
-fn workload(c: &mut Checker, project: &Project, path: &str, w: &Workload) {
-    c.non_empty(&format!("{path}.id"), &w.id);
-    if !project.clusters.iter().any(|cl| cl.id == w.cluster_id) {
+fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
+    c.non_empty(Field(path, "id"), &w.id);
+    if !index.clusters.contains(&w.cluster_id) {
         c.push(
-            &format!("{path}.cluster_id"),
+            Field(path, "cluster_id"),
             format!(
                 "must name a cluster of this project (got \"{}\")",
                 w.cluster_id
             ),
         );
     }
-    if !project.policies.iter().any(|p| p.id == w.policy_id) {
+    if !index.policies.contains(&w.policy_id) {
         c.push(
-            &format!("{path}.policy_id"),
+            Field(path, "policy_id"),
             format!(
                 "must name a storage policy of this project (got \"{}\")",
                 w.policy_id
             ),
         );
     }
-    let s = format!("{path}.spec");
-    let f = |name: &str| format!("{s}.{name}");
+    let s = Field(path, "spec");
+    let f = |name| Field(s, name);
     match &w.spec {
         WorkloadSpec::SqlServer {
             vm_count,
@@ -518,17 +496,17 @@ fn workload(c: &mut Checker, project: &Project, path: &str, w: &Workload) {
             io_size_kb,
             deployment,
         } => {
-            vm_shape(c, &s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
-            c.f64_in(&f("db_size_gb"), *db_size_gb, 0.001, 1_000_000.0);
-            c.f64_in(&f("log_size_gb"), *log_size_gb, 0.0, 1_000_000.0);
-            c.f64_in(&f("tempdb_size_gb"), *tempdb_size_gb, 0.0, 1_000_000.0);
-            c.f64_in(&f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
-            c.f64_in(&f("working_set_pct"), *working_set_pct, 0.0, 100.0);
-            c.f64_in(&f("target_iops"), *target_iops, 0.0, 100_000_000.0);
-            c.f64_in(&f("read_pct"), *read_pct, 0.0, 100.0);
-            c.f64_in(&f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
+            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            c.f64_in(f("db_size_gb"), *db_size_gb, 0.001, 1_000_000.0);
+            c.f64_in(f("log_size_gb"), *log_size_gb, 0.0, 1_000_000.0);
+            c.f64_in(f("tempdb_size_gb"), *tempdb_size_gb, 0.0, 1_000_000.0);
+            c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
+            c.f64_in(f("working_set_pct"), *working_set_pct, 0.0, 100.0);
+            c.f64_in(f("target_iops"), *target_iops, 0.0, 100_000_000.0);
+            c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
+            c.f64_in(f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
             if let crate::model::SqlDeployment::AvailabilityGroup { replicas, .. } = deployment {
-                c.u32_in(&f("deployment.replicas"), *replicas, 2, 9);
+                c.u32_in(f("deployment.replicas"), *replicas, 2, 9);
             }
         }
         WorkloadSpec::Exchange {
@@ -543,14 +521,14 @@ fn workload(c: &mut Checker, project: &Project, path: &str, w: &Workload) {
             io_size_kb,
             annual_growth_pct,
         } => {
-            vm_shape(c, &s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
-            c.u32_in(&f("mailboxes"), *mailboxes, 1, 10_000_000);
-            c.f64_in(&f("mailbox_gb"), *mailbox_gb, 0.001, 1000.0);
-            c.f64_in(&f("iops_per_mailbox"), *iops_per_mailbox, 0.0, 100.0);
-            c.u32_in(&f("database_copies"), *database_copies, 1, 16);
-            c.f64_in(&f("read_pct"), *read_pct, 0.0, 100.0);
-            c.f64_in(&f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
-            c.f64_in(&f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
+            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            c.u32_in(f("mailboxes"), *mailboxes, 1, 10_000_000);
+            c.f64_in(f("mailbox_gb"), *mailbox_gb, 0.001, 1000.0);
+            c.f64_in(f("iops_per_mailbox"), *iops_per_mailbox, 0.0, 100.0);
+            c.u32_in(f("database_copies"), *database_copies, 1, 16);
+            c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
+            c.f64_in(f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
+            c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
         }
         WorkloadSpec::FileServer {
             vm_count,
@@ -562,12 +540,12 @@ fn workload(c: &mut Checker, project: &Project, path: &str, w: &Workload) {
             io_size_kb,
             annual_growth_pct,
         } => {
-            vm_shape(c, &s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
-            c.f64_in(&f("capacity_gb"), *capacity_gb, 0.001, 100_000_000.0);
-            c.f64_in(&f("throughput_mbps"), *throughput_mbps, 0.0, 1_000_000.0);
-            c.f64_in(&f("read_pct"), *read_pct, 0.0, 100.0);
-            c.f64_in(&f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
-            c.f64_in(&f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
+            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            c.f64_in(f("capacity_gb"), *capacity_gb, 0.001, 100_000_000.0);
+            c.f64_in(f("throughput_mbps"), *throughput_mbps, 0.0, 1_000_000.0);
+            c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
+            c.f64_in(f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
+            c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
         }
         WorkloadSpec::VmGroup {
             vm_count,
@@ -578,19 +556,19 @@ fn workload(c: &mut Checker, project: &Project, path: &str, w: &Workload) {
             read_pct,
             annual_growth_pct,
         } => {
-            vm_shape(c, &s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
-            c.f64_in(&f("disk_gb_per_vm"), *disk_gb_per_vm, 0.0, 1_000_000.0);
-            c.f64_in(&f("iops_per_vm"), *iops_per_vm, 0.0, 10_000_000.0);
-            c.f64_in(&f("read_pct"), *read_pct, 0.0, 100.0);
-            c.f64_in(&f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
+            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            c.f64_in(f("disk_gb_per_vm"), *disk_gb_per_vm, 0.0, 1_000_000.0);
+            c.f64_in(f("iops_per_vm"), *iops_per_vm, 0.0, 10_000_000.0);
+            c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
+            c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
         }
     }
 }
 
-fn vm_shape(c: &mut Checker, spec: &str, vm_count: u32, vcpu: u32, ram_gb: f64) {
-    c.u32_in(&format!("{spec}.vm_count"), vm_count, 1, 100_000);
-    c.u32_in(&format!("{spec}.vcpu_per_vm"), vcpu, 1, 768);
-    c.f64_in(&format!("{spec}.ram_gb_per_vm"), ram_gb, 0.25, 24_576.0);
+fn vm_shape(c: &mut Checker, spec: impl Display + Copy, vm_count: u32, vcpu: u32, ram_gb: f64) {
+    c.u32_in(Field(spec, "vm_count"), vm_count, 1, 100_000);
+    c.u32_in(Field(spec, "vcpu_per_vm"), vcpu, 1, 768);
+    c.f64_in(Field(spec, "ram_gb_per_vm"), ram_gb, 0.25, 24_576.0);
 }
 
 #[derive(Default)]
@@ -599,11 +577,11 @@ struct Checker {
 }
 
 impl Checker {
-    fn push(&mut self, path: &str, message: impl std::fmt::Display) {
-        self.issues.push(InputIssue::new(path, message));
+    fn push(&mut self, path: impl Display, message: impl Display) {
+        self.issues.push(InputIssue::new(path.to_string(), message));
     }
 
-    fn u32_in(&mut self, path: &str, value: u32, min: u32, max: u32) {
+    fn u32_in(&mut self, path: impl Display, value: u32, min: u32, max: u32) {
         if value < min || value > max {
             self.push(
                 path,
@@ -612,7 +590,7 @@ impl Checker {
         }
     }
 
-    fn f64_in(&mut self, path: &str, value: f64, min: f64, max: f64) {
+    fn f64_in(&mut self, path: impl Display, value: f64, min: f64, max: f64) {
         if !value.is_finite() {
             self.push(path, format!("must be a number between {min} and {max}"));
         } else if value < min || value > max {
@@ -623,14 +601,14 @@ impl Checker {
         }
     }
 
-    fn non_empty(&mut self, path: &str, value: &str) {
+    fn non_empty(&mut self, path: impl Display, value: &str) {
         if value.trim().is_empty() {
             self.push(path, "must not be empty");
         }
     }
 
-    fn device_ref(&mut self, project: &Project, path: &str, id: &str) {
-        if project.device(id).is_none() {
+    fn device_ref(&mut self, index: &Index, path: impl Display, id: &str) {
+        if !index.devices.contains(id) {
             self.push(
                 path,
                 format!("must name a device in `devices` (got \"{id}\")"),
@@ -643,10 +621,70 @@ impl Checker {
         for (i, id) in ids.enumerate() {
             if !seen.insert(id) {
                 self.push(
-                    &format!("{list}[{i}].id"),
+                    format!("{list}[{i}].id"),
                     format!("must be unique within {list} (\"{id}\" is used twice)"),
                 );
             }
         }
+    }
+}
+
+/// The project's lists by id, built once per validation.
+struct Index<'a> {
+    project: &'a Project,
+    devices: IdIndex<'a>,
+    clusters: IdIndex<'a>,
+    policies: IdIndex<'a>,
+    /// (workload id, cluster id) of every workload; built on first use
+    /// (XtremIO volume placements).
+    placements: OnceCell<HashSet<(&'a str, &'a str)>>,
+}
+
+impl<'a> Index<'a> {
+    fn new(project: &'a Project) -> Self {
+        Index {
+            project,
+            devices: IdIndex::new(project.devices.iter().map(|d| d.id.as_str())),
+            clusters: IdIndex::new(project.clusters.iter().map(|c| c.id.as_str())),
+            policies: IdIndex::new(project.policies.iter().map(|p| p.id.as_str())),
+            placements: OnceCell::new(),
+        }
+    }
+
+    fn device(&self, id: &str) -> Option<&'a Device> {
+        self.devices.position(id).map(|i| &self.project.devices[i])
+    }
+
+    /// Whether a workload `workload_id` is on cluster `cluster_id`.
+    fn places(&self, workload_id: &str, cluster_id: &str) -> bool {
+        self.placements
+            .get_or_init(|| {
+                self.project
+                    .workloads
+                    .iter()
+                    .map(|w| (w.id.as_str(), w.cluster_id.as_str()))
+                    .collect()
+            })
+            .contains(&(workload_id, cluster_id))
+    }
+}
+
+/// `list[index]`: a JSON path, formatted only when an issue names it.
+#[derive(Clone, Copy)]
+struct Item<P>(P, usize);
+
+impl<P: Display> Display for Item<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]", self.0, self.1)
+    }
+}
+
+/// `parent.name`.
+#[derive(Clone, Copy)]
+struct Field<P>(P, &'static str);
+
+impl<P: Display> Display for Field<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.0, self.1)
     }
 }

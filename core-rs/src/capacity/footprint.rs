@@ -35,6 +35,24 @@ pub fn growth_factor(annual_growth_pct: f64, years: u32) -> f64 {
     (1.0 + annual_growth_pct / 100.0).powf(f64::from(years))
 }
 
+/// The workload's data growth per year, in %.
+pub fn annual_growth_pct(spec: &WorkloadSpec) -> f64 {
+    match spec {
+        WorkloadSpec::SqlServer {
+            annual_growth_pct, ..
+        }
+        | WorkloadSpec::Exchange {
+            annual_growth_pct, ..
+        }
+        | WorkloadSpec::FileServer {
+            annual_growth_pct, ..
+        }
+        | WorkloadSpec::VmGroup {
+            annual_growth_pct, ..
+        } => *annual_growth_pct,
+    }
+}
+
 /// Full copies an application keeps of each database: AG replicas for SQL
 /// Server, DAG copies for Exchange, one otherwise.
 pub fn application_copies(spec: &WorkloadSpec) -> u32 {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::footprint::{dedup_ratio, footprint, Footprint};
+use super::footprint::{annual_growth_pct, dedup_ratio, footprint, growth_factor, Footprint};
 use super::reduction::physical_per_logical;
 use super::PlacedWorkload;
 use crate::model::{Capacity, Settings};
@@ -53,13 +53,9 @@ pub fn workload_capacity(
         (1.0, source::DEDUP_ALL_FLASH)
     };
     let protection = placed.protection();
-    let per_gb = physical_per_logical(
-        &protection,
-        ratio,
-        placed.policy.object_space_reservation_pct,
-    );
-    // Swap is protected but not reduced (see source::VM_SWAP).
-    let consumed_gb = footprint.grown_gb * per_gb + footprint.swap_gb * protection.multiplier;
+    let consumed = ConsumedGrowth::new(placed, &footprint, &protection, ratio);
+    let per_gb = consumed.per_gb;
+    let consumed_gb = consumed.consumed_gb(settings.planning_horizon_years);
     WorkloadCapacity {
         workload_id: placed.workload.id.clone(),
         policy_id: placed.policy.id.clone(),
@@ -74,6 +70,58 @@ pub fn workload_capacity(
         } else {
             protection.source
         },
+    }
+}
+
+/// What a workload consumes after protection and reduction, as a function
+/// of the years its data has grown: the growth timeline sums it per year
+/// without re-sizing the workload.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ConsumedGrowth {
+    data_gb: f64,
+    annual_growth_pct: f64,
+    /// Physical GB per GB of data.
+    per_gb: f64,
+    /// Swap, protected but not reduced (see source::VM_SWAP).
+    protected_swap_gb: f64,
+}
+
+impl ConsumedGrowth {
+    fn new(
+        placed: &PlacedWorkload,
+        footprint: &Footprint,
+        protection: &Protection,
+        dedup_ratio: f64,
+    ) -> Self {
+        ConsumedGrowth {
+            data_gb: footprint.data_gb,
+            annual_growth_pct: annual_growth_pct(&placed.workload.spec),
+            per_gb: physical_per_logical(
+                protection,
+                dedup_ratio,
+                placed.policy.object_space_reservation_pct,
+            ),
+            protected_swap_gb: footprint.swap_gb * protection.multiplier,
+        }
+    }
+
+    /// `dedup_active`: dedup+compression is on and can run (all-flash).
+    pub fn of(placed: &PlacedWorkload, settings: &Settings, dedup_active: bool) -> Self {
+        let spec = &placed.workload.spec;
+        let footprint = footprint(spec, 0);
+        let ratio = if dedup_active {
+            dedup_ratio(spec, &settings.dedup_ratios).0
+        } else {
+            1.0
+        };
+        ConsumedGrowth::new(placed, &footprint, &placed.protection(), ratio)
+    }
+
+    /// Physical GB consumed once the data has grown `years` years: the
+    /// workload's `consumed` when the planning horizon is `years`.
+    pub fn consumed_gb(&self, years: u32) -> f64 {
+        self.data_gb * growth_factor(self.annual_growth_pct, years) * self.per_gb
+            + self.protected_swap_gb
     }
 }
 

@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use super::{esa_protection, ResolvedEsa};
 use crate::capacity::PlacedWorkload;
+use crate::growth::grown_front_end_io;
 use crate::model::Settings;
 use crate::performance::{front_end_io, FrontEndIo};
 use crate::protection::Protection;
@@ -106,15 +107,13 @@ pub fn assess_esa_performance(
     let devices = esa.config.devices_per_host.saturating_mul(hosts);
     let rated_read_iops = esa.device.read_iops * f64::from(devices);
     let rated_write_iops = esa.device.write_iops * f64::from(devices);
-    let utilisation_pct = busy_share(back_end_read_iops, rated_read_iops)
-        .zip(busy_share(back_end_write_iops, rated_write_iops))
-        .map(|(r, w)| (r + w) * 100.0);
     let ceiling = settings.device_utilisation_ceiling_pct;
-    let device_limited_front_end_iops = match utilisation_pct {
-        None => Some(0.0),
-        Some(u) if u > 0.0 => Some(front_end_iops * ceiling / u),
-        Some(_) => None,
-    };
+    let (utilisation_pct, device_limited_front_end_iops) = device_limit(
+        front_end_iops,
+        (back_end_read_iops, back_end_write_iops),
+        (rated_read_iops, rated_write_iops),
+        ceiling,
+    );
     let headroom = device_limited_front_end_iops
         .and_then(|l| (front_end_iops > 0.0).then(|| l / front_end_iops));
     EsaPerformance {
@@ -133,6 +132,56 @@ pub fn assess_esa_performance(
         write_path_source: source::ESA_WRITE_PATH,
         device_iops_source: source::ESA_DEVICE_IOPS,
     }
+}
+
+/// The devices' busy share (%) and the front-end IOPS at this mix that
+/// bring them to `ceiling`: 0 when there is demand but no rated IOPS,
+/// absent without demand.
+fn device_limit(
+    front_end_iops: f64,
+    (back_end_read, back_end_write): (f64, f64),
+    (rated_read, rated_write): (f64, f64),
+    ceiling: f64,
+) -> (Option<f64>, Option<f64>) {
+    let utilisation_pct = busy_share(back_end_read, rated_read)
+        .zip(busy_share(back_end_write, rated_write))
+        .map(|(r, w)| (r + w) * 100.0);
+    let limit = match utilisation_pct {
+        None => Some(0.0),
+        Some(u) if u > 0.0 => Some(front_end_iops * ceiling / u),
+        Some(_) => None,
+    };
+    (utilisation_pct, limit)
+}
+
+/// Front-end IOPS and the device-limited front-end IOPS in `year` of the
+/// growth timeline, on `hosts` hosts: the same arithmetic as
+/// `assess_esa_performance`, with each workload's I/O grown to that year.
+pub fn grown_device_limit(
+    esa: &ResolvedEsa,
+    hosts: u32,
+    placed: &[PlacedWorkload],
+    year: u32,
+    settings: &Settings,
+) -> (f64, Option<f64>) {
+    let (mut front_end, mut read, mut write) = (0.0, 0.0, 0.0);
+    for p in placed {
+        let io = grown_front_end_io(&p.workload.spec, year);
+        let cost = esa_write_cost(&esa_protection(p.policy, hosts));
+        front_end += io.total_iops;
+        read += io.read_iops;
+        write += io.write_iops * cost.total;
+    }
+    let devices = f64::from(esa.config.devices_per_host.saturating_mul(hosts));
+    let rated = (
+        esa.device.read_iops * devices,
+        esa.device.write_iops * devices,
+    );
+    let ceiling = settings.device_utilisation_ceiling_pct;
+    (
+        front_end,
+        device_limit(front_end, (read, write), rated, ceiling).1,
+    )
 }
 
 fn workload_io(placed: &PlacedWorkload, front_end: FrontEndIo, hosts: u32) -> EsaWorkloadIo {

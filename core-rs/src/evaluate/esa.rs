@@ -3,15 +3,18 @@
 
 use serde::Serialize;
 
-use super::{grown_workloads, placed_workloads, policies_to_check, regrown, FCI_NODES};
-use crate::capacity::{CapacityEvaluation, RawCapacity};
-use crate::compute::{assess_compute_with, ClusterCompute};
+use super::{placed_workloads, policies_by_rule_note, policies_to_check, Lookup, FCI_NODES};
+use crate::capacity::{CapacityEvaluation, PlacedWorkload, RawCapacity};
+use crate::compute::{after_failure, assess_compute_with, ClusterCompute};
 use crate::esa::{
     assess_esa_performance, esa_details, esa_findings, esa_performance_findings, esa_raw,
-    esa_vsan_memory, evaluate_esa_capacity, EsaCluster, EsaEvaluation, EsaPerformance, ResolvedEsa,
+    esa_vsan_memory, evaluate_esa_capacity, grown_device_limit, EsaCluster, EsaEvaluation,
+    EsaPerformance, ResolvedEsa,
 };
-use crate::growth::{assess_growth, growth_findings, ClusterGrowth, GrowthYear};
-use crate::model::{Cluster, Project, Settings, Topology, VsanEsa};
+use crate::growth::{
+    assess_growth, growth_findings, ClusterGrowth, GrowthLimit, GrowthModel, GrowthYear,
+};
+use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology, VsanEsa};
 use crate::rules::Finding;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -24,6 +27,7 @@ pub struct EsaClusterEvaluation {
     pub raw: RawCapacity,
     pub capacity: CapacityEvaluation,
     pub compute: ClusterCompute,
+    /// Device I/O of the storage pools: ESA's write path, device-limited IOPS.
     pub performance: EsaPerformance,
     pub esa: EsaEvaluation,
     pub growth: ClusterGrowth,
@@ -32,18 +36,19 @@ pub struct EsaClusterEvaluation {
 /// Validation has checked that the device resolves to an NVMe device and
 /// that the topology is single-site.
 pub(super) fn evaluate_esa(
-    project: &Project,
+    lookup: &Lookup,
     index: usize,
     cluster: &Cluster,
     config: &VsanEsa,
 ) -> Option<(EsaClusterEvaluation, Vec<Finding>)> {
+    let project = lookup.project;
     let esa = ResolvedEsa {
-        device: project.device(&config.device)?,
+        device: lookup.device(&config.device)?,
         config,
     };
     let settings = &project.settings;
     let hosts = cluster.topology.host_count();
-    let placed = placed_workloads(project, &cluster.id, false);
+    let placed = placed_workloads(lookup, index, false);
     let capacity = evaluate_esa_capacity(&esa, hosts, &placed, settings);
     let esa_figures = esa_details(&esa, hosts, &placed, settings);
     let performance = assess_esa_performance(&esa, hosts, &placed, settings);
@@ -65,7 +70,7 @@ pub(super) fn evaluate_esa(
         host: &cluster.host,
         esa: &esa,
     };
-    let policies = policies_to_check(project, &placed);
+    let policies = policies_to_check(lookup, &placed);
     let mut findings = esa_findings(
         &facts,
         &capacity,
@@ -75,11 +80,23 @@ pub(super) fn evaluate_esa(
         settings,
     );
     findings.extend(esa_performance_findings(&path, &cluster.name, &performance));
+    findings.extend(policies_by_rule_note(
+        &path,
+        &cluster.name,
+        project,
+        &policies,
+    ));
     findings.extend(compute.findings.iter().cloned());
     let growth = assess_growth(
         &cluster.topology,
         settings.planning_horizon_years,
-        |topology, year| esa_year(index, cluster, &esa, &placed, topology, year, settings),
+        &EsaGrowth {
+            esa: &esa,
+            host: &cluster.host,
+            placed: &placed,
+            settings,
+            compute: &compute,
+        },
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
     let evaluation = EsaClusterEvaluation {
@@ -96,40 +113,94 @@ pub(super) fn evaluate_esa(
     Some((evaluation, findings))
 }
 
-/// One year of the timeline on `topology`, by the same ESA rules as today.
-fn esa_year(
-    index: usize,
-    cluster: &Cluster,
-    esa: &ResolvedEsa,
-    placed: &[crate::capacity::PlacedWorkload],
-    topology: &Topology,
-    year: u32,
-    settings: &Settings,
-) -> GrowthYear {
-    let hosts = topology.host_count();
-    let at_year = Settings {
-        planning_horizon_years: year,
-        ..settings.clone()
-    };
-    let capacity = evaluate_esa_capacity(esa, hosts, placed, &at_year);
-    let grown = grown_workloads(placed, year);
-    let io = assess_esa_performance(esa, hosts, &regrown(placed, &grown), settings);
-    let compute = assess_compute_with(
-        index,
-        &cluster.host,
-        topology,
-        esa_vsan_memory(esa.config, cluster.host.ram_gb),
-        placed,
-        settings,
-        FCI_NODES,
-    );
-    GrowthYear {
-        year,
-        capacity_required: capacity.required,
-        capacity_usable: capacity.usable,
-        front_end_iops: io.front_end_iops,
-        iops_limit: io.device_limited_front_end_iops,
-        cpu_pct: compute.cores_needed_pct_after_failure,
-        ram_pct: compute.ram_demand_pct_after_failure,
+/// The timeline by the same ESA rules as today: capacity re-sized per year
+/// (ESA's RAID-5 layout depends on the host count), front-end I/O grown
+/// against the pool's device limit on that many hosts, CPU and RAM from
+/// today's totals, which do not grow.
+struct EsaGrowth<'a> {
+    esa: &'a ResolvedEsa<'a>,
+    host: &'a HostSpec,
+    placed: &'a [PlacedWorkload<'a>],
+    settings: &'a Settings,
+    compute: &'a ClusterCompute,
+}
+
+impl EsaGrowth<'_> {
+    fn capacity(&self, topology: &Topology, year: u32) -> (Capacity, Capacity) {
+        let at_year = Settings {
+            planning_horizon_years: year,
+            ..self.settings.clone()
+        };
+        let c = evaluate_esa_capacity(self.esa, topology.host_count(), self.placed, &at_year);
+        (c.required, c.usable)
+    }
+
+    fn io(&self, topology: &Topology, year: u32) -> (f64, Option<f64>) {
+        grown_device_limit(
+            self.esa,
+            topology.host_count(),
+            self.placed,
+            year,
+            self.settings,
+        )
+    }
+
+    fn compute(&self, topology: &Topology) -> (Option<f64>, Option<f64>) {
+        let a = after_failure(
+            self.host,
+            topology.host_count(),
+            self.compute.vsan_memory_per_host_gb,
+            self.compute.cores_needed,
+            self.compute.ram_demand_gb,
+            self.settings,
+        );
+        (a.cores_needed_pct, a.ram_demand_pct)
+    }
+}
+
+impl GrowthModel for EsaGrowth<'_> {
+    fn year(&self, topology: &Topology, year: u32) -> GrowthYear {
+        let (capacity_required, capacity_usable) = self.capacity(topology, year);
+        let (cpu_pct, ram_pct) = self.compute(topology);
+        let (front_end_iops, iops_limit) = self.io(topology, year);
+        GrowthYear {
+            year,
+            capacity_required,
+            capacity_usable,
+            front_end_iops,
+            iops_limit,
+            cpu_pct,
+            ram_pct,
+        }
+    }
+
+    fn holds(&self, limit: GrowthLimit, topology: &Topology, year: u32) -> bool {
+        let figures = match limit {
+            GrowthLimit::Capacity => {
+                let (capacity_required, capacity_usable) = self.capacity(topology, year);
+                GrowthYear {
+                    capacity_required,
+                    capacity_usable,
+                    ..GrowthYear::without_demand(year)
+                }
+            }
+            GrowthLimit::Iops => {
+                let (front_end_iops, iops_limit) = self.io(topology, year);
+                GrowthYear {
+                    front_end_iops,
+                    iops_limit,
+                    ..GrowthYear::without_demand(year)
+                }
+            }
+            GrowthLimit::Cpu | GrowthLimit::Ram => {
+                let (cpu_pct, ram_pct) = self.compute(topology);
+                GrowthYear {
+                    cpu_pct,
+                    ram_pct,
+                    ..GrowthYear::without_demand(year)
+                }
+            }
+        };
+        !limit.crossed(&figures)
     }
 }

@@ -376,3 +376,56 @@ fn esa_refuses_sas_devices() {
         "{issues:?}"
     );
 }
+
+/// Seed 000's cluster without workloads, with `n` policies alternating
+/// RAID-1 FTT=1 (placeable on its 4 hosts) and FTT=2 (needs 5).
+fn workload_less_with_policies(n: usize) -> Project {
+    let mut project = seed_000(400.0, "raid1");
+    project.workloads.clear();
+    let template = project.policies[0].clone();
+    project.policies = (0..n)
+        .map(|i| StoragePolicy {
+            id: format!("p{i}"),
+            name: format!("p{i}"),
+            ftt: 1 + (i % 2) as u32,
+            ..template.clone()
+        })
+        .collect();
+    project
+}
+
+#[test]
+fn a_cluster_without_workloads_is_checked_against_every_policy_of_a_short_list() {
+    let e = evaluate(&workload_less_with_policies(16)).expect("valid");
+    let too_few = codes(&e)
+        .iter()
+        .filter(|c| **c == "protection.too_few_hosts")
+        .count();
+    assert_eq!(too_few, 8);
+    assert!(!codes(&e).contains(&"protection.policies_checked_by_rule"));
+    assert_eq!(e.clusters[0].resilience.durability.policies.len(), 16);
+}
+
+#[test]
+fn past_sixteen_policies_a_cluster_without_workloads_is_checked_once_per_rule() {
+    let e = evaluate(&workload_less_with_policies(2_000)).expect("valid");
+    let too_few: Vec<&Finding> = e
+        .findings
+        .iter()
+        .filter(|f| f.code == "protection.too_few_hosts")
+        .collect();
+    assert_eq!(too_few.len(), 1);
+    assert!(
+        too_few[0].message.contains("\"p1\""),
+        "{}",
+        too_few[0].message
+    );
+    let note = e
+        .findings
+        .iter()
+        .find(|f| f.code == "protection.policies_checked_by_rule")
+        .expect("the result says the policies were grouped");
+    assert!(note.message.contains("2000 policies"), "{}", note.message);
+    assert!(note.message.contains("each of the 2 protection rules"));
+    assert_eq!(e.clusters[0].resilience.durability.policies.len(), 2);
+}

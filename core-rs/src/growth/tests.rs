@@ -23,7 +23,7 @@ fn single(host_count: u32) -> Topology {
 #[test]
 fn thirty_pct_headroom_at_twenty_pct_growth_runs_out_in_year_2() {
     // 1.3 >= 1.2 in year 1; 1.3 < 1.2^2 = 1.44 in year 2.
-    let g = assess_growth(&single(4), 3, twenty_pct_on_thirty_pct_headroom);
+    let g = assess_growth(&single(4), 3, &twenty_pct_on_thirty_pct_headroom);
     assert_eq!(g.years.len(), 4);
     assert!(!GrowthLimit::Capacity.crossed(&g.years[1]));
     assert!(GrowthLimit::Capacity.crossed(&g.years[2]));
@@ -40,7 +40,7 @@ fn thirty_pct_headroom_at_twenty_pct_growth_runs_out_in_year_2() {
 #[test]
 fn limits_never_crossed_are_not_listed_and_absent_figures_never_cross() {
     // IOPS 1,728 in year 3 against 4,000; CPU 50 %; RAM unknown.
-    let g = assess_growth(&single(4), 3, twenty_pct_on_thirty_pct_headroom);
+    let g = assess_growth(&single(4), 3, &twenty_pct_on_thirty_pct_headroom);
     let limits: Vec<GrowthLimit> = g.first_crossing.iter().map(|c| c.limit).collect();
     assert_eq!(limits, vec![GrowthLimit::Capacity]);
 }
@@ -55,7 +55,7 @@ fn a_stretched_cluster_grows_by_one_host_per_site() {
         witness_link_mbps: 100.0,
         site_mirroring: true,
     };
-    let g = assess_growth(&stretched, 3, twenty_pct_on_thirty_pct_headroom);
+    let g = assess_growth(&stretched, 3, &twenty_pct_on_thirty_pct_headroom);
     let capacity = &g.first_crossing[0];
     assert_eq!(capacity.year, 2);
     // 6 hosts carry year 3, reached as 3 + 3.
@@ -70,7 +70,7 @@ fn no_hosts_to_add_when_adding_hosts_cannot_help() {
         cpu_pct: Some(90.0 + 10.0 * f64::from(year)),
         ..twenty_pct_on_thirty_pct_headroom(&single(8), 0)
     };
-    let g = assess_growth(&single(4), 3, flat);
+    let g = assess_growth(&single(4), 3, &flat);
     let cpu = &g.first_crossing[0];
     assert_eq!(
         (cpu.limit, cpu.year, cpu.hosts_to_add),
@@ -80,7 +80,7 @@ fn no_hosts_to_add_when_adding_hosts_cannot_help() {
 
 #[test]
 fn findings_name_the_year_and_the_fix_but_skip_today() {
-    let g = assess_growth(&single(4), 3, twenty_pct_on_thirty_pct_headroom);
+    let g = assess_growth(&single(4), 3, &twenty_pct_on_thirty_pct_headroom);
     let f = growth_findings("clusters[0]", "sql", &g);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].code, "growth.capacity_crossed");
