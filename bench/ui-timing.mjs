@@ -5,6 +5,10 @@
 import { record, withServedApp } from './preview.mjs';
 
 const EDITS = 100;
+// The app opens on seed 001; seed 003 is the largest example file (SQL Server
+// and Exchange on one cluster). The edits take either up to 64 hosts.
+const DEFAULT_EXAMPLE = 'seed-001-all-flash-sql.json';
+const EXAMPLES = [DEFAULT_EXAMPLE, 'seed-003-mixed-sql-exchange.json'];
 const COLD_STARTS = 5;
 const round = (ms) => Math.round(ms * 10) / 10;
 
@@ -74,29 +78,40 @@ await withServedApp(4300, async (browser, url) => {
   const cold = [];
   for (let i = 0; i < COLD_STARTS; i += 1) cold.push(await coldStart(browser, url));
 
-  const page = await browser.newPage();
-  await page.goto(url);
-  await page.getByTestId('raw-tb').waitFor();
-  const edits = [];
-  for (let i = 0; i < EDITS; i += 1) edits.push(await editLatency(page, 5 + (i % 60)));
-  const figure = edits.map((e) => e.figureMs);
-  const charts = edits.map((e) => e.chartsMs);
+  const examples = [];
+  for (const example of EXAMPLES) {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.getByTestId('raw-tb').waitFor();
+    if (example !== DEFAULT_EXAMPLE) {
+      await page.getByLabel('Open an example project').selectOption(example);
+      await page.getByTestId('document-state').getByText(example).waitFor();
+    }
+    const edits = [];
+    for (let i = 0; i < EDITS; i += 1) edits.push(await editLatency(page, 5 + (i % 60)));
+    await page.close();
+    const figure = edits.map((e) => e.figureMs);
+    const charts = edits.map((e) => e.chartsMs);
+    examples.push({
+      example,
+      edits: EDITS,
+      edit_to_update_ms: {
+        p50: percentile(figure, 50),
+        p95: percentile(figure, 95),
+        max: round(Math.max(...figure)),
+      },
+      edit_to_every_chart_ms: {
+        charts: edits[0].charts,
+        p50: percentile(charts, 50),
+        p95: percentile(charts, 95),
+        max: round(Math.max(...charts)),
+      },
+    });
+  }
 
   record('ui-timing.json', {
     measured_at: new Date().toISOString(),
-    example: 'seed-001-all-flash-sql.json',
-    edits: EDITS,
-    edit_to_update_ms: {
-      p50: percentile(figure, 50),
-      p95: percentile(figure, 95),
-      max: round(Math.max(...figure)),
-    },
-    edit_to_every_chart_ms: {
-      charts: edits[0].charts,
-      p50: percentile(charts, 50),
-      p95: percentile(charts, 95),
-      max: round(Math.max(...charts)),
-    },
+    examples,
     cold_start_to_interactive_ms: {
       runs: cold.map(round),
       p50: percentile(cold, 50),
