@@ -21,6 +21,16 @@ test.describe('design and workload editors', () => {
     await page.screenshot({ path: 'tests/output/design-editor.png', fullPage: true });
   });
 
+  test('the cluster cost follows the prices in the design', async ({ page }) => {
+    const cost = page.getByTestId('cluster-cost');
+    await expect(cost).toContainText('Cost (bill of materials): no prices');
+    await expect(cost).toContainText('3 parts have no unit price');
+    // Seed 001: 4 hosts.
+    await page.getByLabel('Host unit price').fill('12000');
+    await expect(cost).toContainText('Cost (bill of materials): 48,000');
+    await expect(cost).toContainText('2 parts have no unit price');
+  });
+
   test('an optional price can be left empty without an error', async ({ page }) => {
     const price = page.getByLabel('Host unit price');
     await price.fill('12000');

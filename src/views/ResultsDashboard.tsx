@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
-import type { CapacityEvaluation, ClusterEvaluation } from '../core/types';
+import type { CapacityEvaluation, ClusterCost, ClusterEvaluation } from '../core/types';
 import { useApp } from '../store/context';
 import {
   upTo,
@@ -9,6 +9,7 @@ import {
   formatGb,
   formatIops,
   formatPct,
+  formatPrice,
   formatRatio,
   orDash,
   type CapacityUnit,
@@ -71,6 +72,7 @@ export function ResultsDashboard() {
         <UnitToggle />
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
+      <ClusterCostLine cost={evaluation.costs.find((c) => c.cluster_id === entries[index]?.id)} />
       {shown?.kind === 'vsan' && details?.kind === 'vsan' && (
         <>
           <KeyFigures cluster={shown.cluster} unit={unit} />
@@ -92,6 +94,25 @@ export function ResultsDashboard() {
     </section>
   );
 }
+
+/** The cluster's bill of materials total as the design prices it, and what it leaves out. */
+const ClusterCostLine = memo(function ClusterCostLine({ cost }: { cost: ClusterCost | undefined }) {
+  if (!cost) return null;
+  const missing = cost.unpriced_parts.length;
+  return (
+    <p className="cost-line" data-testid="cluster-cost">
+      Cost (bill of materials):{' '}
+      {missing > 0 && cost.priced_total === 0 ? 'no prices' : formatPrice(cost.priced_total)}
+      {missing > 0 && (
+        <span className="muted" title={cost.unpriced_parts.join('; ')}>
+          {' '}
+          ({missing === 1 ? '1 part has' : `${missing} parts have`} no unit price: enter it in the
+          design or apply catalog prices on the Catalog tab)
+        </span>
+      )}
+    </p>
+  );
+});
 
 function Waterfall({
   capacity,
