@@ -29,6 +29,7 @@ test.describe('design and workload editors', () => {
     await page.getByLabel('Host unit price').fill('12000');
     await expect(cost).toContainText('Cost (bill of materials): 48,000');
     await expect(cost).toContainText('2 parts have no unit price');
+    await page.screenshot({ path: 'tests/output/cluster-cost.png' });
   });
 
   test('an optional price can be left empty without an error', async ({ page }) => {
