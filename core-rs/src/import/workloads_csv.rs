@@ -265,6 +265,11 @@ fn deployment(c: &mut Cells) -> Option<SqlDeployment> {
             let commit = match c.text(column("commit")).as_str() {
                 "sync" => CommitMode::Sync,
                 "async" => CommitMode::Async,
+                // The column may be missing altogether: no cell to point at.
+                "" => {
+                    c.missing("commit", "an availability group");
+                    return None;
+                }
                 other => {
                     c.bad(
                         column("commit"),

@@ -102,3 +102,18 @@ fn an_empty_file_or_a_missing_column_is_refused() {
     let err = import_workloads_csv(b"name\nx\n", &WorkloadsCsvOptions::default()).unwrap_err();
     assert_eq!(err[0].column.as_deref(), Some("kind"));
 }
+
+/// Found by fuzzing (tests/fuzz_imports.rs): an availability group in a
+/// file without a commit column panicked looking for the cell to blame.
+#[test]
+fn an_availability_group_without_a_commit_column_names_the_missing_column() {
+    let csv = "name,kind,vm_count,vcpu_per_vm,ram_gb_per_vm,db_size_gb,log_size_gb,tempdb_size_gb,working_set_pct,target_iops,deployment,replicas\n\
+               ag,sql_server,1,16,128,600,125,330,20,6500,availability_group,2\n";
+    let err = import_workloads_csv(csv.as_bytes(), &WorkloadsCsvOptions::default()).unwrap_err();
+    assert_eq!(at(&err), vec![(2, "commit".to_owned())]);
+    assert!(
+        err[0].message.contains("the column is missing"),
+        "{}",
+        err[0].message
+    );
+}
