@@ -557,7 +557,7 @@ fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
             annual_growth_pct,
         } => {
             vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
-            c.f64_in(f("disk_gb_per_vm"), *disk_gb_per_vm, 0.0, 1_000_000.0);
+            c.f64_in(f("disk_gb_per_vm"), *disk_gb_per_vm, 0.0, MAX_VM_DISK_GB);
             c.f64_in(f("iops_per_vm"), *iops_per_vm, 0.0, 10_000_000.0);
             c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
             c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
@@ -565,10 +565,23 @@ fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
     }
 }
 
+/// vSphere's smallest VM memory, 4 MB (VMware Configuration Maximums): an
+/// RVTools group of small VMs (vCLS agents have 128 MB) stays importable.
+pub const MIN_VM_RAM_GB: f64 = 4.0 / 1024.0;
+
+/// vSphere's largest VM storage: 256 virtual disks of 62 TB each (VMware
+/// Configuration Maximums, vSphere 8), in decimal GB.
+pub const MAX_VM_DISK_GB: f64 = 256.0 * 62.0 * 1_099.511_627_776;
+
 fn vm_shape(c: &mut Checker, spec: impl Display + Copy, vm_count: u32, vcpu: u32, ram_gb: f64) {
     c.u32_in(Field(spec, "vm_count"), vm_count, 1, 100_000);
     c.u32_in(Field(spec, "vcpu_per_vm"), vcpu, 1, 768);
-    c.f64_in(Field(spec, "ram_gb_per_vm"), ram_gb, 0.25, 24_576.0);
+    c.f64_in(
+        Field(spec, "ram_gb_per_vm"),
+        ram_gb,
+        MIN_VM_RAM_GB,
+        24_576.0,
+    );
 }
 
 #[derive(Default)]
