@@ -496,7 +496,7 @@ fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
             io_size_kb,
             deployment,
         } => {
-            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
             c.f64_in(f("db_size_gb"), *db_size_gb, 0.001, 1_000_000.0);
             c.f64_in(f("log_size_gb"), *log_size_gb, 0.0, 1_000_000.0);
             c.f64_in(f("tempdb_size_gb"), *tempdb_size_gb, 0.0, 1_000_000.0);
@@ -521,7 +521,7 @@ fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
             io_size_kb,
             annual_growth_pct,
         } => {
-            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
             c.u32_in(f("mailboxes"), *mailboxes, 1, 10_000_000);
             c.f64_in(f("mailbox_gb"), *mailbox_gb, 0.001, 1000.0);
             c.f64_in(f("iops_per_mailbox"), *iops_per_mailbox, 0.0, 100.0);
@@ -540,7 +540,7 @@ fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
             io_size_kb,
             annual_growth_pct,
         } => {
-            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
             c.f64_in(f("capacity_gb"), *capacity_gb, 0.001, 100_000_000.0);
             c.f64_in(f("throughput_mbps"), *throughput_mbps, 0.0, 1_000_000.0);
             c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
@@ -556,7 +556,7 @@ fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
             read_pct,
             annual_growth_pct,
         } => {
-            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm);
+            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm, 0.0);
             c.f64_in(f("disk_gb_per_vm"), *disk_gb_per_vm, 0.0, MAX_VM_DISK_GB);
             c.f64_in(f("iops_per_vm"), *iops_per_vm, 0.0, 10_000_000.0);
             c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
@@ -565,23 +565,27 @@ fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
     }
 }
 
-/// vSphere's smallest VM memory, 4 MB (VMware Configuration Maximums): an
-/// RVTools group of small VMs (vCLS agents have 128 MB) stays importable.
+/// vSphere's smallest VM memory, 4 MB (VMware Configuration Maximums), for
+/// the VMs a user describes. A VM group may average less, down to 0: an
+/// RVTools inventory lists what vCenter reports, including small agent VMs
+/// (vCLS: 128 MB) and VMs it reports without memory (inaccessible ones).
 pub const MIN_VM_RAM_GB: f64 = 4.0 / 1024.0;
 
 /// vSphere's largest VM storage: 256 virtual disks of 62 TB each (VMware
 /// Configuration Maximums, vSphere 8), in decimal GB.
 pub const MAX_VM_DISK_GB: f64 = 256.0 * 62.0 * 1_099.511_627_776;
 
-fn vm_shape(c: &mut Checker, spec: impl Display + Copy, vm_count: u32, vcpu: u32, ram_gb: f64) {
+fn vm_shape(
+    c: &mut Checker,
+    spec: impl Display + Copy,
+    vm_count: u32,
+    vcpu: u32,
+    ram_gb: f64,
+    min_ram_gb: f64,
+) {
     c.u32_in(Field(spec, "vm_count"), vm_count, 1, 100_000);
     c.u32_in(Field(spec, "vcpu_per_vm"), vcpu, 1, 768);
-    c.f64_in(
-        Field(spec, "ram_gb_per_vm"),
-        ram_gb,
-        MIN_VM_RAM_GB,
-        24_576.0,
-    );
+    c.f64_in(Field(spec, "ram_gb_per_vm"), ram_gb, min_ram_gb, 24_576.0);
 }
 
 #[derive(Default)]
