@@ -144,6 +144,66 @@ pub trait GrowthModel {
     }
 }
 
+/// A cluster's figures per limit, each worked out on its own: the shape of
+/// the OSA and ESA timelines. `year_of` and `holds_of` make a `GrowthModel`
+/// of it.
+pub trait LimitFigures {
+    /// Required and usable capacity in `year` on `topology`.
+    fn capacity(&self, topology: &Topology, year: u32) -> (Capacity, Capacity);
+    /// Front-end IOPS in `year` and the device limit at that year's mix.
+    fn io(&self, topology: &Topology, year: u32) -> (f64, Option<f64>);
+    /// CPU and RAM use after N+x host failures, in %: they do not grow.
+    fn compute(&self, topology: &Topology) -> (Option<f64>, Option<f64>);
+}
+
+/// Every figure of `year` on `topology`.
+pub fn year_of(m: &impl LimitFigures, topology: &Topology, year: u32) -> GrowthYear {
+    let (capacity_required, capacity_usable) = m.capacity(topology, year);
+    let (front_end_iops, iops_limit) = m.io(topology, year);
+    let (cpu_pct, ram_pct) = m.compute(topology);
+    GrowthYear {
+        year,
+        capacity_required,
+        capacity_usable,
+        front_end_iops,
+        iops_limit,
+        cpu_pct,
+        ram_pct,
+    }
+}
+
+/// Whether `limit` holds, working out only that limit's figures.
+pub fn holds_of(m: &impl LimitFigures, limit: GrowthLimit, topology: &Topology, year: u32) -> bool {
+    let none = GrowthYear::without_demand(year);
+    let figures = match limit {
+        GrowthLimit::Capacity => {
+            let (capacity_required, capacity_usable) = m.capacity(topology, year);
+            GrowthYear {
+                capacity_required,
+                capacity_usable,
+                ..none
+            }
+        }
+        GrowthLimit::Iops => {
+            let (front_end_iops, iops_limit) = m.io(topology, year);
+            GrowthYear {
+                front_end_iops,
+                iops_limit,
+                ..none
+            }
+        }
+        GrowthLimit::Cpu | GrowthLimit::Ram => {
+            let (cpu_pct, ram_pct) = m.compute(topology);
+            GrowthYear {
+                cpu_pct,
+                ram_pct,
+                ..none
+            }
+        }
+    };
+    !limit.crossed(&figures)
+}
+
 /// Any `size(topology, year)` function is a model.
 impl<F: Fn(&Topology, u32) -> GrowthYear> GrowthModel for F {
     fn year(&self, topology: &Topology, year: u32) -> GrowthYear {

@@ -12,7 +12,8 @@ use crate::esa::{
     EsaPerformance, ResolvedEsa,
 };
 use crate::growth::{
-    assess_growth, growth_findings, ClusterGrowth, GrowthLimit, GrowthModel, GrowthYear,
+    assess_growth, growth_findings, holds_of, year_of, ClusterGrowth, GrowthLimit, GrowthModel,
+    GrowthYear, LimitFigures,
 };
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology, VsanEsa};
 use crate::rules::Finding;
@@ -125,7 +126,7 @@ struct EsaGrowth<'a> {
     compute: &'a ClusterCompute,
 }
 
-impl EsaGrowth<'_> {
+impl LimitFigures for EsaGrowth<'_> {
     fn capacity(&self, topology: &Topology, year: u32) -> (Capacity, Capacity) {
         let at_year = Settings {
             planning_horizon_years: year,
@@ -160,47 +161,10 @@ impl EsaGrowth<'_> {
 
 impl GrowthModel for EsaGrowth<'_> {
     fn year(&self, topology: &Topology, year: u32) -> GrowthYear {
-        let (capacity_required, capacity_usable) = self.capacity(topology, year);
-        let (cpu_pct, ram_pct) = self.compute(topology);
-        let (front_end_iops, iops_limit) = self.io(topology, year);
-        GrowthYear {
-            year,
-            capacity_required,
-            capacity_usable,
-            front_end_iops,
-            iops_limit,
-            cpu_pct,
-            ram_pct,
-        }
+        year_of(self, topology, year)
     }
 
     fn holds(&self, limit: GrowthLimit, topology: &Topology, year: u32) -> bool {
-        let figures = match limit {
-            GrowthLimit::Capacity => {
-                let (capacity_required, capacity_usable) = self.capacity(topology, year);
-                GrowthYear {
-                    capacity_required,
-                    capacity_usable,
-                    ..GrowthYear::without_demand(year)
-                }
-            }
-            GrowthLimit::Iops => {
-                let (front_end_iops, iops_limit) = self.io(topology, year);
-                GrowthYear {
-                    front_end_iops,
-                    iops_limit,
-                    ..GrowthYear::without_demand(year)
-                }
-            }
-            GrowthLimit::Cpu | GrowthLimit::Ram => {
-                let (cpu_pct, ram_pct) = self.compute(topology);
-                GrowthYear {
-                    cpu_pct,
-                    ram_pct,
-                    ..GrowthYear::without_demand(year)
-                }
-            }
-        };
-        !limit.crossed(&figures)
+        holds_of(self, limit, topology, year)
     }
 }

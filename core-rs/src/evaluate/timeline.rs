@@ -8,7 +8,9 @@ use crate::capacity::{
     raw_capacity, usable_capacity, ConsumedGrowth, PlacedWorkload, ResolvedDiskGroup,
 };
 use crate::compute::{after_failure, ClusterCompute};
-use crate::growth::{grown_front_end_io, GrowthLimit, GrowthModel, GrowthYear};
+use crate::growth::{
+    grown_front_end_io, holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures,
+};
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
 use crate::performance::{
     device_limited_front_end_iops, working_set_gb, ClusterPerformance, FrontEndIo,
@@ -75,8 +77,13 @@ impl<'a> OsaGrowth<'a> {
         let raw = raw_capacity(self.groups, hosts);
         usable_capacity(&raw, hosts, sites, self.settings, self.dedup_active)
     }
+}
 
-    /// Front-end IOPS in `year` and the device limit at that year's mix.
+impl LimitFigures for OsaGrowth<'_> {
+    fn capacity(&self, topology: &Topology, year: u32) -> (Capacity, Capacity) {
+        (self.required(year), self.usable(topology))
+    }
+
     fn io(&self, topology: &Topology, year: u32) -> (f64, Option<f64>) {
         if year == 0 && topology == self.topology {
             return self.today_io;
@@ -113,44 +120,11 @@ impl<'a> OsaGrowth<'a> {
 
 impl GrowthModel for OsaGrowth<'_> {
     fn year(&self, topology: &Topology, year: u32) -> GrowthYear {
-        let (front_end_iops, iops_limit) = self.io(topology, year);
-        let (cpu_pct, ram_pct) = self.compute(topology);
-        GrowthYear {
-            year,
-            capacity_required: self.required(year),
-            capacity_usable: self.usable(topology),
-            front_end_iops,
-            iops_limit,
-            cpu_pct,
-            ram_pct,
-        }
+        year_of(self, topology, year)
     }
 
     fn holds(&self, limit: GrowthLimit, topology: &Topology, year: u32) -> bool {
-        let figures = match limit {
-            GrowthLimit::Capacity => GrowthYear {
-                capacity_required: self.required(year),
-                capacity_usable: self.usable(topology),
-                ..GrowthYear::without_demand(year)
-            },
-            GrowthLimit::Iops => {
-                let (front_end_iops, iops_limit) = self.io(topology, year);
-                GrowthYear {
-                    front_end_iops,
-                    iops_limit,
-                    ..GrowthYear::without_demand(year)
-                }
-            }
-            GrowthLimit::Cpu | GrowthLimit::Ram => {
-                let (cpu_pct, ram_pct) = self.compute(topology);
-                GrowthYear {
-                    cpu_pct,
-                    ram_pct,
-                    ..GrowthYear::without_demand(year)
-                }
-            }
-        };
-        !limit.crossed(&figures)
+        holds_of(self, limit, topology, year)
     }
 }
 
