@@ -338,6 +338,26 @@ pub fn after_failure(
     }
 }
 
+impl ClusterCompute {
+    /// `after_failure` for `hosts` hosts of the same shape, with today's
+    /// totals (they do not grow over the timeline).
+    pub fn after_failure_on(
+        &self,
+        host: &HostSpec,
+        hosts: u32,
+        settings: &Settings,
+    ) -> AfterFailure {
+        after_failure(
+            host,
+            hosts,
+            self.vsan_memory_per_host_gb,
+            self.cores_needed,
+            self.ram_demand_gb,
+            settings,
+        )
+    }
+}
+
 fn workload_compute(
     spec: &WorkloadSpec,
     id: &str,

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::{placed_workloads, policies_by_rule_note, policies_to_check, Lookup, FCI_NODES};
 use crate::capacity::{CapacityEvaluation, PlacedWorkload, RawCapacity};
-use crate::compute::{after_failure, assess_compute_with, ClusterCompute};
+use crate::compute::{assess_compute_with, ClusterCompute};
 use crate::esa::{
     assess_esa_performance, esa_details, esa_findings, esa_performance_findings, esa_raw,
     esa_vsan_memory, evaluate_esa_capacity, grown_device_limit, EsaCluster, EsaEvaluation,
@@ -147,14 +147,9 @@ impl LimitFigures for EsaGrowth<'_> {
     }
 
     fn compute(&self, topology: &Topology) -> (Option<f64>, Option<f64>) {
-        let a = after_failure(
-            self.host,
-            topology.host_count(),
-            self.compute.vsan_memory_per_host_gb,
-            self.compute.cores_needed,
-            self.compute.ram_demand_gb,
-            self.settings,
-        );
+        let a = self
+            .compute
+            .after_failure_on(self.host, topology.host_count(), self.settings);
         (a.cores_needed_pct, a.ram_demand_pct)
     }
 }

@@ -7,7 +7,7 @@
 use crate::capacity::{
     raw_capacity, usable_capacity, ConsumedGrowth, PlacedWorkload, ResolvedDiskGroup,
 };
-use crate::compute::{after_failure, ClusterCompute};
+use crate::compute::ClusterCompute;
 use crate::growth::{
     grown_front_end_io, holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures,
 };
@@ -106,14 +106,9 @@ impl LimitFigures for OsaGrowth<'_> {
     }
 
     fn compute(&self, topology: &Topology) -> (Option<f64>, Option<f64>) {
-        let a = after_failure(
-            self.host,
-            topology.host_count(),
-            self.compute.vsan_memory_per_host_gb,
-            self.compute.cores_needed,
-            self.compute.ram_demand_gb,
-            self.settings,
-        );
+        let a = self
+            .compute
+            .after_failure_on(self.host, topology.host_count(), self.settings);
         (a.cores_needed_pct, a.ram_demand_pct)
     }
 }
