@@ -19,9 +19,9 @@
 
 use serde::Serialize;
 
-use crate::capacity::growth_factor;
+use crate::capacity::{annual_growth_pct, growth_factor};
 use crate::model::{Capacity, Topology, WorkloadSpec};
-use crate::performance::{front_end_io, FrontEndIo};
+use crate::performance::{grown_front_end_io, FrontEndIo};
 use crate::rules::Finding;
 use crate::source;
 use crate::validate::MAX_HOSTS_PER_CLUSTER;
@@ -290,8 +290,11 @@ fn enlarged(topology: &Topology, step: u32) -> Topology {
 
 /// A workload's spec as it will run in `year`: its I/O rates grown at its
 /// data growth rate. Sizes stay as entered, because the capacity rules grow
-/// them through `settings.planning_horizon_years`; VMs stay too.
-pub fn grown_io(spec: &WorkloadSpec, year: u32) -> WorkloadSpec {
+/// them through `settings.planning_horizon_years`; VMs stay too. The
+/// full re-size references of the tests grow copies with it; the timelines
+/// use `front_end_io_in`, which gives the same figures without a copy.
+#[cfg(test)]
+pub(crate) fn grown_io(spec: &WorkloadSpec, year: u32) -> WorkloadSpec {
     let mut grown = spec.clone();
     match &mut grown {
         WorkloadSpec::SqlServer {
@@ -318,9 +321,10 @@ pub fn grown_io(spec: &WorkloadSpec, year: u32) -> WorkloadSpec {
     grown
 }
 
-/// A workload's front-end I/O in `year`: `front_end_io` of `grown_io`.
-pub fn grown_front_end_io(spec: &WorkloadSpec, year: u32) -> FrontEndIo {
-    front_end_io(&grown_io(spec, year))
+/// A workload's front-end I/O in `year`: `front_end_io` of `grown_io`,
+/// without the copy.
+pub fn front_end_io_in(spec: &WorkloadSpec, year: u32) -> FrontEndIo {
+    grown_front_end_io(spec, growth_factor(annual_growth_pct(spec), year))
 }
 
 /// A warning per limit first crossed after today, naming the year and the

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::{esa_protection, ResolvedEsa};
 use crate::capacity::PlacedWorkload;
-use crate::growth::grown_front_end_io;
+use crate::growth::front_end_io_in;
 use crate::model::Settings;
 use crate::performance::{front_end_io, FrontEndIo};
 use crate::protection::Protection;
@@ -166,7 +166,7 @@ pub fn grown_device_limit(
 ) -> (f64, Option<f64>) {
     let (mut front_end, mut read, mut write) = (0.0, 0.0, 0.0);
     for p in placed {
-        let io = grown_front_end_io(&p.workload.spec, year);
+        let io = front_end_io_in(&p.workload.spec, year);
         let cost = esa_write_cost(&esa_protection(p.policy, hosts));
         front_end += io.total_iops;
         read += io.read_iops;

@@ -9,7 +9,7 @@ use crate::capacity::{
 };
 use crate::compute::ClusterCompute;
 use crate::growth::{
-    grown_front_end_io, holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures,
+    front_end_io_in, holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures,
 };
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
 use crate::performance::{
@@ -91,7 +91,7 @@ impl LimitFigures for OsaGrowth<'_> {
         let front_ends: Vec<FrontEndIo> = self
             .placed
             .iter()
-            .map(|p| grown_front_end_io(&p.workload.spec, year))
+            .map(|p| front_end_io_in(&p.workload.spec, year))
             .collect();
         let demand = front_ends.iter().map(|f| f.total_iops).sum();
         let limit = device_limited_front_end_iops(

@@ -1,4 +1,5 @@
 use super::*;
+use crate::performance::front_end_io;
 
 /// A cluster whose usable capacity is 32.5 GB per host (130 GB on 4 hosts)
 /// holding data that needs 100 GB today and grows 20 % a year: the issue's
@@ -120,4 +121,6 @@ fn io_grows_at_the_data_rate_and_nothing_else_changes() {
     assert!((iops_per_vm - 50.0 * 1.44).abs() < 1e-9);
     assert_eq!((vm_count, disk_gb_per_vm), (10, 100.0));
     assert_eq!(grown_io(&spec, 0), spec);
+    assert_eq!(front_end_io_in(&spec, 2), front_end_io(&grown_io(&spec, 2)));
+    assert_eq!(front_end_io_in(&spec, 0), front_end_io(&spec));
 }
