@@ -29,6 +29,10 @@ use crate::rules::{num, Finding};
 use crate::source;
 use crate::stretched::mirrored_write_penalty_ms;
 
+mod read_cache;
+
+pub(crate) use read_cache::LruCache;
+
 /// Hybrid cache devices split 70 % read cache / 30 % write buffer (vSAN design guide).
 pub const HYBRID_READ_CACHE_SHARE: f64 = 0.7;
 
@@ -259,76 +263,6 @@ fn back_end_io_at(front_end: FrontEndIo, cost: WriteCost) -> BackEndIo {
     }
 }
 
-/// Read-cache hit ratio of each workload sharing one LRU read cache, by
-/// Che's approximation (see `source::CACHE_MODEL`): reads are spread
-/// uniformly over each workload's working set, a block stays cached for a
-/// characteristic time T, and T is the one at which the cached blocks fill
-/// the cache. Hit ratio = 1 - exp(-reads per GB x T). One workload alone gets
-/// cache / working set; hotter workloads keep more of theirs.
-///
-/// `demands` holds (working set GB, read IOPS) per workload. A workload that
-/// reads nothing reports 0; one that reads from an empty working set, 1.
-pub fn lru_hit_ratios(cache_gb: f64, demands: &[(f64, f64)]) -> Vec<f64> {
-    let densities: Vec<Option<f64>> = demands
-        .iter()
-        .map(|&(ws, reads)| (ws > 0.0 && reads > 0.0).then(|| reads / ws))
-        .collect();
-    let competing_gb: f64 = demands
-        .iter()
-        .zip(&densities)
-        .filter(|(_, d)| d.is_some())
-        .map(|(&(ws, _), _)| ws)
-        .sum();
-    let time = if competing_gb <= cache_gb {
-        None
-    } else {
-        Some(characteristic_time(cache_gb.max(0.0), demands, &densities))
-    };
-    demands
-        .iter()
-        .zip(&densities)
-        .map(|(&(_, reads), density)| match (density, time) {
-            _ if reads <= 0.0 => 0.0,
-            (Some(d), Some(t)) => -(-d * t).exp_m1(),
-            _ => 1.0,
-        })
-        .collect()
-}
-
-/// Solves occupancy(T) = cache by Newton's method from T = 0. Occupancy is
-/// increasing and concave in T, so every step stays below the root and the
-/// iteration converges without overshooting. The caller ensures the working
-/// sets together exceed the cache, so a root exists.
-fn characteristic_time(cache_gb: f64, demands: &[(f64, f64)], densities: &[Option<f64>]) -> f64 {
-    const MAX_STEPS: usize = 200;
-    const TOLERANCE: f64 = 1e-12;
-    let mut t = 0.0_f64;
-    for _ in 0..MAX_STEPS {
-        let (occupied, slope) = demands.iter().zip(densities).fold(
-            (0.0, 0.0),
-            |(occ, slope), (&(ws, reads), density)| match density {
-                // One exponential per workload and step: occupancy uses
-                // 1 - e, its slope e (exp_m1 would cost a second one).
-                Some(d) => {
-                    let e = (-d * t).exp();
-                    (occ + ws * (1.0 - e), slope + reads * e)
-                }
-                None => (occ, slope),
-            },
-        );
-        let gap = cache_gb - occupied;
-        if gap <= TOLERANCE * cache_gb || slope <= 0.0 {
-            break;
-        }
-        let step = gap / slope;
-        t += step;
-        if step <= TOLERANCE * t {
-            break;
-        }
-    }
-    t
-}
-
 /// Mean response time of an M/M/1 queue: service time / (1 - utilisation).
 /// None once the device is saturated (utilisation >= 1): the queue grows
 /// without bound.
@@ -495,8 +429,15 @@ pub fn assess_performance(
         .iter()
         .map(|w| working_set_gb(&w.workload.spec))
         .collect();
-    let hits = read_hits(read_cache_gb, hybrid, &front_ends, &working_sets);
-    let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, workloads, &front_ends, &hits);
+    let demands = read_demands(&front_ends, &working_sets);
+    let cache = hybrid.then(|| LruCache::solve(read_cache_gb, &demands));
+    let (cache_tier, capacity_tier) = tier_loads(
+        disk_groups,
+        hosts,
+        workloads,
+        &front_ends,
+        Reads::of(cache.as_ref(), &demands),
+    );
     let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
     let ceiling = settings.device_utilisation_ceiling_pct;
     let limit = device_limited_iops(front_end_iops, ceiling, [&cache_tier, &capacity_tier]);
@@ -513,8 +454,11 @@ pub fn assess_performance(
     let results: Vec<WorkloadPerformance> = workloads
         .iter()
         .zip(front_ends)
-        .zip(working_sets.iter().zip(&hits))
-        .map(|((w, fe), (&ws, &hit))| {
+        .zip(&working_sets)
+        .map(|((w, fe), &ws)| {
+            let hit = cache
+                .as_ref()
+                .map_or(0.0, |c| c.hit_ratio(ws, fe.read_iops));
             let cost = placed_write_cost(w);
             let rmw = cost.reads > 0.0;
             WorkloadPerformance {
@@ -574,22 +518,34 @@ fn read_cache_gb(disk_groups: &[ResolvedDiskGroup], hosts: u32, hybrid: bool) ->
     }
 }
 
-/// Each workload's read-cache hit ratio: Che's approximation on hybrid, 0 on all-flash.
-fn read_hits(
-    read_cache_gb: f64,
-    hybrid: bool,
-    front_ends: &[FrontEndIo],
-    working_sets: &[f64],
-) -> Vec<f64> {
-    if !hybrid {
-        return vec![0.0; front_ends.len()];
-    }
-    let demands: Vec<(f64, f64)> = working_sets
+/// (working set GB, read IOPS) of each workload: what the read cache sees.
+fn read_demands(front_ends: &[FrontEndIo], working_sets: &[f64]) -> Vec<(f64, f64)> {
+    working_sets
         .iter()
         .zip(front_ends)
         .map(|(&ws, fe)| (ws, fe.read_iops))
-        .collect();
-    lru_hit_ratios(read_cache_gb, &demands)
+        .collect()
+}
+
+/// Where a mix's reads go.
+enum Reads {
+    /// Hybrid: the read cache serves its hits (Che's approximation) and
+    /// passes the misses to the capacity tier.
+    Cached { served: f64, missed: f64 },
+    /// All-flash: the cache device serves no reads.
+    Uncached,
+}
+
+impl Reads {
+    fn of(cache: Option<&LruCache>, demands: &[(f64, f64)]) -> Self {
+        match cache {
+            Some(c) => {
+                let (served, missed) = c.read_split(demands);
+                Reads::Cached { served, missed }
+            }
+            None => Reads::Uncached,
+        }
+    }
 }
 
 /// The device-limited front-end IOPS `assess_performance` reports, for the
@@ -606,9 +562,10 @@ pub fn device_limited_front_end_iops(
     settings: &Settings,
 ) -> Option<f64> {
     let hybrid = storage_tier(disk_groups) == StorageTier::Hybrid;
-    let cache_gb = read_cache_gb(disk_groups, hosts, hybrid);
-    let hits = read_hits(cache_gb, hybrid, front_ends, working_sets);
-    let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, workloads, front_ends, &hits);
+    let demands = read_demands(front_ends, working_sets);
+    let cache = hybrid.then(|| LruCache::solve(read_cache_gb(disk_groups, hosts, true), &demands));
+    let reads = Reads::of(cache.as_ref(), &demands);
+    let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, workloads, front_ends, reads);
     let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
     device_limited_iops(
         front_end_iops,
@@ -618,19 +575,25 @@ pub fn device_limited_front_end_iops(
 }
 
 /// Routes every workload's back-end I/O to the cache and capacity tiers
-/// (step 3 of the module comment).
+/// (step 3 of the module comment). The recommend scorer sums the same
+/// figures in the same order: keep the two in step.
 fn tier_loads(
     disk_groups: &[ResolvedDiskGroup],
     hosts: u32,
     workloads: &[PlacedWorkload],
     front_ends: &[FrontEndIo],
-    hits: &[f64],
+    reads: Reads,
 ) -> (TierLoad, TierLoad) {
-    let (mut cache_reads, mut buffered_writes, mut capacity_reads) = (0.0, 0.0, 0.0);
-    for ((w, fe), &hit) in workloads.iter().zip(front_ends).zip(hits) {
+    let (cache_reads, mut capacity_reads) = match reads {
+        Reads::Cached { served, missed } => (served, missed),
+        Reads::Uncached => (0.0, 0.0),
+    };
+    let uncached = matches!(reads, Reads::Uncached);
+    let mut buffered_writes = 0.0;
+    for (w, fe) in workloads.iter().zip(front_ends) {
         let cost = placed_write_cost(w);
-        cache_reads += fe.read_iops * hit;
-        capacity_reads += fe.read_iops * (1.0 - hit) + fe.write_iops * cost.reads;
+        let misses = if uncached { fe.read_iops } else { 0.0 };
+        capacity_reads += misses + fe.write_iops * cost.reads;
         buffered_writes += fe.write_iops * cost.writes;
     }
     let cache_devices: Vec<(&Device, u32)> = disk_groups.iter().map(|g| (g.cache, hosts)).collect();
@@ -1027,33 +990,6 @@ mod tests {
         assert_eq!(mm1_response_ms(2.0, 1.0), None);
     }
 
-    #[test]
-    fn one_workload_hits_cache_over_working_set() {
-        // Che's approximation reduces to cache / working set for one
-        // workload with uniform reads.
-        let hits = lru_hit_ratios(300.0, &[(1_000.0, 5_000.0)]);
-        assert!((hits[0] - 0.3).abs() < 1e-9, "{hits:?}");
-    }
-
-    #[test]
-    fn hotter_workload_keeps_more_cache_and_the_cache_is_full() {
-        let demands = [(1_000.0, 10_000.0), (1_000.0, 1_000.0)];
-        let hits = lru_hit_ratios(1_000.0, &demands);
-        assert!(hits[0] > hits[1], "{hits:?}");
-        let occupied: f64 = demands.iter().zip(&hits).map(|(d, h)| d.0 * h).sum();
-        assert!((occupied - 1_000.0).abs() < 1e-6, "{occupied}");
-    }
-
-    #[test]
-    fn fitting_working_sets_always_hit() {
-        let hits = lru_hit_ratios(2_240.0, &[(180.0, 1_000.0), (350.0, 2_000.0), (50.0, 0.0)]);
-        assert_eq!(hits, vec![1.0, 1.0, 0.0]);
-        assert_eq!(
-            lru_hit_ratios(0.0, &[(100.0, 10.0), (0.0, 10.0)]),
-            vec![0.0, 1.0]
-        );
-    }
-
     /// Seed 000 §4.3 / Table 2: 4 hosts, 2 disk groups of one 400 GB SATA SSD
     /// and six 900 GB 10K SAS disks. The seed states no device IOPS: the HDDs take
     /// the guide's typical 140; the SSD 75,000 read / 36,000 write is an
@@ -1429,19 +1365,6 @@ mod tests {
             let r5 = back_end_io(fe, &policy(ProtectionMethod::Raid5, 1)).total_iops;
             let r6 = back_end_io(fe, &policy(ProtectionMethod::Raid6, 2)).total_iops;
             prop_assert!(r6 >= r5 && r5 >= r1);
-        }
-
-        #[test]
-        fn hit_ratios_stay_in_range_and_never_overfill_the_cache(
-            cache in 0.0..1e5f64,
-            demands in prop::collection::vec((0.0..1e5f64, 0.0..1e6f64), 0..8),
-        ) {
-            let hits = lru_hit_ratios(cache, &demands);
-            prop_assert_eq!(hits.len(), demands.len());
-            prop_assert!(hits.iter().all(|h| (0.0..=1.0).contains(h)));
-            let competing: f64 = demands.iter().filter(|d| d.0 > 0.0 && d.1 > 0.0).map(|d| d.0).sum();
-            let occupied: f64 = demands.iter().zip(&hits).filter(|(d, _)| d.1 > 0.0).map(|(d, h)| d.0 * h).sum();
-            prop_assert!(occupied <= cache.max(0.0) + 1e-6 * competing.max(1.0));
         }
 
         #[test]

@@ -17,7 +17,7 @@ use std::cell::OnceCell;
 
 use crate::capacity::StorageTier;
 use crate::model::Settings;
-use crate::performance::{lru_hit_ratios, HYBRID_READ_CACHE_SHARE};
+use crate::performance::{LruCache, HYBRID_READ_CACHE_SHARE};
 use crate::validate::MAX_DISK_GROUPS_PER_HOST;
 
 use super::figures::{tier_index, AssignmentFigures, ProjectFigures};
@@ -325,7 +325,7 @@ impl Scorer {
     }
 
     /// Reads the hybrid read cache serves and those it passes to the
-    /// capacity tier, from `lru_hit_ratios` at this cache size.
+    /// capacity tier, from the LRU read-cache model at this cache size.
     fn hybrid_reads(&self, g: &Geometry, hosts: u32) -> (f64, f64) {
         let slot = (usize::from(g.cache) * MAX_DISK_GROUPS_PER_HOST
             + (g.layout.groups as usize - 1))
@@ -333,13 +333,8 @@ impl Scorer {
             + hosts as usize;
         *self.hits[slot].get_or_init(|| {
             let cache_gb = g.cache_per_host_gb * f64::from(hosts) * HYBRID_READ_CACHE_SHARE;
-            let hits = lru_hit_ratios(cache_gb, &self.figures.read_demands);
-            let (mut cache_reads, mut capacity_reads) = (0.0, 0.0);
-            for (&(_, reads), hit) in self.figures.read_demands.iter().zip(hits) {
-                cache_reads += reads * hit;
-                capacity_reads += reads * (1.0 - hit);
-            }
-            (cache_reads, capacity_reads)
+            let demands = &self.figures.read_demands;
+            LruCache::solve(cache_gb, demands).read_split(demands)
         })
     }
 }
