@@ -201,7 +201,7 @@ fn large_project(variant: Variant) -> Project {
     ];
     let workloads = (0..WORKLOADS)
         .map(|i| Workload {
-            id: format!("w{i}"),
+            id: format!("w{i}").into(),
             name: format!("workload {i}"),
             cluster_id: "big".into(),
             policy_id: policies[(i * 7 / 3) % policies.len()].id.clone(),

@@ -9,7 +9,7 @@ mod write_load;
 use serde::Serialize;
 
 use crate::capacity::{PlacedWorkload, ResolvedDiskGroup, StorageTier, WorkloadCapacity};
-use crate::model::{Capacity, Settings};
+use crate::model::{Capacity, Id, Settings};
 
 pub use device::{
     class_floor_writes_per_s, rated_tbw, DiskGroupCache, Endurance, ALL_FLASH_WRITE_BUFFER_GB,
@@ -21,7 +21,7 @@ pub use write_load::{write_load, WriteLoad};
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WorkloadCache {
-    pub workload_id: String,
+    pub workload_id: Id,
     pub need: CacheNeed,
     pub writes: WriteLoad,
 }

@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use crate::capacity::{PlacedWorkload, ResolvedDiskGroup};
-use crate::model::{HostSpec, Settings, SqlDeployment, Topology, WorkloadSpec};
+use crate::model::{HostSpec, Id, Settings, SqlDeployment, Topology, WorkloadSpec};
 use crate::rules::{num, Finding};
 use crate::source;
 
@@ -125,7 +125,7 @@ pub fn vsan_memory_gb(disk_groups: &[ResolvedDiskGroup]) -> f64 {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WorkloadCompute {
-    pub workload_id: String,
+    pub workload_id: Id,
     pub vms: u32,
     pub vcpus: u64,
     pub ram_gb: f64,
@@ -360,7 +360,7 @@ impl ClusterCompute {
 
 fn workload_compute(
     spec: &WorkloadSpec,
-    id: &str,
+    id: &Id,
     overhead: f64,
     fci_nodes: u32,
 ) -> WorkloadCompute {
@@ -369,7 +369,7 @@ fn workload_compute(
     let vcpus = u64::from(vms) * u64::from(vcpu_per_vm);
     let (ceiling, ceiling_source) = vcpu_per_core_ceiling(spec);
     WorkloadCompute {
-        workload_id: id.to_string(),
+        workload_id: id.clone(),
         vms,
         vcpus,
         ram_gb: f64::from(vms) * ram_gb_per_vm,

@@ -20,7 +20,7 @@ mod tests;
 
 use serde::Serialize;
 
-use crate::model::{ResilienceSettings, StoragePolicy};
+use crate::model::{Id, ResilienceSettings, StoragePolicy};
 use crate::protection::protection;
 use crate::source;
 
@@ -80,7 +80,7 @@ pub struct DurabilityAssumptions {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct PolicyDurability {
-    pub policy_id: String,
+    pub policy_id: Id,
     /// Concurrent failures each copy tolerates.
     pub failures_tolerated: u32,
     /// Hosts each copy needs.

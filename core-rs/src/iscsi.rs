@@ -16,7 +16,7 @@
 use serde::Serialize;
 
 use crate::capacity::PlacedWorkload;
-use crate::model::{Settings, SqlDeployment, Topology, WorkloadSpec};
+use crate::model::{Id, Settings, SqlDeployment, Topology, WorkloadSpec};
 use crate::rules::Finding;
 use crate::source;
 
@@ -68,7 +68,7 @@ impl Default for IscsiLayout {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct IscsiWorkload {
-    pub workload_id: String,
+    pub workload_id: Id,
     pub instances: u32,
     pub luns_per_instance: u32,
     pub targets_per_instance: u32,
@@ -345,7 +345,7 @@ mod tests {
 
     fn raid1(ftt: u32) -> StoragePolicy {
         StoragePolicy {
-            id: format!("raid1-ftt{ftt}"),
+            id: format!("raid1-ftt{ftt}").into(),
             name: format!("RAID-1 FTT={ftt}"),
             method: ProtectionMethod::Raid1,
             ftt,

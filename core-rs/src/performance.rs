@@ -21,10 +21,7 @@
 use serde::Serialize;
 
 use crate::capacity::{storage_tier, PlacedWorkload, ResolvedDiskGroup, StorageTier};
-use crate::model::{
-    Device, DeviceKind, ProtectionMethod, Settings, SqlDeployment, StoragePolicy, Topology,
-    WorkloadSpec,
-};
+use crate::model::{Device, DeviceKind, Id, ProtectionMethod, Settings, SqlDeployment, StoragePolicy, Topology, WorkloadSpec};
 use crate::rules::{num, Finding};
 use crate::source;
 use crate::stretched::mirrored_write_penalty_ms;
@@ -364,8 +361,8 @@ fn busy_share(demand: f64, rated: f64) -> Option<f64> {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WorkloadPerformance {
-    pub workload_id: String,
-    pub policy_id: String,
+    pub workload_id: Id,
+    pub policy_id: Id,
     pub front_end: FrontEndIo,
     pub back_end: BackEndIo,
     pub working_set_gb: f64,
@@ -806,7 +803,7 @@ mod tests {
 
     fn policy(method: ProtectionMethod, ftt: u32) -> StoragePolicy {
         StoragePolicy {
-            id: format!("{method:?}-ftt{ftt}"),
+            id: format!("{method:?}-ftt{ftt}").into(),
             name: format!("{method:?} FTT={ftt}"),
             method,
             ftt,

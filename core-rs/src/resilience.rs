@@ -31,7 +31,7 @@ use serde::Serialize;
 
 use crate::capacity::{percent, CapacityEvaluation, ResolvedDiskGroup};
 use crate::durability::{assess_durability, ClusterDurability, EventKind, FailureEvent};
-use crate::model::{Capacity, DeviceKind, ResilienceSettings, Settings, StoragePolicy, Topology};
+use crate::model::{Capacity, DeviceKind, Id, ResilienceSettings, Settings, StoragePolicy, Topology};
 use crate::performance::ClusterPerformance;
 use crate::protection::protection;
 use crate::rules::{ClusterFacts, Finding};
@@ -109,7 +109,7 @@ impl RebuildBlocker {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct PolicyAfterFailure {
-    pub policy_id: String,
+    pub policy_id: Id,
     pub failures_tolerated: u32,
     /// Hosts the policy needs where it is rebuilt (per site when site-mirrored).
     pub min_hosts: u32,

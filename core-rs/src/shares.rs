@@ -4,12 +4,13 @@
 use serde::Serialize;
 
 use crate::capacity::WorkloadCapacity;
+use crate::model::Id;
 use crate::performance::WorkloadPerformance;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WorkloadShare {
-    pub workload_id: String,
+    pub workload_id: Id,
     /// Share of the cluster's consumed capacity, in % (0 when nothing is consumed).
     pub capacity_pct: f64,
     /// Share of the cluster's front-end IOPS, in % (0 when there is no demand).

@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::capacity::{percent, CapacityEvaluation, PlacedWorkload};
 use crate::compute::ClusterCompute;
-use crate::model::{Settings, VolumePlacement, VplexReplication, WorkloadSpec, XtremioVplex};
+use crate::model::{Id, Settings, VolumePlacement, VplexReplication, WorkloadSpec, XtremioVplex};
 use crate::rules::Finding;
 use crate::source;
 use crate::stretched::{site_failure, SiteFailure, Sites, StorageUse};
@@ -51,7 +51,7 @@ pub struct XtremioVplexEvaluation {
     pub failures: Vec<ArrayFailure>,
     /// Workloads a production-site failure takes down: local volumes and
     /// mounted snapshots (every workload without site mirroring).
-    pub unprotected_workloads: Vec<String>,
+    pub unprotected_workloads: Vec<Id>,
     /// What to order and configure in each site.
     pub components: Vec<BomLine>,
     pub findings: Vec<Finding>,
@@ -180,7 +180,7 @@ pub fn assess_xtremio_vplex(
         sites.hosts_per_site,
         &settings.resilience,
     );
-    let unprotected_workloads: Vec<String> = volumes
+    let unprotected_workloads: Vec<Id> = volumes
         .iter()
         .filter(|v| v.placement != VolumePlacement::Distributed)
         .map(|v| v.placed.workload.id.clone())

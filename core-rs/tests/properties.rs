@@ -238,7 +238,7 @@ prop_compose! {
                 .into_iter()
                 .enumerate()
                 .map(|(i, spec)| Workload {
-                    id: format!("w{i}"),
+                    id: format!("w{i}").into(),
                     name: format!("w{i}"),
                     cluster_id: "c".into(),
                     policy_id: "p".into(),

@@ -6,15 +6,15 @@ use serde::Serialize;
 use super::footprint::{annual_growth_pct, dedup_ratio, footprint, growth_factor, Footprint};
 use super::reduction::physical_per_logical;
 use super::PlacedWorkload;
-use crate::model::{Capacity, Settings};
+use crate::model::{Capacity, Id, Settings};
 use crate::protection::Protection;
 use crate::source;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WorkloadCapacity {
-    pub workload_id: String,
-    pub policy_id: String,
+    pub workload_id: Id,
+    pub policy_id: Id,
     pub footprint: Footprint,
     /// Grown data + swap, before protection.
     pub logical: Capacity,
@@ -31,7 +31,7 @@ pub struct WorkloadCapacity {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct PolicyShare {
-    pub policy_id: String,
+    pub policy_id: Id,
     pub protection: Protection,
     pub logical: Capacity,
     pub consumed: Capacity,

@@ -238,7 +238,7 @@ fn a_second_site_copy_beats_one_more_local_failure_tolerated() {
 
 fn policy(method: ProtectionMethod, ftt: u32) -> StoragePolicy {
     StoragePolicy {
-        id: format!("{method:?}-{ftt}"),
+        id: format!("{method:?}-{ftt}").into(),
         name: format!("{method:?} FTT={ftt}"),
         method,
         ftt,

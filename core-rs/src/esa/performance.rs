@@ -16,7 +16,7 @@ use serde::Serialize;
 use super::{esa_protection, ResolvedEsa};
 use crate::capacity::PlacedWorkload;
 use crate::growth::front_end_io_in;
-use crate::model::Settings;
+use crate::model::{Id, Settings};
 use crate::performance::{front_end_io, FrontEndIo};
 use crate::protection::Protection;
 use crate::rules::{num, Finding};
@@ -50,8 +50,8 @@ pub fn esa_write_cost(protection: &Protection) -> EsaWriteCost {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct EsaWorkloadIo {
-    pub workload_id: String,
-    pub policy_id: String,
+    pub workload_id: Id,
+    pub policy_id: Id,
     pub front_end: FrontEndIo,
     pub write_cost: EsaWriteCost,
     pub back_end_read_iops: f64,

@@ -385,7 +385,7 @@ fn workload_less_with_policies(n: usize) -> Project {
     let template = project.policies[0].clone();
     project.policies = (0..n)
         .map(|i| StoragePolicy {
-            id: format!("p{i}"),
+            id: format!("p{i}").into(),
             name: format!("p{i}"),
             ftt: 1 + (i % 2) as u32,
             ..template.clone()

@@ -248,10 +248,10 @@ fn workload(
         }
     };
     Some(Workload {
-        id,
+        id: id.into(),
         name,
         cluster_id: or(c.text(CLUSTER_ID), &options.cluster_id),
-        policy_id: or(c.text(POLICY_ID), &options.policy_id),
+        policy_id: or(c.text(POLICY_ID), &options.policy_id).into(),
         spec,
     })
 }

@@ -3,6 +3,7 @@
 mod cluster;
 mod device;
 mod host;
+mod id;
 mod policy;
 mod project;
 mod settings;
@@ -14,6 +15,7 @@ mod xtremio_vplex;
 pub use cluster::{Cluster, DiskGroup, Storage, Topology};
 pub use device::{Device, DeviceKind, FlashClass};
 pub use host::HostSpec;
+pub use id::Id;
 pub use policy::{ProtectionMethod, StoragePolicy};
 pub use project::{Project, SCHEMA_VERSION};
 pub use settings::{DedupRatios, ResilienceSettings, Settings};

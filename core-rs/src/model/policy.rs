@@ -1,5 +1,7 @@
 use serde::{Deserialize, Serialize};
 
+use super::Id;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
@@ -17,7 +19,7 @@ pub enum ProtectionMethod {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct StoragePolicy {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     pub method: ProtectionMethod,
     /// Failures to tolerate: 0-3 for RAID-1, exactly 1 for RAID-5, 2 for RAID-6.

@@ -1,5 +1,7 @@
 use serde::{Deserialize, Serialize};
 
+use super::Id;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
@@ -92,11 +94,11 @@ pub enum WorkloadSpec {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(deny_unknown_fields)]
 pub struct Workload {
-    pub id: String,
+    pub id: Id,
     pub name: String,
     /// Id of the cluster the workload runs on.
     pub cluster_id: String,
     /// Id of the storage policy protecting its disks.
-    pub policy_id: String,
+    pub policy_id: Id,
     pub spec: WorkloadSpec,
 }

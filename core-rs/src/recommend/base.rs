@@ -8,7 +8,7 @@
 //! a user opens is the whole project with the cluster replaced.
 
 use crate::model::{
-    Cluster, Device, DiskGroup, Project, Storage, StoragePolicy, Topology, XtremioVplex,
+    Cluster, Device, DiskGroup, Id, Project, Storage, StoragePolicy, Topology, XtremioVplex,
 };
 
 use super::options::ProtectionChoice;
@@ -254,7 +254,7 @@ impl Base {
                 .iter()
                 .any(|w| w.cluster_id != cluster.id && w.policy_id == chosen.id);
             if shared {
-                let id = format!("{}-{}", chosen.id, cluster.id);
+                let id = Id::from(format!("{}-{}", chosen.id, cluster.id));
                 for w in project
                     .workloads
                     .iter_mut()

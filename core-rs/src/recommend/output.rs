@@ -132,7 +132,7 @@ pub fn design(
                 .iter()
                 .zip(config.protections)
                 .map(|(&i, &protection)| ClassProtection {
-                    policy_id: designs.base.reduced().policies[i].id.clone(),
+                    policy_id: designs.base.reduced().policies[i].id.to_string(),
                     protection,
                 })
                 .collect();

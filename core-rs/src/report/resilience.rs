@@ -6,6 +6,7 @@
 
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
+use crate::model::Id;
 use crate::resilience::{ComponentState, RebuildBlocker};
 use crate::source;
 use crate::stretched::{FailoverLimit, SiteFailure};
@@ -289,7 +290,7 @@ fn array_failures(b: &mut SheetBuilder, ctx: &Context) {
         };
         for f in &e.xtremio_vplex.failures {
             notes.push(f.source);
-            let names = |ids: &[String]| {
+            let names = |ids: &[Id]| {
                 ids.iter()
                     .map(|w| ctx.workload_name(w))
                     .collect::<Vec<_>>()

@@ -38,7 +38,7 @@ pub fn workloads_sheet(ctx: &Context) -> Sheet {
                 .policies
                 .iter()
                 .find(|p| p.id == w.policy_id)
-                .map_or_else(|| w.policy_id.clone(), labels::policy);
+                .map_or_else(|| w.policy_id.to_string(), labels::policy);
             let s = shape(&w.spec);
             let fp = &wc.footprint;
             rows.push(vec![

@@ -19,7 +19,7 @@ use super::sites::{ArraySite, PlacedVolumes, SiteRole};
 use super::vplex::{vplex_limit, DIRECTORS_PER_ENGINE};
 use super::x_brick::XBrickModel;
 use crate::capacity::{percent, ratio};
-use crate::model::{Capacity, ResilienceSettings, VolumePlacement};
+use crate::model::{Capacity, Id, ResilienceSettings, VolumePlacement};
 use crate::source;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -69,8 +69,8 @@ pub struct ArrayFailure {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub rebuild: Option<Capacity>,
-    pub workloads_running: Vec<String>,
-    pub workloads_stopped: Vec<String>,
+    pub workloads_running: Vec<Id>,
+    pub workloads_stopped: Vec<Id>,
     /// The distributed volumes run on one copy until the other site returns.
     pub site_copy_lost: bool,
     pub source: &'static str,
@@ -142,7 +142,7 @@ impl Healthy<'_> {
         vplex_limit(self.engines, read_pct).map_or(0.0, |l| l.frontend_iops_peak)
     }
 
-    fn ids<'b>(&'b self, keep: impl Fn(&PlacedVolumes) -> bool + 'b) -> Vec<String> {
+    fn ids<'b>(&'b self, keep: impl Fn(&PlacedVolumes) -> bool + 'b) -> Vec<Id> {
         self.volumes
             .iter()
             .filter(|v| keep(v))
@@ -344,8 +344,8 @@ struct Outcome {
     vplex_after: f64,
     vplex_demand: f64,
     rebuild_gb: Option<f64>,
-    running: Vec<String>,
-    stopped: Vec<String>,
+    running: Vec<Id>,
+    stopped: Vec<Id>,
     site_copy_lost: bool,
     source: &'static str,
 }

@@ -8,7 +8,7 @@ use crate::model::{
 
 fn policy(method: ProtectionMethod, ftt: u32) -> StoragePolicy {
     StoragePolicy {
-        id: format!("{method:?}"),
+        id: format!("{method:?}").into(),
         name: format!("{method:?}"),
         method,
         ftt,

@@ -101,10 +101,10 @@ pub fn import(inventory: &Inventory, options: &RvtoolsOptions) -> RvtoolsImport 
             storage_gb: g.storage_mib * MIB / 1e9,
         });
         workloads.push(Workload {
-            id,
+            id: id.into(),
             name,
             cluster_id: options.cluster_id.clone(),
-            policy_id: options.policy_id.clone(),
+            policy_id: options.policy_id.as_str().into(),
             spec: WorkloadSpec::VmGroup {
                 vm_count: g.vms,
                 vcpu_per_vm: vcpu,

@@ -263,7 +263,7 @@ fn spec() -> impl Strategy<Value = WorkloadSpec> {
 
 fn policy(i: usize) -> impl Strategy<Value = StoragePolicy> {
     prop_oneof![Just(0.0), Just(100.0)].prop_map(move |osr| StoragePolicy {
-        id: format!("p{i}"),
+        id: format!("p{i}").into(),
         name: format!("p{i}"),
         method: ProtectionMethod::Raid1,
         ftt: 1,
@@ -358,10 +358,10 @@ pub fn project() -> impl Strategy<Value = Project> {
                 .into_iter()
                 .enumerate()
                 .map(|(i, (spec, policy))| Workload {
-                    id: format!("w{i}"),
+                    id: format!("w{i}").into(),
                     name: format!("w{i}"),
                     cluster_id: "c".into(),
-                    policy_id: format!("p{policy}"),
+                    policy_id: format!("p{policy}").into(),
                     spec,
                 })
                 .collect(),
