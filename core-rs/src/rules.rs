@@ -1,5 +1,7 @@
 //! Findings: what a design breaks or risks, each with the rule's source.
 
+use std::fmt::{self, Write};
+
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -80,25 +82,85 @@ pub fn by_severity(mut findings: Vec<Finding>) -> Vec<Finding> {
 }
 
 /// A decimal number for a message: thousands separated, `decimals` places.
-pub fn num(value: f64, decimals: usize) -> String {
-    let text = format!("{:.*}", decimals, value.abs());
-    let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
-    let mut grouped = String::new();
-    for (i, c) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            grouped.push(',');
+/// Written straight into the message: a large cluster's findings format
+/// hundreds of figures per evaluation.
+pub fn num(value: f64, decimals: usize) -> Num {
+    Num { value, decimals }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Num {
+    value: f64,
+    decimals: usize,
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut digits = Digits::default();
+        if write!(digits, "{:.*}", self.decimals, self.value.abs()).is_ok() {
+            self.write_grouped(digits.as_str(), f)
+        } else {
+            self.write_grouped(&format!("{:.*}", self.decimals, self.value.abs()), f)
         }
-        grouped.push(c);
     }
-    let sign = if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
-        "-"
-    } else {
-        ""
-    };
-    if frac.is_empty() {
-        format!("{sign}{grouped}")
-    } else {
-        format!("{sign}{grouped}.{frac}")
+}
+
+impl Num {
+    /// `text` is the absolute value with its decimals.
+    fn write_grouped(&self, text: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+        if self.value < 0.0 && text.bytes().any(|c| c.is_ascii_digit() && c != b'0') {
+            f.write_str("-")?;
+        }
+        let lead = match int.len() % 3 {
+            0 => 3.min(int.len()),
+            n => n,
+        };
+        f.write_str(&int[..lead])?;
+        let mut rest = &int[lead..];
+        while !rest.is_empty() {
+            f.write_str(",")?;
+            f.write_str(&rest[..3])?;
+            rest = &rest[3..];
+        }
+        if !frac.is_empty() {
+            f.write_str(".")?;
+            f.write_str(frac)?;
+        }
+        Ok(())
+    }
+}
+
+/// A number's text on the stack; a value too long for it (over about 60
+/// digits) reports an error and is formatted on the heap instead.
+struct Digits {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl Default for Digits {
+    fn default() -> Self {
+        Digits {
+            bytes: [0; 64],
+            len: 0,
+        }
+    }
+}
+
+impl Digits {
+    fn as_str(&self) -> &str {
+        // Only whole `&str`s are copied in, so the bytes stay UTF-8.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl fmt::Write for Digits {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        let slot = self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?;
+        slot.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 
@@ -108,12 +170,26 @@ mod tests {
 
     #[test]
     fn numbers_read_like_the_seeds() {
-        assert_eq!(num(5050.0, 0), "5,050");
-        assert_eq!(num(12.8, 2), "12.80");
-        assert_eq!(num(1_234_567.891, 1), "1,234,567.9");
-        assert_eq!(num(-2500.0, 0), "-2,500");
-        assert_eq!(num(-0.001, 1), "0.0");
-        assert_eq!(num(999.0, 0), "999");
+        let n = |value: f64, decimals: usize| num(value, decimals).to_string();
+        assert_eq!(n(5050.0, 0), "5,050");
+        assert_eq!(n(12.8, 2), "12.80");
+        assert_eq!(n(1_234_567.891, 1), "1,234,567.9");
+        assert_eq!(n(-2500.0, 0), "-2,500");
+        assert_eq!(n(-0.001, 1), "0.0");
+        assert_eq!(n(999.0, 0), "999");
+        assert_eq!(n(0.0, 0), "0");
+        assert_eq!(n(100_000.0, 0), "100,000");
+        assert_eq!(n(-0.25, 1), "-0.2");
+        assert_eq!(format!("[{}]", num(1_000.5, 1)), "[1,000.5]");
+    }
+
+    #[test]
+    fn numbers_too_long_for_the_stack_are_grouped_the_same() {
+        let long = num(-1e70, 2).to_string();
+        let digits: String = long.chars().filter(char::is_ascii_digit).collect();
+        assert_eq!(digits, format!("{:.2}", 1e70).replace('.', ""));
+        assert!(long.starts_with("-10,000,000,000,000,000,"), "{long}");
+        assert!(long.ends_with(",400.00"), "{long}");
     }
 
     #[test]

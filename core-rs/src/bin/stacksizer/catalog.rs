@@ -187,7 +187,7 @@ pub fn report_price_changes(changes: &[PriceChange]) {
             "priced {} from the catalog part {}: {} -> {}",
             c.path,
             c.part_id,
-            c.from.map_or("none".into(), |p| num(p, 2)),
+            c.from.map_or("none".into(), |p| num(p, 2).to_string()),
             num(c.to, 2)
         );
     }
