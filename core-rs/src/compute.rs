@@ -492,7 +492,8 @@ fn pct(value: Option<f64>) -> String {
 /// in one NUMA node, in memory (seed 004) and in vCPUs (seed 000 §12.3).
 fn vm_fit_findings(w: &PlacedWorkload, host: &HostSpec, c: &ClusterCompute) -> Vec<Finding> {
     let (vcpu, ram_gb) = vm_shape(&w.workload.spec);
-    let spec_path = format!("workloads[{}].spec", w.index);
+    // Most VMs fit: the path is formatted only for a finding.
+    let at = |field: &str| format!("workloads[{}].spec.{field}", w.index);
     let name = &w.workload.name;
     let mut findings = Vec::new();
     if ram_gb > c.usable_ram_per_host_gb {
@@ -510,7 +511,7 @@ fn vm_fit_findings(w: &PlacedWorkload, host: &HostSpec, c: &ClusterCompute) -> V
                 message,
                 source::VSAN_MEMORY_KB,
             )
-            .at(format!("{spec_path}.ram_gb_per_vm")),
+            .at(at("ram_gb_per_vm")),
         );
     } else if ram_gb > c.numa_node_ram_gb {
         let message = format!(
@@ -523,7 +524,7 @@ fn vm_fit_findings(w: &PlacedWorkload, host: &HostSpec, c: &ClusterCompute) -> V
         );
         findings.push(
             Finding::warning("compute.vm_memory_spans_numa", message, source::NUMA_MEMORY)
-                .at(format!("{spec_path}.ram_gb_per_vm")),
+                .at(at("ram_gb_per_vm")),
         );
     }
     if vcpu > host.cores_per_socket {
@@ -535,7 +536,7 @@ fn vm_fit_findings(w: &PlacedWorkload, host: &HostSpec, c: &ClusterCompute) -> V
         );
         findings.push(
             Finding::warning("compute.vm_vcpu_spans_numa", message, source::NUMA_VCPU)
-                .at(format!("{spec_path}.vcpu_per_vm")),
+                .at(at("vcpu_per_vm")),
         );
     }
     findings

@@ -1,8 +1,8 @@
 //! `evaluate(project) -> result`: pure and deterministic.
 
 use std::cell::OnceCell;
-use std::collections::HashSet;
 
+use foldhash::{HashSet, HashSetExt};
 use serde::Serialize;
 
 use crate::bom::{cluster_cost, cluster_parts, ClusterCost};

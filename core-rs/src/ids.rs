@@ -2,7 +2,7 @@
 //! Validation and sizing look ids up once per reference; a scan of every
 //! list entry per lookup made large projects quadratic.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 /// Lists up to this long are scanned: cheaper than hashing every id.
 const SCAN_UP_TO: usize = 16;

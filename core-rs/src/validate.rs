@@ -2,8 +2,9 @@
 //! the first), each naming its JSON path and the allowed range.
 
 use std::cell::OnceCell;
-use std::collections::HashSet;
 use std::fmt::{self, Display};
+
+use foldhash::{HashSet, HashSetExt};
 
 use crate::ids::IdIndex;
 
@@ -264,7 +265,7 @@ fn cluster(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster) {
     match &cl.storage {
         Storage::VsanOsa { disk_groups, .. } => {
             let p = Field(path, "storage.disk_groups");
-            if let Some(issue) = disk_group_count(&p.to_string(), disk_groups.len()) {
+            if let Some(issue) = disk_group_count(p, disk_groups.len()) {
                 c.issues.push(issue);
             }
             for (j, g) in disk_groups.iter().enumerate() {
@@ -425,10 +426,10 @@ fn xtremio_vplex(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster,
 
 /// A host holds 1 to 5 disk groups. Public so a caller can check a count
 /// before building that many disk groups.
-pub fn disk_group_count(path: &str, count: usize) -> Option<InputIssue> {
+pub fn disk_group_count(path: impl Display, count: usize) -> Option<InputIssue> {
     (count == 0 || count > MAX_DISK_GROUPS_PER_HOST).then(|| {
         InputIssue::new(
-            path,
+            path.to_string(),
             format!("must hold 1 to {MAX_DISK_GROUPS_PER_HOST} disk groups per host (got {count})"),
         )
     })
@@ -633,8 +634,9 @@ impl Checker {
         }
     }
 
-    fn unique_ids<'a>(&mut self, list: &str, ids: impl Iterator<Item = &'a str>) {
-        let mut seen = HashSet::new();
+    fn unique_ids<'a>(&mut self, list: &str, ids: impl ExactSizeIterator<Item = &'a str>) {
+        // Sized up front: growing the set rehashed every id seen so far.
+        let mut seen = HashSet::with_capacity(ids.len());
         for (i, id) in ids.enumerate() {
             if !seen.insert(id) {
                 self.push(
