@@ -37,19 +37,53 @@ pub struct PlacedWorkload<'a> {
     pub workload: &'a Workload,
     pub policy_index: usize,
     pub policy: &'a StoragePolicy,
-    /// The cluster keeps a copy in each of two sites (stretched, site-mirrored).
-    pub site_mirrored: bool,
+    /// The policy's protection as the cluster applies it (a copy in each
+    /// site on a site-mirrored stretched cluster), worked out once:
+    /// capacity, cache, performance and the growth timeline each ask for it
+    /// per workload.
+    protection: Protection,
 }
 
-impl PlacedWorkload<'_> {
+impl<'a> PlacedWorkload<'a> {
+    /// `site_mirrored`: the cluster keeps a copy in each of two sites
+    /// (stretched, site-mirrored).
+    pub fn new(
+        index: usize,
+        workload: &'a Workload,
+        policy_index: usize,
+        policy: &'a StoragePolicy,
+        site_mirrored: bool,
+    ) -> Self {
+        let local = protection(policy);
+        PlacedWorkload {
+            index,
+            workload,
+            policy_index,
+            policy,
+            protection: if site_mirrored {
+                self::site_mirrored(local)
+            } else {
+                local
+            },
+        }
+    }
+
     /// The policy's protection as the cluster applies it.
     pub fn protection(&self) -> Protection {
-        let local = protection(self.policy);
-        if self.site_mirrored {
-            site_mirrored(local)
-        } else {
-            local
-        }
+        self.protection
+    }
+
+    /// The same workload and policy on a cluster that keeps one copy: what
+    /// runs in the surviving site after a site failure.
+    pub fn in_one_site(&self) -> Self {
+        PlacedWorkload::new(self.index, self.workload, self.policy_index, self.policy, false)
+    }
+
+    /// `workload` in this one's place, under the same policy (the growth
+    /// references re-size grown copies of the workloads).
+    #[cfg(test)]
+    pub fn with_workload(&self, workload: &'a Workload) -> Self {
+        PlacedWorkload { workload, ..*self }
     }
 }
 

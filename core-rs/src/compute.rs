@@ -646,13 +646,7 @@ mod tests {
         let placed: Vec<PlacedWorkload> = ws
             .iter()
             .enumerate()
-            .map(|(index, workload)| PlacedWorkload {
-                index,
-                workload,
-                policy_index: 0,
-                policy: &p,
-                site_mirrored: false,
-            })
+            .map(|(index, workload)| PlacedWorkload::new(index, workload, 0, &p, false))
             .collect();
         let topology = Topology::Single { host_count: hosts };
         assess_compute(0, host, &topology, groups, &placed, settings, 2)

@@ -387,13 +387,13 @@ pub(crate) fn placed_workloads<'a>(
         .filter_map(|&index| {
             let workload = &project.workloads[index];
             let policy_index = lookup.policies.position(&workload.policy_id)?;
-            Some(PlacedWorkload {
+            Some(PlacedWorkload::new(
                 index,
                 workload,
                 policy_index,
-                policy: &project.policies[policy_index],
+                &project.policies[policy_index],
                 site_mirrored,
-            })
+            ))
         })
         .collect()
 }

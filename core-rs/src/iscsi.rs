@@ -398,13 +398,7 @@ mod tests {
         let placed: Vec<PlacedWorkload> = ws
             .iter()
             .enumerate()
-            .map(|(index, workload)| PlacedWorkload {
-                index,
-                workload,
-                policy_index: 0,
-                policy,
-                site_mirrored: false,
-            })
+            .map(|(index, workload)| PlacedWorkload::new(index, workload, 0, policy, false))
             .collect();
         let topology = Topology::Single { host_count: hosts };
         assess_iscsi(0, &topology, &placed, &Settings::default(), layout)

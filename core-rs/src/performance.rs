@@ -831,13 +831,7 @@ mod tests {
     }
 
     fn placed<'a>(index: usize, w: &'a Workload, p: &'a StoragePolicy) -> PlacedWorkload<'a> {
-        PlacedWorkload {
-            index,
-            workload: w,
-            policy_index: 0,
-            policy: p,
-            site_mirrored: false,
-        }
+        PlacedWorkload::new(index, w, 0, p, false)
     }
 
     fn sql(db_gb: f64, working_set_pct: f64, iops: f64, deployment: SqlDeployment) -> WorkloadSpec {
@@ -1208,10 +1202,7 @@ mod tests {
         };
         let w = workload("sql", sql(600.0, 20.0, 10_000.0, SqlDeployment::Standalone));
         let p = raid1();
-        let mirrored = PlacedWorkload {
-            site_mirrored: true,
-            ..placed(0, &w, &p)
-        };
+        let mirrored = PlacedWorkload::new(0, &w, 0, &p, true);
         let perf = assess_performance(0, &single(4), &[group], &[mirrored], &Settings::default());
         let be = perf.workloads[0].back_end;
         assert_eq!(be.write_cost, 4.0);

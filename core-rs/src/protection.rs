@@ -8,7 +8,7 @@ use crate::model::{ProtectionMethod, StoragePolicy};
 use crate::rules::{ClusterFacts, Finding};
 use crate::source;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Protection {
     pub method: ProtectionMethod,

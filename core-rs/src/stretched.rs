@@ -123,10 +123,7 @@ pub fn assess_stretched(
     );
     let one_copy: Vec<PlacedWorkload> = placed
         .iter()
-        .map(|w| PlacedWorkload {
-            site_mirrored: false,
-            ..*w
-        })
+        .map(PlacedWorkload::in_one_site)
         .collect();
     let surviving = Topology::Single {
         host_count: sites.hosts_per_site,

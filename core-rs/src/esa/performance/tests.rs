@@ -77,13 +77,7 @@ fn assess(
         device: &device,
         config: &config,
     };
-    let placed = [PlacedWorkload {
-        index: 0,
-        workload,
-        policy_index: 0,
-        policy,
-        site_mirrored: false,
-    }];
+    let placed = [PlacedWorkload::new(0, workload, 0, policy, false)];
     assess_esa_performance(&esa, hosts, &placed, &Settings::default())
 }
 

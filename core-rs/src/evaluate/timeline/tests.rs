@@ -85,7 +85,7 @@ fn regrown<'a>(placed: &[PlacedWorkload<'a>], grown: &'a [Workload]) -> Vec<Plac
     placed
         .iter()
         .zip(grown)
-        .map(|(p, workload)| PlacedWorkload { workload, ..*p })
+        .map(|(p, workload)| p.with_workload(workload))
         .collect()
 }
 
