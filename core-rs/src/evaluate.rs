@@ -24,7 +24,7 @@ use crate::rules::{by_severity, ClusterFacts, Finding};
 use crate::shares::{workload_shares, WorkloadShare};
 use crate::source;
 use crate::stretched::{assess_stretched, Healthy, Sites, StretchedEvaluation};
-use crate::validate::validate;
+use crate::validate::{validate_with_refs, WorkloadRefs};
 use crate::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -93,11 +93,11 @@ pub(crate) const FCI_NODES: u32 = 2;
 
 /// Validates, then sizes every cluster. Invalid input yields every issue found.
 pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
-    let issues = validate(project);
+    let (issues, refs) = validate_with_refs(project);
     if !issues.is_empty() {
         return Err(issues);
     }
-    let lookup = Lookup::new(project);
+    let lookup = Lookup::new(project, refs);
     let mut findings = Vec::new();
     let mut clusters = Vec::new();
     let mut array_clusters = Vec::new();
@@ -326,7 +326,8 @@ fn evaluate_vsan(
 pub(crate) struct Lookup<'a> {
     pub project: &'a Project,
     devices: IdIndex<'a>,
-    policies: IdIndex<'a>,
+    /// Each workload's policy, by position in `project.policies`.
+    workload_policies: Vec<Option<usize>>,
     /// Indices into `project.workloads`, per cluster, in project order.
     workloads_by_cluster: Vec<Vec<usize>>,
     /// What a cluster without workloads is checked against (see
@@ -335,18 +336,18 @@ pub(crate) struct Lookup<'a> {
 }
 
 impl<'a> Lookup<'a> {
-    pub fn new(project: &'a Project) -> Self {
-        let clusters = IdIndex::new(project.clusters.iter().map(|c| c.id.as_str()));
+    /// `refs`: where validation found each workload's cluster and policy.
+    pub fn new(project: &'a Project, refs: WorkloadRefs) -> Self {
         let mut workloads_by_cluster = vec![Vec::new(); project.clusters.len()];
-        for (i, w) in project.workloads.iter().enumerate() {
-            if let Some(c) = clusters.position(&w.cluster_id) {
+        for (i, c) in refs.clusters.into_iter().enumerate() {
+            if let Some(c) = c {
                 workloads_by_cluster[c].push(i);
             }
         }
         Lookup {
             project,
             devices: IdIndex::new(project.devices.iter().map(|d| d.id.as_str())),
-            policies: IdIndex::new(project.policies.iter().map(|p| p.id.as_str())),
+            workload_policies: refs.policies,
             workloads_by_cluster,
             unplaced_policies: OnceCell::new(),
         }
@@ -386,7 +387,7 @@ pub(crate) fn placed_workloads<'a>(
         .iter()
         .filter_map(|&index| {
             let workload = &project.workloads[index];
-            let policy_index = lookup.policies.position(&workload.policy_id)?;
+            let policy_index = lookup.workload_policies[index]?;
             Some(PlacedWorkload::new(
                 index,
                 workload,

@@ -29,6 +29,20 @@ pub const MAX_ARRAY_REDUCTION: f64 = 20.0;
 pub const MAX_X_BRICKS: u32 = 8;
 
 pub fn validate(project: &Project) -> Vec<InputIssue> {
+    validate_with_refs(project).0
+}
+
+/// Where each workload's `cluster_id` and `policy_id` point, found while
+/// validating them: positions in `project.clusters` and `project.policies`
+/// (None for an id that names nothing, which validation reports).
+pub(crate) struct WorkloadRefs {
+    pub clusters: Vec<Option<usize>>,
+    pub policies: Vec<Option<usize>>,
+}
+
+/// `validate`, keeping the workloads' references for the sizing that
+/// follows, so it does not look every workload's ids up again.
+pub(crate) fn validate_with_refs(project: &Project) -> (Vec<InputIssue>, WorkloadRefs) {
     let index = Index::new(project);
     let mut c = Checker::default();
     if project.schema_version != SCHEMA_VERSION {
@@ -57,10 +71,16 @@ pub fn validate(project: &Project) -> Vec<InputIssue> {
         policy(&mut c, Item("policies", i), p);
     }
     c.unique_ids("workloads", project.workloads.iter().map(|w| w.id.as_str()));
+    let mut refs = WorkloadRefs {
+        clusters: Vec::with_capacity(project.workloads.len()),
+        policies: Vec::with_capacity(project.workloads.len()),
+    };
     for (i, w) in project.workloads.iter().enumerate() {
-        workload(&mut c, &index, Item("workloads", i), w);
+        let (cluster, policy) = workload(&mut c, &index, Item("workloads", i), w);
+        refs.clusters.push(cluster);
+        refs.policies.push(policy);
     }
-    c.issues
+    (c.issues, refs)
 }
 
 fn settings(c: &mut Checker, s: &Settings) {
@@ -460,9 +480,17 @@ fn policy(c: &mut Checker, path: Item<&str>, p: &StoragePolicy) {
     }
 }
 
-fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
+/// Checks a workload; returns the positions of its cluster and policy.
+fn workload(
+    c: &mut Checker,
+    index: &Index,
+    path: Item<&str>,
+    w: &Workload,
+) -> (Option<usize>, Option<usize>) {
     c.non_empty(Field(path, "id"), &w.id);
-    if !index.clusters.contains(&w.cluster_id) {
+    let cluster = index.clusters.position(&w.cluster_id);
+    let policy = index.policies.position(&w.policy_id);
+    if cluster.is_none() {
         c.push(
             Field(path, "cluster_id"),
             format!(
@@ -471,7 +499,7 @@ fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
             ),
         );
     }
-    if !index.policies.contains(&w.policy_id) {
+    if policy.is_none() {
         c.push(
             Field(path, "policy_id"),
             format!(
@@ -564,6 +592,7 @@ fn workload(c: &mut Checker, index: &Index, path: Item<&str>, w: &Workload) {
             c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
         }
     }
+    (cluster, policy)
 }
 
 /// vSphere's smallest VM memory, 4 MB (VMware Configuration Maximums), for

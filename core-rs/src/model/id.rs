@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 /// and a free, thousands per evaluation. `Rc`, not `Arc`: the core
 /// runs on one thread (in Wasm and in the CLI), and an atomic count costs
 /// each of those copies again. In JSON and TypeScript it is a plain string.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(Clone, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(transparent)]
 pub struct Id(Rc<str>);
@@ -65,6 +65,14 @@ impl From<&String> for Id {
 impl From<Id> for String {
     fn from(id: Id) -> Self {
         id.0.to_string()
+    }
+}
+
+/// Copies of one id compare by pointer; `Rc`'s own equality compares the
+/// text every time for an unsized `str`.
+impl PartialEq for Id {
+    fn eq(&self, other: &Id) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
     }
 }
 
@@ -122,5 +130,7 @@ mod tests {
         let copy = id.clone();
         assert!(std::ptr::eq(id.as_str(), copy.as_str()));
         assert_eq!(format!("{id} {copy:?}"), "sql-01 \"sql-01\"");
+        assert_eq!(id, Id::from("sql-01"));
+        assert_ne!(id, Id::from("sql-02"));
     }
 }

@@ -16,7 +16,7 @@ use crate::model::{Project, Settings, Storage, Topology, Workload};
 use crate::parse::parse_project;
 use crate::performance::assess_performance;
 use crate::stretched::Sites;
-use crate::validate::MAX_HOSTS_PER_CLUSTER;
+use crate::validate::{validate_with_refs, MAX_HOSTS_PER_CLUSTER};
 
 /// The timeline as it was computed before the growth models: `size` gives
 /// every figure of a year, and the host search tries each step in turn.
@@ -93,7 +93,7 @@ fn regrown<'a>(placed: &[PlacedWorkload<'a>], grown: &'a [Workload]) -> Vec<Plac
 fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
     let cluster = &project.clusters[0];
     let settings = &project.settings;
-    let lookup = Lookup::new(project);
+    let lookup = Lookup::new(project, validate_with_refs(project).1);
     let placed = placed_workloads(&lookup, 0, cluster.topology.site_mirrored());
     let at_year = |year: u32| Settings {
         planning_horizon_years: year,
