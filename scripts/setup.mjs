@@ -68,11 +68,25 @@ function buildCore() {
   step('build the sizing core for WebAssembly');
   must(
     'cargo',
-    ['build', '--release', '--lib', '--target', 'wasm32-unknown-unknown', '--features', 'wasm'],
+    [
+      'build',
+      '--profile',
+      'wasm-release',
+      '--lib',
+      '--target',
+      'wasm32-unknown-unknown',
+      '--features',
+      'wasm',
+    ],
     { cwd: coreDir },
   );
   mkdirSync(wasmPkgDir, { recursive: true });
-  const wasm = join(cargoTargetDir, 'wasm32-unknown-unknown', 'release', 'stacksizer_core.wasm');
+  const wasm = join(
+    cargoTargetDir,
+    'wasm32-unknown-unknown',
+    'wasm-release',
+    'stacksizer_core.wasm',
+  );
   must('wasm-bindgen', [wasm, '--out-dir', wasmPkgDir, '--target', 'web', '--typescript']);
 }
 

@@ -39,9 +39,9 @@ pub struct ClusterCost {
 /// capacity devices (or the storage pool's devices, or the array's
 /// components). `array_components` are an XtremIO + VPLEX cluster's, from
 /// its evaluation.
-pub fn cluster_parts(
-    project: &Project,
-    cluster: &Cluster,
+pub fn cluster_parts<'a>(
+    project: &'a Project,
+    cluster: &'a Cluster,
     array_components: Option<&[ArrayComponent]>,
 ) -> Vec<Part> {
     let hosts = cluster.topology.host_count();
@@ -76,21 +76,36 @@ pub fn cluster_parts(
         (Storage::VsanOsa { disk_groups, .. }, None) => disk_groups,
         (Storage::XtremioVplex(_), None) => return parts,
     };
-    let mut add = |role: &str, device: Option<&Device>, count: u32| {
+    // Disk groups repeat the same devices: each (role, device) is described
+    // once, and its later groups go straight to the line it landed on.
+    let mut lines: Vec<(&str, &Device, usize)> = Vec::new();
+    let mut add = |role: &'static str, device: Option<&'a Device>, count: u32| {
         let Some(d) = device else { return };
-        let description = format!("{role}: {}", device_description(d));
-        match parts
-            .iter_mut()
-            .find(|p| p.part == d.model && p.description == description)
-        {
-            Some(p) => p.quantity = p.quantity.saturating_add(count),
-            None => parts.push(Part {
-                part: d.model.clone(),
-                description,
-                quantity: count,
-                unit_price: d.unit_price,
-            }),
-        }
+        let known = lines
+            .iter()
+            .find(|(r, x, _)| *r == role && std::ptr::eq(*x, d))
+            .map(|&(_, _, line)| line);
+        let line = known.unwrap_or_else(|| {
+            let description = format!("{role}: {}", device_description(d));
+            let line = match parts
+                .iter()
+                .position(|p| p.part == d.model && p.description == description)
+            {
+                Some(line) => line,
+                None => {
+                    parts.push(Part {
+                        part: d.model.clone(),
+                        description,
+                        quantity: 0,
+                        unit_price: d.unit_price,
+                    });
+                    parts.len() - 1
+                }
+            };
+            lines.push((role, d, line));
+            line
+        });
+        parts[line].quantity = parts[line].quantity.saturating_add(count);
     };
     for g in disk_groups {
         add("Cache device", project.device(&g.cache_device), hosts);

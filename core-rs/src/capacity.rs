@@ -54,17 +54,35 @@ impl<'a> PlacedWorkload<'a> {
         policy: &'a StoragePolicy,
         site_mirrored: bool,
     ) -> Self {
+        let protection = Self::protection_of(policy, site_mirrored);
+        Self::with_protection(index, workload, policy_index, policy, protection)
+    }
+
+    /// A policy's protection on a cluster that is or is not site-mirrored.
+    pub(crate) fn protection_of(policy: &StoragePolicy, site_mirrored: bool) -> Protection {
         let local = protection(policy);
+        if site_mirrored {
+            self::site_mirrored(local)
+        } else {
+            local
+        }
+    }
+
+    /// `new` with the protection already worked out (`protection_of`), for
+    /// callers placing many workloads under a few policies.
+    pub(crate) fn with_protection(
+        index: usize,
+        workload: &'a Workload,
+        policy_index: usize,
+        policy: &'a StoragePolicy,
+        protection: Protection,
+    ) -> Self {
         PlacedWorkload {
             index,
             workload,
             policy_index,
             policy,
-            protection: if site_mirrored {
-                self::site_mirrored(local)
-            } else {
-                local
-            },
+            protection,
         }
     }
 

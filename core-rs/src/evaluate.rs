@@ -383,20 +383,28 @@ pub(crate) fn placed_workloads<'a>(
     site_mirrored: bool,
 ) -> Vec<PlacedWorkload<'a>> {
     let project = lookup.project;
-    lookup.workloads_by_cluster[cluster_index]
-        .iter()
-        .filter_map(|&index| {
-            let workload = &project.workloads[index];
-            let policy_index = lookup.workload_policies[index]?;
-            Some(PlacedWorkload::new(
-                index,
-                workload,
-                policy_index,
-                &project.policies[policy_index],
-                site_mirrored,
-            ))
-        })
-        .collect()
+    // Many workloads share a few policies: each policy's protection once.
+    let mut protections = vec![None; project.policies.len()];
+    let indices = &lookup.workloads_by_cluster[cluster_index];
+    // Sized up front: a placed workload is large (its protection), and
+    // growing the list copied it again and again.
+    let mut placed = Vec::with_capacity(indices.len());
+    for &index in indices {
+        let Some(policy_index) = lookup.workload_policies[index] else {
+            continue;
+        };
+        let policy = &project.policies[policy_index];
+        let protection = *protections[policy_index]
+            .get_or_insert_with(|| PlacedWorkload::protection_of(policy, site_mirrored));
+        placed.push(PlacedWorkload::with_protection(
+            index,
+            &project.workloads[index],
+            policy_index,
+            policy,
+            protection,
+        ));
+    }
+    placed
 }
 
 /// Up to this many policies, a cluster without workloads is checked

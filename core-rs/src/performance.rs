@@ -426,15 +426,16 @@ pub fn assess_performance(
         .iter()
         .map(|w| working_set_gb(&w.workload.spec))
         .collect();
-    let demands = read_demands(&front_ends, &working_sets);
-    let cache = hybrid.then(|| LruCache::solve(read_cache_gb, &demands));
-    let (cache_tier, capacity_tier) = tier_loads(
-        disk_groups,
-        hosts,
-        workloads,
-        &front_ends,
-        Reads::of(cache.as_ref(), &demands),
-    );
+    let costs: Vec<WriteCost> = workloads.iter().map(placed_write_cost).collect();
+    let (cache, reads) = if hybrid {
+        let demands = read_demands(&front_ends, &working_sets);
+        let cache = LruCache::solve(read_cache_gb, &demands);
+        let reads = Reads::of(&cache, &demands);
+        (Some(cache), reads)
+    } else {
+        (None, Reads::Uncached)
+    };
+    let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, &costs, &front_ends, reads);
     let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
     let ceiling = settings.device_utilisation_ceiling_pct;
     let limit = device_limited_iops(front_end_iops, ceiling, [&cache_tier, &capacity_tier]);
@@ -451,12 +452,11 @@ pub fn assess_performance(
     let results: Vec<WorkloadPerformance> = workloads
         .iter()
         .zip(front_ends)
-        .zip(&working_sets)
-        .map(|((w, fe), &ws)| {
+        .zip(working_sets.iter().zip(costs))
+        .map(|((w, fe), (&ws, cost))| {
             let hit = cache
                 .as_ref()
                 .map_or(0.0, |c| c.hit_ratio(ws, fe.read_iops));
-            let cost = placed_write_cost(w);
             let rmw = cost.reads > 0.0;
             WorkloadPerformance {
                 workload_id: w.workload.id.clone(),
@@ -534,14 +534,9 @@ enum Reads {
 }
 
 impl Reads {
-    fn of(cache: Option<&LruCache>, demands: &[(f64, f64)]) -> Self {
-        match cache {
-            Some(c) => {
-                let (served, missed) = c.read_split(demands);
-                Reads::Cached { served, missed }
-            }
-            None => Reads::Uncached,
-        }
+    fn of(cache: &LruCache, demands: &[(f64, f64)]) -> Self {
+        let (served, missed) = cache.read_split(demands);
+        Reads::Cached { served, missed }
     }
 }
 
@@ -549,20 +544,26 @@ impl Reads {
 /// same workloads at other front-end I/O (`front_ends`, one per workload)
 /// on `hosts` hosts, without the per-workload figures and findings: the
 /// growth timeline asks it for every year and candidate host count.
-/// `working_sets` holds `working_set_gb` of each workload.
+/// `working_sets` holds `working_set_gb` of each workload, `costs` its
+/// `placed_write_cost`.
 pub fn device_limited_front_end_iops(
     hosts: u32,
     disk_groups: &[ResolvedDiskGroup],
-    workloads: &[PlacedWorkload],
+    costs: &[WriteCost],
     front_ends: &[FrontEndIo],
     working_sets: &[f64],
     settings: &Settings,
 ) -> Option<f64> {
-    let hybrid = storage_tier(disk_groups) == StorageTier::Hybrid;
-    let demands = read_demands(front_ends, working_sets);
-    let cache = hybrid.then(|| LruCache::solve(read_cache_gb(disk_groups, hosts, true), &demands));
-    let reads = Reads::of(cache.as_ref(), &demands);
-    let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, workloads, front_ends, reads);
+    let reads = if storage_tier(disk_groups) == StorageTier::Hybrid {
+        let demands = read_demands(front_ends, working_sets);
+        Reads::of(
+            &LruCache::solve(read_cache_gb(disk_groups, hosts, true), &demands),
+            &demands,
+        )
+    } else {
+        Reads::Uncached
+    };
+    let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, costs, front_ends, reads);
     let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
     device_limited_iops(
         front_end_iops,
@@ -577,7 +578,7 @@ pub fn device_limited_front_end_iops(
 fn tier_loads(
     disk_groups: &[ResolvedDiskGroup],
     hosts: u32,
-    workloads: &[PlacedWorkload],
+    costs: &[WriteCost],
     front_ends: &[FrontEndIo],
     reads: Reads,
 ) -> (TierLoad, TierLoad) {
@@ -587,8 +588,7 @@ fn tier_loads(
     };
     let uncached = matches!(reads, Reads::Uncached);
     let mut buffered_writes = 0.0;
-    for (w, fe) in workloads.iter().zip(front_ends) {
-        let cost = placed_write_cost(w);
+    for (cost, fe) in costs.iter().zip(front_ends) {
         let misses = if uncached { fe.read_iops } else { 0.0 };
         capacity_reads += misses + fe.write_iops * cost.reads;
         buffered_writes += fe.write_iops * cost.writes;

@@ -13,7 +13,8 @@ use crate::growth::{
 };
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
 use crate::performance::{
-    device_limited_front_end_iops, working_set_gb, ClusterPerformance, FrontEndIo,
+    device_limited_front_end_iops, placed_write_cost, working_set_gb, ClusterPerformance,
+    FrontEndIo, WriteCost,
 };
 use crate::stretched::Sites;
 
@@ -25,6 +26,7 @@ pub(super) struct OsaGrowth<'a> {
     dedup_active: bool,
     consumed: Vec<ConsumedGrowth>,
     working_sets: Vec<f64>,
+    write_costs: Vec<WriteCost>,
     /// Today's compute: its totals hold every year.
     compute: &'a ClusterCompute,
     /// Today's topology and front-end I/O against its device limit: year 0
@@ -57,6 +59,7 @@ impl<'a> OsaGrowth<'a> {
                 .iter()
                 .map(|p| working_set_gb(&p.workload.spec))
                 .collect(),
+            write_costs: placed.iter().map(placed_write_cost).collect(),
             compute,
             topology: &cluster.topology,
             today_io: (
@@ -97,7 +100,7 @@ impl LimitFigures for OsaGrowth<'_> {
         let limit = device_limited_front_end_iops(
             topology.host_count(),
             self.groups,
-            self.placed,
+            &self.write_costs,
             &front_ends,
             &self.working_sets,
             self.settings,

@@ -2,6 +2,7 @@
 
 use std::borrow::Borrow;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 use std::rc::Rc;
 
@@ -13,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// and a free, thousands per evaluation. `Rc`, not `Arc`: the core
 /// runs on one thread (in Wasm and in the CLI), and an atomic count costs
 /// each of those copies again. In JSON and TypeScript it is a plain string.
-#[derive(Clone, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(Clone, Eq, PartialOrd, Ord, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(transparent)]
 pub struct Id(Rc<str>);
@@ -73,6 +74,13 @@ impl From<Id> for String {
 impl PartialEq for Id {
     fn eq(&self, other: &Id) -> bool {
         Rc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+    }
+}
+
+/// By the text, as `eq` compares it.
+impl Hash for Id {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
     }
 }
 
