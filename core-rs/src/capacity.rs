@@ -94,7 +94,13 @@ impl<'a> PlacedWorkload<'a> {
     /// The same workload and policy on a cluster that keeps one copy: what
     /// runs in the surviving site after a site failure.
     pub fn in_one_site(&self) -> Self {
-        PlacedWorkload::new(self.index, self.workload, self.policy_index, self.policy, false)
+        PlacedWorkload::new(
+            self.index,
+            self.workload,
+            self.policy_index,
+            self.policy,
+            false,
+        )
     }
 
     /// `workload` in this one's place, under the same policy (the growth

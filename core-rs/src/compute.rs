@@ -436,7 +436,8 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
             settings.reserve_hosts,
             c.vcpus,
             c.physical_cores,
-            c.vcpu_per_core.map_or("-".to_string(), |r| num(r, 2).to_string()),
+            c.vcpu_per_core
+                .map_or("-".to_string(), |r| num(r, 2).to_string()),
         );
         findings.push(
             Finding::warning("compute.cpu_overcommitted", message, source::SQL_CPU_RATIO)

@@ -21,7 +21,10 @@
 use serde::Serialize;
 
 use crate::capacity::{storage_tier, PlacedWorkload, ResolvedDiskGroup, StorageTier};
-use crate::model::{Device, DeviceKind, Id, ProtectionMethod, Settings, SqlDeployment, StoragePolicy, Topology, WorkloadSpec};
+use crate::model::{
+    Device, DeviceKind, Id, ProtectionMethod, Settings, SqlDeployment, StoragePolicy, Topology,
+    WorkloadSpec,
+};
 use crate::rules::{num, Finding};
 use crate::source;
 use crate::stretched::mirrored_write_penalty_ms;
@@ -128,7 +131,10 @@ pub fn grown_front_end_io(spec: &WorkloadSpec, growth: f64) -> FrontEndIo {
             iops_per_mailbox,
             read_pct,
             ..
-        } => FrontEndIo::split(f64::from(*mailboxes) * (iops_per_mailbox * growth), *read_pct),
+        } => FrontEndIo::split(
+            f64::from(*mailboxes) * (iops_per_mailbox * growth),
+            *read_pct,
+        ),
         WorkloadSpec::FileServer {
             throughput_mbps,
             io_size_kb,

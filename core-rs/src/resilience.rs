@@ -31,7 +31,9 @@ use serde::Serialize;
 
 use crate::capacity::{percent, CapacityEvaluation, ResolvedDiskGroup};
 use crate::durability::{assess_durability, ClusterDurability, EventKind, FailureEvent};
-use crate::model::{Capacity, DeviceKind, Id, ResilienceSettings, Settings, StoragePolicy, Topology};
+use crate::model::{
+    Capacity, DeviceKind, Id, ResilienceSettings, Settings, StoragePolicy, Topology,
+};
 use crate::performance::ClusterPerformance;
 use crate::protection::protection;
 use crate::rules::{ClusterFacts, Finding};

@@ -121,10 +121,7 @@ pub fn assess_stretched(
         sites.witness_rtt_ms,
         sites.hosts_per_site,
     );
-    let one_copy: Vec<PlacedWorkload> = placed
-        .iter()
-        .map(PlacedWorkload::in_one_site)
-        .collect();
+    let one_copy: Vec<PlacedWorkload> = placed.iter().map(PlacedWorkload::in_one_site).collect();
     let surviving = Topology::Single {
         host_count: sites.hosts_per_site,
     };

@@ -628,23 +628,39 @@ impl Checker {
         self.issues.push(InputIssue::new(path.to_string(), message));
     }
 
+    // The range checks run a dozen times per workload and almost always
+    // pass: the check is inlined, the issue it reports is not.
+    #[inline(always)]
     fn u32_in(&mut self, path: impl Display, value: u32, min: u32, max: u32) {
         if value < min || value > max {
-            self.push(
-                path,
-                format!("must be between {min} and {max} (got {value})"),
-            );
+            self.u32_outside(path, value, min, max);
         }
     }
 
+    #[cold]
+    fn u32_outside(&mut self, path: impl Display, value: u32, min: u32, max: u32) {
+        self.push(
+            path,
+            format!("must be between {min} and {max} (got {value})"),
+        );
+    }
+
+    #[inline(always)]
     fn f64_in(&mut self, path: impl Display, value: f64, min: f64, max: f64) {
-        if !value.is_finite() {
-            self.push(path, format!("must be a number between {min} and {max}"));
-        } else if value < min || value > max {
+        if !(value.is_finite() && value >= min && value <= max) {
+            self.f64_outside(path, value, min, max);
+        }
+    }
+
+    #[cold]
+    fn f64_outside(&mut self, path: impl Display, value: f64, min: f64, max: f64) {
+        if value.is_finite() {
             self.push(
                 path,
                 format!("must be between {min} and {max} (got {value})"),
             );
+        } else {
+            self.push(path, format!("must be a number between {min} and {max}"));
         }
     }
 

@@ -140,8 +140,9 @@ fn compression_follows_each_policys_rule() {
         },
     };
     let (a, b) = (workload("a", "p"), workload("b", "off"));
-    let placed = [(0, &a, &on), (1, &b, &off)]
-        .map(|(index, workload, policy)| PlacedWorkload::new(index, workload, index, policy, false));
+    let placed = [(0, &a, &on), (1, &b, &off)].map(|(index, workload, policy)| {
+        PlacedWorkload::new(index, workload, index, policy, false)
+    });
     let c = evaluate_esa_capacity(&esa, 4, &placed, &Settings::default());
     assert!((c.workloads[0].consumed.gb - 113.1).abs() < 1e-9);
     assert!((c.workloads[1].consumed.gb - 226.2).abs() < 1e-9);

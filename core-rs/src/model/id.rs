@@ -134,7 +134,10 @@ mod tests {
     fn an_id_is_a_plain_string_in_json_and_shares_its_text() {
         let id: Id = serde_json::from_str("\"sql-01\"").expect("a string");
         assert_eq!(id, "sql-01");
-        assert_eq!(serde_json::to_string(&id).expect("serialises"), "\"sql-01\"");
+        assert_eq!(
+            serde_json::to_string(&id).expect("serialises"),
+            "\"sql-01\""
+        );
         let copy = id.clone();
         assert!(std::ptr::eq(id.as_str(), copy.as_str()));
         assert_eq!(format!("{id} {copy:?}"), "sql-01 \"sql-01\"");
