@@ -1,7 +1,8 @@
 //! The XtremIO + VPLEX Metro half of the search, sized with `evaluate`
 //! itself (its space is small). The rules split in two axes:
 //! - storage (X-Brick model and count per site, VPLEX engines): each
-//!   site's array capacity and IOPS and VPLEX's front-end IOPS, which
+//!   site's array capacity and IOPS, VPLEX's front-end IOPS and the
+//!   capacity the serving array keeps after a part fails, which
 //!   `assess_xtremio_vplex` computes from the arrays, the engines and the
 //!   workloads, never the hosts;
 //! - compute (host model and hosts per site): CPU and RAM with N+x and with
@@ -13,8 +14,9 @@
 //! So the cheapest design pairs the smallest passing storage of each model
 //! and engine count with the smallest passing compute of each host model.
 //! Along each axis the rules are monotonic: X-Bricks add usable capacity
-//! and rated IOPS, and hosts add cores and memory; VPLEX's limit depends on
-//! the engines alone, so once it fails no X-Brick count helps.
+//! (a failed SSD costs one SSD's worth whatever the count) and rated IOPS,
+//! and hosts add cores and memory; VPLEX's limit depends on the engines
+//! alone, so once it fails no X-Brick count helps.
 
 use crate::evaluate::{evaluate, ArrayClusterEvaluation};
 use crate::issue::InputIssue;
@@ -30,9 +32,12 @@ use super::space::Choices;
 use super::tally::{Stats, Tally};
 use super::vsan::Caps;
 
-/// Findings of the storage axis.
-pub const STORAGE_RULES: [&str; 3] = [
+/// Findings of the storage axis: every unmet finding the arrays and
+/// engines decide. One left out lets the search keep an X-Brick count that
+/// verification then rejects, and the family loses its cheapest design.
+pub const STORAGE_RULES: [&str; 4] = [
     "xtremio.capacity_insufficient",
+    "xtremio.failure_capacity",
     "xtremio.iops_exceeded",
     "vplex.frontend_iops_exceeded",
 ];
@@ -279,4 +284,96 @@ fn iops_headroom(e: &ArrayClusterEvaluation) -> f64 {
     .flatten()
     .reduce(f64::min)
     .unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::recommend::space::{EngineChoice, HostChoice, XBrickChoice};
+    use crate::xtremio_vplex::x_brick_model;
+
+    /// 17 VMs of 404 GB: one X2-S 18 X-Brick per site holds their data, but
+    /// not once XDP has rebuilt a failed SSD into its free space.
+    const PROJECT: &str = r#"{
+        "schema_version": 1,
+        "name": "one X-Brick, short after an SSD failure",
+        "settings": { "slack_pct": 0, "reserve_hosts": 0, "planning_horizon_years": 1 },
+        "clusters": [{
+            "id": "c",
+            "name": "c",
+            "host": { "model": "h", "sockets": 1, "cores_per_socket": 9, "ghz": 2.5,
+                      "ram_gb": 461, "nics": 2, "nic_gbps": 25 },
+            "topology": { "kind": "stretched", "hosts_per_site": 2, "inter_site_rtt_ms": 0.5,
+                          "inter_site_link_gbps": 10, "witness_rtt_ms": 60,
+                          "witness_link_mbps": 10, "site_mirroring": false },
+            "storage": { "architecture": "vsan_osa", "dedup_compression": false, "disk_groups": [] }
+        }],
+        "policies": [{ "id": "p", "name": "p", "method": "raid1", "ftt": 1, "stripe_width": 1,
+                       "object_space_reservation_pct": 0, "checksum": true }],
+        "workloads": [{
+            "id": "w", "name": "w", "cluster_id": "c", "policy_id": "p",
+            "spec": { "kind": "vm_group", "vm_count": 17, "vcpu_per_vm": 2, "ram_gb_per_vm": 8,
+                      "disk_gb_per_vm": 404, "iops_per_vm": 5, "read_pct": 70,
+                      "annual_growth_pct": 0 }
+        }]
+    }"#;
+
+    fn choices(project: &crate::model::Project) -> Choices {
+        let model = x_brick_model("xtremio-x2-s-18").expect("a known model");
+        Choices {
+            hosts: vec![HostChoice {
+                part_id: "host".into(),
+                spec: project.clusters[0].host.clone(),
+                price: 7_192.0,
+                drive_bays: 8,
+                rack_units: 2,
+            }],
+            x_bricks: vec![XBrickChoice {
+                part_id: model.id.into(),
+                model,
+                price: 51_188.0,
+                rack_units: 4,
+                max_per_site: 2,
+            }],
+            engine: Some(EngineChoice {
+                part_id: "engine".into(),
+                price: 100_000.0,
+                rack_units: 2,
+            }),
+            ..Choices::default()
+        }
+    }
+
+    #[test]
+    fn storage_holds_the_data_after_an_ssd_failure() {
+        let project = crate::parse_project(PROJECT).expect("the project parses");
+        let base = Base::new(&project, None).expect("a cluster with workloads");
+        let choices = choices(&project);
+        let one = ArrayConfig {
+            x_brick: &choices.x_bricks[0],
+            x_bricks: 1,
+            engines: 1,
+        };
+        // The case tests the rule only while one X-Brick sits between the
+        // two: holding the data healthy, short of it after the failure.
+        let e = evaluate(&base.array_project(&one, &choices.hosts[0], 3)).expect("valid");
+        let codes: Vec<_> = e.findings.iter().map(|f| f.code).collect();
+        assert!(codes.contains(&"xtremio.failure_capacity"), "{codes:?}");
+        assert!(
+            !codes.contains(&"xtremio.capacity_insufficient"),
+            "{codes:?}"
+        );
+
+        let search = ArraySearch::run(
+            &base,
+            &choices,
+            Some(6),
+            &mut Stats::default(),
+            &mut Tally::default(),
+        )
+        .expect("valid")
+        .expect("an array family");
+        let counts: Vec<_> = search.storage.iter().map(|s| s.x_bricks).collect();
+        assert_eq!(counts, vec![2; engine_counts().len()]);
+    }
 }

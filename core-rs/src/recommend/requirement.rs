@@ -84,6 +84,9 @@ pub fn constraint_of(code: &str) -> Constraint {
         "capacity.reserve_exceeds_cluster"
         | "compute.no_hosts_after_failure"
         | "protection.too_few_hosts" => Constraint::FaultDomains,
+        // The data no longer fits once XDP rebuilds a failed SSD into free
+        // space: vSAN's `resilience.rebuild_space_short` on the array.
+        "xtremio.failure_capacity" => Constraint::Resilience,
         _ => match code.split('.').next() {
             Some("cache") => Constraint::Cache,
             Some("stretched" | "vplex") => Constraint::SiteLinks,
