@@ -120,8 +120,13 @@ impl ConsumedGrowth {
     /// Physical GB consumed once the data has grown `years` years: the
     /// workload's `consumed` when the planning horizon is `years`.
     pub fn consumed_gb(&self, years: u32) -> f64 {
-        self.data_gb * growth_factor(self.annual_growth_pct, years) * self.per_gb
-            + self.protected_swap_gb
+        self.consumed_gb_grown(growth_factor(self.annual_growth_pct, years))
+    }
+
+    /// `consumed_gb` with the data's growth factor worked out by the caller
+    /// (`growth_factor` of the workload's rate and the years).
+    pub fn consumed_gb_grown(&self, growth: f64) -> f64 {
+        self.data_gb * growth * self.per_gb + self.protected_swap_gb
     }
 }
 

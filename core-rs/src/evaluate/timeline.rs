@@ -5,16 +5,17 @@
 //! re-routed per year and host count.
 
 use crate::capacity::{
-    raw_capacity, usable_capacity, ConsumedGrowth, PlacedWorkload, ResolvedDiskGroup,
+    annual_growth_pct, growth_factor, raw_capacity, usable_capacity, ConsumedGrowth,
+    PlacedWorkload, ResolvedDiskGroup,
 };
 use crate::compute::ClusterCompute;
 use crate::growth::{
-    front_end_io_in, holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures,
+    holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures,
 };
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
 use crate::performance::{
-    device_limited_front_end_iops, placed_write_cost, working_set_gb, ClusterPerformance,
-    FrontEndIo, WriteCost,
+    device_limited_front_end_iops, grown_front_end_io, placed_write_cost, working_set_gb,
+    ClusterPerformance, FrontEndIo, WriteCost,
 };
 use crate::stretched::Sites;
 
@@ -27,6 +28,10 @@ pub(super) struct OsaGrowth<'a> {
     consumed: Vec<ConsumedGrowth>,
     working_sets: Vec<f64>,
     write_costs: Vec<WriteCost>,
+    /// Each workload's growth factor in each year of the horizon, year by
+    /// year: capacity and I/O both grow by it, and the host search asks
+    /// the same years again.
+    growth: Vec<f64>,
     /// Today's compute: its totals hold every year.
     compute: &'a ClusterCompute,
     /// Today's topology and front-end I/O against its device limit: year 0
@@ -60,6 +65,13 @@ impl<'a> OsaGrowth<'a> {
                 .map(|p| working_set_gb(&p.workload.spec))
                 .collect(),
             write_costs: placed.iter().map(placed_write_cost).collect(),
+            growth: (0..=settings.planning_horizon_years)
+                .flat_map(|year| {
+                    placed
+                        .iter()
+                        .map(move |p| growth_factor(annual_growth_pct(&p.workload.spec), year))
+                })
+                .collect(),
             compute,
             topology: &cluster.topology,
             today_io: (
@@ -69,9 +81,19 @@ impl<'a> OsaGrowth<'a> {
         }
     }
 
+    /// Each workload's growth factor in `year`. `assess_growth` runs over
+    /// the same `settings.planning_horizon_years` this model was built
+    /// for, so it asks no year beyond the table.
+    fn growth_in(&self, year: u32) -> &[f64] {
+        let n = self.placed.len();
+        let from = year as usize * n;
+        &self.growth[from..from + n]
+    }
+
     /// `capacity.required` with the planning horizon set to `year`.
     fn required(&self, year: u32) -> Capacity {
-        Capacity::from_gb(self.consumed.iter().map(|c| c.consumed_gb(year)).sum())
+        let grown = self.consumed.iter().zip(self.growth_in(year));
+        Capacity::from_gb(grown.map(|(c, &g)| c.consumed_gb_grown(g)).sum())
     }
 
     fn usable(&self, topology: &Topology) -> Capacity {
@@ -94,7 +116,8 @@ impl LimitFigures for OsaGrowth<'_> {
         let front_ends: Vec<FrontEndIo> = self
             .placed
             .iter()
-            .map(|p| front_end_io_in(&p.workload.spec, year))
+            .zip(self.growth_in(year))
+            .map(|(p, &g)| grown_front_end_io(&p.workload.spec, g))
             .collect();
         let demand = front_ends.iter().map(|f| f.total_iops).sum();
         let limit = device_limited_front_end_iops(
