@@ -18,6 +18,8 @@
 //!    utilisation ceiling, the headroom (limit / demand), and an M/M/1
 //!    latency estimate (see `source::LATENCY_MODEL`).
 
+use std::fmt;
+
 use serde::Serialize;
 
 use crate::capacity::{storage_tier, PlacedWorkload, ResolvedDiskGroup, StorageTier};
@@ -490,7 +492,7 @@ pub fn assess_performance(
     }
     findings.extend(hdd_ratings_above_typical(cluster_index, disk_groups));
     for (w, r) in workloads.iter().zip(&results) {
-        findings.extend(sql_latency_findings(w, r));
+        sql_latency_findings(w, r, &mut findings);
     }
 
     ClusterPerformance {
@@ -740,18 +742,20 @@ fn hdd_ratings_above_typical(
 }
 
 /// SQL Server only: log writes over 5 ms, data reads or writes over 20 ms.
-fn sql_latency_findings(w: &PlacedWorkload, perf: &WorkloadPerformance) -> Vec<Finding> {
+/// A hybrid cluster's SQL Server workloads can each get one: the findings
+/// go straight into `findings`, their figures straight into the message.
+fn sql_latency_findings(
+    w: &PlacedWorkload,
+    perf: &WorkloadPerformance,
+    findings: &mut Vec<Finding>,
+) {
     if !matches!(w.workload.spec, WorkloadSpec::SqlServer { .. }) {
-        return Vec::new();
+        return;
     }
-    let describe = |latency: Option<f64>| match latency {
-        Some(ms) => format!("{} ms", num(ms, 1)),
-        None => "unbounded (a device tier it uses is saturated)".to_string(),
-    };
+    let describe = Latency;
     let over = |latency: Option<f64>, limit: f64| !matches!(latency, Some(ms) if ms <= limit);
     // Most workloads meet the limits: the path is formatted only for a finding.
     let path = || format!("workloads[{}]", w.index);
-    let mut findings = Vec::new();
     if over(perf.write_latency_ms, LOG_WRITE_LATENCY_LIMIT_MS) {
         let message = format!(
             "Workload '{}': estimated transaction log write latency {} exceeds the \
@@ -785,7 +789,18 @@ fn sql_latency_findings(w: &PlacedWorkload, perf: &WorkloadPerformance) -> Vec<F
             .at(path()),
         );
     }
-    findings
+}
+
+/// An estimated latency in a message: its figure, or why there is none.
+struct Latency(Option<f64>);
+
+impl fmt::Display for Latency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(ms) => write!(f, "{} ms", num(ms, 1)),
+            None => f.write_str("unbounded (a device tier it uses is saturated)"),
+        }
+    }
 }
 
 #[cfg(test)]

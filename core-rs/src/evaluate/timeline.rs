@@ -9,9 +9,7 @@ use crate::capacity::{
     PlacedWorkload, ResolvedDiskGroup,
 };
 use crate::compute::ClusterCompute;
-use crate::growth::{
-    holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures,
-};
+use crate::growth::{holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures};
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
 use crate::performance::{
     device_limited_front_end_iops, grown_front_end_io, placed_write_cost, working_set_gb,

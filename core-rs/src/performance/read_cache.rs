@@ -61,33 +61,39 @@ fn competes(working_set_gb: f64, read_iops: f64) -> bool {
     working_set_gb > 0.0 && read_iops > 0.0
 }
 
-/// Solves occupancy(T) = cache by Newton's method; returns T and the
-/// slope there (the reads that miss). Occupancy is increasing and concave
-/// in T, so from below the root every step stays below it and the
-/// iteration converges without overshooting. The caller ensures the
-/// working sets together exceed the cache, so a root exists.
+/// Solves occupancy(T) = cache; returns T and the slope there (the reads
+/// that miss). Occupancy is increasing and concave in T.
 ///
 /// The start is the root for the mix's mean read density D (total reads /
 /// total working set): T0 = -ln(1 - cache / working set) / D. Each
 /// workload's occupancy at T0, 1 - exp(-d T0), is concave in its density
 /// d, so by Jensen's inequality the mix occupies at most the cache at T0:
 /// T0 is at or below the root, and exact when every density is the same.
-/// From 0 the iteration took 7 steps on the 500-workload benchmark.
+///
+/// Newton's method from there: from below the root every step stays below
+/// it (the tangent of a concave curve lies above it), so the iteration
+/// converges without overshooting. (Halley's steps, which would need no
+/// further exponential, overshoot far from the root and can cycle.)
 fn characteristic_time(cache_gb: f64, competing_gb: f64, demands: &[(f64, f64)]) -> (f64, f64) {
     const MAX_STEPS: usize = 200;
     const TOLERANCE: f64 = 1e-12;
-    let competing_reads: f64 = demands
+    let competing: Vec<Competing> = demands
         .iter()
         .filter(|&&(ws, reads)| competes(ws, reads))
-        .map(|&(_, reads)| reads)
-        .sum();
+        .map(|&(ws, reads)| Competing {
+            working_set_gb: ws,
+            read_iops: reads,
+            density: reads / ws,
+        })
+        .collect();
+    let competing_reads: f64 = competing.iter().map(|c| c.read_iops).sum();
     let mean_density = competing_reads / competing_gb;
     let mut t = (-(-cache_gb / competing_gb).ln_1p() / mean_density).max(0.0);
     let mut slope = competing_reads;
     for _ in 0..MAX_STEPS {
-        let (occupied, at) = occupancy(t, demands);
-        slope = at;
-        let gap = cache_gb - occupied;
+        let at = occupancy(t, &competing);
+        slope = at.slope;
+        let gap = cache_gb - at.occupied_gb;
         if gap <= TOLERANCE * cache_gb || slope <= 0.0 {
             break;
         }
@@ -100,20 +106,34 @@ fn characteristic_time(cache_gb: f64, competing_gb: f64, demands: &[(f64, f64)])
     (t, slope)
 }
 
-/// Occupied GB at time `t` and its slope in t (GB per second, which is the
-/// reads per second that miss).
-fn occupancy(t: f64, demands: &[(f64, f64)]) -> (f64, f64) {
-    let (mut occupied, mut slope) = (0.0, 0.0);
-    for &(ws, reads) in demands {
-        if competes(ws, reads) {
-            // One exponential per workload and step: occupancy uses 1 - e,
-            // its slope e (exp_m1 would cost a second one).
-            let e = (-(reads / ws) * t).exp();
-            occupied += ws * (1.0 - e);
-            slope += reads * e;
-        }
+/// A workload that takes a share of the cache, its read density (reads
+/// per second per GB) worked out once per solve.
+struct Competing {
+    working_set_gb: f64,
+    read_iops: f64,
+    density: f64,
+}
+
+/// Occupancy at a time and its slope there.
+struct Occupancy {
+    occupied_gb: f64,
+    /// GB per second: the reads per second that miss.
+    slope: f64,
+}
+
+fn occupancy(t: f64, competing: &[Competing]) -> Occupancy {
+    let mut at = Occupancy {
+        occupied_gb: 0.0,
+        slope: 0.0,
+    };
+    for c in competing {
+        // One exponential per workload and step: occupancy uses 1 - e,
+        // its slope e (exp_m1 would cost a second one).
+        let e = (-c.density * t).exp();
+        at.occupied_gb += c.working_set_gb * (1.0 - e);
+        at.slope += c.read_iops * e;
     }
-    (occupied, slope)
+    at
 }
 
 #[cfg(test)]
@@ -133,7 +153,12 @@ mod tests {
     fn time_from_zero(cache_gb: f64, demands: &[(f64, f64)]) -> f64 {
         let mut t = 0.0_f64;
         for _ in 0..10_000 {
-            let (occupied, slope) = occupancy(t, demands);
+            let (mut occupied, mut slope) = (0.0, 0.0);
+            for &(ws, reads) in demands.iter().filter(|d| competes(d.0, d.1)) {
+                let e = (-(reads / ws) * t).exp();
+                occupied += ws * (1.0 - e);
+                slope += reads * e;
+            }
             let gap = cache_gb - occupied;
             if gap <= 1e-12 * cache_gb || slope <= 0.0 {
                 break;
