@@ -491,8 +491,9 @@ pub fn assess_performance(
         ));
     }
     findings.extend(hdd_ratings_above_typical(cluster_index, disk_groups));
+    let mut write_latencies = LatencyTexts::default();
     for (w, r) in workloads.iter().zip(&results) {
-        sql_latency_findings(w, r, &mut findings);
+        sql_latency_findings(w, r, &mut write_latencies, &mut findings);
     }
 
     ClusterPerformance {
@@ -744,15 +745,19 @@ fn hdd_ratings_above_typical(
 /// SQL Server only: log writes over 5 ms, data reads or writes over 20 ms.
 /// A hybrid cluster's SQL Server workloads can each get one: the findings
 /// go straight into `findings`, their figures straight into the message.
+/// `write_latencies` holds the write latencies already written out: one
+/// cluster's writes all see the same one or two figures.
 fn sql_latency_findings(
     w: &PlacedWorkload,
     perf: &WorkloadPerformance,
+    write_latencies: &mut LatencyTexts,
     findings: &mut Vec<Finding>,
 ) {
     if !matches!(w.workload.spec, WorkloadSpec::SqlServer { .. }) {
         return;
     }
     let describe = Latency;
+    let write = write_latencies.text(perf.write_latency_ms);
     let over = |latency: Option<f64>, limit: f64| !matches!(latency, Some(ms) if ms <= limit);
     // Most workloads meet the limits: the path is formatted only for a finding.
     let path = || format!("workloads[{}]", w.index);
@@ -760,8 +765,7 @@ fn sql_latency_findings(
         let message = format!(
             "Workload '{}': estimated transaction log write latency {} exceeds the \
              {LOG_WRITE_LATENCY_LIMIT_MS} ms Microsoft recommends for SQL Server logs.",
-            w.workload.name,
-            describe(perf.write_latency_ms)
+            w.workload.name, write
         );
         findings.push(
             Finding::warning("performance.log_latency_high", message, source::SQL_LATENCY)
@@ -778,7 +782,7 @@ fn sql_latency_findings(
              {DATA_LATENCY_LIMIT_MS} ms Microsoft recommends for SQL Server data files.",
             w.workload.name,
             describe(perf.read_latency_ms),
-            describe(perf.write_latency_ms)
+            write
         );
         findings.push(
             Finding::warning(
@@ -788,6 +792,25 @@ fn sql_latency_findings(
             )
             .at(path()),
         );
+    }
+}
+
+/// Latencies written out once each, for the messages that repeat them.
+#[derive(Default)]
+struct LatencyTexts {
+    written: Vec<(Option<f64>, String)>,
+}
+
+impl LatencyTexts {
+    fn text(&mut self, latency: Option<f64>) -> &str {
+        let at = match self.written.iter().position(|(l, _)| *l == latency) {
+            Some(at) => at,
+            None => {
+                self.written.push((latency, Latency(latency).to_string()));
+                self.written.len() - 1
+            }
+        };
+        &self.written[at].1
     }
 }
 
