@@ -188,16 +188,29 @@ pub fn evaluate_capacity(
     settings: &Settings,
     dedup_active: bool,
 ) -> CapacityEvaluation {
+    evaluate_capacity_and_growth(raw, host_count, sites, placed, settings, dedup_active).0
+}
+
+/// `evaluate_capacity`, with each workload's consumption as a function of
+/// the years its data has grown (for the growth timeline).
+pub fn evaluate_capacity_and_growth(
+    raw: &RawCapacity,
+    host_count: u32,
+    sites: u32,
+    placed: &[PlacedWorkload],
+    settings: &Settings,
+    dedup_active: bool,
+) -> (CapacityEvaluation, Vec<ConsumedGrowth>) {
     let w = waterfall::waterfall(raw, host_count, sites, settings, dedup_active);
-    let workloads: Vec<WorkloadCapacity> = placed
+    let (workloads, growth): (Vec<WorkloadCapacity>, Vec<ConsumedGrowth>) = placed
         .iter()
         .map(|p| required::workload_capacity(p, settings, dedup_active))
-        .collect();
+        .unzip();
     let per_policy = required::policy_shares(placed, &workloads);
     let logical_gb: f64 = workloads.iter().map(|x| x.logical.gb).sum();
     let required_gb: f64 = workloads.iter().map(|x| x.consumed.gb).sum();
     let headroom_gb = w.usable.gb - required_gb;
-    CapacityEvaluation {
+    let evaluation = CapacityEvaluation {
         dedup_active,
         waterfall: w.steps,
         datastore: w.datastore,
@@ -211,7 +224,8 @@ pub fn evaluate_capacity(
         datastore_used_pct: percent(required_gb, w.datastore.gb),
         effective_usable: ratio(logical_gb, required_gb)
             .map(|r| Capacity::from_gb(w.usable.gb * r)),
-    }
+    };
+    (evaluation, growth)
 }
 
 /// `evaluate_capacity`'s usable capacity alone.

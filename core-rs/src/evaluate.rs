@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::bom::{cluster_cost, cluster_parts, ClusterCost};
 use crate::cache::{cache_findings, evaluate_cache, CacheEvaluation};
 use crate::capacity::{
-    capacity_findings, evaluate_capacity, mixes_tiers, raw_capacity, storage_tier,
+    capacity_findings, evaluate_capacity_and_growth, mixes_tiers, raw_capacity, storage_tier,
     CapacityEvaluation, PlacedWorkload, RawCapacity, ResolvedDiskGroup, StorageTier,
 };
 use crate::compute::{assess_compute, ClusterCompute};
@@ -202,7 +202,7 @@ fn evaluate_vsan(
     let dedup_active = dedup_compression && tier == StorageTier::AllFlash;
     let raw = raw_capacity(&groups, host_count);
     let data_sites = if sites.is_some() { 2 } else { 1 };
-    let capacity = evaluate_capacity(
+    let (capacity, consumed) = evaluate_capacity_and_growth(
         &raw,
         host_count,
         data_sites,
@@ -295,8 +295,11 @@ fn evaluate_vsan(
             cluster,
             settings,
             dedup_active,
-            &compute,
-            &performance,
+            Today {
+                consumed,
+                compute: &compute,
+                performance: &performance,
+            },
         ),
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
@@ -514,7 +517,7 @@ mod timeline;
 
 use esa::evaluate_esa;
 pub use esa::EsaClusterEvaluation;
-use timeline::OsaGrowth;
+use timeline::{OsaGrowth, Today};
 
 #[cfg(test)]
 mod tests;

@@ -39,12 +39,13 @@ pub struct PolicyShare {
     pub share_pct: f64,
 }
 
-/// `dedup_active`: dedup+compression is on and can run (all-flash).
+/// `dedup_active`: dedup+compression is on and can run (all-flash). With
+/// the figures, what the growth timeline needs to grow them year by year.
 pub fn workload_capacity(
     placed: &PlacedWorkload,
     settings: &Settings,
     dedup_active: bool,
-) -> WorkloadCapacity {
+) -> (WorkloadCapacity, ConsumedGrowth) {
     let spec = &placed.workload.spec;
     let footprint = footprint(spec, settings.planning_horizon_years);
     let (ratio, dedup_source) = if dedup_active {
@@ -56,7 +57,7 @@ pub fn workload_capacity(
     let consumed = ConsumedGrowth::new(placed, &footprint, &protection, ratio);
     let per_gb = consumed.per_gb;
     let consumed_gb = consumed.consumed_gb(settings.planning_horizon_years);
-    WorkloadCapacity {
+    let figures = WorkloadCapacity {
         workload_id: placed.workload.id.clone(),
         policy_id: placed.policy.id.clone(),
         logical: Capacity::from_gb(footprint.logical_gb()),
@@ -70,7 +71,8 @@ pub fn workload_capacity(
         } else {
             protection.source
         },
-    }
+    };
+    (figures, consumed)
 }
 
 /// What a workload consumes after protection and reduction, as a function
@@ -103,18 +105,6 @@ impl ConsumedGrowth {
             ),
             protected_swap_gb: footprint.swap_gb * protection.multiplier,
         }
-    }
-
-    /// `dedup_active`: dedup+compression is on and can run (all-flash).
-    pub fn of(placed: &PlacedWorkload, settings: &Settings, dedup_active: bool) -> Self {
-        let spec = &placed.workload.spec;
-        let footprint = footprint(spec, 0);
-        let ratio = if dedup_active {
-            dedup_ratio(spec, &settings.dedup_ratios).0
-        } else {
-            1.0
-        };
-        ConsumedGrowth::new(placed, &footprint, &placed.protection(), ratio)
     }
 
     /// Physical GB consumed once the data has grown `years` years: the

@@ -38,6 +38,14 @@ pub(super) struct OsaGrowth<'a> {
     today_io: (f64, Option<f64>),
 }
 
+/// What today's sizing of the cluster found that every year starts from.
+pub(super) struct Today<'a> {
+    /// Each workload's consumption as its data grows (`evaluate_capacity_and_growth`).
+    pub consumed: Vec<ConsumedGrowth>,
+    pub compute: &'a ClusterCompute,
+    pub performance: &'a ClusterPerformance,
+}
+
 impl<'a> OsaGrowth<'a> {
     pub(super) fn new(
         groups: &'a [ResolvedDiskGroup<'a>],
@@ -45,19 +53,20 @@ impl<'a> OsaGrowth<'a> {
         cluster: &'a Cluster,
         settings: &'a Settings,
         dedup_active: bool,
-        compute: &'a ClusterCompute,
-        performance: &ClusterPerformance,
+        today: Today<'a>,
     ) -> Self {
+        let Today {
+            consumed,
+            compute,
+            performance,
+        } = today;
         OsaGrowth {
             groups,
             placed,
             host: &cluster.host,
             settings,
             dedup_active,
-            consumed: placed
-                .iter()
-                .map(|p| ConsumedGrowth::of(p, settings, dedup_active))
-                .collect(),
+            consumed,
             working_sets: placed
                 .iter()
                 .map(|p| working_set_gb(&p.workload.spec))
