@@ -491,9 +491,10 @@ pub fn assess_performance(
         ));
     }
     findings.extend(hdd_ratings_above_typical(cluster_index, disk_groups));
-    let mut write_latencies = LatencyTexts::default();
+    let limits = LatencyLimits::new();
+    let mut write_latencies = WriteLatencies::default();
     for (w, r) in workloads.iter().zip(&results) {
-        sql_latency_findings(w, r, &mut write_latencies, &mut findings);
+        sql_latency_findings(w, r, &limits, &mut write_latencies, &mut findings);
     }
 
     ClusterPerformance {
@@ -745,12 +746,13 @@ fn hdd_ratings_above_typical(
 /// SQL Server only: log writes over 5 ms, data reads or writes over 20 ms.
 /// A hybrid cluster's SQL Server workloads can each get one: the findings
 /// go straight into `findings`, their figures straight into the message.
-/// `write_latencies` holds the write latencies already written out: one
-/// cluster's writes all see the same one or two figures.
+/// `limits` and `write_latencies` hold the figures these messages repeat,
+/// written out once.
 fn sql_latency_findings(
     w: &PlacedWorkload,
     perf: &WorkloadPerformance,
-    write_latencies: &mut LatencyTexts,
+    limits: &LatencyLimits,
+    write_latencies: &mut WriteLatencies,
     findings: &mut Vec<Finding>,
 ) {
     if !matches!(w.workload.spec, WorkloadSpec::SqlServer { .. }) {
@@ -763,9 +765,9 @@ fn sql_latency_findings(
     let path = || format!("workloads[{}]", w.index);
     if over(perf.write_latency_ms, LOG_WRITE_LATENCY_LIMIT_MS) {
         let message = format!(
-            "Workload '{}': estimated transaction log write latency {} exceeds the \
-             {LOG_WRITE_LATENCY_LIMIT_MS} ms Microsoft recommends for SQL Server logs.",
-            w.workload.name, write
+            "Workload '{}': estimated transaction log write latency {} exceeds the {} ms \
+             Microsoft recommends for SQL Server logs.",
+            w.workload.name, write, limits.log
         );
         findings.push(
             Finding::warning("performance.log_latency_high", message, source::SQL_LATENCY)
@@ -778,11 +780,12 @@ fn sql_latency_findings(
         .map(|(r, w)| r.max(w));
     if over(worst, DATA_LATENCY_LIMIT_MS) {
         let message = format!(
-            "Workload '{}': estimated data file latency (read {}, write {}) exceeds the \
-             {DATA_LATENCY_LIMIT_MS} ms Microsoft recommends for SQL Server data files.",
+            "Workload '{}': estimated data file latency (read {}, write {}) exceeds the {} ms \
+             Microsoft recommends for SQL Server data files.",
             w.workload.name,
             describe(perf.read_latency_ms),
-            write
+            write,
+            limits.data
         );
         findings.push(
             Finding::warning(
@@ -795,13 +798,29 @@ fn sql_latency_findings(
     }
 }
 
-/// Latencies written out once each, for the messages that repeat them.
+/// The latency limits as the messages write them, written out once.
+struct LatencyLimits {
+    log: String,
+    data: String,
+}
+
+impl LatencyLimits {
+    fn new() -> Self {
+        LatencyLimits {
+            log: LOG_WRITE_LATENCY_LIMIT_MS.to_string(),
+            data: DATA_LATENCY_LIMIT_MS.to_string(),
+        }
+    }
+}
+
+/// A cluster's one or two write latencies (with or without
+/// read-modify-write), written out once each.
 #[derive(Default)]
-struct LatencyTexts {
+struct WriteLatencies {
     written: Vec<(Option<f64>, String)>,
 }
 
-impl LatencyTexts {
+impl WriteLatencies {
     fn text(&mut self, latency: Option<f64>) -> &str {
         let at = match self.written.iter().position(|(l, _)| *l == latency) {
             Some(at) => at,
