@@ -61,19 +61,20 @@ fn competes(working_set_gb: f64, read_iops: f64) -> bool {
     working_set_gb > 0.0 && read_iops > 0.0
 }
 
-/// Solves occupancy(T) = cache; returns T and the slope there (the reads
-/// that miss). Occupancy is increasing and concave in T.
+/// Solves occupancy(T) = cache; returns T and the occupancy's slope there
+/// (the reads that miss).
 ///
-/// The start is the root for the mix's mean read density D (total reads /
-/// total working set): T0 = -ln(1 - cache / working set) / D. Each
-/// workload's occupancy at T0, 1 - exp(-d T0), is concave in its density
-/// d, so by Jensen's inequality the mix occupies at most the cache at T0:
-/// T0 is at or below the root, and exact when every density is the same.
-///
-/// Newton's method from there: from below the root every step stays below
-/// it (the tangent of a concave curve lies above it), so the iteration
-/// converges without overshooting. (Halley's steps, which would need no
-/// further exponential, overshoot far from the root and can cycle.)
+/// It solves the equivalent phi(T) = -ln(1 - cache / W), where W is the
+/// competing working sets' total and phi(T) = -ln(uncached(T) / W), the
+/// uncached GB being the sum of ws x exp(-d T). phi is the negative of a
+/// log-sum-exp of affine functions, so it is concave and increasing, and
+/// exactly linear (d T) when every density d is the same: straighter than the
+/// occupancy, so Newton's method needs fewer steps, each an exponential per
+/// workload (on random mixes of 200 workloads with densities spread 10^±0.5
+/// to 10^±4: 4.4-8.6 evaluations instead of 5.0-9.3). From below the root a
+/// Newton step on a concave function stays below it (the tangent lies above
+/// the curve), so the iteration rises to the root without overshooting. The
+/// first step from 0 is the root for the mix's mean density; it starts there.
 fn characteristic_time(cache_gb: f64, competing_gb: f64, demands: &[(f64, f64)]) -> (f64, f64) {
     const MAX_STEPS: usize = 200;
     const TOLERANCE: f64 = 1e-12;
@@ -89,15 +90,17 @@ fn characteristic_time(cache_gb: f64, competing_gb: f64, demands: &[(f64, f64)])
     let competing_reads: f64 = competing.iter().map(|c| c.read_iops).sum();
     let mean_density = competing_reads / competing_gb;
     let mut t = (-(-cache_gb / competing_gb).ln_1p() / mean_density).max(0.0);
+    let uncached_at_root = competing_gb - cache_gb;
     let mut slope = competing_reads;
     for _ in 0..MAX_STEPS {
         let at = occupancy(t, &competing);
         slope = at.slope;
-        let gap = cache_gb - at.occupied_gb;
+        let gap = cache_gb - (competing_gb - at.uncached_gb);
         if gap <= TOLERANCE * cache_gb || slope <= 0.0 {
             break;
         }
-        let step = gap / slope;
+        // phi's gap over its slope, phi' = slope / uncached.
+        let step = (at.uncached_gb / uncached_at_root).ln() * at.uncached_gb / slope;
         t += step;
         if step <= TOLERANCE * t {
             break;
@@ -114,23 +117,23 @@ struct Competing {
     density: f64,
 }
 
-/// Occupancy at a time and its slope there.
+/// The cache at a time: what is not cached, and the occupancy's slope.
 struct Occupancy {
-    occupied_gb: f64,
+    /// Working-set GB not in the cache: sum of ws x exp(-d T).
+    uncached_gb: f64,
     /// GB per second: the reads per second that miss.
     slope: f64,
 }
 
 fn occupancy(t: f64, competing: &[Competing]) -> Occupancy {
     let mut at = Occupancy {
-        occupied_gb: 0.0,
+        uncached_gb: 0.0,
         slope: 0.0,
     };
     for c in competing {
-        // One exponential per workload and step: occupancy uses 1 - e,
-        // its slope e (exp_m1 would cost a second one).
+        // One exponential per workload and step.
         let e = (-c.density * t).exp();
-        at.occupied_gb += c.working_set_gb * (1.0 - e);
+        at.uncached_gb += c.working_set_gb * e;
         at.slope += c.read_iops * e;
     }
     at
