@@ -75,6 +75,8 @@ fn competes(working_set_gb: f64, read_iops: f64) -> bool {
 /// Newton step on a concave function stays below it (the tangent lies above
 /// the curve), so the iteration rises to the root without overshooting. The
 /// first step from 0 is the root for the mix's mean density; it starts there.
+/// The caller ensures the competing working sets exceed the cache, so a root
+/// exists.
 fn characteristic_time(cache_gb: f64, competing_gb: f64, demands: &[(f64, f64)]) -> (f64, f64) {
     const MAX_STEPS: usize = 200;
     const TOLERANCE: f64 = 1e-12;
@@ -152,7 +154,7 @@ mod tests {
             .collect()
     }
 
-    /// The solve as it was before the mean-density start: Newton from T = 0.
+    /// The reference: Newton on the occupancy itself, from T = 0.
     fn time_from_zero(cache_gb: f64, demands: &[(f64, f64)]) -> f64 {
         let mut t = 0.0_f64;
         for _ in 0..10_000 {
@@ -221,7 +223,7 @@ mod tests {
         }
 
         #[test]
-        fn the_mean_density_start_finds_the_same_root_as_newton_from_zero(
+        fn the_solve_finds_the_same_root_as_newton_from_zero(
             cache in 1.0..1e5f64,
             demands in prop::collection::vec((0.0..1e5f64, 0.0..1e6f64), 1..40),
         ) {
