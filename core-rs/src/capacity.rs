@@ -177,22 +177,11 @@ pub struct CapacityEvaluation {
     pub effective_usable: Option<Capacity>,
 }
 
+/// The cluster's capacity figures, with each workload's consumption as a
+/// function of the years its data has grown (for the growth timeline).
 /// `dedup_active`: the cluster has dedup+compression on and is all-flash.
 /// `sites`: data sites (2 for a stretched cluster), each keeping its own
 /// host rebuild reserve.
-pub fn evaluate_capacity(
-    raw: &RawCapacity,
-    host_count: u32,
-    sites: u32,
-    placed: &[PlacedWorkload],
-    settings: &Settings,
-    dedup_active: bool,
-) -> CapacityEvaluation {
-    evaluate_capacity_and_growth(raw, host_count, sites, placed, settings, dedup_active).0
-}
-
-/// `evaluate_capacity`, with each workload's consumption as a function of
-/// the years its data has grown (for the growth timeline).
 pub fn evaluate_capacity_and_growth(
     raw: &RawCapacity,
     host_count: u32,
@@ -228,7 +217,7 @@ pub fn evaluate_capacity_and_growth(
     (evaluation, growth)
 }
 
-/// `evaluate_capacity`'s usable capacity alone.
+/// `evaluate_capacity_and_growth`'s usable capacity alone.
 pub fn usable_capacity(
     raw: &RawCapacity,
     host_count: u32,

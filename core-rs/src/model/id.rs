@@ -33,12 +33,6 @@ impl Deref for Id {
     }
 }
 
-impl AsRef<str> for Id {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
 impl Borrow<str> for Id {
     fn borrow(&self) -> &str {
         &self.0
@@ -54,12 +48,6 @@ impl From<&str> for Id {
 impl From<String> for Id {
     fn from(s: String) -> Self {
         Id(Rc::from(s))
-    }
-}
-
-impl From<&String> for Id {
-    fn from(s: &String) -> Self {
-        Id(Rc::from(s.as_str()))
     }
 }
 
@@ -84,31 +72,13 @@ impl Hash for Id {
     }
 }
 
-impl PartialEq<str> for Id {
-    fn eq(&self, other: &str) -> bool {
-        &*self.0 == other
-    }
-}
-
 impl PartialEq<&str> for Id {
     fn eq(&self, other: &&str) -> bool {
         &*self.0 == *other
     }
 }
 
-impl PartialEq<String> for Id {
-    fn eq(&self, other: &String) -> bool {
-        *self.0 == **other
-    }
-}
-
 impl PartialEq<Id> for String {
-    fn eq(&self, other: &Id) -> bool {
-        **self == *other.0
-    }
-}
-
-impl PartialEq<Id> for &str {
     fn eq(&self, other: &Id) -> bool {
         **self == *other.0
     }

@@ -103,6 +103,12 @@ fn characteristic_time(cache_gb: f64, competing_gb: f64, demands: &[(f64, f64)])
         }
         // phi's gap over its slope, phi' = slope / uncached.
         let step = (at.uncached_gb / uncached_at_root).ln() * at.uncached_gb / slope;
+        // Should the uncached sum underflow to 0 while the slope does not
+        // (a vanishing working set against huge reads), the step is not a
+        // number: stop at the last time rather than carry it into the figures.
+        if !step.is_finite() {
+            break;
+        }
         t += step;
         if step <= TOLERANCE * t {
             break;

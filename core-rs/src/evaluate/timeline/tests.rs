@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use serde_json::{json, Value};
 
-use crate::capacity::{evaluate_capacity, raw_capacity, PlacedWorkload};
+use crate::capacity::{evaluate_capacity_and_growth, raw_capacity, PlacedWorkload};
 use crate::compute::{assess_compute, assess_compute_with};
 use crate::esa::{assess_esa_performance, esa_vsan_memory, evaluate_esa_capacity, ResolvedEsa};
 use crate::evaluate::{evaluate, placed_workloads, resolve_disk_groups, Lookup, FCI_NODES};
@@ -114,7 +114,7 @@ fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
                     let hosts = topology.host_count();
                     let sites = if Sites::of(topology).is_some() { 2 } else { 1 };
                     let raw = raw_capacity(&groups, hosts);
-                    let capacity = evaluate_capacity(
+                    let (capacity, _) = evaluate_capacity_and_growth(
                         &raw,
                         hosts,
                         sites,
