@@ -18,8 +18,6 @@
 //!    utilisation ceiling, the headroom (limit / demand), and an M/M/1
 //!    latency estimate (see `source::LATENCY_MODEL`).
 
-use std::fmt;
-
 use serde::Serialize;
 
 use crate::capacity::{storage_tier, PlacedWorkload, ResolvedDiskGroup, StorageTier};
@@ -31,8 +29,10 @@ use crate::rules::{num, Finding};
 use crate::source;
 use crate::stretched::mirrored_write_penalty_ms;
 
+mod latency_findings;
 mod read_cache;
 
+use latency_findings::sql_latency_findings;
 pub(crate) use read_cache::LruCache;
 
 /// Hybrid cache devices split 70 % read cache / 30 % write buffer (vSAN design guide).
@@ -491,11 +491,7 @@ pub fn assess_performance(
         ));
     }
     findings.extend(hdd_ratings_above_typical(cluster_index, disk_groups));
-    let limits = LatencyLimits::new();
-    let mut write_latencies = WriteLatencies::default();
-    for (w, r) in workloads.iter().zip(&results) {
-        sql_latency_findings(w, r, &limits, &mut write_latencies, &mut findings);
-    }
+    findings.extend(sql_latency_findings(workloads, &results));
 
     ClusterPerformance {
         hybrid,
@@ -741,108 +737,6 @@ fn hdd_ratings_above_typical(
         );
     }
     findings
-}
-
-/// SQL Server only: log writes over 5 ms, data reads or writes over 20 ms.
-/// A hybrid cluster's SQL Server workloads can each get one: the findings
-/// go straight into `findings`, their figures straight into the message.
-/// `limits` and `write_latencies` hold the figures these messages repeat,
-/// written out once.
-fn sql_latency_findings(
-    w: &PlacedWorkload,
-    perf: &WorkloadPerformance,
-    limits: &LatencyLimits,
-    write_latencies: &mut WriteLatencies,
-    findings: &mut Vec<Finding>,
-) {
-    if !matches!(w.workload.spec, WorkloadSpec::SqlServer { .. }) {
-        return;
-    }
-    let describe = Latency;
-    let write = write_latencies.text(perf.write_latency_ms);
-    let over = |latency: Option<f64>, limit: f64| !matches!(latency, Some(ms) if ms <= limit);
-    // Most workloads meet the limits: the path is formatted only for a finding.
-    let path = || format!("workloads[{}]", w.index);
-    if over(perf.write_latency_ms, LOG_WRITE_LATENCY_LIMIT_MS) {
-        let message = format!(
-            "Workload '{}': estimated transaction log write latency {} exceeds the {} ms \
-             Microsoft recommends for SQL Server logs.",
-            w.workload.name, write, limits.log
-        );
-        findings.push(
-            Finding::warning("performance.log_latency_high", message, source::SQL_LATENCY)
-                .at(path()),
-        );
-    }
-    let worst = perf
-        .read_latency_ms
-        .zip(perf.write_latency_ms)
-        .map(|(r, w)| r.max(w));
-    if over(worst, DATA_LATENCY_LIMIT_MS) {
-        let message = format!(
-            "Workload '{}': estimated data file latency (read {}, write {}) exceeds the {} ms \
-             Microsoft recommends for SQL Server data files.",
-            w.workload.name,
-            describe(perf.read_latency_ms),
-            write,
-            limits.data
-        );
-        findings.push(
-            Finding::warning(
-                "performance.data_latency_high",
-                message,
-                source::SQL_LATENCY,
-            )
-            .at(path()),
-        );
-    }
-}
-
-/// The latency limits as the messages write them, written out once.
-struct LatencyLimits {
-    log: String,
-    data: String,
-}
-
-impl LatencyLimits {
-    fn new() -> Self {
-        LatencyLimits {
-            log: LOG_WRITE_LATENCY_LIMIT_MS.to_string(),
-            data: DATA_LATENCY_LIMIT_MS.to_string(),
-        }
-    }
-}
-
-/// A cluster's one or two write latencies (with or without
-/// read-modify-write), written out once each.
-#[derive(Default)]
-struct WriteLatencies {
-    written: Vec<(Option<f64>, String)>,
-}
-
-impl WriteLatencies {
-    fn text(&mut self, latency: Option<f64>) -> &str {
-        let at = match self.written.iter().position(|(l, _)| *l == latency) {
-            Some(at) => at,
-            None => {
-                self.written.push((latency, Latency(latency).to_string()));
-                self.written.len() - 1
-            }
-        };
-        &self.written[at].1
-    }
-}
-
-/// An estimated latency in a message: its figure, or why there is none.
-struct Latency(Option<f64>);
-
-impl fmt::Display for Latency {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(ms) => write!(f, "{} ms", num(ms, 1)),
-            None => f.write_str("unbounded (a device tier it uses is saturated)"),
-        }
-    }
 }
 
 #[cfg(test)]
