@@ -20,18 +20,31 @@ pub(crate) struct LruCache {
 
 impl LruCache {
     pub(crate) fn solve(cache_gb: f64, demands: &[(f64, f64)]) -> Self {
-        let competing_gb: f64 = demands
+        let competing: Vec<Competing> = demands
             .iter()
             .filter(|&&(ws, reads)| competes(ws, reads))
-            .map(|&(ws, _)| ws)
-            .sum();
+            .map(|&(ws, reads)| Competing {
+                working_set_gb: ws,
+                read_iops: reads,
+                density: reads / ws,
+            })
+            .collect();
+        let (competing_gb, competing_reads) =
+            competing.iter().fold((0.0, 0.0), |(gb, reads), c| {
+                (gb + c.working_set_gb, reads + c.read_iops)
+            });
         if competing_gb <= cache_gb {
             return LruCache {
                 time: None,
                 missed_reads: 0.0,
             };
         }
-        let (time, missed_reads) = characteristic_time(cache_gb.max(0.0), competing_gb, demands);
+        let root = Root {
+            cache_gb: cache_gb.max(0.0),
+            competing_gb,
+            competing_reads,
+        };
+        let (time, missed_reads) = root.characteristic_time(&competing);
         LruCache {
             time: Some(time),
             missed_reads,
@@ -61,48 +74,6 @@ fn competes(working_set_gb: f64, read_iops: f64) -> bool {
     working_set_gb > 0.0 && read_iops > 0.0
 }
 
-/// Solves occupancy(T) = cache; returns T and the occupancy's slope there
-/// (the reads that miss).
-///
-/// It solves the equivalent phi(T) = -ln(1 - cache / W), where W is the
-/// competing working sets' total and phi(T) = -ln(uncached(T) / W), the
-/// uncached GB being the sum of ws x exp(-d T). phi is the negative of a
-/// log-sum-exp of affine functions, so it is concave and increasing, and
-/// exactly linear (d T) when every density d is the same: straighter than the
-/// occupancy, so Newton's method needs fewer steps, each an exponential per
-/// workload. From below the root a Newton step on a concave function stays
-/// below it (the tangent lies above the curve), so the iteration rises to the
-/// root without overshooting.
-///
-/// It starts at a lower bound close to the root: the root for the mix with
-/// the workloads of each band of densities merged into one (`merged_by_density`).
-/// By Jensen's inequality a merged workload leaves no more uncached than
-/// its members, so the merged mix fills the cache sooner and its root is no
-/// later. Its first Newton step from 0 is the root for the mix's mean
-/// density, the start for both. The caller ensures the competing working
-/// sets exceed the cache, so a root exists.
-fn characteristic_time(cache_gb: f64, competing_gb: f64, demands: &[(f64, f64)]) -> (f64, f64) {
-    let competing: Vec<Competing> = demands
-        .iter()
-        .filter(|&&(ws, reads)| competes(ws, reads))
-        .map(|&(ws, reads)| Competing {
-            working_set_gb: ws,
-            read_iops: reads,
-            density: reads / ws,
-        })
-        .collect();
-    let competing_reads: f64 = competing.iter().map(|c| c.read_iops).sum();
-    let mean_density = competing_reads / competing_gb;
-    let root = Root {
-        cache_gb,
-        competing_gb,
-        competing_reads,
-    };
-    let mean_root = (-(-cache_gb / competing_gb).ln_1p() / mean_density).max(0.0);
-    let (merged_root, _) = root.rise(&merged_by_density(&competing), mean_root, MERGED_TOLERANCE);
-    root.rise(&competing, merged_root, TOLERANCE)
-}
-
 /// Relative gap at which the solve stops.
 const TOLERANCE: f64 = 1e-12;
 /// The merged mix only gives the start: a few of its cheap steps suffice.
@@ -116,6 +87,34 @@ struct Root {
 }
 
 impl Root {
+    /// Solves occupancy(T) = cache; returns T and the occupancy's slope there
+    /// (the reads that miss).
+    ///
+    /// It solves the equivalent phi(T) = -ln(1 - cache / W), where W is the
+    /// competing working sets' total and phi(T) = -ln(uncached(T) / W), the
+    /// uncached GB being the sum of ws x exp(-d T). phi is the negative of a
+    /// log-sum-exp of affine functions, so it is concave and increasing, and
+    /// exactly linear (d T) when every density d is the same: straighter than the
+    /// occupancy, so Newton's method needs fewer steps, each an exponential per
+    /// workload. From below the root a Newton step on a concave function stays
+    /// below it (the tangent lies above the curve), so the iteration rises to the
+    /// root without overshooting.
+    ///
+    /// It starts at a lower bound close to the root: the root for the mix with
+    /// the workloads of each band of densities merged into one (`merged_by_density`).
+    /// By Jensen's inequality a merged workload leaves no more uncached than
+    /// its members, so the merged mix fills the cache sooner and its root is no
+    /// later. Its first Newton step from 0 is the root for the mix's mean
+    /// density, the start for both. The caller ensures the competing working
+    /// sets exceed the cache, so a root exists.
+    fn characteristic_time(&self, competing: &[Competing]) -> (f64, f64) {
+        let mean_density = self.competing_reads / self.competing_gb;
+        let mean_root = (-(-self.cache_gb / self.competing_gb).ln_1p() / mean_density).max(0.0);
+        let (merged_root, _) =
+            self.rise(&merged_by_density(competing), mean_root, MERGED_TOLERANCE);
+        self.rise(competing, merged_root, TOLERANCE)
+    }
+
     /// Newton's method on phi from `t`, at or below the root of
     /// `competing`'s occupancy, to the root; returns T and the slope there.
     fn rise(&self, competing: &[Competing], mut t: f64, tolerance: f64) -> (f64, f64) {
