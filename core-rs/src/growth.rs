@@ -9,8 +9,9 @@
 //! cluster-level capacity figures are the end-of-horizon sizing target, and
 //! this timeline says when, on the way there, each limit gives.
 //!
-//! What grows (see `source::GROWTH_TIMELINE`): data at its rate, and
-//! front-end I/O at the same rate (constant I/O density per GB). VM count,
+//! What grows (see `source::GROWTH_TIMELINE`): data at its rate, and with it
+//! front-end I/O (constant I/O density per GB) and the working set a hybrid
+//! read cache holds (as the cache rule sizes it at the horizon). VM count,
 //! vCPUs and RAM stay as entered, so CPU and RAM use is the same every year.
 //!
 //! The module is storage-agnostic: the caller supplies a `GrowthModel`
@@ -288,35 +289,51 @@ fn enlarged(topology: &Topology, step: u32) -> Topology {
     t
 }
 
-/// A workload's spec as it will run in `year`: its I/O rates grown at its
-/// data growth rate. Sizes stay as entered, because the capacity rules grow
-/// them through `settings.planning_horizon_years`; VMs stay too. The
-/// full re-size references of the tests grow copies with it; the timelines
-/// use `front_end_io_in`, which gives the same figures without a copy.
+/// A workload's spec as its I/O will run in `year`: its I/O rates and the
+/// data its reads range over (its working set's base) grown at its data
+/// growth rate; VMs stay as entered. The full re-size references of the
+/// tests size performance from copies grown with it, and capacity from the
+/// spec as entered with `settings.planning_horizon_years` set to the year
+/// (the capacity rules grow sizes themselves). The timelines use
+/// `front_end_io_in` and `grown_working_set_gb`, which give the same
+/// figures without a copy.
 #[cfg(test)]
 pub(crate) fn grown_io(spec: &WorkloadSpec, year: u32) -> WorkloadSpec {
+    let g = growth_factor(annual_growth_pct(spec), year);
     let mut grown = spec.clone();
     match &mut grown {
         WorkloadSpec::SqlServer {
             target_iops,
-            annual_growth_pct,
+            db_size_gb,
             ..
-        } => *target_iops *= growth_factor(*annual_growth_pct, year),
+        } => {
+            *target_iops *= g;
+            *db_size_gb *= g;
+        }
         WorkloadSpec::Exchange {
             iops_per_mailbox,
-            annual_growth_pct,
+            mailbox_gb,
             ..
-        } => *iops_per_mailbox *= growth_factor(*annual_growth_pct, year),
+        } => {
+            *iops_per_mailbox *= g;
+            *mailbox_gb *= g;
+        }
         WorkloadSpec::FileServer {
             throughput_mbps,
-            annual_growth_pct,
+            capacity_gb,
             ..
-        } => *throughput_mbps *= growth_factor(*annual_growth_pct, year),
+        } => {
+            *throughput_mbps *= g;
+            *capacity_gb *= g;
+        }
         WorkloadSpec::VmGroup {
             iops_per_vm,
-            annual_growth_pct,
+            disk_gb_per_vm,
             ..
-        } => *iops_per_vm *= growth_factor(*annual_growth_pct, year),
+        } => {
+            *iops_per_vm *= g;
+            *disk_gb_per_vm *= g;
+        }
     }
     grown
 }

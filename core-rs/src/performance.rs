@@ -164,24 +164,31 @@ pub fn grown_front_end_io(spec: &WorkloadSpec, growth: f64) -> FrontEndIo {
 /// secondaries add none. The other kinds state no working set, so every byte
 /// counts (the conservative choice for a read cache).
 pub fn working_set_gb(spec: &WorkloadSpec) -> f64 {
+    grown_working_set_gb(spec, 1.0)
+}
+
+/// `working_set_gb` once the data it is a share of has grown by `growth`
+/// (the growth timeline's years), computed as `working_set_gb` of a spec with
+/// its sizes grown, so the two agree to the bit.
+pub fn grown_working_set_gb(spec: &WorkloadSpec, growth: f64) -> f64 {
     match spec {
         WorkloadSpec::SqlServer {
             vm_count,
             db_size_gb,
             working_set_pct,
             ..
-        } => f64::from(*vm_count) * db_size_gb * working_set_pct / 100.0,
+        } => f64::from(*vm_count) * (db_size_gb * growth) * working_set_pct / 100.0,
         WorkloadSpec::Exchange {
             mailboxes,
             mailbox_gb,
             ..
-        } => f64::from(*mailboxes) * mailbox_gb,
-        WorkloadSpec::FileServer { capacity_gb, .. } => *capacity_gb,
+        } => f64::from(*mailboxes) * (mailbox_gb * growth),
+        WorkloadSpec::FileServer { capacity_gb, .. } => capacity_gb * growth,
         WorkloadSpec::VmGroup {
             vm_count,
             disk_gb_per_vm,
             ..
-        } => f64::from(*vm_count) * disk_gb_per_vm,
+        } => f64::from(*vm_count) * (disk_gb_per_vm * growth),
     }
 }
 

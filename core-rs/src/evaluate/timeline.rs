@@ -1,8 +1,8 @@
 //! Growth models of vSAN OSA clusters: each year's figures by the same
 //! capacity, performance and compute rules as today's, from per-workload
 //! figures built once. Capacity is a sum of per-workload terms grown by
-//! each workload's rate; CPU and RAM do not grow; only the I/O mix is
-//! re-routed per year and host count.
+//! each workload's rate; CPU and RAM do not grow; only the I/O mix (rates
+//! and working sets, grown with the data) is re-routed per year and host count.
 
 use crate::capacity::{
     annual_growth_pct, growth_factor, raw_capacity, usable_capacity, ConsumedGrowth,
@@ -12,7 +12,7 @@ use crate::compute::ClusterCompute;
 use crate::growth::{holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures};
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
 use crate::performance::{
-    device_limited_front_end_iops, grown_front_end_io, placed_write_cost, working_set_gb,
+    device_limited_front_end_iops, grown_front_end_io, grown_working_set_gb, placed_write_cost,
     ClusterPerformance, FrontEndIo, WriteCost,
 };
 use crate::stretched::Sites;
@@ -24,7 +24,6 @@ pub(super) struct OsaGrowth<'a> {
     settings: &'a Settings,
     dedup_active: bool,
     consumed: Vec<ConsumedGrowth>,
-    working_sets: Vec<f64>,
     write_costs: Vec<WriteCost>,
     /// Each workload's growth factor in each year of the horizon, year by
     /// year: capacity and I/O both grow by it, and the host search asks
@@ -67,10 +66,6 @@ impl<'a> OsaGrowth<'a> {
             settings,
             dedup_active,
             consumed,
-            working_sets: placed
-                .iter()
-                .map(|p| working_set_gb(&p.workload.spec))
-                .collect(),
             write_costs: placed.iter().map(placed_write_cost).collect(),
             growth: (0..=settings.planning_horizon_years)
                 .flat_map(|year| {
@@ -120,11 +115,19 @@ impl LimitFigures for OsaGrowth<'_> {
         if year == 0 && topology == self.topology {
             return self.today_io;
         }
+        let growth = self.growth_in(year);
         let front_ends: Vec<FrontEndIo> = self
             .placed
             .iter()
-            .zip(self.growth_in(year))
+            .zip(growth)
             .map(|(p, &g)| grown_front_end_io(&p.workload.spec, g))
+            .collect();
+        // The working sets grow with their data, as the cache rule sizes them.
+        let working_sets: Vec<f64> = self
+            .placed
+            .iter()
+            .zip(growth)
+            .map(|(p, &g)| grown_working_set_gb(&p.workload.spec, g))
             .collect();
         let demand = front_ends.iter().map(|f| f.total_iops).sum();
         let limit = device_limited_front_end_iops(
@@ -132,7 +135,7 @@ impl LimitFigures for OsaGrowth<'_> {
             self.groups,
             &self.write_costs,
             &front_ends,
-            &self.working_sets,
+            &working_sets,
             self.settings,
         );
         (demand, limit)

@@ -1,5 +1,6 @@
 use super::*;
-use crate::performance::front_end_io;
+use crate::capacity::growth_factor;
+use crate::performance::{front_end_io, grown_working_set_gb, working_set_gb};
 
 /// A cluster whose usable capacity is 32.5 GB per host (130 GB on 4 hosts)
 /// holding data that needs 100 GB today and grows 20 % a year: the issue's
@@ -119,8 +120,14 @@ fn io_grows_at_the_data_rate_and_nothing_else_changes() {
         unreachable!("a VM group stays a VM group")
     };
     assert!((iops_per_vm - 50.0 * 1.44).abs() < 1e-9);
-    assert_eq!((vm_count, disk_gb_per_vm), (10, 100.0));
+    // The data grows, and with it the working set the read cache sees; the VMs stay.
+    assert_eq!(vm_count, 10);
+    assert!((disk_gb_per_vm - 100.0 * 1.44).abs() < 1e-9);
     assert_eq!(grown_io(&spec, 0), spec);
     assert_eq!(front_end_io_in(&spec, 2), front_end_io(&grown_io(&spec, 2)));
     assert_eq!(front_end_io_in(&spec, 0), front_end_io(&spec));
+    assert_eq!(
+        grown_working_set_gb(&spec, growth_factor(20.0, 2)),
+        working_set_gb(&grown_io(&spec, 2))
+    );
 }

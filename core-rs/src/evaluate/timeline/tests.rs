@@ -360,3 +360,58 @@ fn the_generated_projects_cross_limits_and_find_hosts() {
         "{without_hosts:?}"
     );
 }
+
+/// One hybrid SQL Server cluster: 4 hosts, one disk group of an 800 GB SSD
+/// (2,240 GB of read cache in all) and seven 2.4 TB 10k HDDs; a 2 TB
+/// database with a 50 % working set (1 TB: it fits today) growing
+/// `growth_pct` a year over three years.
+fn hybrid_sql(growth_pct: f64) -> Project {
+    let text = json!({
+        "schema_version": 1, "name": "cache erosion",
+        "settings": { "planning_horizon_years": 3 },
+        "devices": [
+            { "id": "ssd", "model": "ssd", "kind": "sas_ssd", "capacity_gb": 800,
+              "read_iops": 100_000, "write_iops": 40_000 },
+            { "id": "hdd", "model": "hdd", "kind": "hdd10k", "capacity_gb": 2_400,
+              "read_iops": 140, "write_iops": 140 }
+        ],
+        "clusters": [{ "id": "c", "name": "c",
+            "host": { "model": "h", "sockets": 2, "cores_per_socket": 16, "ghz": 2.6,
+                      "ram_gb": 512, "nics": 2, "nic_gbps": 25 },
+            "topology": { "kind": "single", "host_count": 4 },
+            "storage": { "architecture": "vsan_osa", "dedup_compression": false,
+                "disk_groups": [{ "cache_device": "ssd", "capacity_device": "hdd",
+                                  "capacity_device_count": 7 }] } }],
+        "policies": [{ "id": "r1", "name": "r1", "method": "raid1", "ftt": 1,
+                       "stripe_width": 1, "object_space_reservation_pct": 0, "checksum": true }],
+        "workloads": [{ "id": "db", "name": "db", "cluster_id": "c", "policy_id": "r1",
+            "spec": { "kind": "sql_server", "vm_count": 1, "vcpu_per_vm": 8, "ram_gb_per_vm": 64,
+                      "db_size_gb": 2_000, "log_size_gb": 200, "tempdb_size_gb": 100,
+                      "annual_growth_pct": growth_pct, "working_set_pct": 50,
+                      "target_iops": 2_000, "read_pct": 90, "io_size_kb": 8,
+                      "deployment": { "type": "standalone" } } }]
+    })
+    .to_string();
+    parse_project(&text).expect("the project parses")
+}
+
+/// The read cache sees each year's working set grown with its data, as the
+/// cache rule sizes it: one that fits today but outgrows the cache sends
+/// reads to the spinning disks, so the IOPS limit falls behind the demand.
+/// With working sets held at today's size every year's mix would be today's
+/// scaled, and the headroom would never change.
+#[test]
+fn a_growing_working_set_outgrows_the_hybrid_read_cache() {
+    let headroom = |y: &GrowthYear| y.iops_limit.expect("a limit") / y.front_end_iops;
+    let steady = evaluated_growth(&hybrid_sql(0.0));
+    let growing = evaluated_growth(&hybrid_sql(50.0));
+    // 1,000 GB today, 3,375 GB in year 3 against 2,240 GB of read cache.
+    assert_eq!(headroom(&steady.years[3]), headroom(&steady.years[0]));
+    assert_eq!(headroom(&growing.years[0]), headroom(&steady.years[0]));
+    assert!(
+        headroom(&growing.years[3]) < 0.5 * headroom(&growing.years[0]),
+        "{:?}",
+        growing.years
+    );
+    assert_eq!(reference(&hybrid_sql(50.0)).0, growing.years);
+}
