@@ -780,11 +780,11 @@ mod tests {
         }
     }
 
-    fn raid1() -> StoragePolicy {
+    pub(super) fn raid1() -> StoragePolicy {
         policy(ProtectionMethod::Raid1, 1)
     }
 
-    fn workload(id: &str, spec: WorkloadSpec) -> Workload {
+    pub(super) fn workload(id: &str, spec: WorkloadSpec) -> Workload {
         Workload {
             id: id.into(),
             name: id.into(),
@@ -794,11 +794,20 @@ mod tests {
         }
     }
 
-    fn placed<'a>(index: usize, w: &'a Workload, p: &'a StoragePolicy) -> PlacedWorkload<'a> {
+    pub(super) fn placed<'a>(
+        index: usize,
+        w: &'a Workload,
+        p: &'a StoragePolicy,
+    ) -> PlacedWorkload<'a> {
         PlacedWorkload::new(index, w, 0, p, false)
     }
 
-    fn sql(db_gb: f64, working_set_pct: f64, iops: f64, deployment: SqlDeployment) -> WorkloadSpec {
+    pub(super) fn sql(
+        db_gb: f64,
+        working_set_pct: f64,
+        iops: f64,
+        deployment: SqlDeployment,
+    ) -> WorkloadSpec {
         WorkloadSpec::SqlServer {
             vm_count: 1,
             vcpu_per_vm: 8,
@@ -815,7 +824,7 @@ mod tests {
         }
     }
 
-    fn exchange(mailboxes: u32, iops_per_mailbox: f64) -> WorkloadSpec {
+    pub(super) fn exchange(mailboxes: u32, iops_per_mailbox: f64) -> WorkloadSpec {
         WorkloadSpec::Exchange {
             vm_count: 2,
             vcpu_per_vm: 8,

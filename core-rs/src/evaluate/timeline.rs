@@ -115,20 +115,16 @@ impl LimitFigures for OsaGrowth<'_> {
         if year == 0 && topology == self.topology {
             return self.today_io;
         }
-        let growth = self.growth_in(year);
-        let front_ends: Vec<FrontEndIo> = self
-            .placed
-            .iter()
-            .zip(growth)
-            .map(|(p, &g)| grown_front_end_io(&p.workload.spec, g))
-            .collect();
         // The working sets grow with their data, as the cache rule sizes them.
-        let working_sets: Vec<f64> = self
+        let (front_ends, working_sets): (Vec<FrontEndIo>, Vec<f64>) = self
             .placed
             .iter()
-            .zip(growth)
-            .map(|(p, &g)| grown_working_set_gb(&p.workload.spec, g))
-            .collect();
+            .zip(self.growth_in(year))
+            .map(|(p, &g)| {
+                let spec = &p.workload.spec;
+                (grown_front_end_io(spec, g), grown_working_set_gb(spec, g))
+            })
+            .unzip();
         let demand = front_ends.iter().map(|f| f.total_iops).sum();
         let limit = device_limited_front_end_iops(
             topology.host_count(),

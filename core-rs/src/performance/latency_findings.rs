@@ -16,65 +16,71 @@ use crate::source;
 /// Workloads a grouped finding names, worst first; the message counts the rest.
 const NAMED: usize = 5;
 
+/// One of Microsoft's SQL Server latency limits, as its finding states it.
+struct Rule {
+    code: &'static str,
+    what: &'static str,
+    limit_ms: f64,
+    applies_to: &'static str,
+    /// The latency held to the limit; None is unbounded (a saturated tier).
+    latency: fn(&WorkloadPerformance) -> Option<f64>,
+    /// One workload's latencies as the message shows them.
+    figures: fn(&WorkloadPerformance) -> String,
+}
+
+const LOG: Rule = Rule {
+    code: "performance.log_latency_high",
+    what: "transaction log write latency",
+    limit_ms: LOG_WRITE_LATENCY_LIMIT_MS,
+    applies_to: "SQL Server logs",
+    latency: |r| r.write_latency_ms,
+    figures: |r| Latency(r.write_latency_ms).to_string(),
+};
+
+const DATA: Rule = Rule {
+    code: "performance.data_latency_high",
+    what: "data file latency",
+    limit_ms: DATA_LATENCY_LIMIT_MS,
+    applies_to: "SQL Server data files",
+    latency: |r| {
+        r.read_latency_ms
+            .zip(r.write_latency_ms)
+            .map(|(read, write)| read.max(write))
+    },
+    figures: |r| {
+        format!(
+            "(read {}, write {})",
+            Latency(r.read_latency_ms),
+            Latency(r.write_latency_ms)
+        )
+    },
+};
+
 /// SQL Server only: transaction log writes over 5 ms, data file reads or
 /// writes over 20 ms. `results` are `workloads`' figures, in the same order.
 pub(super) fn sql_latency_findings(
     workloads: &[PlacedWorkload],
     results: &[WorkloadPerformance],
 ) -> Vec<Finding> {
-    let mut log = Over::default();
-    let mut data = Over::default();
+    let mut over = [(&LOG, Over::default()), (&DATA, Over::default())];
     for (position, (w, r)) in workloads.iter().zip(results).enumerate() {
         if !matches!(w.workload.spec, WorkloadSpec::SqlServer { .. }) {
             continue;
         }
-        log.consider(position, r.write_latency_ms, LOG_WRITE_LATENCY_LIMIT_MS);
-        let worst = r
-            .read_latency_ms
-            .zip(r.write_latency_ms)
-            .map(|(r, w)| r.max(w));
-        data.consider(position, worst, DATA_LATENCY_LIMIT_MS);
+        for (rule, o) in &mut over {
+            o.consider(position, (rule.latency)(r), rule.limit_ms);
+        }
     }
-    let mut findings = Vec::new();
-    if let Some(worst) = log.worst() {
-        let message = log.message(
-            workloads,
-            results,
-            "transaction log write latency",
-            LOG_WRITE_LATENCY_LIMIT_MS,
-            "SQL Server logs",
-            |r| Latency(r.write_latency_ms).to_string(),
-        );
-        findings.push(
-            Finding::warning("performance.log_latency_high", message, source::SQL_LATENCY)
-                .at(format!("workloads[{}]", workloads[worst].index)),
-        );
-    }
-    if let Some(worst) = data.worst() {
-        let message = data.message(
-            workloads,
-            results,
-            "data file latency",
-            DATA_LATENCY_LIMIT_MS,
-            "SQL Server data files",
-            |r| {
-                format!(
-                    "(read {}, write {})",
-                    Latency(r.read_latency_ms),
-                    Latency(r.write_latency_ms)
-                )
-            },
-        );
-        findings.push(
-            Finding::warning(
-                "performance.data_latency_high",
-                message,
-                source::SQL_LATENCY,
+    over.iter()
+        .filter_map(|(rule, o)| {
+            let worst = o.worst()?;
+            let message = o.message(workloads, results, rule);
+            Some(
+                Finding::warning(rule.code, message, source::SQL_LATENCY)
+                    .at(format!("workloads[{}]", workloads[worst].index)),
             )
-            .at(format!("workloads[{}]", workloads[worst].index)),
-        );
-    }
-    findings
+        })
+        .collect()
 }
 
 /// The workloads over one limit: how many, and the worst few by position.
@@ -105,16 +111,19 @@ impl Over {
         self.worst.first().map(|&(_, position)| position)
     }
 
-    /// `figures` writes one workload's latencies as the message shows them.
     fn message(
         &self,
         workloads: &[PlacedWorkload],
         results: &[WorkloadPerformance],
-        what: &str,
-        limit: f64,
-        applies_to: &str,
-        figures: impl Fn(&WorkloadPerformance) -> String,
+        rule: &Rule,
     ) -> String {
+        let Rule {
+            what,
+            limit_ms: limit,
+            applies_to,
+            figures,
+            ..
+        } = rule;
         if let [(_, only)] = self.worst[..] {
             if self.count == 1 {
                 return format!(
@@ -168,51 +177,9 @@ impl fmt::Display for Latency {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{ProtectionMethod, SqlDeployment, StoragePolicy, Workload};
+    use crate::model::{SqlDeployment, Workload};
+    use crate::performance::tests::{exchange, placed, raid1, sql, workload};
     use crate::performance::{BackEndIo, FrontEndIo};
-
-    fn sql() -> WorkloadSpec {
-        WorkloadSpec::SqlServer {
-            vm_count: 1,
-            vcpu_per_vm: 8,
-            ram_gb_per_vm: 64.0,
-            db_size_gb: 500.0,
-            log_size_gb: 100.0,
-            tempdb_size_gb: 50.0,
-            annual_growth_pct: 0.0,
-            working_set_pct: 20.0,
-            target_iops: 1_000.0,
-            read_pct: 70.0,
-            io_size_kb: 8.0,
-            deployment: SqlDeployment::Standalone,
-        }
-    }
-
-    fn vm_group() -> WorkloadSpec {
-        WorkloadSpec::VmGroup {
-            vm_count: 10,
-            vcpu_per_vm: 2,
-            ram_gb_per_vm: 8.0,
-            disk_gb_per_vm: 100.0,
-            iops_per_vm: 50.0,
-            read_pct: 70.0,
-            annual_growth_pct: 0.0,
-        }
-    }
-
-    fn policy() -> StoragePolicy {
-        StoragePolicy {
-            id: "p".into(),
-            name: "p".into(),
-            method: ProtectionMethod::Raid1,
-            ftt: 1,
-            stripe_width: 1,
-            object_space_reservation_pct: 0.0,
-            checksum: true,
-            iops_limit: None,
-            compression: None,
-        }
-    }
 
     /// Workloads named w0, w1, ... (SQL Server unless `spec` says otherwise)
     /// with the given (read, write) latencies.
@@ -221,13 +188,7 @@ mod tests {
         spec: impl Fn(usize) -> WorkloadSpec,
     ) -> (Vec<Workload>, Vec<WorkloadPerformance>) {
         let workloads = (0..latencies.len())
-            .map(|i| Workload {
-                id: format!("w{i}").into(),
-                name: format!("w{i}"),
-                cluster_id: "c".into(),
-                policy_id: "p".into(),
-                spec: spec(i),
-            })
+            .map(|i| workload(&format!("w{i}"), spec(i)))
             .collect();
         let results = latencies
             .iter()
@@ -252,30 +213,30 @@ mod tests {
         (workloads, results)
     }
 
+    fn any_sql(_: usize) -> WorkloadSpec {
+        sql(500.0, 20.0, 1_000.0, SqlDeployment::Standalone)
+    }
+
     fn findings(workloads: &[Workload], results: &[WorkloadPerformance]) -> Vec<Finding> {
-        let p = policy();
+        let p = raid1();
         // Placed at project positions 10, 11, ...: paths name the project's.
         let placed: Vec<_> = workloads
             .iter()
             .enumerate()
-            .map(|(i, w)| PlacedWorkload::new(10 + i, w, 0, &p, false))
+            .map(|(i, w)| placed(10 + i, w, &p))
             .collect();
         sql_latency_findings(&placed, results)
     }
 
     #[test]
     fn workloads_within_both_limits_get_none() {
-        let (w, r) = cluster(&[(Some(19.9), Some(5.0)), (Some(1.0), Some(0.5))], |_| {
-            sql()
-        });
+        let (w, r) = cluster(&[(Some(19.9), Some(5.0)), (Some(1.0), Some(0.5))], any_sql);
         assert!(findings(&w, &r).is_empty());
     }
 
     #[test]
     fn one_workload_over_a_limit_is_named_with_its_figures() {
-        let (w, r) = cluster(&[(Some(2.0), Some(1.0)), (Some(25.04), Some(6.0))], |_| {
-            sql()
-        });
+        let (w, r) = cluster(&[(Some(2.0), Some(1.0)), (Some(25.04), Some(6.0))], any_sql);
         let f = findings(&w, &r);
         assert_eq!(f.len(), 2, "{f:?}");
         assert_eq!(f[0].code, "performance.log_latency_high");
@@ -305,7 +266,7 @@ mod tests {
             .iter()
             .map(|&ms| (Some(1.0), (!ms.is_nan()).then_some(ms)))
             .collect();
-        let (w, r) = cluster(&latencies, |_| sql());
+        let (w, r) = cluster(&latencies, any_sql);
         let f = findings(&w, &r);
         assert_eq!(f.len(), 2, "{f:?}");
         assert_eq!(f[0].code, "performance.log_latency_high");
@@ -328,9 +289,7 @@ mod tests {
 
     #[test]
     fn a_short_list_names_every_workload() {
-        let (w, r) = cluster(&[(Some(30.0), Some(1.0)), (Some(21.0), Some(1.0))], |_| {
-            sql()
-        });
+        let (w, r) = cluster(&[(Some(30.0), Some(1.0)), (Some(21.0), Some(1.0))], any_sql);
         let f = findings(&w, &r);
         assert_eq!(f.len(), 1, "{f:?}");
         assert_eq!(
@@ -346,9 +305,9 @@ mod tests {
     fn only_sql_server_workloads_are_held_to_the_sql_limits() {
         let (w, r) = cluster(&[(Some(50.0), Some(9.0)), (Some(50.0), Some(9.0))], |i| {
             if i == 0 {
-                vm_group()
+                exchange(1_000, 1.0)
             } else {
-                sql()
+                any_sql(i)
             }
         });
         let f = findings(&w, &r);

@@ -310,6 +310,20 @@ mod tests {
         assert!((reads - demands.iter().map(|d| d.1).sum::<f64>()).abs() <= 1e-12 * reads);
     }
 
+    fn same_root_as_newton_from_zero(
+        cache: f64,
+        demands: &[(f64, f64)],
+    ) -> Result<(), TestCaseError> {
+        if let Some(t) = LruCache::solve(cache, demands).time {
+            let reference = time_from_zero(cache, demands);
+            prop_assert!(
+                (t - reference).abs() <= 1e-9 * reference.max(1e-300),
+                "{t} vs {reference}"
+            );
+        }
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn hit_ratios_stay_in_range_and_never_overfill_the_cache(
@@ -328,11 +342,7 @@ mod tests {
             cache in 1.0..1e5f64,
             demands in prop::collection::vec((0.0..1e5f64, 0.0..1e6f64), 1..40),
         ) {
-            let solved = LruCache::solve(cache, &demands);
-            if let Some(t) = solved.time {
-                let reference = time_from_zero(cache, &demands);
-                prop_assert!((t - reference).abs() <= 1e-9 * reference.max(1e-300), "{t} vs {reference}");
-            }
+            same_root_as_newton_from_zero(cache, &demands)?;
         }
 
         #[test]
@@ -340,11 +350,7 @@ mod tests {
             cache in 1.0..1e6f64,
             demands in prop::collection::vec((1.0..1e4f64, 1.0..1e5f64), 100..400),
         ) {
-            let solved = LruCache::solve(cache, &demands);
-            if let Some(t) = solved.time {
-                let reference = time_from_zero(cache, &demands);
-                prop_assert!((t - reference).abs() <= 1e-9 * reference, "{t} vs {reference}");
-            }
+            same_root_as_newton_from_zero(cache, &demands)?;
         }
 
         #[test]
