@@ -310,16 +310,33 @@ mod tests {
         assert!((reads - demands.iter().map(|d| d.1).sum::<f64>()).abs() <= 1e-12 * reads);
     }
 
-    fn same_root_as_newton_from_zero(
+    /// The solve and the reference fill the cache alike, and so give the
+    /// same hit ratios. T itself is not compared: where nearly every
+    /// working set fits, the occupancy is flat near its root, and T moves
+    /// by parts in 1e9 within the solve's tolerance while nothing the model
+    /// reports does.
+    fn same_solution_as_newton_from_zero(
         cache: f64,
         demands: &[(f64, f64)],
     ) -> Result<(), TestCaseError> {
-        if let Some(t) = LruCache::solve(cache, demands).time {
-            let reference = time_from_zero(cache, demands);
+        let solved = LruCache::solve(cache, demands);
+        if let Some(t) = solved.time {
+            let reference = LruCache {
+                time: Some(time_from_zero(cache, demands)),
+                missed_reads: 0.0,
+            };
+            let occupied = |c: &LruCache| -> f64 {
+                demands.iter().map(|&(ws, r)| ws * c.hit_ratio(ws, r)).sum()
+            };
+            let (solved_gb, reference_gb) = (occupied(&solved), occupied(&reference));
             prop_assert!(
-                (t - reference).abs() <= 1e-9 * reference.max(1e-300),
-                "{t} vs {reference}"
+                (solved_gb - reference_gb).abs() <= 1e-9 * cache,
+                "T {t}: {solved_gb} GB vs {reference_gb} GB in {cache}"
             );
+            for &(ws, r) in demands {
+                let (hit, expected) = (solved.hit_ratio(ws, r), reference.hit_ratio(ws, r));
+                prop_assert!((hit - expected).abs() <= 1e-8, "{hit} vs {expected}");
+            }
         }
         Ok(())
     }
@@ -338,19 +355,19 @@ mod tests {
         }
 
         #[test]
-        fn the_solve_finds_the_same_root_as_newton_from_zero(
+        fn the_solve_fills_the_cache_as_newton_from_zero_does(
             cache in 1.0..1e5f64,
             demands in prop::collection::vec((0.0..1e5f64, 0.0..1e6f64), 1..40),
         ) {
-            same_root_as_newton_from_zero(cache, &demands)?;
+            same_solution_as_newton_from_zero(cache, &demands)?;
         }
 
         #[test]
-        fn large_mixes_that_start_from_the_merged_root_find_the_same_root(
+        fn large_mixes_that_start_from_the_merged_root_fill_it_alike(
             cache in 1.0..1e6f64,
             demands in prop::collection::vec((1.0..1e4f64, 1.0..1e5f64), 100..400),
         ) {
-            same_root_as_newton_from_zero(cache, &demands)?;
+            same_solution_as_newton_from_zero(cache, &demands)?;
         }
 
         #[test]
