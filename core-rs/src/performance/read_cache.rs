@@ -20,15 +20,7 @@ pub(crate) struct LruCache {
 
 impl LruCache {
     pub(crate) fn solve(cache_gb: f64, demands: &[(f64, f64)]) -> Self {
-        let competing: Vec<Competing> = demands
-            .iter()
-            .filter(|&&(ws, reads)| competes(ws, reads))
-            .map(|&(ws, reads)| Competing {
-                working_set_gb: ws,
-                read_iops: reads,
-                density: reads / ws,
-            })
-            .collect();
+        let competing = Competing::of(demands);
         let (competing_gb, competing_reads) =
             competing.iter().fold((0.0, 0.0), |(gb, reads), c| {
                 (gb + c.working_set_gb, reads + c.read_iops)
@@ -187,11 +179,7 @@ fn merged_by_density(competing: &[Competing]) -> Vec<Competing> {
     bands
         .into_iter()
         .filter(|&(ws, _)| ws > 0.0)
-        .map(|(ws, reads)| Competing {
-            working_set_gb: ws,
-            read_iops: reads,
-            density: reads / ws,
-        })
+        .map(|(ws, reads)| Competing::new(ws, reads))
         .collect()
 }
 
@@ -201,6 +189,25 @@ struct Competing {
     working_set_gb: f64,
     read_iops: f64,
     density: f64,
+}
+
+impl Competing {
+    fn new(working_set_gb: f64, read_iops: f64) -> Self {
+        Competing {
+            working_set_gb,
+            read_iops,
+            density: read_iops / working_set_gb,
+        }
+    }
+
+    /// The demands that compete for the cache, in order.
+    fn of(demands: &[(f64, f64)]) -> Vec<Self> {
+        demands
+            .iter()
+            .filter(|&&(ws, reads)| competes(ws, reads))
+            .map(|&(ws, reads)| Competing::new(ws, reads))
+            .collect()
+    }
 }
 
 /// The cache at a time: what is not cached, and the occupancy's slope.
@@ -293,18 +300,6 @@ mod tests {
         assert!((t - (-(1.0_f64 - 600.0 / 1_500.0).ln() / 2.0)).abs() < 1e-12);
     }
 
-    fn competing(demands: &[(f64, f64)]) -> Vec<Competing> {
-        demands
-            .iter()
-            .filter(|d| competes(d.0, d.1))
-            .map(|&(ws, reads)| Competing {
-                working_set_gb: ws,
-                read_iops: reads,
-                density: reads / ws,
-            })
-            .collect()
-    }
-
     /// The exact root by bisection on the occupancy, with compensated sums.
     fn bisected_time(cache_gb: f64, competing: &[Competing]) -> f64 {
         let occupied = |t: f64| {
@@ -357,14 +352,14 @@ mod tests {
         let t = LruCache::solve(cache, &demands)
             .time
             .expect("the cache is smaller");
-        let exact = bisected_time(cache, &competing(&demands));
+        let exact = bisected_time(cache, &Competing::of(&demands));
         assert!((t - exact).abs() <= 1e-6 * exact, "{t} vs {exact}");
     }
 
     #[test]
     fn densities_spread_over_many_octaves_share_at_most_max_bands() {
         let demands: Vec<(f64, f64)> = (0..400).map(|i| (1.0, 10f64.powi(i - 200))).collect();
-        let merged = merged_by_density(&competing(&demands));
+        let merged = merged_by_density(&Competing::of(&demands));
         assert!(merged.len() as u64 <= MAX_BANDS, "{}", merged.len());
         let reads: f64 = merged.iter().map(|m| m.read_iops).sum();
         assert_eq!(merged.iter().map(|m| m.working_set_gb).sum::<f64>(), 400.0);
@@ -437,7 +432,7 @@ mod tests {
             cache in 1.0..1e5f64,
             demands in prop::collection::vec((0.0..1e5f64, 0.0..1e6f64), 1..80),
         ) {
-            let all = competing(&demands);
+            let all = Competing::of(&demands);
             let merged = merged_by_density(&all);
             prop_assert!(merged.len() <= all.len());
             let total = |c: &[Competing]| c.iter().map(|c| c.working_set_gb).sum::<f64>();
