@@ -442,13 +442,12 @@ pub fn assess_performance(
         .map(|w| working_set_gb(&w.workload.spec))
         .collect();
     let costs: Vec<WriteCost> = workloads.iter().map(placed_write_cost).collect();
-    let (cache, reads) = if hybrid {
+    let (hit_ratios, reads) = if hybrid {
         let demands = read_demands(&front_ends, &working_sets);
-        let cache = LruCache::solve(read_cache_gb, &demands);
-        let reads = Reads::of(&cache, &demands);
-        (Some(cache), reads)
+        let (cache, hits) = LruCache::solve_with_hit_ratios(read_cache_gb, &demands);
+        (hits, Reads::of(&cache, &demands))
     } else {
-        (None, Reads::Uncached)
+        (vec![0.0; workloads.len()], Reads::Uncached)
     };
     let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, &costs, &front_ends, reads);
     let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
@@ -468,10 +467,8 @@ pub fn assess_performance(
         .iter()
         .zip(front_ends)
         .zip(working_sets.iter().zip(costs))
-        .map(|((w, fe), (&ws, cost))| {
-            let hit = cache
-                .as_ref()
-                .map_or(0.0, |c| c.hit_ratio(ws, fe.read_iops));
+        .zip(hit_ratios)
+        .map(|(((w, fe), (&ws, cost)), hit)| {
             let rmw = cost.reads > 0.0;
             WorkloadPerformance {
                 workload_id: w.workload.id.clone(),
