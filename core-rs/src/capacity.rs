@@ -14,7 +14,9 @@ use crate::protection::{protection, site_mirrored, Protection};
 use crate::source;
 
 pub use findings::capacity_findings;
-pub use footprint::{annual_growth_pct, application_copies, footprint, growth_factor, Footprint};
+pub use footprint::{
+    annual_growth_pct, application_copies, footprint, growth_by_year, growth_factor, Footprint,
+};
 pub use reduction::physical_per_logical;
 pub(crate) use required::policy_shares;
 pub use required::{ConsumedGrowth, PolicyShare, WorkloadCapacity};

@@ -126,25 +126,27 @@ pub fn policy_shares(
     workloads: &[WorkloadCapacity],
 ) -> Vec<PolicyShare> {
     let total_gb: f64 = workloads.iter().map(|w| w.consumed.gb).sum();
-    let mut shares: Vec<PolicyShare> = Vec::new();
+    // Each share's policy and (logical, consumed) GB. Validation keeps
+    // policy ids unique, so a policy is one object: matched by address, not
+    // by comparing its id's text against every share's.
+    let mut sums: Vec<(&PlacedWorkload, f64, f64)> = Vec::new();
     for (p, w) in placed.iter().zip(workloads) {
         let (logical, consumed) = (w.logical.gb, w.consumed.gb);
-        match shares.iter_mut().find(|s| s.policy_id == p.policy.id) {
+        match sums.iter_mut().find(|s| std::ptr::eq(s.0.policy, p.policy)) {
             Some(s) => {
-                s.logical = Capacity::from_gb(s.logical.gb + logical);
-                s.consumed = Capacity::from_gb(s.consumed.gb + consumed);
+                s.1 += logical;
+                s.2 += consumed;
             }
-            None => shares.push(PolicyShare {
-                policy_id: p.policy.id.clone(),
-                protection: p.protection(),
-                logical: Capacity::from_gb(logical),
-                consumed: Capacity::from_gb(consumed),
-                share_pct: 0.0,
-            }),
+            None => sums.push((p, logical, consumed)),
         }
     }
-    for s in &mut shares {
-        s.share_pct = super::percent(s.consumed.gb, total_gb).unwrap_or(0.0);
-    }
-    shares
+    sums.into_iter()
+        .map(|(p, logical, consumed)| PolicyShare {
+            policy_id: p.policy.id.clone(),
+            protection: p.protection(),
+            logical: Capacity::from_gb(logical),
+            consumed: Capacity::from_gb(consumed),
+            share_pct: super::percent(consumed, total_gb).unwrap_or(0.0),
+        })
+        .collect()
 }

@@ -5,7 +5,7 @@
 //! and working sets, grown with the data) is re-routed per year and host count.
 
 use crate::capacity::{
-    annual_growth_pct, growth_factor, raw_capacity, usable_capacity, ConsumedGrowth,
+    annual_growth_pct, growth_by_year, raw_capacity, usable_capacity, ConsumedGrowth,
     PlacedWorkload, ResolvedDiskGroup,
 };
 use crate::compute::ClusterCompute;
@@ -67,13 +67,7 @@ impl<'a> OsaGrowth<'a> {
             dedup_active,
             consumed,
             write_costs: placed.iter().map(placed_write_cost).collect(),
-            growth: (0..=settings.planning_horizon_years)
-                .flat_map(|year| {
-                    placed
-                        .iter()
-                        .map(move |p| growth_factor(annual_growth_pct(&p.workload.spec), year))
-                })
-                .collect(),
+            growth: growth_table(placed, settings.planning_horizon_years),
             compute,
             topology: &cluster.topology,
             today_io: (
@@ -104,6 +98,22 @@ impl<'a> OsaGrowth<'a> {
         let raw = raw_capacity(self.groups, hosts);
         usable_capacity(&raw, hosts, sites, self.settings, self.dedup_active)
     }
+}
+
+/// Each workload's growth factor in each year from 0 to `horizon`, year
+/// by year (`OsaGrowth::growth`): as `growth_factor` gives them, one
+/// multiplication each.
+fn growth_table(placed: &[PlacedWorkload], horizon: u32) -> Vec<f64> {
+    let n = placed.len();
+    let years = horizon as usize + 1;
+    let mut table = vec![0.0; n * years];
+    for (i, p) in placed.iter().enumerate() {
+        let by_year = growth_by_year(annual_growth_pct(&p.workload.spec));
+        for (year, g) in by_year.take(years).enumerate() {
+            table[year * n + i] = g;
+        }
+    }
+    table
 }
 
 impl LimitFigures for OsaGrowth<'_> {
