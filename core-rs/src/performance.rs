@@ -445,7 +445,7 @@ pub fn assess_performance(
     let (hit_ratios, reads) = if hybrid {
         let demands = read_demands(&front_ends, &working_sets);
         let (cache, hits) = LruCache::solve_with_hit_ratios(read_cache_gb, &demands);
-        (hits, Reads::of(&cache, &demands))
+        (hits, Reads::of(&cache))
     } else {
         (vec![0.0; workloads.len()], Reads::Uncached)
     };
@@ -544,8 +544,8 @@ enum Reads {
 }
 
 impl Reads {
-    fn of(cache: &LruCache, demands: &[(f64, f64)]) -> Self {
-        let (served, missed) = cache.read_split(demands);
+    fn of(cache: &LruCache) -> Self {
+        let (served, missed) = cache.read_split();
         Reads::Cached { served, missed }
     }
 }
@@ -566,10 +566,10 @@ pub fn device_limited_front_end_iops(
 ) -> Option<f64> {
     let reads = if storage_tier(disk_groups) == StorageTier::Hybrid {
         let demands = read_demands(front_ends, working_sets);
-        Reads::of(
-            &LruCache::solve(read_cache_gb(disk_groups, hosts, true), &demands),
+        Reads::of(&LruCache::solve(
+            read_cache_gb(disk_groups, hosts, true),
             &demands,
-        )
+        ))
     } else {
         Reads::Uncached
     };

@@ -16,6 +16,8 @@ pub(crate) struct LruCache {
     /// Reads per second that miss, summed over the workloads: the occupancy's
     /// slope at the solved time, which is exactly that sum.
     missed_reads: f64,
+    /// Every demand's reads per second.
+    reads: f64,
 }
 
 impl LruCache {
@@ -51,15 +53,17 @@ impl LruCache {
     /// The solve, the competing workloads, and the time their uncached
     /// shares were last measured at.
     fn solve_competing(cache_gb: f64, demands: &[(f64, f64)]) -> (Self, Vec<Competing>, f64) {
-        let mut competing = Competing::of(demands);
-        let (competing_gb, competing_reads) =
-            competing.iter().fold((0.0, 0.0), |(gb, reads), c| {
-                (gb + c.working_set_gb, reads + c.read_iops)
-            });
+        let Mix {
+            mut competing,
+            competing_gb,
+            competing_reads,
+            reads,
+        } = Mix::of(demands);
         if competing_gb <= cache_gb {
             let cache = LruCache {
                 time: None,
                 missed_reads: 0.0,
+                reads,
             };
             return (cache, competing, 0.0);
         }
@@ -72,15 +76,15 @@ impl LruCache {
         let cache = LruCache {
             time: Some(solved.time),
             missed_reads: solved.missed_reads,
+            reads,
         };
         (cache, competing, solved.measured_at)
     }
 
     /// Read IOPS the cache serves and those that miss to the capacity tier,
     /// over the whole mix, without a hit ratio per workload.
-    pub(crate) fn read_split(&self, demands: &[(f64, f64)]) -> (f64, f64) {
-        let reads: f64 = demands.iter().map(|&(_, r)| r.max(0.0)).sum();
-        (reads - self.missed_reads, self.missed_reads)
+    pub(crate) fn read_split(&self) -> (f64, f64) {
+        (self.reads - self.missed_reads, self.missed_reads)
     }
 }
 
@@ -262,14 +266,42 @@ impl Competing {
             uncached_share: 1.0,
         }
     }
+}
 
-    /// The demands that compete for the cache, in order.
-    fn of(demands: &[(f64, f64)]) -> Vec<Self> {
-        demands
-            .iter()
-            .filter(|&&(ws, reads)| competes(ws, reads))
-            .map(|&(ws, reads)| Competing::new(ws, reads))
-            .collect()
+/// The demands that compete for the cache, in order, and the totals the
+/// solve and the read split need, gathered in one pass.
+struct Mix {
+    competing: Vec<Competing>,
+    competing_gb: f64,
+    competing_reads: f64,
+    /// Every demand's reads, competing or not.
+    reads: f64,
+}
+
+impl Mix {
+    fn of(demands: &[(f64, f64)]) -> Self {
+        let mut competing = Vec::with_capacity(demands.len());
+        let mut all_reads = 0.0;
+        // Even and odd workloads in two lanes, as `Occupancy::measure` sums
+        // them: its uncached GB at T = 0 is then the competing GB to the
+        // bit, and a cache a few ulps of the working sets stays solvable.
+        let mut lanes = [[0.0; 2]; 2];
+        for &(ws, reads) in demands {
+            all_reads += reads.max(0.0);
+            if competes(ws, reads) {
+                let lane = &mut lanes[competing.len() % 2];
+                lane[0] += ws;
+                lane[1] += reads;
+                competing.push(Competing::new(ws, reads));
+            }
+        }
+        let [[even_gb, even_reads], [odd_gb, odd_reads]] = lanes;
+        Mix {
+            competing,
+            competing_gb: even_gb + odd_gb,
+            competing_reads: even_reads + odd_reads,
+            reads: all_reads,
+        }
     }
 }
 
@@ -305,6 +337,21 @@ fn advance_uncached_shares(competing: &mut [Competing], from: f64, step: f64) {
     }
 }
 
+/// A workload's terms of the moments at its uncached share: ws x e, then
+/// ws x d^k x e for k = 1 to 7 (reads x e x d^(k-1)), the powers of the
+/// density in pairs: two chains of multiplications in place of one twice
+/// as long.
+fn moments(c: &Competing) -> [f64; 8] {
+    let (d, e) = (c.density, c.uncached_share);
+    let d2 = d * d;
+    let m1 = c.read_iops * e;
+    let m2 = m1 * d;
+    let m3 = m1 * d2;
+    let m4 = m2 * d2;
+    let m5 = m3 * d2;
+    [c.working_set_gb * e, m1, m2, m3, m4, m5, m4 * d2, m5 * d2]
+}
+
 /// The cache at one time, measured: the uncached working set and the
 /// moments that give its Taylor series there.
 struct Occupancy {
@@ -322,32 +369,31 @@ struct Occupancy {
 impl Occupancy {
     /// One exponential per workload, and the shares kept for the hit ratios.
     fn measure(competing: &mut [Competing], t: f64) -> Self {
-        let mut at = Occupancy {
-            uncached_gb: 0.0,
-            slope: 0.0,
-            higher: [0.0; 6],
-        };
-        for c in competing {
-            let e = (-c.density * t).exp();
-            c.uncached_share = e;
-            at.uncached_gb += c.working_set_gb * e;
-            // Powers of the density in pairs: two chains of multiplications
-            // in place of one twice as long.
-            let d = c.density;
-            let d2 = d * d;
-            let m1 = c.read_iops * e;
-            let m2 = m1 * d;
-            let m3 = m1 * d2;
-            let m4 = m2 * d2;
-            let m5 = m3 * d2;
-            let m6 = m4 * d2;
-            let m7 = m5 * d2;
-            at.slope += m1;
-            for (h, m) in at.higher.iter_mut().zip([m2, m3, m4, m5, m6, m7]) {
-                *h += m;
+        for c in competing.iter_mut() {
+            c.uncached_share = (-c.density * t).exp();
+        }
+        // Sums in two lanes, even and odd workloads: the compiler packs
+        // each pair of additions and multiplications into one vector operation.
+        let mut sums = [[0.0; 2]; 8];
+        let mut pairs = competing.chunks_exact(2);
+        for pair in &mut pairs {
+            let (even, odd) = (moments(&pair[0]), moments(&pair[1]));
+            for (sum, (e, o)) in sums.iter_mut().zip(even.into_iter().zip(odd)) {
+                sum[0] += e;
+                sum[1] += o;
             }
         }
-        at
+        for c in pairs.remainder() {
+            for (sum, m) in sums.iter_mut().zip(moments(c)) {
+                sum[0] += m;
+            }
+        }
+        let [m0, m1, higher @ ..] = sums.map(|[even, odd]| even + odd);
+        Occupancy {
+            uncached_gb: m0,
+            slope: m1,
+            higher,
+        }
     }
 
     /// The moments 0 to 5 over k!, alternating in sign with the step: the
@@ -538,7 +584,7 @@ mod tests {
         let t = LruCache::solve(cache, &demands)
             .time
             .expect("the cache is smaller");
-        let exact = bisected_time(cache, &Competing::of(&demands));
+        let exact = bisected_time(cache, &Mix::of(&demands).competing);
         assert!((t - exact).abs() <= 1e-6 * exact, "{t} vs {exact}");
     }
 
@@ -567,7 +613,7 @@ mod tests {
                 (ws, ws * (1.0 + f64::from((i * 7919) % 400)))
             })
             .collect();
-        let mut competing = Competing::of(&demands);
+        let mut competing = Mix::of(&demands).competing;
         let (at, uncached_at_root, cache) = measured_short_of(&mut competing, 0.2, 0.0025);
         let newton = (at.uncached_gb / uncached_at_root).ln() * at.uncached_gb / at.slope;
         let step = at.taylor_step(uncached_at_root, newton);
@@ -583,7 +629,7 @@ mod tests {
     #[test]
     fn densities_spread_over_many_octaves_share_at_most_max_bands() {
         let demands: Vec<(f64, f64)> = (0..400).map(|i| (1.0, 10f64.powi(i - 200))).collect();
-        let merged = merged_by_density(&Competing::of(&demands));
+        let merged = merged_by_density(&Mix::of(&demands).competing);
         assert!(merged.len() as u64 <= MAX_BANDS, "{}", merged.len());
         let reads: f64 = merged.iter().map(|m| m.read_iops).sum();
         assert_eq!(merged.iter().map(|m| m.working_set_gb).sum::<f64>(), 400.0);
@@ -605,6 +651,7 @@ mod tests {
             let reference = LruCache {
                 time: Some(time_from_zero(cache, demands)),
                 missed_reads: 0.0,
+                reads: 0.0,
             };
             let occupied = |c: &LruCache| -> f64 {
                 demands.iter().map(|&(ws, r)| ws * c.hit_ratio(ws, r)).sum()
@@ -656,7 +703,7 @@ mod tests {
             cache in 1.0..1e5f64,
             demands in prop::collection::vec((0.0..1e5f64, 0.0..1e6f64), 1..80),
         ) {
-            let all = Competing::of(&demands);
+            let all = Mix::of(&demands).competing;
             let merged = merged_by_density(&all);
             prop_assert!(merged.len() <= all.len());
             let total = |c: &[Competing]| c.iter().map(|c| c.working_set_gb).sum::<f64>();
@@ -681,7 +728,7 @@ mod tests {
                 served += reads * hit;
                 missed += reads * (1.0 - hit);
             }
-            let (s, m) = solved.read_split(&demands);
+            let (s, m) = solved.read_split();
             let total: f64 = demands.iter().map(|d| d.1).sum();
             prop_assert!((s - served).abs() <= 1e-9 * total.max(1.0), "{s} vs {served}");
             prop_assert!((m - missed).abs() <= 1e-9 * total.max(1.0), "{m} vs {missed}");
@@ -708,7 +755,7 @@ mod tests {
             let solved = LruCache::solve(cache, &demands);
             let missed: f64 = demands.iter().map(|&(ws, r)| r * (1.0 - solved.hit_ratio(ws, r))).sum();
             let total: f64 = demands.iter().map(|d| d.1).sum();
-            let (_, m) = solved.read_split(&demands);
+            let (_, m) = solved.read_split();
             prop_assert!((m - missed).abs() <= 1e-9 * total, "{} vs {}", m, missed);
         }
 
@@ -718,7 +765,7 @@ mod tests {
             t_root in 1e-4..2.0f64,
             short_by in 0.0..0.02f64,
         ) {
-            let mut competing = Competing::of(&demands);
+            let mut competing = Mix::of(&demands).competing;
             let (at, uncached_at_root, cache) = measured_short_of(&mut competing, t_root, short_by);
             let t = t_root * (1.0 - short_by);
             let tolerance_gb = TOLERANCE * cache;

@@ -334,7 +334,7 @@ impl Scorer {
         *self.hits[slot].get_or_init(|| {
             let cache_gb = g.cache_per_host_gb * f64::from(hosts) * HYBRID_READ_CACHE_SHARE;
             let demands = &self.figures.read_demands;
-            LruCache::solve(cache_gb, demands).read_split(demands)
+            LruCache::solve(cache_gb, demands).read_split()
         })
     }
 }
