@@ -281,26 +281,34 @@ struct Mix {
 impl Mix {
     fn of(demands: &[(f64, f64)]) -> Self {
         let mut competing = Vec::with_capacity(demands.len());
-        let mut all_reads = 0.0;
+        let mut reads = 0.0;
+        for &(ws, r) in demands {
+            reads += r.max(0.0);
+            if competes(ws, r) {
+                competing.push(Competing::new(ws, r));
+            }
+        }
         // Even and odd workloads in two lanes, as `Occupancy::measure` sums
         // them: its uncached GB at T = 0 is then the competing GB to the
         // bit, and a cache a few ulps of the working sets stays solvable.
         let mut lanes = [[0.0; 2]; 2];
-        for &(ws, reads) in demands {
-            all_reads += reads.max(0.0);
-            if competes(ws, reads) {
-                let lane = &mut lanes[competing.len() % 2];
-                lane[0] += ws;
-                lane[1] += reads;
-                competing.push(Competing::new(ws, reads));
+        let mut pairs = competing.chunks_exact(2);
+        for pair in &mut pairs {
+            for (lane, c) in lanes.iter_mut().zip(pair) {
+                lane[0] += c.working_set_gb;
+                lane[1] += c.read_iops;
             }
+        }
+        for c in pairs.remainder() {
+            lanes[0][0] += c.working_set_gb;
+            lanes[0][1] += c.read_iops;
         }
         let [[even_gb, even_reads], [odd_gb, odd_reads]] = lanes;
         Mix {
             competing,
             competing_gb: even_gb + odd_gb,
             competing_reads: even_reads + odd_reads,
-            reads: all_reads,
+            reads,
         }
     }
 }
