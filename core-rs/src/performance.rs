@@ -550,12 +550,12 @@ impl Reads {
     }
 }
 
-/// The device-limited front-end IOPS `assess_performance` reports, for the
-/// same workloads at other front-end I/O (`front_ends`, one per workload)
-/// on `hosts` hosts, without the per-workload figures and findings: the
-/// growth timeline asks it for every year and candidate host count.
-/// `working_sets` holds `working_set_gb` of each workload, `costs` its
-/// `placed_write_cost`.
+/// The front-end IOPS and device-limited front-end IOPS `assess_performance`
+/// reports, for the same workloads at other front-end I/O (`front_ends`,
+/// one per workload) on `hosts` hosts, without the per-workload figures and
+/// findings: the growth timeline asks it for every year and candidate host
+/// count. `working_sets` holds `working_set_gb` of each workload, `costs`
+/// its `placed_write_cost`.
 pub fn device_limited_front_end_iops(
     hosts: u32,
     disk_groups: &[ResolvedDiskGroup],
@@ -563,7 +563,7 @@ pub fn device_limited_front_end_iops(
     front_ends: &[FrontEndIo],
     working_sets: &[f64],
     settings: &Settings,
-) -> Option<f64> {
+) -> (f64, Option<f64>) {
     let reads = if storage_tier(disk_groups) == StorageTier::Hybrid {
         let demands = read_demands(front_ends, working_sets);
         Reads::of(&LruCache::solve(
@@ -575,11 +575,12 @@ pub fn device_limited_front_end_iops(
     };
     let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, costs, front_ends, reads);
     let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
-    device_limited_iops(
+    let limit = device_limited_iops(
         front_end_iops,
         settings.device_utilisation_ceiling_pct,
         [&cache_tier, &capacity_tier],
-    )
+    );
+    (front_end_iops, limit)
 }
 
 /// Routes every workload's back-end I/O to the cache and capacity tiers

@@ -665,7 +665,8 @@ impl Checker {
     }
 
     fn non_empty(&mut self, path: impl Display, value: &str) {
-        if value.trim().is_empty() {
+        // `trim().is_empty()` without scanning a non-empty id from both ends.
+        if value.chars().all(char::is_whitespace) {
             self.push(path, "must not be empty");
         }
     }

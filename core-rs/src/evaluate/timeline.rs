@@ -135,16 +135,14 @@ impl LimitFigures for OsaGrowth<'_> {
                 (grown_front_end_io(spec, g), grown_working_set_gb(spec, g))
             })
             .unzip();
-        let demand = front_ends.iter().map(|f| f.total_iops).sum();
-        let limit = device_limited_front_end_iops(
+        device_limited_front_end_iops(
             topology.host_count(),
             self.groups,
             &self.write_costs,
             &front_ends,
             &working_sets,
             self.settings,
-        );
-        (demand, limit)
+        )
     }
 
     fn compute(&self, topology: &Topology) -> (Option<f64>, Option<f64>) {

@@ -281,12 +281,23 @@ struct Mix {
 impl Mix {
     fn of(demands: &[(f64, f64)]) -> Self {
         let mut competing = Vec::with_capacity(demands.len());
-        let mut reads = 0.0;
-        for &(ws, r) in demands {
-            reads += r.max(0.0);
+        let mut gather = |reads: &mut f64, &(ws, r): &(f64, f64)| {
+            *reads += r.max(0.0);
             if competes(ws, r) {
                 competing.push(Competing::new(ws, r));
             }
+        };
+        // Every demand's reads in two lanes too: two chains of additions,
+        // each half as long.
+        let mut reads = [0.0; 2];
+        let mut pairs = demands.chunks_exact(2);
+        for pair in &mut pairs {
+            for (lane, demand) in reads.iter_mut().zip(pair) {
+                gather(lane, demand);
+            }
+        }
+        for demand in pairs.remainder() {
+            gather(&mut reads[0], demand);
         }
         // Even and odd workloads in two lanes, as `Occupancy::measure` sums
         // them: its uncached GB at T = 0 is then the competing GB to the
@@ -308,7 +319,7 @@ impl Mix {
             competing,
             competing_gb: even_gb + odd_gb,
             competing_reads: even_reads + odd_reads,
-            reads,
+            reads: reads[0] + reads[1],
         }
     }
 }
