@@ -28,7 +28,8 @@ impl LruCache {
     /// The solve and each demand's hit ratio, 1 - exp(-reads per GB x T),
     /// from the uncached shares the solve last measured: within the
     /// solve's tolerance of T they move by a short series, not an
-    /// exponential per workload.
+    /// exponential per workload. As 1 - share, a hit ratio is exact to
+    /// ~1e-15 absolute (a ratio of 1e-12 carries parts in 1e5 of itself).
     pub(crate) fn solve_with_hit_ratios(cache_gb: f64, demands: &[(f64, f64)]) -> (Self, Vec<f64>) {
         let (cache, mut competing, measured_at) = Self::solve_competing(cache_gb, demands);
         if let Some(time) = cache.time {
@@ -193,7 +194,9 @@ impl Root {
             }
             let step = if gap > 0.0 {
                 let step = at.taylor_step(uncached_at_root, newton);
-                if let Some(slope_there) = at.settled_after(step, uncached_at_root, tolerance_gb) {
+                if let Some(slope_there) =
+                    at.settled_after(step, uncached_at_root, tolerance, tolerance_gb)
+                {
                     solved.time = t + step;
                     solved.missed_reads = slope_there;
                     break;
@@ -328,11 +331,14 @@ impl Mix {
 /// 1/64 of `from` multiplies each by exp(-d x step) from its Taylor series
 /// to the 7th power, a few multiplications where an exponential costs
 /// several times that: the share exp(-y) times the series' remainder
-/// bound (y step / from)^8 / 8! is at most (1/64)^8 (8/e)^8 / 8! < 5e-16
-/// for every y = d x from. A longer step takes the exponentials afresh.
+/// bound e^|x| |x|^8 / 8!, x = y step / from, is at most
+/// (1/63)^8 (8/e)^8 / 8! < 6e-16 for every y = d x from. A share that has
+/// underflowed to 0 stays there (its exponent only moves by 1/64), where
+/// the series of a huge exponent would overflow and make it 0 x inf.
+/// A longer step takes the exponentials afresh.
 fn advance_uncached_shares(competing: &mut [Competing], from: f64, step: f64) {
     if from > 0.0 && step.abs() <= from / 64.0 {
-        for c in competing {
+        for c in competing.iter_mut().filter(|c| c.uncached_share > 0.0) {
             let x = -c.density * step;
             let series = [
                 1.0 / 5_040.0,
@@ -453,19 +459,28 @@ impl Occupancy {
         }
     }
 
-    /// The slope after `step` (>= 0), if the series settles the solve there:
+    /// The slope after `step` (> 0), if the series settles the solve there:
     /// the degree-5 polynomials of the uncached GB and of the slope, with
     /// Lagrange's remainder bound for exp(-y), y >= 0, at most y^6 / 6!,
-    /// put the gap within `tolerance_gb` and the slope within `TOLERANCE`.
-    fn settled_after(&self, step: f64, uncached_at_root: f64, tolerance_gb: f64) -> Option<f64> {
+    /// put the gap within `tolerance_gb` and the slope within `tolerance`
+    /// of itself. A step so short that step^6 underflows leaves the bound
+    /// nothing to vouch with: such a step is measured.
+    fn settled_after(
+        &self,
+        step: f64,
+        uncached_at_root: f64,
+        tolerance: f64,
+        tolerance_gb: f64,
+    ) -> Option<f64> {
         let [m2, m3, m4, m5, m6, m7] = self.higher;
         let horner = |c: [f64; 6]| c.iter().rev().fold(0.0, |sum, &ck| sum * -step + ck);
         let uncached_gb = horner(self.uncached_series());
         let slope = horner([self.slope, m2, m3 / 2.0, m4 / 6.0, m5 / 24.0, m6 / 120.0]);
         let remainder = step.powi(6) / 720.0;
-        let settled = step >= 0.0
+        let settled = step > 0.0
+            && remainder >= f64::MIN_POSITIVE
             && (uncached_gb - uncached_at_root).abs() + m6 * remainder <= tolerance_gb
-            && m7 * remainder <= TOLERANCE * slope;
+            && m7 * remainder <= tolerance * slope;
         settled.then_some(slope)
     }
 }
@@ -637,12 +652,45 @@ mod tests {
         let newton = (at.uncached_gb / uncached_at_root).ln() * at.uncached_gb / at.slope;
         let step = at.taylor_step(uncached_at_root, newton);
         assert!(at
-            .settled_after(step, uncached_at_root, TOLERANCE * cache)
+            .settled_after(step, uncached_at_root, TOLERANCE, TOLERANCE * cache)
             .is_some());
         // Phi's Newton step alone leaves a gap the series cannot vouch for.
         assert!(at
-            .settled_after(newton, uncached_at_root, TOLERANCE * cache)
+            .settled_after(newton, uncached_at_root, TOLERANCE, TOLERANCE * cache)
             .is_none());
+    }
+
+    #[test]
+    fn a_share_that_underflowed_keeps_its_hit_ratio_of_one() {
+        // A vanishing working set read hard: its density is infinite (the
+        // first) or so large the series of its exponent overflows (the
+        // second). Both always hit; the other workload has the cache alone.
+        for demands in [
+            [(1e-303, 1e6), (100.0, 100.0)],
+            [(1e-150, 1.0), (100.0, 100.0)],
+        ] {
+            let (_, hits) = LruCache::solve_with_hit_ratios(50.0, &demands);
+            assert_eq!(hits[0], 1.0, "{demands:?}: {hits:?}");
+            assert!((hits[1] - 0.5).abs() < 1e-12, "{demands:?}: {hits:?}");
+        }
+    }
+
+    #[test]
+    fn a_step_too_short_for_its_remainder_bound_is_measured() {
+        // Two workloads of 1e-77 GB at densities of 1e54 and 1e53 reads per
+        // GB: the step to the root is so short its sixth power underflows,
+        // and the bound vouched for nothing. It settled 9.3e-6 of the cache short.
+        let demands = [(1e-77, 1e-23), (1e-77, 1e-24)];
+        let cache = 1e-77;
+        let solved = LruCache::solve(cache, &demands);
+        let occupied: f64 = demands
+            .iter()
+            .map(|&(ws, r)| ws * solved.hit_ratio(ws, r))
+            .sum();
+        assert!(
+            (occupied - cache).abs() <= 1e-9 * cache,
+            "{occupied} GB in {cache}"
+        );
     }
 
     #[test]
@@ -791,7 +839,7 @@ mod tests {
             let newton = (at.uncached_gb / uncached_at_root).ln() * at.uncached_gb / at.slope;
             prop_assume!(newton.is_finite() && newton > 0.0);
             let step = at.taylor_step(uncached_at_root, newton);
-            if let Some(slope) = at.settled_after(step, uncached_at_root, tolerance_gb) {
+            if let Some(slope) = at.settled_after(step, uncached_at_root, TOLERANCE, tolerance_gb) {
                 let there = Occupancy::measure(&mut competing, t + step);
                 // The bound covers the series; rounding in the sums adds
                 // parts in 1e16.
