@@ -284,47 +284,46 @@ struct Mix {
 impl Mix {
     fn of(demands: &[(f64, f64)]) -> Self {
         let mut competing = Vec::with_capacity(demands.len());
-        let mut gather = |reads: &mut f64, &(ws, r): &(f64, f64)| {
-            *reads += r.max(0.0);
-            if competes(ws, r) {
-                competing.push(Competing::new(ws, r));
-            }
-        };
-        // Every demand's reads in two lanes too: two chains of additions,
-        // each half as long.
-        let mut reads = [0.0; 2];
-        let mut pairs = demands.chunks_exact(2);
-        for pair in &mut pairs {
-            for (lane, demand) in reads.iter_mut().zip(pair) {
-                gather(lane, demand);
-            }
-        }
-        for demand in pairs.remainder() {
-            gather(&mut reads[0], demand);
-        }
-        // Even and odd workloads in two lanes, as `Occupancy::measure` sums
-        // them: its uncached GB at T = 0 is then the competing GB to the
-        // bit, and a cache a few ulps of the working sets stays solvable.
-        let mut lanes = [[0.0; 2]; 2];
-        let mut pairs = competing.chunks_exact(2);
-        for pair in &mut pairs {
-            for (lane, c) in lanes.iter_mut().zip(pair) {
-                lane[0] += c.working_set_gb;
-                lane[1] += c.read_iops;
-            }
-        }
-        for c in pairs.remainder() {
-            lanes[0][0] += c.working_set_gb;
-            lanes[0][1] += c.read_iops;
-        }
-        let [[even_gb, even_reads], [odd_gb, odd_reads]] = lanes;
+        competing.extend(
+            demands
+                .iter()
+                .filter(|&&(ws, r)| competes(ws, r))
+                .map(|&(ws, r)| Competing::new(ws, r)),
+        );
+        let [reads] = sum_in_two_lanes(demands, |&(_, r)| [r.max(0.0)]);
+        let [competing_gb, competing_reads] =
+            sum_in_two_lanes(&competing, |c| [c.working_set_gb, c.read_iops]);
         Mix {
             competing,
-            competing_gb: even_gb + odd_gb,
-            competing_reads: even_reads + odd_reads,
-            reads: reads[0] + reads[1],
+            competing_gb,
+            competing_reads,
+            reads,
         }
     }
+}
+
+/// The sums of each of `terms` over `items`, in two lanes (even and odd
+/// items) added at the end: two chains of additions, each half as long,
+/// that the compiler packs into vector operations. Every total of the solve
+/// is summed this way, in the same order, so the uncached GB measured at
+/// T = 0 is the competing GB to the bit, and a cache a few ulps of the
+/// working sets stays solvable.
+fn sum_in_two_lanes<T, const N: usize>(items: &[T], terms: impl Fn(&T) -> [f64; N]) -> [f64; N] {
+    let mut sums = [[0.0; 2]; N];
+    let mut pairs = items.chunks_exact(2);
+    for pair in &mut pairs {
+        let (even, odd) = (terms(&pair[0]), terms(&pair[1]));
+        for (sum, (e, o)) in sums.iter_mut().zip(even.into_iter().zip(odd)) {
+            sum[0] += e;
+            sum[1] += o;
+        }
+    }
+    for item in pairs.remainder() {
+        for (sum, term) in sums.iter_mut().zip(terms(item)) {
+            sum[0] += term;
+        }
+    }
+    sums.map(|[even, odd]| even + odd)
 }
 
 /// Moves the uncached shares measured at `from` on by `step`. A step within
@@ -397,23 +396,7 @@ impl Occupancy {
         for c in competing.iter_mut() {
             c.uncached_share = (-c.density * t).exp();
         }
-        // Sums in two lanes, even and odd workloads: the compiler packs
-        // each pair of additions and multiplications into one vector operation.
-        let mut sums = [[0.0; 2]; 8];
-        let mut pairs = competing.chunks_exact(2);
-        for pair in &mut pairs {
-            let (even, odd) = (moments(&pair[0]), moments(&pair[1]));
-            for (sum, (e, o)) in sums.iter_mut().zip(even.into_iter().zip(odd)) {
-                sum[0] += e;
-                sum[1] += o;
-            }
-        }
-        for c in pairs.remainder() {
-            for (sum, m) in sums.iter_mut().zip(moments(c)) {
-                sum[0] += m;
-            }
-        }
-        let [m0, m1, higher @ ..] = sums.map(|[even, odd]| even + odd);
+        let [m0, m1, higher @ ..] = sum_in_two_lanes(competing, moments);
         Occupancy {
             uncached_gb: m0,
             slope: m1,
