@@ -34,6 +34,7 @@ mod read_cache;
 
 use latency_findings::sql_latency_findings;
 pub(crate) use read_cache::LruCache;
+use read_cache::ReadDensities;
 
 /// Hybrid cache devices split 70 % read cache / 30 % write buffer (vSAN design guide).
 pub const HYBRID_READ_CACHE_SHARE: f64 = 0.7;
@@ -111,8 +112,8 @@ pub fn front_end_io(spec: &WorkloadSpec) -> FrontEndIo {
 /// `front_end_io` with the workload's I/O rate (target IOPS, IOPS per
 /// mailbox or VM, throughput) multiplied by `growth`, in the same order of
 /// operations as `front_end_io` of a spec whose rate was multiplied first:
-/// the growth timeline gets the figures a grown copy of the spec would give,
-/// without copying it. `growth` 1 gives `front_end_io` exactly.
+/// the vSAN ESA growth timeline gets the figures a grown copy of the spec
+/// would give, without copying it. `growth` 1 gives `front_end_io` exactly.
 pub fn grown_front_end_io(spec: &WorkloadSpec, growth: f64) -> FrontEndIo {
     match spec {
         WorkloadSpec::SqlServer {
@@ -164,31 +165,24 @@ pub fn grown_front_end_io(spec: &WorkloadSpec, growth: f64) -> FrontEndIo {
 /// secondaries add none. The other kinds state no working set, so every byte
 /// counts (the conservative choice for a read cache).
 pub fn working_set_gb(spec: &WorkloadSpec) -> f64 {
-    grown_working_set_gb(spec, 1.0)
-}
-
-/// `working_set_gb` once the data it is a share of has grown by `growth`
-/// (the growth timeline's years), computed as `working_set_gb` of a spec with
-/// its sizes grown, so the two agree to the bit.
-pub fn grown_working_set_gb(spec: &WorkloadSpec, growth: f64) -> f64 {
     match spec {
         WorkloadSpec::SqlServer {
             vm_count,
             db_size_gb,
             working_set_pct,
             ..
-        } => f64::from(*vm_count) * (db_size_gb * growth) * working_set_pct / 100.0,
+        } => f64::from(*vm_count) * db_size_gb * working_set_pct / 100.0,
         WorkloadSpec::Exchange {
             mailboxes,
             mailbox_gb,
             ..
-        } => f64::from(*mailboxes) * (mailbox_gb * growth),
-        WorkloadSpec::FileServer { capacity_gb, .. } => capacity_gb * growth,
+        } => f64::from(*mailboxes) * mailbox_gb,
+        WorkloadSpec::FileServer { capacity_gb, .. } => *capacity_gb,
         WorkloadSpec::VmGroup {
             vm_count,
             disk_gb_per_vm,
             ..
-        } => f64::from(*vm_count) * (disk_gb_per_vm * growth),
+        } => f64::from(*vm_count) * disk_gb_per_vm,
     }
 }
 
@@ -463,6 +457,7 @@ pub fn assess_performance(
         } => VSAN_HOST_RTT_MS + mirrored_write_penalty_ms(inter_site_rtt_ms),
         Topology::Single { .. } => VSAN_HOST_RTT_MS,
     };
+    let responses = TierResponses::of(&cache_tier, &capacity_tier);
     let results: Vec<WorkloadPerformance> = workloads
         .iter()
         .zip(front_ends)
@@ -477,8 +472,8 @@ pub fn assess_performance(
                 back_end: back_end_io_at(fe, cost),
                 working_set_gb: ws,
                 read_cache_hit_ratio: hit,
-                read_latency_ms: read_latency_ms(hit, &cache_tier, &capacity_tier),
-                write_latency_ms: write_latency_ms(write_rtt_ms, rmw, &cache_tier, &capacity_tier),
+                read_latency_ms: responses.read_latency_ms(hit),
+                write_latency_ms: responses.write_latency_ms(write_rtt_ms, rmw),
             }
         })
         .collect();
@@ -550,37 +545,76 @@ impl Reads {
     }
 }
 
-/// The front-end IOPS and device-limited front-end IOPS `assess_performance`
-/// reports, for the same workloads at other front-end I/O (`front_ends`,
-/// one per workload) on `hosts` hosts, without the per-workload figures and
-/// findings: the growth timeline asks it for every year and candidate host
-/// count. `working_sets` holds `working_set_gb` of each workload, `costs`
-/// its `placed_write_cost`.
-pub fn device_limited_front_end_iops(
-    hosts: u32,
-    disk_groups: &[ResolvedDiskGroup],
-    costs: &[WriteCost],
-    front_ends: &[FrontEndIo],
-    working_sets: &[f64],
-    settings: &Settings,
-) -> (f64, Option<f64>) {
-    let reads = if storage_tier(disk_groups) == StorageTier::Hybrid {
-        let demands = read_demands(front_ends, working_sets);
-        Reads::of(&LruCache::solve(
-            read_cache_gb(disk_groups, hosts, true),
-            &demands,
-        ))
-    } else {
-        Reads::Uncached
-    };
-    let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, costs, front_ends, reads);
-    let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
-    let limit = device_limited_iops(
-        front_end_iops,
-        settings.device_utilisation_ceiling_pct,
-        [&cache_tier, &capacity_tier],
-    );
-    (front_end_iops, limit)
+/// A cluster's I/O today, per workload, that every year of the growth
+/// timeline grows: a year multiplies a workload's I/O rates and working set
+/// by the factor its data has grown by (`growth::grown_io`), so the year's
+/// front-end I/O is today's times that factor, and its read density (reads
+/// per GB) stays today's. Built once from `assess_performance`'s figures; a
+/// year scales them where re-deriving each workload's from its spec took a
+/// division or more per figure.
+pub struct GrowingIo {
+    front_ends: Vec<FrontEndIo>,
+    working_sets: Vec<f64>,
+    costs: Vec<WriteCost>,
+    read_densities: ReadDensities,
+}
+
+impl GrowingIo {
+    pub fn new(workloads: &[PlacedWorkload], today: &ClusterPerformance) -> Self {
+        let front_ends: Vec<FrontEndIo> = today.workloads.iter().map(|w| w.front_end).collect();
+        let working_sets: Vec<f64> = today.workloads.iter().map(|w| w.working_set_gb).collect();
+        let read_densities = ReadDensities::of(&read_demands(&front_ends, &working_sets));
+        GrowingIo {
+            front_ends,
+            working_sets,
+            costs: workloads.iter().map(placed_write_cost).collect(),
+            read_densities,
+        }
+    }
+
+    /// The front-end IOPS and device-limited front-end IOPS `assess_performance`
+    /// reports, with each workload's I/O grown by its entry of `growth`, on
+    /// `hosts` hosts, without the per-workload figures and findings: the
+    /// growth timeline asks it for every year and candidate host count.
+    pub fn device_limited_in(
+        &self,
+        hosts: u32,
+        disk_groups: &[ResolvedDiskGroup],
+        growth: &[f64],
+        settings: &Settings,
+    ) -> (f64, Option<f64>) {
+        let front_ends: Vec<FrontEndIo> = self
+            .front_ends
+            .iter()
+            .zip(growth)
+            .map(|(fe, &g)| FrontEndIo::new(fe.read_iops * g, fe.write_iops * g))
+            .collect();
+        let reads = if storage_tier(disk_groups) == StorageTier::Hybrid {
+            let demands: Vec<(f64, f64)> = self
+                .working_sets
+                .iter()
+                .zip(growth)
+                .zip(&front_ends)
+                .map(|((&ws, &g), fe)| (ws * g, fe.read_iops))
+                .collect();
+            Reads::of(&LruCache::solve_at_densities(
+                read_cache_gb(disk_groups, hosts, true),
+                &demands,
+                &self.read_densities,
+            ))
+        } else {
+            Reads::Uncached
+        };
+        let (cache_tier, capacity_tier) =
+            tier_loads(disk_groups, hosts, &self.costs, &front_ends, reads);
+        let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
+        let limit = device_limited_iops(
+            front_end_iops,
+            settings.device_utilisation_ceiling_pct,
+            [&cache_tier, &capacity_tier],
+        );
+        (front_end_iops, limit)
+    }
 }
 
 /// Routes every workload's back-end I/O to the cache and capacity tiers
@@ -634,30 +668,44 @@ fn device_limited_iops(
     }
 }
 
-/// Network round trip plus a cache-tier read (a hit) or a capacity-tier read (a miss).
-fn read_latency_ms(hit: f64, cache: &TierLoad, capacity: &TierLoad) -> Option<f64> {
-    let from_cache = weighted(hit, || cache.read_response_ms())?;
-    let from_capacity = weighted(1.0 - hit, || capacity.read_response_ms())?;
-    Some(VSAN_HOST_RTT_MS + from_cache + from_capacity)
+/// The M/M/1 response times of the two tiers at their loads, worked out
+/// once per mix: every workload's latency weighs the same few.
+struct TierResponses {
+    cache_read_ms: Option<f64>,
+    cache_write_ms: Option<f64>,
+    capacity_read_ms: Option<f64>,
 }
 
-/// Network round trip (inter-site on a stretched cluster: every write
-/// crosses sites) plus the write into every replica's cache tier, plus, for
-/// erasure coding, the read of old data and parity that must come first.
-fn write_latency_ms(rtt_ms: f64, rmw: bool, cache: &TierLoad, capacity: &TierLoad) -> Option<f64> {
-    let buffered = cache.write_response_ms()?;
-    let read_back = if rmw {
-        capacity.read_response_ms()?
-    } else {
-        0.0
-    };
-    Some(rtt_ms + buffered + read_back)
+impl TierResponses {
+    fn of(cache: &TierLoad, capacity: &TierLoad) -> Self {
+        TierResponses {
+            cache_read_ms: cache.read_response_ms(),
+            cache_write_ms: cache.write_response_ms(),
+            capacity_read_ms: capacity.read_response_ms(),
+        }
+    }
+
+    /// Network round trip plus a cache-tier read (a hit) or a capacity-tier read (a miss).
+    fn read_latency_ms(&self, hit: f64) -> Option<f64> {
+        let from_cache = weighted(hit, self.cache_read_ms)?;
+        let from_capacity = weighted(1.0 - hit, self.capacity_read_ms)?;
+        Some(VSAN_HOST_RTT_MS + from_cache + from_capacity)
+    }
+
+    /// Network round trip (inter-site on a stretched cluster: every write
+    /// crosses sites) plus the write into every replica's cache tier, plus, for
+    /// erasure coding, the read of old data and parity that must come first.
+    fn write_latency_ms(&self, rtt_ms: f64, rmw: bool) -> Option<f64> {
+        let buffered = self.cache_write_ms?;
+        let read_back = if rmw { self.capacity_read_ms? } else { 0.0 };
+        Some(rtt_ms + buffered + read_back)
+    }
 }
 
-/// weight x latency, without asking a saturated tier for a share it never gets.
-fn weighted(weight: f64, latency: impl Fn() -> Option<f64>) -> Option<f64> {
+/// weight x latency; a tier that takes no share adds nothing, saturated or not.
+fn weighted(weight: f64, latency_ms: Option<f64>) -> Option<f64> {
     if weight > 0.0 {
-        latency().map(|l| weight * l)
+        latency_ms.map(|l| weight * l)
     } else {
         Some(0.0)
     }

@@ -96,13 +96,46 @@ pub struct Num {
 
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let abs = self.value.abs();
         let mut digits = Digits::default();
-        if write!(digits, "{:.*}", self.decimals, self.value.abs()).is_ok() {
+        let written = match scaled_units(abs, self.decimals) {
+            Some((units, scale)) => {
+                let whole = units / scale;
+                let fraction = units % scale;
+                if self.decimals == 0 {
+                    write!(digits, "{whole}")
+                } else {
+                    write!(digits, "{whole}.{fraction:0width$}", width = self.decimals)
+                }
+            }
+            None => write!(digits, "{:.*}", self.decimals, abs),
+        };
+        if written.is_ok() {
             self.write_grouped(digits.as_str(), f)
         } else {
-            self.write_grouped(&format!("{:.*}", self.decimals, self.value.abs()), f)
+            self.write_grouped(&format!("{:.*}", self.decimals, abs), f)
         }
     }
+}
+
+/// `abs` (>= 0) rounded to `decimals` places, as a whole number of units of
+/// 10^-decimals and 10^decimals, where integer arithmetic gives the digits
+/// `{:.*}` would: where abs x 10^decimals is below 10^12, its rounding
+/// error is under 2^-13, so a fraction more than 1/1000 from one half rounds
+/// the same way the exact product does. Near a tie, or for larger figures,
+/// None: `{:.*}`'s exact decimal expansion decides (it is several times slower).
+fn scaled_units(abs: f64, decimals: usize) -> Option<(u64, u64)> {
+    const POWERS_OF_TEN: [f64; 7] = [1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6];
+    let power = *POWERS_OF_TEN.get(decimals)?;
+    let scaled = abs * power;
+    if !(scaled < 1e12) {
+        return None;
+    }
+    let fraction = scaled - scaled.floor();
+    if (fraction - 0.5).abs() <= 1e-3 {
+        return None;
+    }
+    Some((scaled.round() as u64, power as u64))
 }
 
 impl Num {
@@ -181,6 +214,26 @@ mod tests {
         assert_eq!(n(100_000.0, 0), "100,000");
         assert_eq!(n(-0.25, 1), "-0.2");
         assert_eq!(format!("[{}]", num(1_000.5, 1)), "[1,000.5]");
+    }
+
+    proptest::proptest! {
+        /// The integer digits agree with `{:.*}`'s exact ones, across
+        /// magnitudes, ties and near-ties (x.5 / 10^decimals).
+        #[test]
+        fn fast_digits_equal_the_exact_formatting(
+            mantissa in 0u64..100_000_000_000,
+            exponent in -12i32..4,
+            near_tie in proptest::bool::ANY,
+            decimals in 0usize..8,
+        ) {
+            let value = if near_tie {
+                (mantissa as f64 + 0.5) / 10f64.powi(decimals as i32)
+            } else {
+                mantissa as f64 * 10f64.powi(exponent)
+            };
+            let grouped = num(value, decimals).to_string().replace(',', "");
+            proptest::prop_assert_eq!(grouped, format!("{:.*}", decimals, value));
+        }
     }
 
     #[test]

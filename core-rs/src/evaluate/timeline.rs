@@ -11,10 +11,7 @@ use crate::capacity::{
 use crate::compute::ClusterCompute;
 use crate::growth::{holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures};
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
-use crate::performance::{
-    device_limited_front_end_iops, grown_front_end_io, grown_working_set_gb, placed_write_cost,
-    ClusterPerformance, FrontEndIo, WriteCost,
-};
+use crate::performance::{ClusterPerformance, GrowingIo};
 use crate::stretched::Sites;
 
 pub(super) struct OsaGrowth<'a> {
@@ -24,7 +21,7 @@ pub(super) struct OsaGrowth<'a> {
     settings: &'a Settings,
     dedup_active: bool,
     consumed: Vec<ConsumedGrowth>,
-    write_costs: Vec<WriteCost>,
+    io: GrowingIo,
     /// Each workload's growth factor in each year of the horizon, year by
     /// year: capacity and I/O both grow by it, and the host search asks
     /// the same years again.
@@ -66,7 +63,7 @@ impl<'a> OsaGrowth<'a> {
             settings,
             dedup_active,
             consumed,
-            write_costs: placed.iter().map(placed_write_cost).collect(),
+            io: GrowingIo::new(placed, performance),
             growth: growth_table(placed, settings.planning_horizon_years),
             compute,
             topology: &cluster.topology,
@@ -125,22 +122,10 @@ impl LimitFigures for OsaGrowth<'_> {
         if year == 0 && topology == self.topology {
             return self.today_io;
         }
-        // The working sets grow with their data, as the cache rule sizes them.
-        let (front_ends, working_sets): (Vec<FrontEndIo>, Vec<f64>) = self
-            .placed
-            .iter()
-            .zip(self.growth_in(year))
-            .map(|(p, &g)| {
-                let spec = &p.workload.spec;
-                (grown_front_end_io(spec, g), grown_working_set_gb(spec, g))
-            })
-            .unzip();
-        device_limited_front_end_iops(
+        self.io.device_limited_in(
             topology.host_count(),
             self.groups,
-            &self.write_costs,
-            &front_ends,
-            &working_sets,
+            self.growth_in(year),
             self.settings,
         )
     }

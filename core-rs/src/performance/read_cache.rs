@@ -22,7 +22,19 @@ pub(crate) struct LruCache {
 
 impl LruCache {
     pub(crate) fn solve(cache_gb: f64, demands: &[(f64, f64)]) -> Self {
-        Self::solve_competing(cache_gb, demands).0
+        Self::solve_mix(cache_gb, Mix::of(demands)).0
+    }
+
+    /// The solve of `demands`, each a copy of an earlier demand with its
+    /// working set and reads scaled by the same factor (a year of the
+    /// growth timeline), so its read density stays `densities`' entry,
+    /// worked out once for every year rather than divided out again.
+    pub(crate) fn solve_at_densities(
+        cache_gb: f64,
+        demands: &[(f64, f64)],
+        densities: &ReadDensities,
+    ) -> Self {
+        Self::solve_mix(cache_gb, Mix::at_densities(demands, &densities.0)).0
     }
 
     /// The solve and each demand's hit ratio, 1 - exp(-reads per GB x T),
@@ -31,7 +43,7 @@ impl LruCache {
     /// exponential per workload. As 1 - share, a hit ratio is exact to
     /// ~1e-15 absolute (a ratio of 1e-12 carries parts in 1e5 of itself).
     pub(crate) fn solve_with_hit_ratios(cache_gb: f64, demands: &[(f64, f64)]) -> (Self, Vec<f64>) {
-        let (cache, mut competing, measured_at) = Self::solve_competing(cache_gb, demands);
+        let (cache, mut competing, measured_at) = Self::solve_mix(cache_gb, Mix::of(demands));
         if let Some(time) = cache.time {
             advance_uncached_shares(&mut competing, measured_at, time - measured_at);
         }
@@ -53,13 +65,13 @@ impl LruCache {
 
     /// The solve, the competing workloads, and the time their uncached
     /// shares were last measured at.
-    fn solve_competing(cache_gb: f64, demands: &[(f64, f64)]) -> (Self, Vec<Competing>, f64) {
+    fn solve_mix(cache_gb: f64, mix: Mix) -> (Self, Vec<Competing>, f64) {
         let Mix {
             mut competing,
             competing_gb,
             competing_reads,
             reads,
-        } = Mix::of(demands);
+        } = mix;
         if competing_gb <= cache_gb {
             let cache = LruCache {
                 time: None,
@@ -262,12 +274,27 @@ struct Competing {
 
 impl Competing {
     fn new(working_set_gb: f64, read_iops: f64) -> Self {
+        Self::at_density(working_set_gb, read_iops, read_iops / working_set_gb)
+    }
+
+    fn at_density(working_set_gb: f64, read_iops: f64, density: f64) -> Self {
         Competing {
             working_set_gb,
             read_iops,
-            density: read_iops / working_set_gb,
+            density,
             uncached_share: 1.0,
         }
+    }
+}
+
+/// Each demand's reads per second per GB of its working set, in demand
+/// order: what a workload's growth leaves unchanged, as its working set and
+/// reads grow by the same factor.
+pub(crate) struct ReadDensities(Vec<f64>);
+
+impl ReadDensities {
+    pub(crate) fn of(demands: &[(f64, f64)]) -> Self {
+        ReadDensities(demands.iter().map(|&(ws, reads)| reads / ws).collect())
     }
 }
 
@@ -290,6 +317,23 @@ impl Mix {
                 .filter(|&&(ws, r)| competes(ws, r))
                 .map(|&(ws, r)| Competing::new(ws, r)),
         );
+        Self::with_competing(demands, competing)
+    }
+
+    /// `of`, each competing demand at its entry of `densities`.
+    fn at_densities(demands: &[(f64, f64)], densities: &[f64]) -> Self {
+        let mut competing = Vec::with_capacity(demands.len());
+        competing.extend(
+            demands
+                .iter()
+                .zip(densities)
+                .filter(|&(&(ws, r), _)| competes(ws, r))
+                .map(|(&(ws, r), &d)| Competing::at_density(ws, r, d)),
+        );
+        Self::with_competing(demands, competing)
+    }
+
+    fn with_competing(demands: &[(f64, f64)], competing: Vec<Competing>) -> Self {
         let [reads] = sum_in_two_lanes(demands, |&(_, r)| [r.max(0.0)]);
         let [competing_gb, competing_reads] =
             sum_in_two_lanes(&competing, |c| [c.working_set_gb, c.read_iops]);

@@ -320,15 +320,40 @@ prop_compose! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    /// Identical figures and crossings, to the last bit: the models sum the
-    /// same per-workload terms in the same order as the full re-size.
+    /// The full re-size's figures and crossings. Capacity and compute to
+    /// the last bit: the models sum the same per-workload terms in the same
+    /// order. I/O to 1e-9 of itself: a year scales today's per-workload
+    /// I/O by its growth factor, where the re-size grows the spec's rates
+    /// and sizes first, so the two differ in the last bits; the read cache
+    /// solves each to 1e-12 of the cache's GB, which the IOPS limit can
+    /// magnify where little of the working set is left uncached (8.3e-12
+    /// was the largest gap seen in 26,000 projects).
     #[test]
     fn the_growth_models_give_the_full_re_size_figures(project in project()) {
         let growth = evaluated_growth(&project);
         let (years, crossings) = reference(&project);
-        prop_assert_eq!(&growth.years, &years);
+        prop_assert!(same_years(&growth.years, &years), "{:?}\n{:?}", growth.years, years);
         prop_assert_eq!(&growth.first_crossing, &crossings);
     }
+}
+
+/// Equal years, the I/O figures within 1e-9 of the reference's.
+fn same_years(model: &[GrowthYear], reference: &[GrowthYear]) -> bool {
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs());
+    model.len() == reference.len()
+        && model.iter().zip(reference).all(|(m, r)| {
+            let io_close = close(m.front_end_iops, r.front_end_iops)
+                && match (m.iops_limit, r.iops_limit) {
+                    (Some(a), Some(b)) => close(a, b),
+                    (a, b) => a == b,
+                };
+            io_close
+                && GrowthYear {
+                    front_end_iops: r.front_end_iops,
+                    iops_limit: r.iops_limit,
+                    ..m.clone()
+                } == *r
+        })
 }
 
 /// The generator reaches every outcome the comparison should cover.
@@ -413,5 +438,5 @@ fn a_growing_working_set_outgrows_the_hybrid_read_cache() {
         "{:?}",
         growing.years
     );
-    assert_eq!(reference(&hybrid_sql(50.0)).0, growing.years);
+    assert!(same_years(&growing.years, &reference(&hybrid_sql(50.0)).0));
 }
