@@ -128,7 +128,7 @@ fn scaled_units(abs: f64, decimals: usize) -> Option<(u64, u64)> {
     const POWERS_OF_TEN: [f64; 7] = [1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6];
     let power = *POWERS_OF_TEN.get(decimals)?;
     let scaled = abs * power;
-    if !(scaled < 1e12) {
+    if !scaled.is_finite() || scaled >= 1e12 {
         return None;
     }
     let fraction = scaled - scaled.floor();
