@@ -17,7 +17,7 @@ use crate::ids::IdIndex;
 use crate::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
 use crate::issue::InputIssue;
 use crate::model::{Cluster, Device, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
-use crate::performance::{assess_performance, ClusterPerformance};
+use crate::performance::{assess_performance_and_growth, ClusterPerformance};
 use crate::protection::{host_findings, protection};
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding};
@@ -239,7 +239,8 @@ fn evaluate_vsan(
         &policies,
     ));
     findings.extend(cache_findings(&facts, &groups, &project.devices, &cache));
-    let performance = assess_performance(index, &cluster.topology, &groups, &placed, settings);
+    let (performance, growing_io) =
+        assess_performance_and_growth(index, &cluster.topology, &groups, &placed, settings);
     let compute = assess_compute(
         index,
         &cluster.host,
@@ -299,6 +300,7 @@ fn evaluate_vsan(
                 consumed,
                 compute: &compute,
                 performance: &performance,
+                io: growing_io,
             },
         ),
     );

@@ -34,7 +34,7 @@ mod read_cache;
 
 use latency_findings::sql_latency_findings;
 pub(crate) use read_cache::LruCache;
-use read_cache::ReadDensities;
+use read_cache::ReadMix;
 
 /// Hybrid cache devices split 70 % read cache / 30 % write buffer (vSAN design guide).
 pub const HYBRID_READ_CACHE_SHARE: f64 = 0.7;
@@ -424,6 +424,17 @@ pub fn assess_performance(
     workloads: &[PlacedWorkload],
     settings: &Settings,
 ) -> ClusterPerformance {
+    assess_performance_and_growth(cluster_index, topology, disk_groups, workloads, settings).0
+}
+
+/// `assess_performance`, and the I/O it found kept for the growth timeline.
+pub fn assess_performance_and_growth(
+    cluster_index: usize,
+    topology: &Topology,
+    disk_groups: &[ResolvedDiskGroup],
+    workloads: &[PlacedWorkload],
+    settings: &Settings,
+) -> (ClusterPerformance, GrowingIo) {
     let hosts = topology.host_count();
     let hybrid = storage_tier(disk_groups) == StorageTier::Hybrid;
     let read_cache_gb = read_cache_gb(disk_groups, hosts, hybrid);
@@ -436,14 +447,19 @@ pub fn assess_performance(
         .map(|w| working_set_gb(&w.workload.spec))
         .collect();
     let costs: Vec<WriteCost> = workloads.iter().map(placed_write_cost).collect();
-    let (hit_ratios, reads) = if hybrid {
+    let (hit_ratios, reads, read_mix) = if hybrid {
         let demands = read_demands(&front_ends, &working_sets);
-        let (cache, hits) = LruCache::solve_with_hit_ratios(read_cache_gb, &demands);
-        (hits, Reads::of(&cache))
+        let (cache, hits, mix) = LruCache::solve_with_hit_ratios(read_cache_gb, &demands);
+        (hits, Reads::of(&cache), Some(mix))
     } else {
-        (vec![0.0; workloads.len()], Reads::Uncached)
+        (vec![0.0; workloads.len()], Reads::Uncached, None)
     };
-    let (cache_tier, capacity_tier) = tier_loads(disk_groups, hosts, &costs, &front_ends, reads);
+    let (cache_tier, capacity_tier) = tier_loads(
+        disk_groups,
+        hosts,
+        costs.iter().zip(front_ends.iter().copied()),
+        reads,
+    );
     let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
     let ceiling = settings.device_utilisation_ceiling_pct;
     let limit = device_limited_iops(front_end_iops, ceiling, [&cache_tier, &capacity_tier]);
@@ -458,6 +474,11 @@ pub fn assess_performance(
         Topology::Single { .. } => VSAN_HOST_RTT_MS,
     };
     let responses = TierResponses::of(&cache_tier, &capacity_tier);
+    let growing = GrowingIo {
+        front_ends: front_ends.clone(),
+        costs: costs.clone(),
+        read_mix,
+    };
     let results: Vec<WorkloadPerformance> = workloads
         .iter()
         .zip(front_ends)
@@ -492,7 +513,7 @@ pub fn assess_performance(
     findings.extend(hdd_ratings_above_typical(cluster_index, disk_groups));
     findings.extend(sql_latency_findings(workloads, &results));
 
-    ClusterPerformance {
+    let performance = ClusterPerformance {
         hybrid,
         front_end_iops,
         back_end_iops: results.iter().map(|r| r.back_end.total_iops).sum(),
@@ -507,7 +528,8 @@ pub fn assess_performance(
         read_cache_model: source::CACHE_MODEL,
         latency_model: source::LATENCY_MODEL,
         findings,
-    }
+    };
+    (performance, growing)
 }
 
 /// The hybrid read cache: 70 % of every host's cache devices; none on all-flash.
@@ -549,29 +571,18 @@ impl Reads {
 /// timeline grows: a year multiplies a workload's I/O rates and working set
 /// by the factor its data has grown by (`growth::grown_io`), so the year's
 /// front-end I/O is today's times that factor, and its read density (reads
-/// per GB) stays today's. Built once from `assess_performance`'s figures; a
-/// year scales them where re-deriving each workload's from its spec took a
-/// division or more per figure.
+/// per GB) stays today's. Kept from `assess_performance_and_growth`; a year
+/// scales it where re-deriving each workload's from its spec took a
+/// division or more per figure, and solves the hybrid read cache from
+/// where today's solve ended (`ReadMix`).
 pub struct GrowingIo {
     front_ends: Vec<FrontEndIo>,
-    working_sets: Vec<f64>,
     costs: Vec<WriteCost>,
-    read_densities: ReadDensities,
+    /// Hybrid only.
+    read_mix: Option<ReadMix>,
 }
 
 impl GrowingIo {
-    pub fn new(workloads: &[PlacedWorkload], today: &ClusterPerformance) -> Self {
-        let front_ends: Vec<FrontEndIo> = today.workloads.iter().map(|w| w.front_end).collect();
-        let working_sets: Vec<f64> = today.workloads.iter().map(|w| w.working_set_gb).collect();
-        let read_densities = ReadDensities::of(&read_demands(&front_ends, &working_sets));
-        GrowingIo {
-            front_ends,
-            working_sets,
-            costs: workloads.iter().map(placed_write_cost).collect(),
-            read_densities,
-        }
-    }
-
     /// The front-end IOPS and device-limited front-end IOPS `assess_performance`
     /// reports, with each workload's I/O grown by its entry of `growth`, on
     /// `hosts` hosts, without the per-workload figures and findings: the
@@ -583,31 +594,27 @@ impl GrowingIo {
         growth: &[f64],
         settings: &Settings,
     ) -> (f64, Option<f64>) {
-        let front_ends: Vec<FrontEndIo> = self
-            .front_ends
-            .iter()
-            .zip(growth)
-            .map(|(fe, &g)| FrontEndIo::new(fe.read_iops * g, fe.write_iops * g))
-            .collect();
-        let reads = if storage_tier(disk_groups) == StorageTier::Hybrid {
-            let demands: Vec<(f64, f64)> = self
-                .working_sets
+        // Grown as they are used: a year's copy would be allocated and freed
+        // once per year and host count.
+        let front_ends = || {
+            self.front_ends
                 .iter()
                 .zip(growth)
-                .zip(&front_ends)
-                .map(|((&ws, &g), fe)| (ws * g, fe.read_iops))
-                .collect();
-            Reads::of(&LruCache::solve_at_densities(
-                read_cache_gb(disk_groups, hosts, true),
-                &demands,
-                &self.read_densities,
-            ))
-        } else {
-            Reads::Uncached
+                .map(|(fe, &g)| FrontEndIo::new(fe.read_iops * g, fe.write_iops * g))
         };
-        let (cache_tier, capacity_tier) =
-            tier_loads(disk_groups, hosts, &self.costs, &front_ends, reads);
-        let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
+        let reads = match &self.read_mix {
+            Some(mix) => {
+                Reads::of(&mix.solve_grown(read_cache_gb(disk_groups, hosts, true), growth))
+            }
+            None => Reads::Uncached,
+        };
+        let (cache_tier, capacity_tier) = tier_loads(
+            disk_groups,
+            hosts,
+            self.costs.iter().zip(front_ends()),
+            reads,
+        );
+        let front_end_iops: f64 = front_ends().map(|f| f.total_iops).sum();
         let limit = device_limited_iops(
             front_end_iops,
             settings.device_utilisation_ceiling_pct,
@@ -620,11 +627,10 @@ impl GrowingIo {
 /// Routes every workload's back-end I/O to the cache and capacity tiers
 /// (step 3 of the module comment). The recommend scorer sums the same
 /// figures in the same order: keep the two in step.
-fn tier_loads(
+fn tier_loads<'c>(
     disk_groups: &[ResolvedDiskGroup],
     hosts: u32,
-    costs: &[WriteCost],
-    front_ends: &[FrontEndIo],
+    io: impl Iterator<Item = (&'c WriteCost, FrontEndIo)>,
     reads: Reads,
 ) -> (TierLoad, TierLoad) {
     let (cache_reads, mut capacity_reads) = match reads {
@@ -633,7 +639,7 @@ fn tier_loads(
     };
     let uncached = matches!(reads, Reads::Uncached);
     let mut buffered_writes = 0.0;
-    for (cost, fe) in costs.iter().zip(front_ends) {
+    for (cost, fe) in io {
         let misses = if uncached { fe.read_iops } else { 0.0 };
         capacity_reads += misses + fe.write_iops * cost.reads;
         buffered_writes += fe.write_iops * cost.writes;

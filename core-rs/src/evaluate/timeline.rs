@@ -40,6 +40,8 @@ pub(super) struct Today<'a> {
     pub consumed: Vec<ConsumedGrowth>,
     pub compute: &'a ClusterCompute,
     pub performance: &'a ClusterPerformance,
+    /// Today's I/O, which each year grows (`assess_performance_and_growth`).
+    pub io: GrowingIo,
 }
 
 impl<'a> OsaGrowth<'a> {
@@ -55,6 +57,7 @@ impl<'a> OsaGrowth<'a> {
             consumed,
             compute,
             performance,
+            io,
         } = today;
         OsaGrowth {
             groups,
@@ -63,7 +66,7 @@ impl<'a> OsaGrowth<'a> {
             settings,
             dedup_active,
             consumed,
-            io: GrowingIo::new(placed, performance),
+            io,
             growth: growth_table(placed, settings.planning_horizon_years),
             compute,
             topology: &cluster.topology,
