@@ -508,89 +508,18 @@ fn workload(
             ),
         );
     }
-    let s = Field(path, "spec");
-    let f = |name| Field(s, name);
-    match &w.spec {
-        WorkloadSpec::SqlServer {
-            vm_count,
-            vcpu_per_vm,
-            ram_gb_per_vm,
-            db_size_gb,
-            log_size_gb,
-            tempdb_size_gb,
-            annual_growth_pct,
-            working_set_pct,
-            target_iops,
-            read_pct,
-            io_size_kb,
-            deployment,
-        } => {
-            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
-            c.f64_in(f("db_size_gb"), *db_size_gb, 0.001, 1_000_000.0);
-            c.f64_in(f("log_size_gb"), *log_size_gb, 0.0, 1_000_000.0);
-            c.f64_in(f("tempdb_size_gb"), *tempdb_size_gb, 0.0, 1_000_000.0);
-            c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
-            c.f64_in(f("working_set_pct"), *working_set_pct, 0.0, 100.0);
-            c.f64_in(f("target_iops"), *target_iops, 0.0, 100_000_000.0);
-            c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
-            c.f64_in(f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
-            if let crate::model::SqlDeployment::AvailabilityGroup { replicas, .. } = deployment {
-                c.u32_in(f("deployment.replicas"), *replicas, 2, 9);
-            }
-        }
-        WorkloadSpec::Exchange {
-            vm_count,
-            vcpu_per_vm,
-            ram_gb_per_vm,
-            mailboxes,
-            mailbox_gb,
-            iops_per_mailbox,
-            database_copies,
-            read_pct,
-            io_size_kb,
-            annual_growth_pct,
-        } => {
-            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
-            c.u32_in(f("mailboxes"), *mailboxes, 1, 10_000_000);
-            c.f64_in(f("mailbox_gb"), *mailbox_gb, 0.001, 1000.0);
-            c.f64_in(f("iops_per_mailbox"), *iops_per_mailbox, 0.0, 100.0);
-            c.u32_in(f("database_copies"), *database_copies, 1, 16);
-            c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
-            c.f64_in(f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
-            c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
-        }
-        WorkloadSpec::FileServer {
-            vm_count,
-            vcpu_per_vm,
-            ram_gb_per_vm,
-            capacity_gb,
-            throughput_mbps,
-            read_pct,
-            io_size_kb,
-            annual_growth_pct,
-        } => {
-            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
-            c.f64_in(f("capacity_gb"), *capacity_gb, 0.001, 100_000_000.0);
-            c.f64_in(f("throughput_mbps"), *throughput_mbps, 0.0, 1_000_000.0);
-            c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
-            c.f64_in(f("io_size_kb"), *io_size_kb, 0.5, 2048.0);
-            c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
-        }
-        WorkloadSpec::VmGroup {
-            vm_count,
-            vcpu_per_vm,
-            ram_gb_per_vm,
-            disk_gb_per_vm,
-            iops_per_vm,
-            read_pct,
-            annual_growth_pct,
-        } => {
-            vm_shape(c, s, *vm_count, *vcpu_per_vm, *ram_gb_per_vm, 0.0);
-            c.f64_in(f("disk_gb_per_vm"), *disk_gb_per_vm, 0.0, MAX_VM_DISK_GB);
-            c.f64_in(f("iops_per_vm"), *iops_per_vm, 0.0, 10_000_000.0);
-            c.f64_in(f("read_pct"), *read_pct, 0.0, 100.0);
-            c.f64_in(f("annual_growth_pct"), *annual_growth_pct, 0.0, 500.0);
-        }
+    // Nearly every spec is in range: one pass over its figures with no
+    // branch per figure, and the figures again, one check each, to name
+    // what is out of range only when something is.
+    let mut in_range = true;
+    spec_figures(&w.spec, |_, value, min, max| {
+        in_range &= (value >= min) & (value <= max);
+    });
+    if !in_range {
+        let s = Field(path, "spec");
+        spec_figures(&w.spec, |name, value, min, max| {
+            c.f64_in(Field(s, name), value, min, max);
+        });
     }
     (cluster, policy)
 }
@@ -605,17 +534,97 @@ pub const MIN_VM_RAM_GB: f64 = 4.0 / 1024.0;
 /// Configuration Maximums, vSphere 8), in decimal GB.
 pub const MAX_VM_DISK_GB: f64 = 256.0 * 62.0 * 1_099.511_627_776;
 
-fn vm_shape(
-    c: &mut Checker,
-    spec: impl Display + Copy,
-    vm_count: u32,
-    vcpu: u32,
-    ram_gb: f64,
-    min_ram_gb: f64,
-) {
-    c.u32_in(Field(spec, "vm_count"), vm_count, 1, 100_000);
-    c.u32_in(Field(spec, "vcpu_per_vm"), vcpu, 1, 768);
-    c.f64_in(Field(spec, "ram_gb_per_vm"), ram_gb, min_ram_gb, 24_576.0);
+/// Each figure of a workload spec, by its field name, with the range it
+/// must lie in (all finite, so a value in range is a number). Counts are
+/// exact as `f64`s and print as the integers they are.
+fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, f64, f64)) {
+    let mut vm_shape = |vm_count: u32, vcpu: u32, ram_gb: f64, min_ram_gb: f64| {
+        figure("vm_count", f64::from(vm_count), 1.0, 100_000.0);
+        figure("vcpu_per_vm", f64::from(vcpu), 1.0, 768.0);
+        figure("ram_gb_per_vm", ram_gb, min_ram_gb, 24_576.0);
+    };
+    match spec {
+        WorkloadSpec::SqlServer {
+            vm_count,
+            vcpu_per_vm,
+            ram_gb_per_vm,
+            db_size_gb,
+            log_size_gb,
+            tempdb_size_gb,
+            annual_growth_pct,
+            working_set_pct,
+            target_iops,
+            read_pct,
+            io_size_kb,
+            deployment,
+        } => {
+            vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
+            figure("db_size_gb", *db_size_gb, 0.001, 1_000_000.0);
+            figure("log_size_gb", *log_size_gb, 0.0, 1_000_000.0);
+            figure("tempdb_size_gb", *tempdb_size_gb, 0.0, 1_000_000.0);
+            figure("annual_growth_pct", *annual_growth_pct, 0.0, 500.0);
+            figure("working_set_pct", *working_set_pct, 0.0, 100.0);
+            figure("target_iops", *target_iops, 0.0, 100_000_000.0);
+            figure("read_pct", *read_pct, 0.0, 100.0);
+            figure("io_size_kb", *io_size_kb, 0.5, 2048.0);
+            if let crate::model::SqlDeployment::AvailabilityGroup { replicas, .. } = deployment {
+                figure("deployment.replicas", f64::from(*replicas), 2.0, 9.0);
+            }
+        }
+        WorkloadSpec::Exchange {
+            vm_count,
+            vcpu_per_vm,
+            ram_gb_per_vm,
+            mailboxes,
+            mailbox_gb,
+            iops_per_mailbox,
+            database_copies,
+            read_pct,
+            io_size_kb,
+            annual_growth_pct,
+        } => {
+            vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
+            figure("mailboxes", f64::from(*mailboxes), 1.0, 10_000_000.0);
+            figure("mailbox_gb", *mailbox_gb, 0.001, 1000.0);
+            figure("iops_per_mailbox", *iops_per_mailbox, 0.0, 100.0);
+            figure("database_copies", f64::from(*database_copies), 1.0, 16.0);
+            figure("read_pct", *read_pct, 0.0, 100.0);
+            figure("io_size_kb", *io_size_kb, 0.5, 2048.0);
+            figure("annual_growth_pct", *annual_growth_pct, 0.0, 500.0);
+        }
+        WorkloadSpec::FileServer {
+            vm_count,
+            vcpu_per_vm,
+            ram_gb_per_vm,
+            capacity_gb,
+            throughput_mbps,
+            read_pct,
+            io_size_kb,
+            annual_growth_pct,
+        } => {
+            vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
+            figure("capacity_gb", *capacity_gb, 0.001, 100_000_000.0);
+            figure("throughput_mbps", *throughput_mbps, 0.0, 1_000_000.0);
+            figure("read_pct", *read_pct, 0.0, 100.0);
+            figure("io_size_kb", *io_size_kb, 0.5, 2048.0);
+            figure("annual_growth_pct", *annual_growth_pct, 0.0, 500.0);
+        }
+        WorkloadSpec::VmGroup {
+            vm_count,
+            vcpu_per_vm,
+            ram_gb_per_vm,
+            disk_gb_per_vm,
+            iops_per_vm,
+            read_pct,
+            annual_growth_pct,
+        } => {
+            vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, 0.0);
+            figure("disk_gb_per_vm", *disk_gb_per_vm, 0.0, MAX_VM_DISK_GB);
+            figure("iops_per_vm", *iops_per_vm, 0.0, 10_000_000.0);
+            figure("read_pct", *read_pct, 0.0, 100.0);
+            figure("annual_growth_pct", *annual_growth_pct, 0.0, 500.0);
+        }
+    }
 }
 
 #[derive(Default)]
@@ -751,5 +760,39 @@ struct Field<P>(P, &'static str);
 impl<P: Display> Display for Field<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0, self.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    #[test]
+    fn out_of_range_workload_figures_are_named_with_their_range() {
+        let mut project: Value = serde_json::from_str(include_str!(
+            "../../assets/examples/seed-003-mixed-sql-exchange.json"
+        ))
+        .expect("the example parses");
+        let mut spec = |i: usize, field: &str, value: Value| {
+            project["workloads"][i]["spec"][field] = value;
+        };
+        spec(0, "vm_count", json!(0));
+        spec(0, "read_pct", json!(170.5));
+        spec(1, "mailboxes", json!(0));
+        spec(2, "ram_gb_per_vm", json!(-1));
+        project["workloads"][0]["spec"]["deployment"]["replicas"] = json!(12);
+        let project = crate::parse_project(&project.to_string()).expect("still a project");
+        let messages: Vec<String> = validate(&project).into_iter().map(|i| i.message).collect();
+        assert_eq!(
+            messages,
+            [
+                "workloads[0].spec.vm_count must be between 1 and 100000 (got 0)",
+                "workloads[0].spec.read_pct must be between 0 and 100 (got 170.5)",
+                "workloads[0].spec.deployment.replicas must be between 2 and 9 (got 12)",
+                "workloads[1].spec.mailboxes must be between 1 and 10000000 (got 0)",
+                "workloads[2].spec.ram_gb_per_vm must be between 0 and 24576 (got -1)",
+            ]
+        );
     }
 }
