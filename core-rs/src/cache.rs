@@ -62,7 +62,7 @@ pub fn evaluate_cache(
                 settings.cache_pct_of_consumed,
                 horizon,
             ),
-            writes: write_load(&p.workload.spec, &p.protection()),
+            writes: write_load(&p.workload.spec, p.protection()),
         })
         .collect();
     let disk_groups = disk_groups_in_cluster(groups.len(), host_count);

@@ -7,6 +7,8 @@ mod required;
 mod tier;
 mod waterfall;
 
+use std::rc::Rc;
+
 use serde::Serialize;
 
 use crate::model::{Capacity, Device, Settings, StoragePolicy, Workload};
@@ -33,7 +35,7 @@ pub struct ResolvedDiskGroup<'a> {
 
 /// A workload on a cluster, with its policy looked up and the indices its
 /// findings point at.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct PlacedWorkload<'a> {
     pub index: usize,
     pub workload: &'a Workload,
@@ -42,8 +44,9 @@ pub struct PlacedWorkload<'a> {
     /// The policy's protection as the cluster applies it (a copy in each
     /// site on a site-mirrored stretched cluster), worked out once:
     /// capacity, cache, performance and the growth timeline each ask for it
-    /// per workload.
-    protection: Protection,
+    /// per workload. Shared by the policy's workloads: a copy each made the
+    /// placed list several times larger, and every pass over it slower.
+    protection: Rc<Protection>,
 }
 
 impl<'a> PlacedWorkload<'a> {
@@ -56,7 +59,7 @@ impl<'a> PlacedWorkload<'a> {
         policy: &'a StoragePolicy,
         site_mirrored: bool,
     ) -> Self {
-        let protection = Self::protection_of(policy, site_mirrored);
+        let protection = Rc::new(Self::protection_of(policy, site_mirrored));
         Self::with_protection(index, workload, policy_index, policy, protection)
     }
 
@@ -77,7 +80,7 @@ impl<'a> PlacedWorkload<'a> {
         workload: &'a Workload,
         policy_index: usize,
         policy: &'a StoragePolicy,
-        protection: Protection,
+        protection: Rc<Protection>,
     ) -> Self {
         PlacedWorkload {
             index,
@@ -89,8 +92,8 @@ impl<'a> PlacedWorkload<'a> {
     }
 
     /// The policy's protection as the cluster applies it.
-    pub fn protection(&self) -> Protection {
-        self.protection
+    pub fn protection(&self) -> &Protection {
+        &self.protection
     }
 
     /// The same workload and policy on a cluster that keeps one copy: what
@@ -109,7 +112,11 @@ impl<'a> PlacedWorkload<'a> {
     /// references re-size grown copies of the workloads).
     #[cfg(test)]
     pub fn with_workload(&self, workload: &'a Workload) -> Self {
-        PlacedWorkload { workload, ..*self }
+        PlacedWorkload {
+            workload,
+            protection: Rc::clone(&self.protection),
+            ..*self
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! `evaluate(project) -> result`: pure and deterministic.
 
 use std::cell::OnceCell;
+use std::rc::Rc;
 
 use foldhash::{HashSet, HashSetExt};
 use serde::Serialize;
@@ -399,8 +400,10 @@ pub(crate) fn placed_workloads<'a>(
             continue;
         };
         let policy = &project.policies[policy_index];
-        let protection = *protections[policy_index]
-            .get_or_insert_with(|| PlacedWorkload::protection_of(policy, site_mirrored));
+        let protection =
+            Rc::clone(protections[policy_index].get_or_insert_with(|| {
+                Rc::new(PlacedWorkload::protection_of(policy, site_mirrored))
+            }));
         placed.push(PlacedWorkload::with_protection(
             index,
             &project.workloads[index],

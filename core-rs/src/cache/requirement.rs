@@ -42,11 +42,7 @@ pub fn cache_need(
     cache_pct: f64,
     horizon_years: u32,
 ) -> CacheNeed {
-    let share = CacheNeed {
-        rule: CacheRule::ShareOfConsumed,
-        required: Capacity::from_gb(share_of_consumed_gb(footprint.logical_gb(), cache_pct)),
-        source: source::CACHE_TEN_PCT,
-    };
+    let share_gb = share_of_consumed_gb(footprint.logical_gb(), cache_pct);
     let read_cache = match (tier, spec) {
         (
             StorageTier::Hybrid,
@@ -64,23 +60,28 @@ pub fn cache_need(
                 * growth_factor(*annual_growth_pct, horizon_years);
             Some(match deployment {
                 // "Two times of the primary and secondary database".
-                SqlDeployment::AvailabilityGroup { replicas, .. } => CacheNeed {
-                    rule: CacheRule::AvailabilityGroup,
-                    required: Capacity::from_gb(2.0 * f64::from(*replicas) * databases_gb),
-                    source: source::CACHE_AVAILABILITY_GROUP,
-                },
-                _ => CacheNeed {
-                    rule: CacheRule::TwiceWorkingSet,
-                    required: Capacity::from_gb(2.0 * databases_gb * working_set_pct / 100.0),
-                    source: source::CACHE_WORKING_SET,
-                },
+                SqlDeployment::AvailabilityGroup { replicas, .. } => (
+                    CacheRule::AvailabilityGroup,
+                    2.0 * f64::from(*replicas) * databases_gb,
+                    source::CACHE_AVAILABILITY_GROUP,
+                ),
+                _ => (
+                    CacheRule::TwiceWorkingSet,
+                    2.0 * databases_gb * working_set_pct / 100.0,
+                    source::CACHE_WORKING_SET,
+                ),
             })
         }
         _ => None,
     };
-    match read_cache {
-        Some(need) if need.required.gb > share.required.gb => need,
-        _ => share,
+    let (rule, gb, source) = match read_cache {
+        Some(need) if need.1 > share_gb => need,
+        _ => (CacheRule::ShareOfConsumed, share_gb, source::CACHE_TEN_PCT),
+    };
+    CacheNeed {
+        rule,
+        required: Capacity::from_gb(gb),
+        source,
     }
 }
 

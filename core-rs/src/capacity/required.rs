@@ -54,7 +54,7 @@ pub fn workload_capacity(
         (1.0, source::DEDUP_ALL_FLASH)
     };
     let protection = placed.protection();
-    let consumed = ConsumedGrowth::new(placed, &footprint, &protection, ratio);
+    let consumed = ConsumedGrowth::new(placed, &footprint, protection, ratio);
     let per_gb = consumed.per_gb;
     let consumed_gb = consumed.consumed_gb(settings.planning_horizon_years);
     let figures = WorkloadCapacity {
@@ -143,7 +143,7 @@ pub fn policy_shares(
     sums.into_iter()
         .map(|(p, logical, consumed)| PolicyShare {
             policy_id: p.policy.id.clone(),
-            protection: p.protection(),
+            protection: *p.protection(),
             logical: Capacity::from_gb(logical),
             consumed: Capacity::from_gb(consumed),
             share_pct: super::percent(consumed, total_gb).unwrap_or(0.0),

@@ -144,7 +144,7 @@ pub fn components(w: &PlacedWorkload, horizon_years: u32) -> u64 {
 /// writes its policy puts on one copy, every application copy included.
 pub fn write_mb_per_s(w: &PlacedWorkload) -> f64 {
     let p = w.protection();
-    let load = crate::cache::write_load(&w.workload.spec, &p);
+    let load = crate::cache::write_load(&w.workload.spec, p);
     load.device_write_mb_per_s / f64::from(p.device_writes_per_write.max(1))
 }
 
