@@ -178,8 +178,9 @@ impl Root {
     /// below the root it rises without overshooting. A start above the root
     /// (a grown mix from the last solved time; the merged mix's root, whose
     /// totals are summed in another order than `competing_gb`, a rounding
-    /// error above the true one) has a negative gap: a Newton step from above
-    /// a concave function's root lands at or below it (no lower than 0), and
+    /// error above the true one) has a negative gap: the step goes back to the
+    /// Taylor polynomial's root, or to phi's Newton step where that root is
+    /// beyond it; both land at or below the true root (no lower than 0), and
     /// the rise goes on from there.
     ///
     /// Each measurement also gives the uncached GB's Taylor series
