@@ -3,7 +3,6 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use foldhash::{HashSet, HashSetExt};
 use serde::Serialize;
 
 use crate::bom::{cluster_cost, cluster_parts, ClusterCost};
@@ -448,19 +447,10 @@ pub(crate) fn policies_to_check<'a>(
             })
             .clone();
     }
-    // A scan while few policies are in use, a hash set beyond.
+    let mut seen = vec![false; lookup.project.policies.len()];
     let mut used: Vec<(usize, &StoragePolicy)> = Vec::new();
-    let mut seen: HashSet<usize> = HashSet::new();
     for p in placed {
-        let fresh = if seen.is_empty() && used.len() < POLICIES_CHECKED_ONE_BY_ONE {
-            !used.iter().any(|(i, _)| *i == p.policy_index)
-        } else {
-            if seen.is_empty() {
-                seen.extend(used.iter().map(|(i, _)| *i));
-            }
-            seen.insert(p.policy_index)
-        };
-        if fresh {
+        if !std::mem::replace(&mut seen[p.policy_index], true) {
             used.push((p.policy_index, p.policy));
         }
     }

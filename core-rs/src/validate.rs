@@ -55,22 +55,25 @@ pub(crate) fn validate_with_refs(project: &Project) -> (Vec<InputIssue>, Workloa
         );
     }
     settings(&mut c, &project.settings);
-    c.unique_ids("devices", project.devices.iter().map(|d| d.id.as_str()));
+    c.unique_ids("devices", &index.devices);
     for (i, d) in project.devices.iter().enumerate() {
         device(&mut c, Item("devices", i), d);
     }
     if project.clusters.is_empty() {
         c.push("clusters", "must hold at least one cluster");
     }
-    c.unique_ids("clusters", project.clusters.iter().map(|x| x.id.as_str()));
+    c.unique_ids("clusters", &index.clusters);
     for (i, cl) in project.clusters.iter().enumerate() {
         cluster(&mut c, &index, Item("clusters", i), cl);
     }
-    c.unique_ids("policies", project.policies.iter().map(|p| p.id.as_str()));
+    c.unique_ids("policies", &index.policies);
     for (i, p) in project.policies.iter().enumerate() {
         policy(&mut c, Item("policies", i), p);
     }
-    c.unique_ids("workloads", project.workloads.iter().map(|w| w.id.as_str()));
+    c.unique_ids(
+        "workloads",
+        &IdIndex::new(project.workloads.iter().map(|w| w.id.as_str())),
+    );
     let mut refs = WorkloadRefs {
         clusters: Vec::with_capacity(project.workloads.len()),
         policies: Vec::with_capacity(project.workloads.len()),
@@ -689,16 +692,12 @@ impl Checker {
         }
     }
 
-    fn unique_ids<'a>(&mut self, list: &str, ids: impl ExactSizeIterator<Item = &'a str>) {
-        // Sized up front: growing the set rehashed every id seen so far.
-        let mut seen = HashSet::with_capacity(ids.len());
-        for (i, id) in ids.enumerate() {
-            if !seen.insert(id) {
-                self.push(
-                    format!("{list}[{i}].id"),
-                    format!("must be unique within {list} (\"{id}\" is used twice)"),
-                );
-            }
+    fn unique_ids(&mut self, list: &str, ids: &IdIndex) {
+        for (i, id) in ids.repeats() {
+            self.push(
+                format!("{list}[{i}].id"),
+                format!("must be unique within {list} (\"{id}\" is used twice)"),
+            );
         }
     }
 }

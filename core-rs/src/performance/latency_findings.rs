@@ -100,6 +100,10 @@ impl Over {
             None => f64::INFINITY,
         };
         self.count += 1;
+        // Most of a saturated cluster's workloads rank below the named few.
+        if self.worst.len() == NAMED && self.worst[NAMED - 1].0 >= rank {
+            return;
+        }
         let at = self.worst.partition_point(|&(r, _)| r >= rank);
         if at < NAMED {
             self.worst.truncate(NAMED - 1);
