@@ -794,4 +794,46 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn repeated_ids_are_named_at_each_later_use_in_short_and_long_lists() {
+        let mut project: Value = serde_json::from_str(include_str!(
+            "../../assets/examples/seed-003-mixed-sql-exchange.json"
+        ))
+        .expect("the example parses");
+        // A policy list short enough to scan; a workload list long enough to hash.
+        let policy = project["policies"][0].clone();
+        project["policies"]
+            .as_array_mut()
+            .expect("a list")
+            .push(policy);
+        let workloads = project["workloads"].as_array_mut().expect("a list");
+        let template = workloads[0].clone();
+        for i in 0..30 {
+            let mut w = template.clone();
+            w["id"] = json!(format!("copy-{}", i % 20));
+            workloads.push(w);
+        }
+        let first = workloads.len() - 30;
+        let project = crate::parse_project(&project.to_string()).expect("still a project");
+        let repeats: Vec<String> = validate(&project)
+            .into_iter()
+            .map(|i| i.message)
+            .filter(|m| m.contains("must be unique"))
+            .collect();
+        let policies = project.policies.len();
+        let mut expected = vec![format!(
+            "policies[{}].id must be unique within policies (\"{}\" is used twice)",
+            policies - 1,
+            project.policies[0].id
+        )];
+        expected.extend((20..30).map(|i| {
+            format!(
+                "workloads[{}].id must be unique within workloads (\"copy-{}\" is used twice)",
+                first + i,
+                i % 20
+            )
+        }));
+        assert_eq!(repeats, expected);
+    }
 }
