@@ -438,15 +438,15 @@ pub fn assess_performance_and_growth(
     let hosts = topology.host_count();
     let hybrid = storage_tier(disk_groups) == StorageTier::Hybrid;
     let read_cache_gb = read_cache_gb(disk_groups, hosts, hybrid);
-    let front_ends: Vec<FrontEndIo> = workloads
-        .iter()
-        .map(|w| front_end_io(&w.workload.spec))
-        .collect();
-    let working_sets: Vec<f64> = workloads
-        .iter()
-        .map(|w| working_set_gb(&w.workload.spec))
-        .collect();
-    let costs: Vec<WriteCost> = workloads.iter().map(placed_write_cost).collect();
+    // One pass over the specs for the three lists the figures start from.
+    let mut front_ends = Vec::with_capacity(workloads.len());
+    let mut working_sets = Vec::with_capacity(workloads.len());
+    let mut costs = Vec::with_capacity(workloads.len());
+    for w in workloads {
+        front_ends.push(front_end_io(&w.workload.spec));
+        working_sets.push(working_set_gb(&w.workload.spec));
+        costs.push(placed_write_cost(w));
+    }
     let (hit_ratios, reads, read_mix) = if hybrid {
         let demands = read_demands(&front_ends, &working_sets);
         let (cache, hits, mix) = LruCache::solve_with_hit_ratios(read_cache_gb, &demands);
@@ -474,15 +474,10 @@ pub fn assess_performance_and_growth(
         Topology::Single { .. } => VSAN_HOST_RTT_MS,
     };
     let responses = TierResponses::of(&cache_tier, &capacity_tier);
-    let growing = GrowingIo {
-        front_ends: front_ends.clone(),
-        costs: costs.clone(),
-        read_mix,
-    };
     let results: Vec<WorkloadPerformance> = workloads
         .iter()
-        .zip(front_ends)
-        .zip(working_sets.iter().zip(costs))
+        .zip(front_ends.iter().copied())
+        .zip(working_sets.iter().zip(costs.iter().copied()))
         .zip(hit_ratios)
         .map(|(((w, fe), (&ws, cost)), hit)| {
             let rmw = cost.reads > 0.0;
@@ -528,6 +523,11 @@ pub fn assess_performance_and_growth(
         read_cache_model: source::CACHE_MODEL,
         latency_model: source::LATENCY_MODEL,
         findings,
+    };
+    let growing = GrowingIo {
+        front_ends,
+        costs,
+        read_mix,
     };
     (performance, growing)
 }
