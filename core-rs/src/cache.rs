@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::capacity::{PlacedWorkload, ResolvedDiskGroup, StorageTier, WorkloadCapacity};
 use crate::model::{Capacity, Id, Settings};
+use crate::totals::totals;
 
 pub use device::{
     class_floor_writes_per_s, rated_tbw, DiskGroupCache, Endurance, ALL_FLASH_WRITE_BUFFER_GB,
@@ -66,12 +67,18 @@ pub fn evaluate_cache(
         })
         .collect();
     let disk_groups = disk_groups_in_cluster(groups.len(), host_count);
-    let required_gb: f64 = needs.iter().map(|n| n.need.required.gb).sum();
+    let [required_gb, writes_per_s, write_mb_per_s] = totals(&needs, |n| {
+        [
+            n.need.required.gb,
+            n.writes.device_writes_per_s,
+            n.writes.device_write_mb_per_s,
+        ]
+    });
     // vSAN spreads components over every disk group; each takes an even share.
     let share = |total: f64| total / f64::from(disk_groups.max(1));
     let load = device::DiskGroupLoad {
-        writes_per_s: share(needs.iter().map(|n| n.writes.device_writes_per_s).sum()),
-        write_mb_per_s: share(needs.iter().map(|n| n.writes.device_write_mb_per_s).sum()),
+        writes_per_s: share(writes_per_s),
+        write_mb_per_s: share(write_mb_per_s),
         horizon_years: horizon,
     };
     CacheEvaluation {

@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::model::{Capacity, Device, Settings, StoragePolicy, Workload};
 use crate::protection::{protection, site_mirrored, Protection};
 use crate::source;
+use crate::totals::totals;
 
 pub use findings::capacity_findings;
 pub use footprint::{
@@ -205,8 +206,7 @@ pub fn evaluate_capacity_and_growth(
         .map(|p| required::workload_capacity(p, settings, dedup_active))
         .unzip();
     let per_policy = required::policy_shares(placed, &workloads);
-    let logical_gb: f64 = workloads.iter().map(|x| x.logical.gb).sum();
-    let required_gb: f64 = workloads.iter().map(|x| x.consumed.gb).sum();
+    let [logical_gb, required_gb] = totals(&workloads, |x| [x.logical.gb, x.consumed.gb]);
     let headroom_gb = w.usable.gb - required_gb;
     let evaluation = CapacityEvaluation {
         dedup_active,

@@ -18,6 +18,7 @@ use crate::capacity::{PlacedWorkload, ResolvedDiskGroup};
 use crate::model::{HostSpec, Id, Settings, SqlDeployment, Topology, WorkloadSpec};
 use crate::rules::{num, Finding};
 use crate::source;
+use crate::totals::totals;
 
 /// Tier-1 SQL Server: one physical core per vCPU (seed 000 §12.3, VMware's
 /// SQL Server on vSphere guide).
@@ -247,8 +248,7 @@ pub fn assess_compute_with(
         .map(|w| workload_compute(&w.workload.spec, &w.workload.id, overhead, fci_nodes))
         .collect();
     let vcpus: u64 = per_workload.iter().map(|w| w.vcpus).sum();
-    let cores_needed: f64 = per_workload.iter().map(|w| w.cores_needed).sum();
-    let ram_demand_gb: f64 = per_workload.iter().map(|w| w.ram_gb).sum();
+    let [cores_needed, ram_demand_gb] = totals(&per_workload, |w| [w.cores_needed, w.ram_gb]);
     let sql_ram_gb: f64 = workloads
         .iter()
         .zip(&per_workload)

@@ -125,13 +125,16 @@ pub fn policy_shares(
     placed: &[PlacedWorkload],
     workloads: &[WorkloadCapacity],
 ) -> Vec<PolicyShare> {
-    let total_gb: f64 = workloads.iter().map(|w| w.consumed.gb).sum();
+    // Added up in the same pass, in row order from -0.0 as `Iterator::sum`
+    // adds: the same total, with one read of the rows fewer.
+    let mut total_gb = -0.0;
     // Each share's policy and (logical, consumed) GB. Validation keeps
     // policy ids unique, so a policy is one object: matched by address, not
     // by comparing its id's text against every share's.
     let mut sums: Vec<(&PlacedWorkload, f64, f64)> = Vec::new();
     for (p, w) in placed.iter().zip(workloads) {
         let (logical, consumed) = (w.logical.gb, w.consumed.gb);
+        total_gb += consumed;
         match sums.iter_mut().find(|s| std::ptr::eq(s.0.policy, p.policy)) {
             Some(s) => {
                 s.1 += logical;
