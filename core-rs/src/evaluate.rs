@@ -305,7 +305,7 @@ fn evaluate_vsan(
         ),
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
-    let workload_shares = workload_shares(&capacity.workloads, &performance.workloads);
+    let workload_shares = workload_shares(&capacity, &performance);
     let evaluation = ClusterEvaluation {
         cluster_id: cluster.id.clone(),
         cluster_name: cluster.name.clone(),

@@ -438,13 +438,21 @@ pub fn assess_performance_and_growth(
     let hosts = topology.host_count();
     let hybrid = storage_tier(disk_groups) == StorageTier::Hybrid;
     let read_cache_gb = read_cache_gb(disk_groups, hosts, hybrid);
-    // One pass over the specs for the three lists the figures start from.
+    // One pass over the specs for the three lists the figures start from,
+    // and two of their totals (in list order from -0.0, as `Iterator::sum`).
     let mut front_ends = Vec::with_capacity(workloads.len());
     let mut working_sets = Vec::with_capacity(workloads.len());
     let mut costs = Vec::with_capacity(workloads.len());
+    let (mut front_end_iops, mut working_sets_gb) = (-0.0, -0.0);
     for w in workloads {
-        front_ends.push(front_end_io(&w.workload.spec));
-        working_sets.push(working_set_gb(&w.workload.spec));
+        let (fe, ws) = (
+            front_end_io(&w.workload.spec),
+            working_set_gb(&w.workload.spec),
+        );
+        front_end_iops += fe.total_iops;
+        working_sets_gb += ws;
+        front_ends.push(fe);
+        working_sets.push(ws);
         costs.push(placed_write_cost(w));
     }
     let (hit_ratios, reads, read_mix) = if hybrid {
@@ -460,7 +468,6 @@ pub fn assess_performance_and_growth(
         costs.iter().zip(front_ends.iter().copied()),
         reads,
     );
-    let front_end_iops: f64 = front_ends.iter().map(|f| f.total_iops).sum();
     let ceiling = settings.device_utilisation_ceiling_pct;
     let limit = device_limited_iops(front_end_iops, ceiling, [&cache_tier, &capacity_tier]);
     let headroom = limit.and_then(|l| (front_end_iops > 0.0).then(|| l / front_end_iops));
@@ -512,7 +519,7 @@ pub fn assess_performance_and_growth(
         hybrid,
         front_end_iops,
         back_end_iops: results.iter().map(|r| r.back_end.total_iops).sum(),
-        working_set_gb: working_sets.iter().sum(),
+        working_set_gb: working_sets_gb,
         workloads: results,
         read_cache_gb,
         cache_tier,

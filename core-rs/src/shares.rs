@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
-use crate::capacity::WorkloadCapacity;
+use crate::capacity::CapacityEvaluation;
 use crate::model::Id;
-use crate::performance::WorkloadPerformance;
+use crate::performance::ClusterPerformance;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -17,13 +17,15 @@ pub struct WorkloadShare {
     pub iops_pct: f64,
 }
 
+/// Against the cluster's totals, which sum the same rows.
 pub fn workload_shares(
-    capacity: &[WorkloadCapacity],
-    performance: &[WorkloadPerformance],
+    capacity: &CapacityEvaluation,
+    performance: &ClusterPerformance,
 ) -> Vec<WorkloadShare> {
-    let consumed: f64 = capacity.iter().map(|w| w.consumed.gb).sum();
-    let iops: f64 = performance.iter().map(|w| w.front_end.total_iops).sum();
+    let (consumed, iops) = (capacity.required.gb, performance.front_end_iops);
+    let performance = &performance.workloads;
     capacity
+        .workloads
         .iter()
         .enumerate()
         .map(|(i, w)| {
@@ -76,7 +78,11 @@ mod tests {
 
     #[test]
     fn an_empty_cluster_has_zero_shares_not_nan() {
-        assert!(super::workload_shares(&[], &[]).is_empty());
+        let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json");
+        let mut project = parse_project(json).expect("valid");
+        project.workloads.clear();
+        let evaluation = evaluate(&project).expect("evaluates");
+        assert!(evaluation.clusters[0].workload_shares.is_empty());
         assert_eq!(super::pct(5.0, 0.0), 0.0);
     }
 }
