@@ -205,8 +205,8 @@ pub fn evaluate_capacity_and_growth(
         .iter()
         .map(|p| required::workload_capacity(p, settings, dedup_active))
         .unzip();
-    let per_policy = required::policy_shares(placed, &workloads);
     let [logical_gb, required_gb] = totals(&workloads, |x| [x.logical.gb, x.consumed.gb]);
+    let per_policy = required::policy_shares(placed, &workloads, required_gb);
     let headroom_gb = w.usable.gb - required_gb;
     let evaluation = CapacityEvaluation {
         dedup_active,

@@ -23,6 +23,7 @@ use crate::model::{
 use crate::protection::{protection, Protection};
 use crate::source;
 use crate::stretched::components;
+use crate::totals::totals;
 
 pub use findings::{esa_findings, EsaCluster};
 pub use memory::esa_vsan_memory;
@@ -117,14 +118,13 @@ pub fn evaluate_esa_capacity(
         .iter()
         .map(|p| workload_capacity(p, hosts, settings, policy_compression(esa.config, p.policy)))
         .collect();
-    let mut per_policy = policy_shares(placed, &workloads);
+    let [logical_gb, required_gb] = totals(&workloads, |w| [w.logical.gb, w.consumed.gb]);
+    let mut per_policy = policy_shares(placed, &workloads, required_gb);
     for share in &mut per_policy {
         if let Some(p) = placed.iter().find(|p| p.policy.id == share.policy_id) {
             share.protection = esa_protection(p.policy, hosts);
         }
     }
-    let logical_gb: f64 = workloads.iter().map(|w| w.logical.gb).sum();
-    let required_gb: f64 = workloads.iter().map(|w| w.consumed.gb).sum();
     let datastore_gb = raw.total.gb;
     CapacityEvaluation {
         dedup_active: workloads.iter().any(|w| w.dedup_ratio > 1.0),

@@ -447,6 +447,8 @@ pub(crate) fn policies_to_check<'a>(
             })
             .clone();
     }
+    // A mark per policy of the project: a byte each per cluster, where a
+    // hash of every workload's policy cost more on large projects.
     let mut seen = vec![false; lookup.project.policies.len()];
     let mut used: Vec<(usize, &StoragePolicy)> = Vec::new();
     for p in placed {

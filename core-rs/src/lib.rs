@@ -26,7 +26,7 @@ pub mod rules;
 pub mod shares;
 pub mod source;
 pub mod stretched;
-pub mod totals;
+pub(crate) mod totals;
 pub mod validate;
 pub mod xtremio_vplex;
 

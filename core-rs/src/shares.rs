@@ -56,6 +56,7 @@ fn pct(part: f64, whole: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use crate::evaluate::evaluate;
+    use crate::model::WorkloadSpec;
     use crate::parse_project;
 
     #[test]
@@ -77,12 +78,22 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_cluster_has_zero_shares_not_nan() {
-        let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json");
+    fn clusters_without_workloads_or_iops_have_zero_shares_not_nan() {
+        let json = include_str!("../../assets/examples/seed-003-mixed-sql-exchange.json");
         let mut project = parse_project(json).expect("valid");
         project.workloads.clear();
         let evaluation = evaluate(&project).expect("evaluates");
         assert!(evaluation.clusters[0].workload_shares.is_empty());
-        assert_eq!(super::pct(5.0, 0.0), 0.0);
+        // One VM group that asks for no I/O: the cluster's IOPS total is 0.
+        let mut project = parse_project(json).expect("valid");
+        project.workloads.retain(|w| w.id == "dc");
+        if let WorkloadSpec::VmGroup { iops_per_vm, .. } = &mut project.workloads[0].spec {
+            *iops_per_vm = 0.0;
+        }
+        let evaluation = evaluate(&project).expect("evaluates");
+        let shares = &evaluation.clusters[0].workload_shares;
+        assert_eq!(shares.len(), 1);
+        assert_eq!(shares[0].iops_pct, 0.0);
+        assert_eq!(shares[0].capacity_pct, 100.0);
     }
 }

@@ -121,20 +121,18 @@ impl ConsumedGrowth {
 }
 
 /// Per-policy totals, in the order policies first appear among the workloads.
+/// `total_gb`: what `workloads` consume together, the cluster's required GB.
 pub fn policy_shares(
     placed: &[PlacedWorkload],
     workloads: &[WorkloadCapacity],
+    total_gb: f64,
 ) -> Vec<PolicyShare> {
-    // Added up in the same pass, in row order from -0.0 as `Iterator::sum`
-    // adds: the same total, with one read of the rows fewer.
-    let mut total_gb = -0.0;
     // Each share's policy and (logical, consumed) GB. Validation keeps
     // policy ids unique, so a policy is one object: matched by address, not
     // by comparing its id's text against every share's.
     let mut sums: Vec<(&PlacedWorkload, f64, f64)> = Vec::new();
     for (p, w) in placed.iter().zip(workloads) {
         let (logical, consumed) = (w.logical.gb, w.consumed.gb);
-        total_gb += consumed;
         match sums.iter_mut().find(|s| std::ptr::eq(s.0.policy, p.policy)) {
             Some(s) => {
                 s.1 += logical;

@@ -320,12 +320,16 @@ pub(crate) struct ReadMix {
 
 impl ReadMix {
     /// The solve with each demand's working set and reads multiplied by its
-    /// entry of `growth` (>= 0), against `cache_gb`. It starts from the kept
+    /// entry of `growth`, against `cache_gb`. It starts from the kept
     /// shares: their moments give the uncached GB's Taylor series there, so
-    /// the first step costs no exponential. A workload grown to nothing
-    /// stays in the mix with every term 0, which leaves each sum as it
-    /// was: one pass copies the mix, without a test per workload.
+    /// the first step costs no exponential. The timeline's factors are >= 1
+    /// (validation keeps annual growth >= 0 %), so every workload that
+    /// competes today competes in every year, and one pass copies the mix
+    /// without a test per workload. A factor of 0 would keep a workload in
+    /// the mix with every term 0: a solve within rounding of the one without
+    /// it (the lanes of the sums shift), as the grown-mix proptest checks.
     pub(crate) fn solve_grown(&self, cache_gb: f64, growth: &[f64]) -> LruCache {
+        debug_assert!(growth.iter().all(|&g| g >= 0.0), "growth factors are >= 0");
         let competing: Vec<Competing> = self
             .indices
             .iter()
