@@ -515,12 +515,12 @@ fn workload(
     // branch per figure, and the figures again, one check each, to name
     // what is out of range only when something is.
     let mut in_range = true;
-    spec_figures(&w.spec, |_, value, min, max| {
+    spec_figures(&w.spec, |_, value, (min, max)| {
         in_range &= (value >= min) & (value <= max);
     });
     if !in_range {
         let s = Field(path, "spec");
-        spec_figures(&w.spec, |name, value, min, max| {
+        spec_figures(&w.spec, |name, value, (min, max)| {
             c.f64_in(Field(s, name), value, min, max);
         });
     }
@@ -537,14 +537,24 @@ pub const MIN_VM_RAM_GB: f64 = 4.0 / 1024.0;
 /// Configuration Maximums, vSphere 8), in decimal GB.
 pub const MAX_VM_DISK_GB: f64 = 256.0 * 62.0 * 1_099.511_627_776;
 
+/// A figure's allowed range, (min, max), both ends included.
+type Range = (f64, f64);
+
+/// Ranges several workload kinds share, each stated once.
+const READ_PCT: Range = (0.0, 100.0);
+const IO_SIZE_KB: Range = (0.5, 2048.0);
+/// Never negative: data does not shrink over the planning horizon, so the
+/// growth timeline's factors are >= 1 (`ReadMix::solve_grown` relies on it).
+const ANNUAL_GROWTH_PCT: Range = (0.0, 500.0);
+
 /// Each figure of a workload spec, by its field name, with the range it
 /// must lie in (all finite, so a value in range is a number). Counts are
 /// exact as `f64`s and print as the integers they are.
-fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, f64, f64)) {
+fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, Range)) {
     let mut vm_shape = |vm_count: u32, vcpu: u32, ram_gb: f64, min_ram_gb: f64| {
-        figure("vm_count", f64::from(vm_count), 1.0, 100_000.0);
-        figure("vcpu_per_vm", f64::from(vcpu), 1.0, 768.0);
-        figure("ram_gb_per_vm", ram_gb, min_ram_gb, 24_576.0);
+        figure("vm_count", f64::from(vm_count), (1.0, 100_000.0));
+        figure("vcpu_per_vm", f64::from(vcpu), (1.0, 768.0));
+        figure("ram_gb_per_vm", ram_gb, (min_ram_gb, 24_576.0));
     };
     match spec {
         WorkloadSpec::SqlServer {
@@ -562,16 +572,16 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, f
             deployment,
         } => {
             vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
-            figure("db_size_gb", *db_size_gb, 0.001, 1_000_000.0);
-            figure("log_size_gb", *log_size_gb, 0.0, 1_000_000.0);
-            figure("tempdb_size_gb", *tempdb_size_gb, 0.0, 1_000_000.0);
-            figure("annual_growth_pct", *annual_growth_pct, 0.0, 500.0);
-            figure("working_set_pct", *working_set_pct, 0.0, 100.0);
-            figure("target_iops", *target_iops, 0.0, 100_000_000.0);
-            figure("read_pct", *read_pct, 0.0, 100.0);
-            figure("io_size_kb", *io_size_kb, 0.5, 2048.0);
+            figure("db_size_gb", *db_size_gb, (0.001, 1_000_000.0));
+            figure("log_size_gb", *log_size_gb, (0.0, 1_000_000.0));
+            figure("tempdb_size_gb", *tempdb_size_gb, (0.0, 1_000_000.0));
+            figure("annual_growth_pct", *annual_growth_pct, ANNUAL_GROWTH_PCT);
+            figure("working_set_pct", *working_set_pct, (0.0, 100.0));
+            figure("target_iops", *target_iops, (0.0, 100_000_000.0));
+            figure("read_pct", *read_pct, READ_PCT);
+            figure("io_size_kb", *io_size_kb, IO_SIZE_KB);
             if let crate::model::SqlDeployment::AvailabilityGroup { replicas, .. } = deployment {
-                figure("deployment.replicas", f64::from(*replicas), 2.0, 9.0);
+                figure("deployment.replicas", f64::from(*replicas), (2.0, 9.0));
             }
         }
         WorkloadSpec::Exchange {
@@ -587,13 +597,13 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, f
             annual_growth_pct,
         } => {
             vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
-            figure("mailboxes", f64::from(*mailboxes), 1.0, 10_000_000.0);
-            figure("mailbox_gb", *mailbox_gb, 0.001, 1000.0);
-            figure("iops_per_mailbox", *iops_per_mailbox, 0.0, 100.0);
-            figure("database_copies", f64::from(*database_copies), 1.0, 16.0);
-            figure("read_pct", *read_pct, 0.0, 100.0);
-            figure("io_size_kb", *io_size_kb, 0.5, 2048.0);
-            figure("annual_growth_pct", *annual_growth_pct, 0.0, 500.0);
+            figure("mailboxes", f64::from(*mailboxes), (1.0, 10_000_000.0));
+            figure("mailbox_gb", *mailbox_gb, (0.001, 1000.0));
+            figure("iops_per_mailbox", *iops_per_mailbox, (0.0, 100.0));
+            figure("database_copies", f64::from(*database_copies), (1.0, 16.0));
+            figure("read_pct", *read_pct, READ_PCT);
+            figure("io_size_kb", *io_size_kb, IO_SIZE_KB);
+            figure("annual_growth_pct", *annual_growth_pct, ANNUAL_GROWTH_PCT);
         }
         WorkloadSpec::FileServer {
             vm_count,
@@ -606,11 +616,11 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, f
             annual_growth_pct,
         } => {
             vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
-            figure("capacity_gb", *capacity_gb, 0.001, 100_000_000.0);
-            figure("throughput_mbps", *throughput_mbps, 0.0, 1_000_000.0);
-            figure("read_pct", *read_pct, 0.0, 100.0);
-            figure("io_size_kb", *io_size_kb, 0.5, 2048.0);
-            figure("annual_growth_pct", *annual_growth_pct, 0.0, 500.0);
+            figure("capacity_gb", *capacity_gb, (0.001, 100_000_000.0));
+            figure("throughput_mbps", *throughput_mbps, (0.0, 1_000_000.0));
+            figure("read_pct", *read_pct, READ_PCT);
+            figure("io_size_kb", *io_size_kb, IO_SIZE_KB);
+            figure("annual_growth_pct", *annual_growth_pct, ANNUAL_GROWTH_PCT);
         }
         WorkloadSpec::VmGroup {
             vm_count,
@@ -622,10 +632,10 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, f
             annual_growth_pct,
         } => {
             vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, 0.0);
-            figure("disk_gb_per_vm", *disk_gb_per_vm, 0.0, MAX_VM_DISK_GB);
-            figure("iops_per_vm", *iops_per_vm, 0.0, 10_000_000.0);
-            figure("read_pct", *read_pct, 0.0, 100.0);
-            figure("annual_growth_pct", *annual_growth_pct, 0.0, 500.0);
+            figure("disk_gb_per_vm", *disk_gb_per_vm, (0.0, MAX_VM_DISK_GB));
+            figure("iops_per_vm", *iops_per_vm, (0.0, 10_000_000.0));
+            figure("read_pct", *read_pct, READ_PCT);
+            figure("annual_growth_pct", *annual_growth_pct, ANNUAL_GROWTH_PCT);
         }
     }
 }

@@ -323,7 +323,7 @@ impl ReadMix {
     /// entry of `growth`, against `cache_gb`. It starts from the kept
     /// shares: their moments give the uncached GB's Taylor series there, so
     /// the first step costs no exponential. The timeline's factors are >= 1
-    /// (validation keeps annual growth >= 0 %), so every workload that
+    /// (validation's `ANNUAL_GROWTH_PCT`: never negative), so every workload that
     /// competes today competes in every year, and one pass copies the mix
     /// without a test per workload. A factor of 0 would keep a workload in
     /// the mix with every term 0: a solve within rounding of the one without
