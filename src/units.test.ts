@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCapacity, formatIops, formatPct, orDash, upTo } from './units';
+import { formatCapacity, formatGb, formatIops, formatPct, orDash, upTo } from './units';
 
 describe('figure formatting', () => {
   const capacity = { gb: 12_800, tb: 12.8, tib: 11.641532182693481 };
@@ -23,5 +23,12 @@ describe('figure formatting', () => {
     expect(upTo(1234.5, 2)).toBe('1,234.5');
     expect(upTo(768, 2)).toBe('768');
     expect(upTo(0.125, 1)).toBe('0.1');
+  });
+
+  it("shows an empty cluster's zero totals (-0 from the core) and figures that round to zero without a sign", () => {
+    expect(formatGb(-0)).toBe('0 GB');
+    expect(formatIops(-0.2)).toBe('0 IOPS');
+    expect(upTo(-0, 2)).toBe('0');
+    expect(formatPct(-1.25)).toBe('-1.3 %');
   });
 });

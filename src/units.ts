@@ -17,6 +17,9 @@ function formatter(cache: Map<number, Intl.NumberFormat>, digits: number, minimu
     format = new Intl.NumberFormat('en-US', {
       minimumFractionDigits: minimum,
       maximumFractionDigits: digits,
+      // No "-0": a total of no rows comes from the core as -0, and a small
+      // negative figure can round to zero.
+      signDisplay: 'negative',
     });
     cache.set(digits, format);
   }

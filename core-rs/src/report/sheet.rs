@@ -106,12 +106,14 @@ impl Cell {
                 value: Computed::Text(s),
                 ..
             }) => s.clone(),
+            // + 0.0 makes a zero print as 0: a total of no rows is -0.0
+            // (Rust's float sum starts there), which prints as -0.
             Cell::Number(v, _)
             | Cell::Input(Some(v), _)
             | Cell::Formula(Formula {
                 value: Computed::Number(v),
                 ..
-            }) => v.to_string(),
+            }) => (v + 0.0).to_string(),
         }
     }
 }
@@ -345,6 +347,13 @@ fn unique_headers(headers: &[&str]) -> Vec<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_zero_prints_without_a_sign_in_csv() {
+        assert_eq!(Cell::decimal(-0.0).plain(), "0");
+        assert_eq!(Cell::decimal(-1.5).plain(), "-1.5");
+        assert_eq!(Cell::decimal(0.25).plain(), "0.25");
+    }
 
     #[test]
     fn column_letters_roll_over_after_z() {
