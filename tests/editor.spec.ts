@@ -138,3 +138,15 @@ test('a project with several clusters: add one, move a workload there, see its r
   await page.getByLabel('Results for cluster').selectOption({ label: 'SQL all-flash cluster' });
   await expect(page.getByTestId('front-end-iops')).toHaveText('10,000 IOPS');
 });
+
+test('a new cluster without workloads shows zero totals without a minus sign', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('button', { name: 'Add cluster' }).click();
+  await page.getByLabel('Results for cluster').selectOption({ label: 'Cluster 2' });
+  await expect(page.getByRole('heading', { name: 'Results: Cluster 2' })).toBeVisible();
+  // The core totals no rows as -0; the page must not show "-0".
+  await expect(page.getByTestId('front-end-iops')).toHaveText('0 IOPS');
+  await expect(page.locator('main')).not.toContainText(/-0(?![.,\d])/);
+  await page.screenshot({ path: 'tests/output/empty-cluster.png', fullPage: true });
+});
