@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { isNotModelled } from '../compare/clusterFigures';
 import { bestIndex, formatMetric, METRICS, variantKinds } from '../compare/metrics';
 import { exportComparison } from '../files/exports';
+import { attempt } from '../files/failures';
 import type { Evaluation } from '../core/types';
 import { useServices } from '../services';
 import { openDocument } from '../store';
@@ -88,7 +89,14 @@ export function CompareView() {
         </button>
         {full && <span className="muted">At most {MAX_VARIANTS} variants; remove one first.</span>}
         {variants.length >= 2 && (
-          <button type="button" onClick={() => void exportComparison(services, variants)}>
+          <button
+            type="button"
+            onClick={() =>
+              attempt(services.store, 'Exporting the comparison', () =>
+                exportComparison(services, variants),
+              )
+            }
+          >
             Export comparison (XLSX)
           </button>
         )}
