@@ -196,7 +196,7 @@ mod tests {
             panic!("99 hosts must open, flagged");
         };
         assert_eq!(issues[0].path, "clusters[0].topology.host_count");
-        assert_eq!(project.clusters[0].host_count(), 99);
+        assert_eq!(project.clusters[0].topology.host_count(), 99);
     }
 
     #[test]
