@@ -169,6 +169,8 @@ fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
             "all_flash_idle_resync_gb_per_min",
             r.all_flash_idle_resync_gb_per_min,
         ),
+        ("nvme_resync_gb_per_min", r.nvme_resync_gb_per_min),
+        ("nvme_idle_resync_gb_per_min", r.nvme_idle_resync_gb_per_min),
         ("dedup_resync_gb_per_min", r.dedup_resync_gb_per_min),
         (
             "dedup_idle_resync_gb_per_min",
