@@ -504,11 +504,15 @@ mod stretched {
         let found = codes(&e);
         assert!(found.contains(&"stretched.link_insufficient"), "{found:?}");
         assert!(found.contains(&"stretched.witness_rtt"), "{found:?}");
+        // VMware's rule: 1,138 B x 8 per component in 5 s, + 10 %.
         assert!(close(
             s.witness.required_mbps,
-            s.witness.components as f64 * 0.002,
+            s.witness.components as f64 * 1138.0 * 8.0 / 5.0 * 1.1 / 1e6,
             1e-12
         ));
+        // Every copy counted: site mirroring keeps two, so the components
+        // are twice the witness components (one per object).
+        assert_eq!(s.witness.components, 2 * s.witness.witness_components);
     }
 
     #[test]
