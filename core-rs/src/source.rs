@@ -100,6 +100,8 @@ pub const VIRTUALIZATION_OVERHEAD: &str =
     "seed 000 §12.3: account for 8-15 % virtualization CPU overhead depending on the workload";
 pub const HA_HOST_RESERVE: &str = "settings.reserve_hosts (N+x): vSphere HA admission control keeps that many hosts' CPU and memory free to restart VMs; seed 001 Site Failure: losing half the hosts took CPU from 36-47 % to 72-81 %";
 pub const SQL_MEMORY_RESERVED: &str = "seed 000 §12.4: make sure memory over-commitment is not degrading performance-critical SQL Server VMs; with Lock Pages in Memory set the VM's reservation to its configured memory";
+pub const UNMEASURED_IOPS: &str = "assumption: a workload entered with 0 front-end IOPS does no I/O; RVTools exports inventory (VMs, vCPUs, memory, disks) and no I/O rates (docs/import.md), so IOPS must be measured (e.g. Windows Performance Monitor, vCenter performance charts) before performance is sized";
+pub const RAM_HEADROOM: &str = "assumption: VM memory up to 90 % of the usable host RAM left after N+x host failures; ESXi adds a per-VM memory overhead on top of configured memory (VMware vSphere Resource Management, Memory Overhead) and no seed states a ceiling, so the last 10 % is kept for it and for growth";
 pub const VSAN_MEMORY_KB: &str = "VMware KB 2113954, vSAN memory consumption (vSAN 6.2/6.6): 5,426 MB per host + per disk group 636 MB + 8 MB (hybrid) or 14 MB (all-flash, first 600 GB) per GB of cache + 70 MB per capacity device";
 pub const NUMA_MEMORY: &str = "seed 004 Compute and storage resources: allocate VM memory less than or equal to the local memory of its NUMA node";
 pub const NUMA_VCPU: &str = "seed 000 §12.3: keep NUMA enabled and present it to SQL Server through vNUMA (cores per socket = 1); a VM wider than a socket spans NUMA nodes";

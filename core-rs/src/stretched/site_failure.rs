@@ -18,7 +18,7 @@ use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
 use crate::capacity::{percent, ratio};
 use crate::compute::ClusterCompute;
 use crate::model::ResilienceSettings;
-use crate::rules::{num, Finding};
+use crate::rules::{hosts_to_add, num, Finding, Measure};
 use crate::source;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -109,11 +109,23 @@ pub fn site_failure(
     }
 }
 
-/// The surviving site must run every VM: SQL Server memory is never
-/// overcommitted (error); CPU over its ratios and storage over its ceiling
-/// degrade service (warnings, as seed 001's 24 % TPS loss did).
+/// The surviving site must run every VM: memory past what it offers and
+/// cores past the workloads' vCPU:pCore ratios mean the VMs cannot all run
+/// as sized (errors, like the same shortfalls after N+x); storage past its
+/// utilisation ceiling degrades service (a warning, as seed 001's 24 % TPS
+/// loss did).
 pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) -> Vec<Finding> {
     let mut out = Vec::new();
+    let ram_measure = |demand_gb: f64| {
+        let per_host = f.usable_ram_after_gb / f64::from(f.surviving_hosts);
+        Measure::new(
+            "RAM after a site failure",
+            demand_gb / f.usable_ram_after_gb * 100.0,
+            100.0,
+            format!("{} GB", num(f.usable_ram_after_gb, 0)),
+        )
+        .remedy(add_hosts_per_site(demand_gb, per_host, f.surviving_hosts))
+    };
     if f.sql_ram_gb > f.usable_ram_after_gb {
         out.push(
             Finding::error(
@@ -126,25 +138,39 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
                 ),
                 source::SITE_FAILURE_CAPACITY,
             )
-            .at(format!("{cluster_path}.host.ram_gb")),
+            .at(format!("{cluster_path}.host.ram_gb"))
+            .measured(ram_measure(f.sql_ram_gb)),
         );
     } else if f.ram_demand_gb > f.usable_ram_after_gb {
         out.push(
-            Finding::warning(
+            Finding::error(
                 "stretched.site_failure_memory",
                 format!(
-                    "Cluster \"{name}\": after a site failure the VMs' {} GB of memory exceed the {} GB the surviving site offers; non-SQL VMs would run overcommitted.",
+                    "Cluster \"{name}\": after a site failure the VMs' {} GB of memory exceed the {} GB the surviving site offers; the VMs could not all restart without overcommitting memory.",
                     num(f.ram_demand_gb, 0),
                     num(f.usable_ram_after_gb, 0)
                 ),
                 source::SITE_FAILURE_CAPACITY,
             )
-            .at(format!("{cluster_path}.host.ram_gb")),
+            .at(format!("{cluster_path}.host.ram_gb"))
+            .measured(ram_measure(f.ram_demand_gb)),
         );
     }
     if let Some(pct) = f.cores_needed_pct_after.filter(|p| *p > 100.0) {
+        let cores_per_host = f64::from(f.surviving_cores) / f64::from(f.surviving_hosts);
+        let measure = Measure::new(
+            "CPU after a site failure",
+            pct,
+            100.0,
+            format!("{} cores", f.surviving_cores),
+        )
+        .remedy(add_hosts_per_site(
+            pct / 100.0 * f64::from(f.surviving_cores),
+            cores_per_host,
+            f.surviving_hosts,
+        ));
         out.push(
-            Finding::warning(
+            Finding::error(
                 "stretched.site_failure_cpu",
                 format!(
                     "Cluster \"{name}\": after a site failure the workloads need {} % of the {} cores left ({} x the load per host); seed 001 lost 24 % of its TPS when its surviving hosts ran at 72-81 % CPU.",
@@ -154,7 +180,8 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
                 ),
                 source::SITE_FAILURE_CAPACITY,
             )
-            .at(format!("{cluster_path}.host.cores_per_socket")),
+            .at(format!("{cluster_path}.host.cores_per_socket"))
+            .measured(measure),
         );
     }
     if let Some(h) = f.iops_headroom_after.filter(|h| *h < 1.0) {
@@ -171,4 +198,11 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
         );
     }
     out
+}
+
+/// "add 2 hosts per site": both sites grow alike, so the survivor has them.
+fn add_hosts_per_site(demand: f64, per_host: f64, hosts_per_site: u32) -> Option<String> {
+    hosts_to_add(demand, per_host, 0, hosts_per_site)
+        .filter(|n| *n > 0)
+        .map(|n| format!("add {n} host{} per site", if n == 1 { "" } else { "s" }))
 }
