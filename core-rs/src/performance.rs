@@ -765,7 +765,10 @@ fn tier_over_ceiling(
             format!("IOPS on the {tier_name} tier"),
             tier.utilisation_pct.unwrap_or(f64::INFINITY),
             ceiling_pct,
-            format!("its rated IOPS ({} front-end IOPS demanded)", num(front_end_iops, 0)),
+            format!(
+                "its rated IOPS ({} front-end IOPS demanded)",
+                num(front_end_iops, 0)
+            ),
         )),
     )
 }

@@ -111,15 +111,18 @@ fn seed_001_dedup_metadata_and_policies() {
     assert_eq!(raid1.protection.min_hosts, 3);
     assert!(c.capacity.required.gb > 0.0);
     assert!(c.capacity.required.gb <= c.capacity.usable.gb);
-    // The seed ran 24- and 32-vCPU VMs on 2 x 12-core hosts, so compute
-    // warnings (vCPU:pCore above 1:1, VMs wider than a NUMA node) are real;
-    // nothing may be an error.
+    // The seed ran 24- and 32-vCPU VMs on 2 x 12-core hosts: VMs wider
+    // than a NUMA node are warnings, and at the 1:1 vCPU:pCore rule for
+    // tier-1 SQL Server the cores left after N+1 are short (an error since
+    // the severity review: CPU over 100 % after N+x fails the design). No
+    // other rule may fail: capacity and protection fit.
     let errors: Vec<_> = e
         .findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
+        .map(|f| f.code)
         .collect();
-    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(errors, ["compute.cpu_overcommitted"]);
 }
 
 /// Seed 001's space test as one workload: the 5,050 GB it wrote under
@@ -414,12 +417,19 @@ mod stretched {
         let s = stretched(&e);
         assert!(s.rtt.supported && s.rtt.recommended_for_sql);
         assert_eq!(s.witness.max_rtt_ms, 200.0);
+        // Only CPU fails (1:1 vCPU:pCore for tier-1 SQL Server, with every
+        // host up and on the surviving site); the sites, links and witness
+        // are within their limits.
         let errors: Vec<_> = e
             .findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.code)
             .collect();
-        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            errors,
+            ["compute.cpu_overcommitted", "stretched.site_failure_cpu"]
+        );
         // Every write crosses sites: the calibrated penalty puts the SQL
         // log writes above 5 ms at 2 ms RTT (seed 001: 5 ms already at 1 ms).
         assert!(codes(&e).contains(&"performance.log_latency_high"));
@@ -580,12 +590,15 @@ mod xtremio_vplex {
             "{}",
             a.capacity.usable.tb
         );
+        // Only the surviving site's cores fall short (123.2 needed at 1:1
+        // on 120); capacity, IOPS and the VPLEX limits hold.
         let errors: Vec<_> = e
             .findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.code)
             .collect();
-        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(errors, ["stretched.site_failure_cpu"]);
     }
 
     #[test]
