@@ -28,10 +28,11 @@ pub enum VerdictStatus {
 pub struct Verdict {
     pub status: VerdictStatus,
     /// The error that binds first, or on a pass with warnings the worst
-    /// warning; absent on a clean pass.
+    /// warning; absent on a clean pass. Boxed: the evaluation carries one
+    /// per cluster, and a clean pass needs no room for it.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
-    pub binding: Option<Binding>,
+    pub binding: Option<Box<Binding>>,
 }
 
 /// The finding a verdict names.
@@ -93,7 +94,8 @@ pub fn verdict(findings: &[Finding]) -> Verdict {
                 .map_or_else(|| f.message.clone(), ToString::to_string),
             source: f.source,
             path: f.path.clone(),
-        });
+        })
+        .map(Box::new);
     Verdict { status, binding }
 }
 
