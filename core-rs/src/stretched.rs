@@ -140,7 +140,6 @@ pub fn assess_stretched(
         surviving_storage.headroom,
         storage,
         compute.hosts,
-        &settings.resilience,
     );
 
     let runs_sql = placed

@@ -17,7 +17,6 @@ use serde::Serialize;
 use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
 use crate::capacity::{percent, ratio};
 use crate::compute::ClusterCompute;
-use crate::model::ResilienceSettings;
 use crate::rules::{hosts_to_add, num, Finding, Measure};
 use crate::source;
 
@@ -48,10 +47,12 @@ pub struct SiteFailure {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub iops_headroom_after: Option<f64>,
-    /// Model estimate of the TPS kept after the failover, from the CPU
-    /// before (`settings.resilience.site_failure_cpu_before_pct`) and the
-    /// storage utilisation before and after; absent when the storage is
-    /// already past its rated IOPS before the failure (outside the model).
+    /// Model estimate of the TPS kept after the failover, from the
+    /// design's own CPU before the failure (`compute.cores_needed_pct`: the
+    /// cores its workloads need over the cluster's) and the storage
+    /// utilisation before and after; absent when either is already at or
+    /// past its rating before the failure (outside the model: the CPU or
+    /// IOPS finding says so).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub tps: Option<FailoverTps>,
@@ -77,18 +78,24 @@ pub fn site_failure(
     iops_headroom_after: Option<f64>,
     storage: StorageUse,
     active_hosts_before: u32,
-    settings: &ResilienceSettings,
 ) -> SiteFailure {
     let host_load_factor =
         ratio(f64::from(compute.hosts), f64::from(hosts_per_site)).unwrap_or(0.0);
-    let tps = failover_tps(&FailoverLoad {
-        cpu_before: settings.site_failure_cpu_before_pct / 100.0,
-        host_load_factor: ratio(f64::from(active_hosts_before), f64::from(hosts_per_site))
-            .unwrap_or(0.0),
-        storage_before: storage.before,
-        storage_after_offered: storage.after_offered,
-    })
-    .ok();
+    // The design's own CPU before the failure: the share of the cluster's
+    // cores its workloads need, as `compute` reports it (an FCI's passive
+    // nodes hold their share on the other site), so on a vSAN stretched
+    // cluster the survivors' CPU (before x load factor) is the site-failure
+    // CPU the finding shows.
+    let tps = compute.cores_needed_pct.and_then(|before_pct| {
+        failover_tps(&FailoverLoad {
+            cpu_before: before_pct / 100.0,
+            host_load_factor: ratio(f64::from(active_hosts_before), f64::from(hosts_per_site))
+                .unwrap_or(0.0),
+            storage_before: storage.before,
+            storage_after_offered: storage.after_offered,
+        })
+        .ok()
+    });
     let cores_per_host = ratio(f64::from(compute.physical_cores), f64::from(compute.hosts));
     let surviving_cores = cores_per_host.map_or(0, |c| c as u32 * hosts_per_site);
     let usable_ram_after_gb = compute.usable_ram_per_host_gb * f64::from(hosts_per_site);
