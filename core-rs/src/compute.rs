@@ -940,10 +940,48 @@ mod tests {
             .expect("sql memory finding");
         assert_eq!(found.severity, crate::rules::Severity::Error);
         assert!(found.message.contains("640 GB"), "{}", found.message);
-        // The same memory in generic VMs is a warning, not an error.
+        // The same memory in generic VMs is its own finding: they could
+        // run overcommitted, but not all restart as configured after N+1,
+        // so it fails the design too (the severity review).
         let generic = [workload("vms", vms(10, 2, 64.0))];
         let c = assess(&h, 3, &[group], &generic, &Settings::default());
         assert_eq!(codes(&c), vec!["compute.memory_overcommitted"]);
+        assert_eq!(c.findings[0].severity, crate::rules::Severity::Error);
+    }
+
+    #[test]
+    fn ram_above_ninety_percent_after_n_plus_one_is_a_warning_with_its_fix() {
+        // 4 hosts of 256 GB, N+1: 3 x (256 - vSAN) GB left for VMs. VMs
+        // configured with 97 % of it still restart: a warning (the RVTools
+        // project the issue names ran at 97 %), and hosts to get under 90 %.
+        let (h, ssd, hdd) = seed_000();
+        let group = ResolvedDiskGroup {
+            cache: &ssd,
+            capacity: &hdd,
+            capacity_device_count: 6,
+        };
+        let probe = assess(&h, 4, &[group], &[], &Settings::default());
+        let per_vm = probe.usable_ram_after_failure_gb * 0.97 / 10.0;
+        let c = assess(
+            &h,
+            4,
+            &[group],
+            &[workload("vms", vms(10, 2, per_vm))],
+            &Settings::default(),
+        );
+        assert_eq!(codes(&c), vec!["compute.memory_high_after_failure"]);
+        let f = &c.findings[0];
+        assert_eq!(f.severity, crate::rules::Severity::Warning);
+        let m = f.measure.as_ref().expect("figure");
+        assert!((m.used_pct - 97.0).abs() < 1e-9, "{m:?}");
+        // 97 % of 3 hosts is 3.23 hosts at 90 %: 4 + 1 reserved = 5 hosts.
+        assert_eq!(
+            m.to_string(),
+            format!(
+                "RAM after N+1: 97 % of {} GB (limit 90 %) — add 1 host",
+                num(probe.usable_ram_after_failure_gb, 0)
+            )
+        );
     }
 
     #[test]
