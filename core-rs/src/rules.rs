@@ -65,6 +65,21 @@ impl Measure {
         }
     }
 
+    /// A figure against a hard limit in the same unit, e.g. "Inter-site
+    /// RTT: 120 % of 5 ms (limit 100 %) — 1 ms over".
+    pub fn against(quantity: &str, value: f64, limit: f64, unit: &str, decimals: usize) -> Self {
+        Measure::new(
+            quantity,
+            value / limit * 100.0,
+            100.0,
+            format!("{} {unit}", num(limit, decimals)),
+        )
+        .remedy(Some(format!(
+            "{} {unit} over",
+            num(value - limit, decimals)
+        )))
+    }
+
     pub fn remedy(mut self, remedy: Option<String>) -> Self {
         self.remedy = remedy;
         self

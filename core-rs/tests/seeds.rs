@@ -551,6 +551,13 @@ mod stretched {
             f.path.as_deref(),
             Some("clusters[0].topology.inter_site_rtt_ms")
         );
+        // The verdict names it by how much (the site-failure CPU, further
+        // past its limit, binds the example first).
+        let measure = f.measure.as_ref().expect("a figure").to_string();
+        assert_eq!(
+            measure,
+            "Inter-site RTT: 120 % of 5.0 ms (limit 100 %) — 1.0 ms over"
+        );
         let mid = with_topology(set_rtt(3.0));
         assert!(codes(&mid).contains(&"stretched.rtt_above_sql_recommendation"));
         assert!(!codes(&mid).contains(&"stretched.rtt_unsupported"));
