@@ -99,6 +99,21 @@ pub fn verdict(findings: &[Finding]) -> Verdict {
     Verdict { status, binding }
 }
 
+impl std::fmt::Display for Verdict {
+    /// "fail: CPU after N+1: 171 % of 72 cores (limit 100 %) — add 3 hosts".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let status = match self.status {
+            VerdictStatus::Pass => "pass",
+            VerdictStatus::PassWithWarnings => "pass with warnings",
+            VerdictStatus::Fail => "fail",
+        };
+        match &self.binding {
+            Some(b) => write!(f, "{status}: {}", b.summary),
+            None => f.write_str(status),
+        }
+    }
+}
+
 /// Whether excess `a` is strictly further past its limit than `b`.
 fn further(a: Option<f64>, b: Option<f64>) -> bool {
     match (a, b) {

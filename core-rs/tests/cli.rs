@@ -180,6 +180,16 @@ fn evaluate_text_summary() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("raw 12.80 TB / 11.64 TiB"), "{text}");
     assert!(text.contains("usable"), "{text}");
+    assert!(
+        text.contains(
+            "Verdict: fail: CPU after N+1: 171 % of 72 cores (limit 100 %) — add 3 hosts"
+        ),
+        "{text}"
+    );
+    let v = json_of(&["evaluate", &example(), "--json"]);
+    assert_eq!(v["verdict"]["status"], "fail");
+    assert_eq!(v["verdict"]["binding"]["code"], "compute.cpu_overcommitted");
+    assert_eq!(v["cluster_verdicts"][0]["verdict"], v["verdict"]);
 }
 
 #[test]
