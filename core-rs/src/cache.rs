@@ -13,7 +13,8 @@ use crate::model::{Capacity, Id, Settings};
 use crate::totals::totals;
 
 pub use device::{
-    class_floor_writes_per_s, rated_tbw, DiskGroupCache, Endurance, ALL_FLASH_WRITE_BUFFER_GB,
+    class_floor_writes_per_s, rated_tbw, written_tb, DiskGroupCache, Endurance,
+    ALL_FLASH_WRITE_BUFFER_GB,
 };
 pub use findings::cache_findings;
 pub use requirement::{share_of_consumed_gb, CacheNeed, CacheRule};

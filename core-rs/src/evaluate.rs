@@ -24,7 +24,9 @@ use crate::rules::{by_severity, ClusterFacts, Finding};
 use crate::shares::{workload_shares, WorkloadShare};
 use crate::source;
 use crate::stretched::{assess_stretched, Healthy, Sites, StretchedEvaluation};
+use crate::unmeasured::unmeasured_iops;
 use crate::validate::{validate_with_refs, WorkloadRefs};
+use crate::verdict::{verdict, ClusterVerdict, Verdict};
 use crate::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -43,6 +45,10 @@ pub struct Evaluation {
     /// What each cluster's parts cost as the project prices them (the BOM
     /// sheet's totals), in project order.
     pub costs: Vec<ClusterCost>,
+    /// Pass, pass with warnings or fail, and what binds: from `findings`.
+    pub verdict: Verdict,
+    /// Each cluster's verdict from its own findings, in project order.
+    pub cluster_verdicts: Vec<ClusterVerdict>,
 }
 
 /// An XtremIO + VPLEX cluster: capacity and compute in the shapes vSAN
@@ -103,7 +109,15 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
     let mut array_clusters = Vec::new();
     let mut esa_clusters = Vec::new();
     let mut costs = Vec::with_capacity(project.clusters.len());
+    let mut cluster_verdicts = Vec::with_capacity(project.clusters.len());
     for (i, c) in project.clusters.iter().enumerate() {
+        let first = findings.len();
+        let workloads = lookup.workloads_by_cluster[i].iter();
+        findings.extend(unmeasured_iops(
+            &c.name,
+            workloads.map(|&w| (w, &project.workloads[w])),
+        ));
+        let mut parts = None;
         match &c.storage {
             Storage::VsanOsa {
                 disk_groups,
@@ -124,22 +138,31 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
                 if let Some(evaluation) = evaluate_xtremio_vplex(&lookup, i, c, array) {
                     findings.extend(evaluation.compute.findings.iter().cloned());
                     findings.extend(evaluation.xtremio_vplex.findings.iter().cloned());
-                    let parts =
-                        cluster_parts(project, c, Some(&evaluation.xtremio_vplex.components));
-                    costs.push(cluster_cost(&c.id, &parts));
+                    parts = Some(cluster_parts(
+                        project,
+                        c,
+                        Some(&evaluation.xtremio_vplex.components),
+                    ));
                     array_clusters.push(evaluation);
-                    continue;
                 }
             }
         }
-        costs.push(cluster_cost(&c.id, &cluster_parts(project, c, None)));
+        let parts = parts.unwrap_or_else(|| cluster_parts(project, c, None));
+        costs.push(cluster_cost(&c.id, &parts));
+        cluster_verdicts.push(ClusterVerdict {
+            cluster_id: c.id.clone(),
+            verdict: verdict(&findings[first..]),
+        });
     }
+    let findings = by_severity(findings);
     Ok(Evaluation {
         clusters,
         array_clusters,
         esa_clusters,
-        findings: by_severity(findings),
+        verdict: verdict(&findings),
+        findings,
         costs,
+        cluster_verdicts,
     })
 }
 
@@ -236,6 +259,7 @@ fn evaluate_vsan(
         &path,
         &cluster.name,
         project,
+        &placed,
         &policies,
     ));
     findings.extend(cache_findings(&facts, &groups, &project.devices, &cache));
@@ -465,15 +489,17 @@ fn same_rule(a: &StoragePolicy, b: &StoragePolicy) -> bool {
 }
 
 /// Says when a cluster without workloads was checked per protection rule
-/// rather than per policy (see `policies_to_check`).
+/// rather than per policy (see `policies_to_check`). A cluster with
+/// workloads is checked against the policies they use, however few.
 pub(crate) fn policies_by_rule_note(
     cluster_path: &str,
     cluster_name: &str,
     project: &Project,
+    placed: &[PlacedWorkload],
     checked: &[(usize, &StoragePolicy)],
 ) -> Option<Finding> {
     let total = project.policies.len();
-    (checked.len() < total).then(|| {
+    (placed.is_empty() && checked.len() < total).then(|| {
         Finding::info(
             "protection.policies_checked_by_rule",
             format!(

@@ -29,7 +29,9 @@ pub mod shares;
 pub mod source;
 pub mod stretched;
 pub(crate) mod totals;
+pub mod unmeasured;
 pub mod validate;
+pub mod verdict;
 pub mod xtremio_vplex;
 
 #[cfg(feature = "wasm")]

@@ -25,7 +25,7 @@ use crate::model::{
     Device, DeviceKind, Id, ProtectionMethod, Settings, SqlDeployment, StoragePolicy, Topology,
     WorkloadSpec,
 };
-use crate::rules::{num, Finding};
+use crate::rules::{num, Finding, Measure};
 use crate::source;
 use crate::stretched::mirrored_write_penalty_ms;
 
@@ -760,7 +760,16 @@ fn tier_over_ceiling(
             message,
             source::DEVICE_IOPS_CEILING,
         )
-        .at(disk_groups_path(cluster_index)),
+        .at(disk_groups_path(cluster_index))
+        .measured(Measure::new(
+            format!("IOPS on the {tier_name} tier"),
+            tier.utilisation_pct.unwrap_or(f64::INFINITY),
+            ceiling_pct,
+            format!(
+                "its rated IOPS ({} front-end IOPS demanded)",
+                num(front_end_iops, 0)
+            ),
+        )),
     )
 }
 

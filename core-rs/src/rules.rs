@@ -27,6 +27,94 @@ pub struct Finding {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub path: Option<String>,
+    /// How far the design is from the rule's limit, where the rule has a
+    /// figure: what a verdict names when this finding binds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub measure: Option<Measure>,
+}
+
+/// A finding's figure against its limit, in plain words.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Measure {
+    /// What is measured, e.g. "CPU after N+1".
+    pub quantity: String,
+    /// Demand as a share of what the design offers, in %.
+    pub used_pct: f64,
+    /// Where the rule draws the line, in % of what is offered (100 for a
+    /// hard limit, lower for a threshold such as an alert).
+    pub limit_pct: f64,
+    /// What the share is of, e.g. "72 cores".
+    pub of: String,
+    /// What would meet the rule, computed from the design's own figures,
+    /// e.g. "add 3 hosts"; absent where the core cannot say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub remedy: Option<String>,
+}
+
+impl Measure {
+    pub fn new(quantity: impl Into<String>, used_pct: f64, limit_pct: f64, of: String) -> Self {
+        Measure {
+            quantity: quantity.into(),
+            used_pct,
+            limit_pct,
+            of,
+            remedy: None,
+        }
+    }
+
+    /// A figure against a hard limit in the same unit, e.g. "Inter-site
+    /// RTT: 120 % of 5 ms (limit 100 %) — 1 ms over".
+    pub fn against(quantity: &str, value: f64, limit: f64, unit: &str, decimals: usize) -> Self {
+        Measure::new(
+            quantity,
+            value / limit * 100.0,
+            100.0,
+            format!("{} {unit}", num(limit, decimals)),
+        )
+        .remedy(Some(format!(
+            "{} {unit} over",
+            num(value - limit, decimals)
+        )))
+    }
+
+    pub fn remedy(mut self, remedy: Option<String>) -> Self {
+        self.remedy = remedy;
+        self
+    }
+
+    /// How far past its limit the figure is, in % of the limit (0 at it).
+    pub fn excess_pct(&self) -> f64 {
+        (self.used_pct / self.limit_pct - 1.0) * 100.0
+    }
+}
+
+impl fmt::Display for Measure {
+    /// "CPU after N+1: 171 % of 72 cores (limit 100 %) — add 3 hosts".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} % of {} (limit {} %)",
+            self.quantity,
+            num(self.used_pct, 0),
+            self.of,
+            num(self.limit_pct, 0)
+        )?;
+        match &self.remedy {
+            Some(r) => write!(f, " — {r}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Hosts of `per_host` each a demand needs, beyond the `have` it has and
+/// with `reserve` more kept free; None when a host offers nothing.
+pub fn hosts_to_add(demand: f64, per_host: f64, reserve: u32, have: u32) -> Option<u32> {
+    let needed = (demand / per_host).ceil();
+    (per_host > 0.0 && needed.is_finite())
+        .then(|| (needed as u32).saturating_add(reserve).saturating_sub(have))
 }
 
 impl Finding {
@@ -49,7 +137,15 @@ impl Finding {
             message,
             source,
             path: None,
+            measure: None,
         }
+    }
+
+    /// Attaches the figure behind the finding; a figure that is not finite
+    /// (nothing offered) is left out rather than written as null.
+    pub fn measured(mut self, measure: Measure) -> Self {
+        self.measure = measure.used_pct.is_finite().then_some(measure);
+        self
     }
 
     /// Points the finding at the input that causes it.

@@ -16,7 +16,7 @@ use crate::capacity::{PlacedWorkload, ResolvedDiskGroup};
 use crate::compute::ClusterCompute;
 use crate::model::{Settings, Topology, WorkloadSpec};
 use crate::performance::assess_performance;
-use crate::rules::{num, Finding};
+use crate::rules::{num, Finding, Measure};
 use crate::source;
 
 pub use failover_tps::{
@@ -140,7 +140,6 @@ pub fn assess_stretched(
         surviving_storage.headroom,
         storage,
         compute.hosts,
-        &settings.resilience,
     );
 
     let runs_sql = placed
@@ -188,7 +187,14 @@ fn rtt_findings(rtt: &RttPenalty, runs_sql: bool, path: &str, name: &str) -> Vec
             ),
             source::STRETCHED_RTT_LIMIT,
         )
-        .at(at)]
+        .at(at)
+        .measured(Measure::against(
+            "Inter-site RTT",
+            rtt.rtt_ms,
+            rtt.max_supported_rtt_ms,
+            "ms",
+            1,
+        ))]
     } else if runs_sql && !rtt.recommended_for_sql {
         vec![Finding::warning(
             "stretched.rtt_above_sql_recommendation",
@@ -227,7 +233,14 @@ fn link_findings(
                 ),
                 source::INTER_SITE_BANDWIDTH,
             )
-            .at(format!("{topology}.inter_site_link_gbps")),
+            .at(format!("{topology}.inter_site_link_gbps"))
+            .measured(Measure::against(
+                "Inter-site link",
+                link.required_gbps,
+                link.link_gbps,
+                "Gbps",
+                2,
+            )),
         );
     } else if link.link_gbps < MIN_RECOMMENDED_LINK_GBPS {
         out.push(
@@ -255,7 +268,14 @@ fn link_findings(
                 ),
                 source::WITNESS_LINK,
             )
-            .at(format!("{topology}.witness_link_mbps")),
+            .at(format!("{topology}.witness_link_mbps"))
+            .measured(Measure::against(
+                "Witness link",
+                witness.required_mbps,
+                witness.link_mbps,
+                "Mbps",
+                1,
+            )),
         );
     }
     if !witness.rtt_within_limit {
@@ -269,7 +289,14 @@ fn link_findings(
                 ),
                 source::WITNESS_LINK,
             )
-            .at(format!("{topology}.witness_rtt_ms")),
+            .at(format!("{topology}.witness_rtt_ms"))
+            .measured(Measure::against(
+                "Witness RTT",
+                witness.rtt_ms,
+                witness.max_rtt_ms,
+                "ms",
+                0,
+            )),
         );
     }
     if witness.appliance.is_none() {

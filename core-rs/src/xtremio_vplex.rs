@@ -178,7 +178,6 @@ pub fn assess_xtremio_vplex(
         // Seed 004: the FCIs run at the production site; their nodes at the
         // remote site wait, so a failover moves the load host for host.
         sites.hosts_per_site,
-        &settings.resilience,
     );
     let unprotected_workloads: Vec<Id> = volumes
         .iter()

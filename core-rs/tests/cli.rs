@@ -184,6 +184,16 @@ fn evaluate_text_summary() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("raw 12.80 TB / 11.64 TiB"), "{text}");
     assert!(text.contains("usable"), "{text}");
+    assert!(
+        text.contains(
+            "Verdict: fail: CPU after N+1: 171 % of 72 cores (limit 100 %) — add 3 hosts"
+        ),
+        "{text}"
+    );
+    let v = json_of(&["evaluate", &example(), "--json"]);
+    assert_eq!(v["verdict"]["status"], "fail");
+    assert_eq!(v["verdict"]["binding"]["code"], "compute.cpu_overcommitted");
+    assert_eq!(v["cluster_verdicts"][0]["verdict"], v["verdict"]);
 }
 
 #[test]
@@ -294,10 +304,13 @@ fn evaluate_json_includes_stretched_and_array_results() {
     let s = &v["clusters"][0]["stretched"];
     assert!(s["rtt"]["tps_change_pct"].is_number(), "{s}");
     assert_eq!(s["site_failure"]["host_load_factor"].as_f64(), Some(2.0));
-    let kept = s["site_failure"]["tps"]["tps_retained_pct"]
+    // The example's own compute reserves 128 % of its cores before a site
+    // failure and 257 % of the survivors' after: past the TPS model.
+    let after = s["site_failure"]["cores_needed_pct_after"]
         .as_f64()
-        .expect("TPS estimate in the JSON");
-    assert!(kept > 70.0 && kept < 80.0, "{kept}");
+        .expect("site-failure CPU in the JSON");
+    assert!((after - 256.7).abs() < 0.1, "{after}");
+    assert!(s["site_failure"].get("tps").is_none(), "{s}");
     let v = json_of(&[
         "evaluate",
         &example_named("seed-004-xtremio-vplex.json"),

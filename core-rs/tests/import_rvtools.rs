@@ -7,6 +7,7 @@ mod rvtools_fixture;
 
 use rvtools_fixture::{fixture_vms, rvtools_xlsx, FixtureVm, Shape};
 use stacksizer_core::catalog::shipped_catalog;
+use stacksizer_core::evaluate::evaluate;
 use stacksizer_core::import::project::starter_project;
 use stacksizer_core::import::rvtools::{
     import_rvtools, RvtoolsFile, RvtoolsImport, RvtoolsOptions, SkipReason, StorageBasis,
@@ -14,6 +15,7 @@ use stacksizer_core::import::rvtools::{
 };
 use stacksizer_core::import::ImportIssue;
 use stacksizer_core::model::WorkloadSpec;
+use stacksizer_core::verdict::VerdictStatus;
 
 fn import(bytes: &[u8], options: &RvtoolsOptions) -> Result<RvtoolsImport, Vec<ImportIssue>> {
     import_rvtools(RvtoolsFile::Xlsx(bytes), options)
@@ -158,6 +160,16 @@ fn the_import_makes_a_valid_project() {
     .unwrap();
     let project = starter_project("fixture", "", r.workloads, &shipped_catalog()).unwrap();
     assert_eq!(project.workloads.len(), r.summary.groups.len());
+    // RVTools carries no I/O rates: the evaluation says 0 IOPS was assumed
+    // rather than pass the inventory as measured.
+    let e = evaluate(&project).expect("valid");
+    let unmeasured = e
+        .findings
+        .iter()
+        .find(|f| f.code == "workload.iops_unmeasured")
+        .expect("a finding for the 0-IOPS workloads");
+    assert!(unmeasured.message.contains("assumed to do no I/O"));
+    assert_ne!(e.verdict.status, VerdictStatus::Pass);
 }
 
 #[test]

@@ -12,6 +12,7 @@ use stacksizer_core::parse_project;
 use stacksizer_core::recommend::{
     is_unmet, recommend, ProtectionChoice, RecommendOptions, Recommendation,
 };
+use stacksizer_core::verdict::VerdictStatus;
 
 struct Seed {
     file: &'static str,
@@ -192,6 +193,11 @@ fn check(seed: &Seed, options: &RecommendOptions) -> Recommendation {
         .first()
         .unwrap_or_else(|| panic!("{}: {:?}", seed.file, r.infeasible_reason));
     assert!(unmet_codes(&cheapest.project).is_empty(), "{}", seed.file);
+    // What the search proposes, the verdict passes: one rule, one place.
+    for d in &r.designs {
+        let v = &d.evaluation.verdict;
+        assert_ne!(v.status, VerdictStatus::Fail, "{}: {v:?}", seed.file);
+    }
     let bom: f64 = cheapest.bom.iter().map(|l| l.extended_price).sum();
     assert_eq!(bom, cheapest.cost);
     assert_eq!(r.scorer_mismatches, 0);

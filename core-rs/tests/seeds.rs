@@ -111,15 +111,18 @@ fn seed_001_dedup_metadata_and_policies() {
     assert_eq!(raid1.protection.min_hosts, 3);
     assert!(c.capacity.required.gb > 0.0);
     assert!(c.capacity.required.gb <= c.capacity.usable.gb);
-    // The seed ran 24- and 32-vCPU VMs on 2 x 12-core hosts, so compute
-    // warnings (vCPU:pCore above 1:1, VMs wider than a NUMA node) are real;
-    // nothing may be an error.
+    // The seed ran 24- and 32-vCPU VMs on 2 x 12-core hosts: VMs wider
+    // than a NUMA node are warnings, and at the 1:1 vCPU:pCore rule for
+    // tier-1 SQL Server the cores left after N+1 are short (an error since
+    // the severity review: CPU over 100 % after N+x fails the design). No
+    // other rule may fail: capacity and protection fit.
     let errors: Vec<_> = e
         .findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
+        .map(|f| f.code)
         .collect();
-    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(errors, ["compute.cpu_overcommitted"]);
 }
 
 /// Seed 001's space test as one workload: the 5,050 GB it wrote under
@@ -413,12 +416,19 @@ mod stretched {
         let s = stretched(&e);
         assert!(s.rtt.supported && s.rtt.recommended_for_sql);
         assert_eq!(s.witness.max_rtt_ms, 200.0);
+        // Only CPU fails (1:1 vCPU:pCore for tier-1 SQL Server, with every
+        // host up and on the surviving site); the sites, links and witness
+        // are within their limits.
         let errors: Vec<_> = e
             .findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.code)
             .collect();
-        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            errors,
+            ["compute.cpu_overcommitted", "stretched.site_failure_cpu"]
+        );
         // Every write crosses sites: the calibrated penalty puts the SQL
         // log writes above 5 ms at 2 ms RTT (seed 001: 5 ms already at 1 ms).
         assert!(codes(&e).contains(&"performance.log_latency_high"));
@@ -444,14 +454,74 @@ mod stretched {
         assert!(!codes(&e).contains(&"stretched.site_failure_memory"));
     }
 
+    /// The stretched example with its four VMs' vCPUs and the
+    /// virtualization overhead set so that the design's own CPU before a
+    /// site failure (cores needed over the cluster's cores) is `before_pct`:
+    /// seed 001 measured 36.56-47.13 % where the example's 1:1 rule for
+    /// tier-1 SQL Server reserves 128 %. The overhead stays within seed
+    /// 000's published 8-15 %.
+    fn seed_001_at_cpu(before_pct: f64) -> Project {
+        let mut p = example("seed-001-stretched");
+        let host = &p.clusters[0].host;
+        let cores = f64::from(host.sockets * host.cores_per_socket * 4);
+        let per_vm = (before_pct / 100.0 * cores / (4.0 * 1.12)).round();
+        for w in &mut p.workloads {
+            match &mut w.spec {
+                WorkloadSpec::SqlServer {
+                    vm_count,
+                    vcpu_per_vm,
+                    ..
+                } => {
+                    assert_eq!(*vm_count, 2);
+                    *vcpu_per_vm = per_vm as u32;
+                }
+                other => panic!("the example runs SQL Server only: {other:?}"),
+            }
+        }
+        p.settings.virtualization_cpu_overhead_pct =
+            (before_pct / 100.0 * cores / (4.0 * per_vm) - 1.0) * 100.0;
+        p
+    }
+
+    #[test]
+    fn seed_001_site_failure_cpu_comes_from_the_designs_own_compute() {
+        // Seed 001 Site Failure: physical CPU 36.56-47.13 % on four hosts ->
+        // 71.62-80.95 % on the two surviving ones. From the design's own
+        // compute at those before-failure figures, the survivors carry
+        // before x 2: 73.1 % (2 % above the measured low end) and 94.3 %
+        // (16 % above the high end: the surviving site ran 24 % fewer
+        // transactions). Within issue "fidelity"'s 25 %. The TPS model
+        // starts from the same figure, so the two cannot disagree.
+        for (before, measured_after) in [(36.56, 71.62), (47.13, 80.95)] {
+            let e = evaluated(&seed_001_at_cpu(before));
+            let f = &stretched(&e).site_failure;
+            let own = f.cores_needed_pct_before.expect("cores");
+            assert!(close(own, before, 1e-9), "{own}");
+            let after = f.cores_needed_pct_after.expect("cores");
+            assert!(close(after, before * 2.0, 1e-9), "{after}");
+            assert!(
+                (after - measured_after).abs() <= 0.25 * measured_after,
+                "{after} vs {measured_after}"
+            );
+            let t = f.tps.as_ref().expect("within the model");
+            assert!(close(t.cpu_before_pct, own, 1e-9), "{t:?}");
+            assert!(close(t.cpu_after_offered_pct, after, 1e-9), "{t:?}");
+            assert!(!codes(&e).contains(&"stretched.site_failure_cpu"));
+        }
+        // The example as transcribed reserves 128 % before the failure: past
+        // the TPS model (and failing on CPU), so no estimate is made.
+        let e = evaluated(&example("seed-001-stretched"));
+        assert!(stretched(&e).site_failure.tps.is_none());
+    }
+
     #[test]
     fn seed_001_site_failure_tps_estimate_within_5_pct() {
         // Seed 001 Site Failure: 7,743 -> 5,856 TPS (75.6 % kept) with host
-        // CPU 36.56-47.13 % before (the default of
-        // settings.resilience.site_failure_cpu_before_pct is its middle).
+        // CPU 36.56-47.13 % before; the model's fit uses its middle, here
+        // the design's own CPU before the failure.
         // The example's storage is far from its limit in either site, so
         // the CPU bounds the estimate, as the seed's text says it did.
-        let e = evaluated(&example("seed-001-stretched"));
+        let e = evaluated(&seed_001_at_cpu(41.85));
         let t = stretched(&e)
             .site_failure
             .tps
@@ -479,6 +549,13 @@ mod stretched {
         assert_eq!(
             f.path.as_deref(),
             Some("clusters[0].topology.inter_site_rtt_ms")
+        );
+        // The verdict names it by how much (the site-failure CPU, further
+        // past its limit, binds the example first).
+        let measure = f.measure.as_ref().expect("a figure").to_string();
+        assert_eq!(
+            measure,
+            "Inter-site RTT: 120 % of 5.0 ms (limit 100 %) — 1.0 ms over"
         );
         let mid = with_topology(set_rtt(3.0));
         assert!(codes(&mid).contains(&"stretched.rtt_above_sql_recommendation"));
@@ -583,12 +660,15 @@ mod xtremio_vplex {
             "{}",
             a.capacity.usable.tb
         );
+        // Only the surviving site's cores fall short (123.2 needed at 1:1
+        // on 120); capacity, IOPS and the VPLEX limits hold.
         let errors: Vec<_> = e
             .findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.code)
             .collect();
-        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(errors, ["stretched.site_failure_cpu"]);
     }
 
     #[test]

@@ -65,6 +65,11 @@ pub fn rated_tbw(device: &Device, dwpd: f64) -> f64 {
     device.capacity_gb / 1000.0 * dwpd * 365.0 * ENDURANCE_YEARS
 }
 
+/// Terabytes a device taking `write_mb_per_s` writes over `horizon_years`.
+pub fn written_tb(write_mb_per_s: f64, horizon_years: u32) -> f64 {
+    write_mb_per_s * SECONDS_PER_YEAR * f64::from(horizon_years) / 1e6
+}
+
 pub struct DiskGroupLoad {
     pub writes_per_s: f64,
     pub write_mb_per_s: f64,
@@ -93,7 +98,7 @@ pub fn disk_group_cache(
     };
     let endurance = device.endurance_dwpd.map(|dwpd| Endurance {
         rated_tbw: rated_tbw(device, dwpd),
-        written_tb: load.write_mb_per_s * SECONDS_PER_YEAR * f64::from(load.horizon_years) / 1e6,
+        written_tb: written_tb(load.write_mb_per_s, load.horizon_years),
         horizon_years: load.horizon_years,
         source: source::ENDURANCE_TBW,
     });

@@ -4,7 +4,7 @@
 use super::{CacheEvaluation, ALL_FLASH_WRITE_BUFFER_GB};
 use crate::capacity::{ResolvedDiskGroup, StorageTier};
 use crate::model::Device;
-use crate::rules::{num, ClusterFacts, Finding};
+use crate::rules::{num, ClusterFacts, Finding, Measure};
 use crate::source;
 
 pub fn cache_findings(
@@ -73,9 +73,21 @@ pub fn cache_findings(
             };
             out.push(finding.at(path.clone()));
         }
+        // A device past its rated writes or its rated TBW cannot carry the
+        // design's writes to the horizon: errors, like IOPS past a limit.
         if dg.writes_per_s > dg.rated_writes_per_s {
+            let measure = Measure::new(
+                "Cache writes per disk group",
+                dg.writes_per_s / dg.rated_writes_per_s * 100.0,
+                100.0,
+                format!("{} writes/s rated", num(dg.rated_writes_per_s, 0)),
+            )
+            .remedy(Some(format!(
+                "a cache device rated for at least {} writes/s, or more disk groups",
+                num(dg.writes_per_s, 0)
+            )));
             out.push(
-                Finding::warning(
+                Finding::error(
                     "cache.writes_exceed_rating",
                     format!(
                         "Each disk group of cluster \"{name}\" takes about {} writes/s; its cache device {device} is rated for {} writes/s.",
@@ -84,12 +96,13 @@ pub fn cache_findings(
                     ),
                     dg.rated_source,
                 )
-                .at(path.clone()),
+                .at(path.clone())
+                .measured(measure),
             );
         }
         match &dg.endurance {
             Some(e) if e.written_tb > e.rated_tbw => out.push(
-                Finding::warning(
+                Finding::error(
                     "cache.endurance_exceeded",
                     format!(
                         "Cache device {device} in cluster \"{name}\" would take {} TB of writes over {} years; it is rated for {} TBW.",
@@ -99,7 +112,19 @@ pub fn cache_findings(
                     ),
                     e.source,
                 )
-                .at(path.clone()),
+                .at(path.clone())
+                .measured(
+                    Measure::new(
+                        format!("Cache endurance over {} years", e.horizon_years),
+                        e.written_tb / e.rated_tbw * 100.0,
+                        100.0,
+                        format!("{} TBW", num(e.rated_tbw, 0)),
+                    )
+                    .remedy(Some(format!(
+                        "a cache device rated for at least {} TBW, or more disk groups",
+                        num(e.written_tb, 0)
+                    ))),
+                ),
             ),
             None if dg.writes_per_s > 0.0 => out.push(
                 Finding::info(

@@ -2,7 +2,7 @@
 
 use super::{CapacityEvaluation, PlacedWorkload, StorageTier};
 use crate::model::Settings;
-use crate::rules::{num, ClusterFacts, Finding};
+use crate::rules::{num, ClusterFacts, Finding, Measure};
 use crate::source;
 
 pub fn capacity_findings(
@@ -62,7 +62,16 @@ pub fn capacity_findings(
                 ),
                 source::VSAN_DESIGN_GUIDE,
             )
-            .at(format!("{path}.storage.disk_groups")),
+            .at(format!("{path}.storage.disk_groups"))
+            .measured(
+                Measure::new(
+                    "Capacity",
+                    required.gb / usable.gb * 100.0,
+                    100.0,
+                    format!("{} TB usable", num(usable.tb, 2)),
+                )
+                .remedy(Some(format!("short by {} TB", num(required.tb - usable.tb, 2)))),
+            ),
         );
     }
     if let Some(used) = capacity.datastore_used_pct {

@@ -85,6 +85,7 @@ pub(super) fn evaluate_esa(
         &path,
         &cluster.name,
         project,
+        &placed,
         &policies,
     ));
     findings.extend(compute.findings.iter().cloned());

@@ -429,3 +429,28 @@ fn past_sixteen_policies_a_cluster_without_workloads_is_checked_once_per_rule() 
     assert!(note.message.contains("each of the 2 protection rules"));
     assert_eq!(e.clusters[0].resilience.durability.policies.len(), 2);
 }
+
+#[test]
+fn a_cluster_with_workloads_is_never_said_to_have_none() {
+    // Seed 000's two workloads use one of the project's two policies: the
+    // note on clusters without workloads must not fire (it did whenever a
+    // cluster used fewer policies than the project had).
+    let mut project = seed_000(400.0, "raid1");
+    let mut spare = project.policies[0].clone();
+    spare.id = "spare".into();
+    project.policies.push(spare);
+    let e = evaluate(&project).expect("valid");
+    assert!(!codes(&e).contains(&"protection.policies_checked_by_rule"));
+}
+
+#[test]
+fn the_verdict_and_each_clusters_come_from_its_own_findings() {
+    // Seed 000 at 1:1 vCPU:pCore needs 61.6 cores; 60 are left after N+1.
+    let e = evaluate(&seed_000(400.0, "raid1")).expect("valid");
+    assert_eq!(e.verdict.status, crate::verdict::VerdictStatus::Fail);
+    let binding = e.verdict.binding.as_ref().expect("binding");
+    assert_eq!(binding.code, "compute.cpu_overcommitted");
+    assert_eq!(e.cluster_verdicts.len(), 1);
+    assert_eq!(e.cluster_verdicts[0].cluster_id, "hybrid");
+    assert_eq!(e.cluster_verdicts[0].verdict, e.verdict);
+}

@@ -47,6 +47,8 @@ pub struct AssignmentFigures {
     pub min_hosts: u32,
     /// Writes per second reaching the cache tier, all copies included.
     pub cache_writes_per_s: f64,
+    /// The same writes in MB/s (what wears the cache devices out).
+    pub cache_write_mb_per_s: f64,
     /// All-flash tier demand: reads on each tier and buffered writes.
     pub cache_reads: f64,
     pub capacity_reads: f64,
@@ -213,6 +215,12 @@ pub fn figures(
                 .workloads
                 .iter()
                 .map(|w| w.writes.device_writes_per_s)
+                .sum(),
+            cache_write_mb_per_s: e
+                .cache
+                .workloads
+                .iter()
+                .map(|w| w.writes.device_write_mb_per_s)
                 .sum(),
             cache_reads: e.performance.cache_tier.read_iops,
             capacity_reads: e.performance.capacity_tier.read_iops,

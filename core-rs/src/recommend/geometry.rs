@@ -2,7 +2,7 @@
 //! the per-host figures the scorer's checks read, taken from the catalog
 //! parts as `evaluate` takes them from a project's devices.
 
-use crate::cache::class_floor_writes_per_s;
+use crate::cache::{class_floor_writes_per_s, rated_tbw};
 use crate::capacity::{ResolvedDiskGroup, StorageTier};
 use crate::compute::vsan_memory_gb;
 use crate::model::Settings;
@@ -26,6 +26,8 @@ pub struct Geometry {
     /// Summed per disk group as `assess_performance` does.
     pub cache_per_host_gb: f64,
     pub cache_rated_writes_per_s: f64,
+    /// The cache device's rated TBW; None without a DWPD rating.
+    pub cache_rated_tbw: Option<f64>,
     pub usable_ram_per_host_gb: f64,
     pub cores: u32,
     pub cache_read_iops: f64,
@@ -111,6 +113,7 @@ impl Geometry {
             cache_gb: c.capacity_gb,
             cache_per_host_gb: groups.iter().map(|g| g.cache.capacity_gb).sum(),
             cache_rated_writes_per_s: c.flash_class.map_or(c.write_iops, class_floor_writes_per_s),
+            cache_rated_tbw: c.endurance_dwpd.map(|dwpd| rated_tbw(c, dwpd)),
             usable_ram_per_host_gb: (h.spec.ram_gb - vsan_gb).max(0.0),
             cores: h.spec.cores(),
             cache_read_iops: c.read_iops,

@@ -1,11 +1,14 @@
 //! What "meets every requirement" means for the search, and which
 //! constraint each unmet requirement belongs to.
 //!
-//! Every error-level finding is unmet. So are the warnings that state a
-//! sizing rule the brief asks for rather than a risk to weigh: CPU and RAM
-//! with N+x host failures (and, stretched, with a site down), and the cache
-//! rules (the 10 % / working-set rule and the cache device's write rating,
-//! which `evaluate` reports as warnings on all-flash clusters).
+//! Every error-level finding is unmet: exactly what fails the verdict
+//! (`crate::verdict`), so the search never proposes a design `evaluate`
+//! fails (CPU and RAM past what is left after N+x host failures or a site
+//! failure, cache writes or endurance past the device's rating, ...). One
+//! warning is unmet too: the all-flash cache rule (10 % of consumed
+//! capacity), which a design can miss and still run (it only loses
+//! write-buffer margin, so `evaluate` warns) but which the search sizes to,
+//! as VMware's guide does.
 
 use serde::{Deserialize, Serialize};
 
@@ -56,14 +59,7 @@ impl Constraint {
 }
 
 /// Warnings that count as unmet requirements.
-pub const REQUIRED_WARNINGS: [&str; 6] = [
-    "compute.cpu_overcommitted",
-    "compute.memory_overcommitted",
-    "cache.below_rule",
-    "cache.writes_exceed_rating",
-    "stretched.site_failure_cpu",
-    "stretched.site_failure_memory",
-];
+pub const REQUIRED_WARNINGS: [&str; 1] = ["cache.below_rule"];
 
 pub fn is_unmet(f: &Finding) -> bool {
     f.severity == Severity::Error || REQUIRED_WARNINGS.contains(&f.code)

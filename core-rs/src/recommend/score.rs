@@ -15,6 +15,7 @@
 
 use std::cell::OnceCell;
 
+use crate::cache::written_tb;
 use crate::capacity::StorageTier;
 use crate::model::Settings;
 use crate::performance::{LruCache, HYBRID_READ_CACHE_SHARE};
@@ -25,7 +26,7 @@ use super::geometry::Geometry;
 use super::requirement::Constraint;
 
 /// The findings whose verdict the scorer reproduces exactly.
-pub const COVERED: [&str; 25] = [
+pub const COVERED: [&str; 26] = [
     "capacity.reserve_exceeds_cluster",
     "capacity.insufficient",
     "protection.too_few_hosts",
@@ -35,6 +36,7 @@ pub const COVERED: [&str; 25] = [
     "storage.cache_device_not_flash",
     "cache.below_rule",
     "cache.writes_exceed_rating",
+    "cache.endurance_exceeded",
     "performance.iops_exceeded",
     "compute.no_hosts_after_failure",
     "compute.cpu_overcommitted",
@@ -160,8 +162,12 @@ impl Scorer {
         // each group's share only falls as hosts are added.
         let groups = g.layout.groups.saturating_mul(hosts).max(1);
         let share = |total: f64| total / f64::from(groups);
+        let worn_out = g.cache_rated_tbw.is_some_and(|tbw| {
+            written_tb(share(a.cache_write_mb_per_s), s.planning_horizon_years) > tbw
+        });
         if g.cache_gb < share(f.cache_need_gb[tier_index(g.tier)])
             || share(a.cache_writes_per_s) > g.cache_rated_writes_per_s
+            || worn_out
         {
             failing.add(Constraint::Cache);
         }

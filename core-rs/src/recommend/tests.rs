@@ -96,6 +96,16 @@ proptest! {
         let r = recommend(&project, &catalog, &options);
         prop_assert_eq!(r.scorer_mismatches, 0);
         prop_assert_eq!(r.evaluated + r.pruned, r.search_space);
+        // Every design proposed evaluates without an error finding, so
+        // its verdict passes (the errors are what the search rejects).
+        for d in &r.designs {
+            prop_assert!(
+                d.evaluation.findings.iter().all(|f| f.severity != crate::rules::Severity::Error),
+                "{:?}",
+                d.evaluation.findings
+            );
+            prop_assert_ne!(d.evaluation.verdict.status, crate::verdict::VerdictStatus::Fail);
+        }
         let mut front: Vec<brute::Objectives> = r
             .designs
             .iter()

@@ -199,9 +199,9 @@ pub const SETTINGS: &[SettingInfo] = &[
     ),
     info(
         "settings.resilience.site_failure_cpu_before_pct",
-        "Host CPU before a site failure (failover TPS model)",
+        "Host CPU before a site failure (not read: the design's compute gives it)",
         "%",
-        source::SITE_FAILURE_CPU_BEFORE,
+        source::SITE_FAILURE_CPU_SETTING,
     ),
     info(
         "settings.resilience.x_brick_controller_loss_iops_pct",

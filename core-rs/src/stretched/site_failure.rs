@@ -17,8 +17,7 @@ use serde::Serialize;
 use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
 use crate::capacity::{percent, ratio};
 use crate::compute::ClusterCompute;
-use crate::model::ResilienceSettings;
-use crate::rules::{num, Finding};
+use crate::rules::{hosts_to_add, num, Finding, Measure};
 use crate::source;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -48,10 +47,12 @@ pub struct SiteFailure {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub iops_headroom_after: Option<f64>,
-    /// Model estimate of the TPS kept after the failover, from the CPU
-    /// before (`settings.resilience.site_failure_cpu_before_pct`) and the
-    /// storage utilisation before and after; absent when the storage is
-    /// already past its rated IOPS before the failure (outside the model).
+    /// Model estimate of the TPS kept after the failover, from the
+    /// design's own CPU before the failure (`compute.cores_needed_pct`: the
+    /// cores its workloads need over the cluster's) and the storage
+    /// utilisation before and after; absent when either is already at or
+    /// past its rating before the failure (outside the model: the CPU or
+    /// IOPS finding says so).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub tps: Option<FailoverTps>,
@@ -77,18 +78,24 @@ pub fn site_failure(
     iops_headroom_after: Option<f64>,
     storage: StorageUse,
     active_hosts_before: u32,
-    settings: &ResilienceSettings,
 ) -> SiteFailure {
     let host_load_factor =
         ratio(f64::from(compute.hosts), f64::from(hosts_per_site)).unwrap_or(0.0);
-    let tps = failover_tps(&FailoverLoad {
-        cpu_before: settings.site_failure_cpu_before_pct / 100.0,
-        host_load_factor: ratio(f64::from(active_hosts_before), f64::from(hosts_per_site))
-            .unwrap_or(0.0),
-        storage_before: storage.before,
-        storage_after_offered: storage.after_offered,
-    })
-    .ok();
+    // The design's own CPU before the failure: the share of the cluster's
+    // cores its workloads need, as `compute` reports it (an FCI's passive
+    // nodes hold their share on the other site), so on a vSAN stretched
+    // cluster the survivors' CPU (before x load factor) is the site-failure
+    // CPU the finding shows.
+    let tps = compute.cores_needed_pct.and_then(|before_pct| {
+        failover_tps(&FailoverLoad {
+            cpu_before: before_pct / 100.0,
+            host_load_factor: ratio(f64::from(active_hosts_before), f64::from(hosts_per_site))
+                .unwrap_or(0.0),
+            storage_before: storage.before,
+            storage_after_offered: storage.after_offered,
+        })
+        .ok()
+    });
     let cores_per_host = ratio(f64::from(compute.physical_cores), f64::from(compute.hosts));
     let surviving_cores = cores_per_host.map_or(0, |c| c as u32 * hosts_per_site);
     let usable_ram_after_gb = compute.usable_ram_per_host_gb * f64::from(hosts_per_site);
@@ -109,11 +116,23 @@ pub fn site_failure(
     }
 }
 
-/// The surviving site must run every VM: SQL Server memory is never
-/// overcommitted (error); CPU over its ratios and storage over its ceiling
-/// degrade service (warnings, as seed 001's 24 % TPS loss did).
+/// The surviving site must run every VM: memory past what it offers and
+/// cores past the workloads' vCPU:pCore ratios mean the VMs cannot all run
+/// as sized (errors, like the same shortfalls after N+x); storage past its
+/// utilisation ceiling degrades service (a warning, as seed 001's 24 % TPS
+/// loss did).
 pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) -> Vec<Finding> {
     let mut out = Vec::new();
+    let ram_measure = |demand_gb: f64| {
+        let per_host = f.usable_ram_after_gb / f64::from(f.surviving_hosts);
+        Measure::new(
+            "RAM after a site failure",
+            demand_gb / f.usable_ram_after_gb * 100.0,
+            100.0,
+            format!("{} GB", num(f.usable_ram_after_gb, 0)),
+        )
+        .remedy(add_hosts_per_site(demand_gb, per_host, f.surviving_hosts))
+    };
     if f.sql_ram_gb > f.usable_ram_after_gb {
         out.push(
             Finding::error(
@@ -126,25 +145,39 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
                 ),
                 source::SITE_FAILURE_CAPACITY,
             )
-            .at(format!("{cluster_path}.host.ram_gb")),
+            .at(format!("{cluster_path}.host.ram_gb"))
+            .measured(ram_measure(f.sql_ram_gb)),
         );
     } else if f.ram_demand_gb > f.usable_ram_after_gb {
         out.push(
-            Finding::warning(
+            Finding::error(
                 "stretched.site_failure_memory",
                 format!(
-                    "Cluster \"{name}\": after a site failure the VMs' {} GB of memory exceed the {} GB the surviving site offers; non-SQL VMs would run overcommitted.",
+                    "Cluster \"{name}\": after a site failure the VMs' {} GB of memory exceed the {} GB the surviving site offers; the VMs could not all restart without overcommitting memory.",
                     num(f.ram_demand_gb, 0),
                     num(f.usable_ram_after_gb, 0)
                 ),
                 source::SITE_FAILURE_CAPACITY,
             )
-            .at(format!("{cluster_path}.host.ram_gb")),
+            .at(format!("{cluster_path}.host.ram_gb"))
+            .measured(ram_measure(f.ram_demand_gb)),
         );
     }
     if let Some(pct) = f.cores_needed_pct_after.filter(|p| *p > 100.0) {
+        let cores_per_host = f64::from(f.surviving_cores) / f64::from(f.surviving_hosts);
+        let measure = Measure::new(
+            "CPU after a site failure",
+            pct,
+            100.0,
+            format!("{} cores", f.surviving_cores),
+        )
+        .remedy(add_hosts_per_site(
+            pct / 100.0 * f64::from(f.surviving_cores),
+            cores_per_host,
+            f.surviving_hosts,
+        ));
         out.push(
-            Finding::warning(
+            Finding::error(
                 "stretched.site_failure_cpu",
                 format!(
                     "Cluster \"{name}\": after a site failure the workloads need {} % of the {} cores left ({} x the load per host); seed 001 lost 24 % of its TPS when its surviving hosts ran at 72-81 % CPU.",
@@ -154,7 +187,8 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
                 ),
                 source::SITE_FAILURE_CAPACITY,
             )
-            .at(format!("{cluster_path}.host.cores_per_socket")),
+            .at(format!("{cluster_path}.host.cores_per_socket"))
+            .measured(measure),
         );
     }
     if let Some(h) = f.iops_headroom_after.filter(|h| *h < 1.0) {
@@ -171,4 +205,11 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
         );
     }
     out
+}
+
+/// "add 2 hosts per site": both sites grow alike, so the survivor has them.
+fn add_hosts_per_site(demand: f64, per_host: f64, hosts_per_site: u32) -> Option<String> {
+    hosts_to_add(demand, per_host, 0, hosts_per_site)
+        .filter(|n| *n > 0)
+        .map(|n| format!("add {n} host{} per site", if n == 1 { "" } else { "s" }))
 }

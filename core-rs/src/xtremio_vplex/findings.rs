@@ -7,7 +7,7 @@ use super::sites::{ArraySite, SiteRole};
 use super::XtremioVplexEvaluation;
 use crate::model::{Settings, VplexReplication};
 use crate::performance::LOG_WRITE_LATENCY_LIMIT_MS;
-use crate::rules::{num, Finding};
+use crate::rules::{num, Finding, Measure};
 use crate::source;
 use crate::stretched::site_failure_findings;
 
@@ -39,7 +39,14 @@ pub fn findings(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
                 ),
                 source::VPLEX_DISTRIBUTED_VOLUMES,
             )
-            .at(format!("{}.topology.inter_site_link_gbps", ctx.path)),
+            .at(format!("{}.topology.inter_site_link_gbps", ctx.path))
+            .measured(Measure::against(
+                "Inter-site link",
+                e.wan.required_gbps,
+                e.wan.link_gbps,
+                "Gbps",
+                2,
+            )),
         );
     }
     if !e.unprotected_workloads.is_empty() {
@@ -134,7 +141,14 @@ fn distance(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
                 ),
                 source::VPLEX_DISTANCE,
             )
-            .at(at.clone()),
+            .at(at.clone())
+            .measured(Measure::against(
+                "Inter-site RTT",
+                v.rtt_ms,
+                v.max_rtt_ms,
+                "ms",
+                1,
+            )),
         );
     }
     if ctx.runs_sql_on_distributed && v.distributed_write_latency_ms > LOG_WRITE_LATENCY_LIMIT_MS {
@@ -174,7 +188,14 @@ fn vplex_load(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
             ),
             source::VPLEX_FRONTEND_IOPS,
         )
-        .at(at)]
+        .at(at)
+        .measured(Measure::against(
+            "VPLEX front-end IOPS",
+            v.frontend_iops,
+            v.limit.frontend_iops_peak,
+            "IOPS",
+            0,
+        ))]
     } else if v.frontend_iops > v.limit.frontend_iops_average {
         vec![Finding::warning(
             "vplex.above_average_load",
@@ -215,7 +236,14 @@ fn site_findings(site: &ArraySite, ctx: &Context) -> Vec<Finding> {
                 ),
                 source::XTREMIO_CAPACITY,
             )
-            .at(at.clone()),
+            .at(at.clone())
+            .measured(Measure::against(
+                &format!("XtremIO capacity, {role} site"),
+                site.required.tb,
+                site.usable.tb,
+                "TB",
+                2,
+            )),
         );
     } else if let Some(used) = site
         .used_pct
@@ -248,7 +276,14 @@ fn site_findings(site: &ArraySite, ctx: &Context) -> Vec<Finding> {
                 ),
                 source::XTREMIO_IOPS,
             )
-            .at(at),
+            .at(at)
+            .measured(Measure::against(
+                &format!("XtremIO IOPS, {role} site"),
+                site.back_end_iops,
+                site.rated_iops,
+                "IOPS",
+                0,
+            )),
         );
     }
     out

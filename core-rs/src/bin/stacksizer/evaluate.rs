@@ -122,6 +122,7 @@ fn print_summary(evaluation: &Evaluation) {
         print_array(a);
     }
     print_findings(&evaluation.findings);
+    outln!("Verdict: {}", evaluation.verdict);
 }
 
 /// One line: the horizon's last year and the first year each limit gives.

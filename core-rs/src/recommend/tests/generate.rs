@@ -78,8 +78,11 @@ fn cache(i: usize) -> impl Strategy<Value = Part> {
             Just(FlashClass::F)
         ]),
         100.0..1_500.0f64,
+        // Down to a read-intensive 0.1 DWPD, so some designs wear their
+        // cache out within the horizon (`cache.endurance_exceeded`).
+        proptest::option::of(prop_oneof![Just(0.1), Just(1.0), Just(3.0)]),
     )
-        .prop_map(move |(kind, gb, read, write, class, price)| {
+        .prop_map(move |(kind, gb, read, write, class, price, dwpd)| {
             part(
                 format!("cache-{i}"),
                 price.round(),
@@ -90,7 +93,7 @@ fn cache(i: usize) -> impl Strategy<Value = Part> {
                     read_iops: read.round(),
                     write_iops: write.round(),
                     iops_basis: SpecBasis::Assumed,
-                    endurance_dwpd: Some(3.0),
+                    endurance_dwpd: dwpd,
                     flash_class: class,
                 }),
             )

@@ -1,0 +1,88 @@
+//! Every example project's verdict and the constraint that binds it: the
+//! proof that the findings fail what cannot run (issue "results", the
+//! severity review). A changed example or rule shows up here first.
+
+use std::path::PathBuf;
+
+use stacksizer_core::evaluate::evaluate;
+use stacksizer_core::parse_project;
+use stacksizer_core::verdict::VerdictStatus::{self, Fail, Pass};
+
+/// (example file, status, binding finding code, binding summary), with why.
+const EXAMPLES: [(&str, VerdictStatus, Option<&str>, Option<&str>); 7] = [
+    // 6 x 48 cores; 185 cores needed at 1:1 for SQL: 77 % after N+1.
+    ("esa-all-nvme.json", Pass, None, None),
+    // Four AG replicas of 12 and 16 vCPUs at 1:1 + 10 % overhead need
+    // 61.6 cores; 3 hosts x 20 cores are left after N+1.
+    (
+        "seed-000-hybrid-alwayson.json",
+        Fail,
+        Some("compute.cpu_overcommitted"),
+        Some("CPU after N+1: 103 % of 60 cores (limit 100 %) — add 1 host"),
+    ),
+    // 2 x 24 + 2 x 32 vCPUs at 1:1 + 10 % = 123.2 cores; 72 left after N+1
+    // (seed 001 itself ran them at 36-47 % busy: the 1:1 rule for tier-1
+    // SQL Server is what fails, as the issue expects).
+    (
+        "seed-001-all-flash-sql.json",
+        Fail,
+        Some("compute.cpu_overcommitted"),
+        Some("CPU after N+1: 171 % of 72 cores (limit 100 %) — add 3 hosts"),
+    ),
+    // The same VMs on 2 + 2 hosts: 128 % with every host up, and every VM
+    // on the surviving site's 48 cores after a site failure binds first.
+    (
+        "seed-001-stretched.json",
+        Fail,
+        Some("stretched.site_failure_cpu"),
+        Some("CPU after a site failure: 257 % of 48 cores (limit 100 %) — add 4 hosts per site"),
+    ),
+    ("seed-002-iscsi-fci.json", Pass, None, None),
+    // 39.76 TB needed on 30.41 TB usable (the example's Exchange is 16 TB,
+    // see issue "fidelity"); CPU after N+1 (106 %) fails too, by less.
+    (
+        "seed-003-mixed-sql-exchange.json",
+        Fail,
+        Some("capacity.insufficient"),
+        Some("Capacity: 131 % of 30.41 TB usable (limit 100 %) — short by 9.35 TB"),
+    ),
+    // The FCIs' 123.2 cores on the 120 of one site.
+    (
+        "seed-004-xtremio-vplex.json",
+        Fail,
+        Some("stretched.site_failure_cpu"),
+        Some("CPU after a site failure: 103 % of 120 cores (limit 100 %) — add 1 host per site"),
+    ),
+];
+
+#[test]
+fn every_example_has_its_verdict_and_binding_constraint() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/examples");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("examples folder")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            name.ends_with(".json").then_some(name)
+        })
+        .collect();
+    files.sort();
+    let listed: Vec<&str> = EXAMPLES.iter().map(|e| e.0).collect();
+    assert_eq!(files, listed, "every example is in the table");
+    for (file, status, code, summary) in EXAMPLES {
+        let text = std::fs::read_to_string(dir.join(file)).expect("readable");
+        let project = parse_project(&text).expect("parses");
+        let e = evaluate(&project).expect("valid");
+        let v = &e.verdict;
+        assert_eq!(v.status, status, "{file}: {v:?}");
+        assert_eq!(v.binding.as_ref().map(|b| b.code), code, "{file}");
+        assert_eq!(
+            v.binding.as_ref().map(|b| b.summary.as_str()),
+            summary,
+            "{file}"
+        );
+        // One cluster each: the project's verdict is the cluster's.
+        assert_eq!(e.cluster_verdicts.len(), 1, "{file}");
+        assert_eq!(&e.cluster_verdicts[0].verdict, v, "{file}");
+        assert_eq!(e.cluster_verdicts[0].cluster_id, project.clusters[0].id);
+    }
+}
