@@ -1,14 +1,15 @@
 //! The verdict on a design: whether it runs its workloads within the rules,
 //! and the one finding that binds first.
 //!
-//! Severity carries the meaning (see `severity_review` in the tests): an
-//! error is a design that cannot run its workloads within a rule (CPU or
-//! RAM over 100 % after N+x or after a site failure, cache endurance spent
-//! within the planning horizon, capacity short, IOPS over the device or
-//! array limit, an unsupported round trip, a hard vendor maximum); a
-//! warning is a design that runs, with a risk or a rule of thumb missed.
+//! Severity carries the meaning (the review, code by code, is
+//! `SEVERITY_REVIEW` in the tests): an error is a design that cannot run
+//! its workloads within a rule (CPU or RAM over 100 % after N+x or after a
+//! site failure, cache endurance spent within the planning horizon,
+//! capacity short, IOPS over the device or array limit, an unsupported
+//! round trip, a hard vendor maximum); a warning is a design that runs,
+//! with a risk or a rule of thumb missed.
 //! So the verdict reads severities only, and the design search rejects
-//! exactly what it fails (`recommend::is_unmet`).
+//! every design it fails (`recommend::is_unmet`).
 
 use serde::Serialize;
 

@@ -82,10 +82,7 @@ pub fn cache_findings(
                 100.0,
                 format!("{} writes/s rated", num(dg.rated_writes_per_s, 0)),
             )
-            .remedy(Some(format!(
-                "a cache device rated for at least {} writes/s, or more disk groups",
-                num(dg.writes_per_s, 0)
-            )));
+            .remedy(rated_for(format!("{} writes/s", num(dg.writes_per_s, 0))));
             out.push(
                 Finding::error(
                     "cache.writes_exceed_rating",
@@ -120,10 +117,7 @@ pub fn cache_findings(
                         100.0,
                         format!("{} TBW", num(e.rated_tbw, 0)),
                     )
-                    .remedy(Some(format!(
-                        "a cache device rated for at least {} TBW, or more disk groups",
-                        num(e.written_tb, 0)
-                    ))),
+                    .remedy(rated_for(format!("{} TBW", num(e.written_tb, 0)))),
                 ),
             ),
             None if dg.writes_per_s > 0.0 => out.push(
@@ -141,4 +135,12 @@ pub fn cache_findings(
         }
     }
     out
+}
+
+/// What meets a cache device's rating: a device rated for `needed`, or more
+/// disk groups to share the load.
+fn rated_for(needed: String) -> Option<String> {
+    Some(format!(
+        "a cache device rated for at least {needed}, or more disk groups"
+    ))
 }

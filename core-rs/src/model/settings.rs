@@ -109,8 +109,10 @@ pub struct ResilienceSettings {
     /// Failures per host-year, in %, that take a whole host's components
     /// away (board, memory, controller, power), devices not counted.
     pub host_afr_pct: f64,
-    /// Host CPU busy before a site failure, in %: the failover TPS model
-    /// starts from it (seed 001: 36.56-47.13 %).
+    /// Host CPU busy before a site failure, in %. No longer read: the
+    /// failover TPS model starts from the design's own compute
+    /// (`compute.cores_needed_pct`); kept so saved projects still open
+    /// until the field leaves the schema.
     pub site_failure_cpu_before_pct: f64,
     /// Share of an X-Brick's IOPS lost with one of its two active/active
     /// storage controllers, in % (no published figure: half, one controller).
