@@ -20,7 +20,12 @@ test.describe('results dashboard', () => {
     ).toBeVisible();
     await expect(page.getByTestId('raw-tib')).toHaveText('11.64 TiB');
     await expect(page.getByRole('img', { name: 'Capacity waterfall' })).toBeVisible();
-    await expect(page.getByTestId('verdict')).toHaveText('meets every requirement');
+    // Seed 001 as transcribed needs 171 % of its cores after one host
+    // fails: the verdict says so, by how much, and what would fix it.
+    await expect(page.getByTestId('verdict')).toHaveText('Fails');
+    await expect(page.getByTestId('binding')).toContainText('CPU after N+1: 171 % of 72 cores');
+    await expect(page.getByTestId('binding')).toContainText('add 3 hosts');
+    await page.screenshot({ path: 'tests/output/verdict-seed-001.png' });
   });
 
   test('shows every capacity in TB or TiB as the user chooses', async ({ page }) => {
@@ -38,7 +43,7 @@ test.describe('results dashboard', () => {
     await page.getByLabel('Hosts').fill('2');
     const finding = page.locator('.finding[data-code="protection.too_few_hosts"]').first();
     await expect(finding).toContainText('Source:');
-    await expect(page.getByTestId('verdict')).toContainText('not met');
+    await expect(page.getByTestId('verdict')).toHaveText('Fails');
     await page.screenshot({ path: 'tests/output/findings-two-hosts.png', fullPage: true });
     await finding.getByRole('button').click();
     await expect(page.getByLabel('Hosts')).toBeFocused();

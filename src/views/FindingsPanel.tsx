@@ -22,12 +22,13 @@ export function FindingsPanel() {
   };
   if (!findings) return null;
   const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.filter((f) => f.severity === 'warning').length;
   return (
     <section className="panel findings" aria-labelledby="findings-heading">
       <h2 id="findings-heading">
         Findings{' '}
-        <span className={errors > 0 ? 'verdict bad' : 'verdict good'} data-testid="verdict">
-          {errors > 0 ? `${errors} requirement(s) not met` : 'meets every requirement'}
+        <span className={errors > 0 ? 'verdict bad' : 'verdict good'} data-testid="finding-count">
+          {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
         </span>
       </h2>
       {findings.length === 0 && <p className="muted">No findings.</p>}

@@ -5,6 +5,7 @@ import { CompareView } from './CompareView';
 import { FindingsPanel } from './FindingsPanel';
 import { RecommendationsView } from './RecommendationsView';
 import { ResultsDashboard } from './ResultsDashboard';
+import { VerdictBanner } from './VerdictBanner';
 
 const TABS: { id: ResultsTab; label: string }[] = [
   { id: 'results', label: 'Results' },
@@ -41,6 +42,7 @@ export function ResultsTabs() {
       >
         {tab === 'results' && (
           <>
+            <VerdictBanner />
             <ResultsDashboard />
             <FindingsPanel />
           </>

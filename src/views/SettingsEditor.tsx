@@ -66,11 +66,6 @@ const RESILIENCE: SettingField[] = [
   { key: 'resilience.hdd_afr_pct', label: 'Spinning disk failure rate', unit: '%/year' },
   { key: 'resilience.host_afr_pct', label: 'Host failure rate', unit: '%/year' },
   {
-    key: 'resilience.site_failure_cpu_before_pct',
-    label: 'Host CPU before a site failure',
-    unit: '%',
-  },
-  {
     key: 'resilience.x_brick_controller_loss_iops_pct',
     label: 'X-Brick IOPS lost per failed controller',
     unit: '%',

@@ -40,7 +40,8 @@ export function SiteFailureTps({ site }: { site: SiteFailure }) {
   if (!tps) {
     return (
       <p className="source" data-testid="site-failure-tps">
-        TPS after a site failure: not estimated (storage past its rated IOPS before the failure).
+        TPS after a site failure: not estimated (CPU or storage already past its limit before the
+        failure; see the findings).
       </p>
     );
   }
