@@ -12,6 +12,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use stacksizer_core::evaluate::{evaluate, evaluate_json, EvaluateOutcome};
+use stacksizer_core::model::Project;
 use stacksizer_core::parse_project;
 use stacksizer_core::validate::validate;
 

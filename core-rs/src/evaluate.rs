@@ -18,7 +18,7 @@ use crate::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
 use crate::issue::InputIssue;
 use crate::model::{Cluster, Device, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
 use crate::performance::{assess_performance_and_growth, ClusterPerformance};
-use crate::protection::{host_findings, protection};
+use crate::protection::{host_findings, policy_label_findings, protection};
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding};
 use crate::shares::{workload_shares, WorkloadShare};
@@ -154,6 +154,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
             verdict: verdict(&findings[first..]),
         });
     }
+    findings.extend(policy_label_findings(&project.policies));
     let findings = by_severity(findings);
     Ok(Evaluation {
         clusters,

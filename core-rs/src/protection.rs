@@ -169,8 +169,104 @@ pub fn host_findings(cluster: &ClusterFacts, policies: &[(usize, &StoragePolicy)
     out
 }
 
+/// What a policy's name or id states about its protection, when it states
+/// anything: "RAID-1", "raid5", "mirror"; "FTT=1", "ftt2".
+fn stated_protection(label: &str) -> (Option<ProtectionMethod>, Option<u32>) {
+    let plain: String = label
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let method = if plain.contains("raid1") || plain.contains("mirror") {
+        Some(ProtectionMethod::Raid1)
+    } else if plain.contains("raid5") {
+        Some(ProtectionMethod::Raid5)
+    } else if plain.contains("raid6") {
+        Some(ProtectionMethod::Raid6)
+    } else {
+        None
+    };
+    let ftt = plain
+        .match_indices("ftt")
+        .find_map(|(at, _)| plain[at + 3..].chars().next()?.to_digit(10));
+    (method, ftt)
+}
+
+fn method_label(method: ProtectionMethod) -> &'static str {
+    match method {
+        ProtectionMethod::Raid1 => "RAID-1",
+        ProtectionMethod::Raid5 => "RAID-5",
+        ProtectionMethod::Raid6 => "RAID-6",
+    }
+}
+
+/// A policy whose name or id states another method or FTT than it has: the
+/// report and every workload list show the name, so it must not mislead.
+pub fn policy_label_findings(policies: &[StoragePolicy]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (i, policy) in policies.iter().enumerate() {
+        for (field, label) in [("name", policy.name.as_str()), ("id", &*policy.id)] {
+            let (method, ftt) = stated_protection(label);
+            let wrong_method = method.is_some_and(|m| m != policy.method);
+            let wrong_ftt = ftt.is_some_and(|f| f != policy.ftt);
+            if !(wrong_method || wrong_ftt) {
+                continue;
+            }
+            out.push(
+                Finding::warning(
+                    "protection.policy_label_contradicts",
+                    format!(
+                        "Policy \"{label}\" reads as {}{} but protects with {} FTT={}: rename it or change its method.",
+                        method.map_or("", method_label),
+                        ftt.map_or(String::new(), |f| format!(" FTT={f}")),
+                        method_label(policy.method),
+                        policy.ftt
+                    ),
+                    source::POLICY_LABEL,
+                )
+                .at(format!("policies[{i}].{field}")),
+            );
+            break;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+
+    fn named(id: &str, name: &str, method: ProtectionMethod, ftt: u32) -> StoragePolicy {
+        serde_json::from_value(serde_json::json!({
+            "id": id, "name": name, "method": method, "ftt": ftt
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_policy_named_for_another_method_or_ftt_is_flagged() {
+        use ProtectionMethod::{Raid1, Raid5, Raid6};
+        let policies = [
+            named("raid1-ftt1", "RAID-1 FTT=1", Raid5, 1),
+            named("p2", "Mirror, FTT 2", Raid1, 2),
+            named("p3", "RAID-6 FTT=2", Raid6, 2),
+            named("gold", "Gold tier", Raid5, 1),
+            named("p5", "raid1_ftt=1", Raid1, 2),
+        ];
+        let found = policy_label_findings(&policies);
+        let paths: Vec<_> = found.iter().map(|f| f.path.as_deref().unwrap()).collect();
+        assert_eq!(paths, ["policies[0].name", "policies[4].name"]);
+        assert!(
+            found[0]
+                .message
+                .contains("reads as RAID-1 FTT=1 but protects with RAID-5 FTT=1"),
+            "{}",
+            found[0].message
+        );
+        // The id alone can mislead too.
+        let by_id = policy_label_findings(&[named("raid1-ftt1", "Database", Raid5, 1)]);
+        assert_eq!(by_id[0].path.as_deref(), Some("policies[0].id"));
+    }
+
     use super::*;
 
     fn policy(method: ProtectionMethod, ftt: u32) -> StoragePolicy {

@@ -52,7 +52,7 @@ fn starter_project(s: &Scratch) -> String {
         stacksizer_core::import::project::starter_project("p", "", w, &catalog).expect("a project");
     s.file(
         "project.json",
-        &serde_json::to_string(&project).expect("serializes"),
+        serde_json::to_string(&project).expect("serializes"),
     )
 }
 
@@ -235,7 +235,7 @@ fn user_prices_flow_into_the_report_bom_evaluate_and_recommend() {
     };
     let cheaper = s.file(
         "all-half.csv",
-        &std::iter::once("id,unit_price".to_owned())
+        std::iter::once("id,unit_price".to_owned())
             .chain(shipped()["parts"].as_array().unwrap().iter().map(|p| {
                 format!(
                     "{},{}",

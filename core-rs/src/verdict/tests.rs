@@ -101,6 +101,11 @@ const SEVERITY_REVIEW: &[(&str, &[Severity], &str)] = &[
         "vSAN needs a flash cache device",
     ),
     (
+        "protection.policy_label_contradicts",
+        &[W],
+        "a misleading name; the protection itself is sized as set",
+    ),
+    (
         "protection.too_few_hosts",
         &[E],
         "the policy cannot place its components",
