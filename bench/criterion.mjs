@@ -1,7 +1,7 @@
 // `npm run bench:core -- BENCH [criterion arguments]`: runs one of the
-// core's criterion benchmarks (core-rs/benches: evaluate, import,
-// recommend), then records the estimates of every benchmark that run
-// measured, from target/criterion/**/new/, in bench/results/criterion-BENCH.json.
+// core's criterion benchmarks (core-rs/benches/BENCH.rs), then records the
+// estimates of every benchmark that run measured, from
+// target/criterion/**/new/, in bench/results/criterion-BENCH.json.
 // Example: `npm run bench:core -- evaluate '/evaluate$'`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
