@@ -1,8 +1,6 @@
-// What the timing scripts share: the built app served by `vite preview`,
-// Debian's Chromium, and where results are written.
+// What the browser timing scripts share: the built app served by `vite
+// preview`, and Debian's Chromium.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { root, bin, freePort } from '../scripts/lib.mjs';
 
@@ -35,11 +33,4 @@ export async function withServedApp(preferredPort, measure) {
     await browser.close();
     server.kill();
   }
-}
-
-/** Writes a result under tests/output and prints it. */
-export function record(fileName, result) {
-  mkdirSync(join(root, 'tests', 'output'), { recursive: true });
-  writeFileSync(join(root, 'tests', 'output', fileName), `${JSON.stringify(result, null, 2)}\n`);
-  console.log(JSON.stringify(result, null, 2));
 }

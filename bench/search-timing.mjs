@@ -1,12 +1,13 @@
 // Playwright timing script (a benchmark, not a pass/fail test): the full
 // design search of the shipped catalog for each seed example, run in the
 // app's Wasm core in Chromium, from clicking Search to the ranked designs on
-// screen. Writes tests/output/search-timing.json; results go to BENCHMARKS.md.
-// Run with `npm run bench:search` after `npm run build`.
+// screen. Writes bench/results/search-timing.json (docs/performance.md
+// summarises it). Run with `npm run bench:search` after `npm run build`.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../scripts/lib.mjs';
-import { record, withServedApp } from './preview.mjs';
+import { withServedApp } from './preview.mjs';
+import { context, writeResult } from './results.mjs';
 
 const RUNS = 3;
 
@@ -25,6 +26,7 @@ async function searchOnce(page, url, example) {
 }
 
 const examples = readdirSync(join(root, 'assets', 'examples')).filter((f) => f.startsWith('seed-'));
+const started = context();
 await withServedApp(4310, async (browser, url) => {
   const page = await browser.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
@@ -40,5 +42,5 @@ await withServedApp(4310, async (browser, url) => {
       counts: runs[0]?.counts,
     });
   }
-  record('search-timing.json', { measured_at: new Date().toISOString(), goal_ms: 1000, results });
+  writeResult('search-timing', { goal_ms: 1000, results }, started);
 });

@@ -3,6 +3,8 @@
 import { join } from 'node:path';
 import { coreDir, cargoTargetDir, must, run } from './lib.mjs';
 
-must('cargo', ['build', '--release', '--quiet', '--bin', 'stacksizer'], { cwd: coreDir });
+must('cargo', ['build', '--release', '--quiet', '--features', 'cli', '--bin', 'stacksizer'], {
+  cwd: coreDir,
+});
 const cli = join(cargoTargetDir, 'release', 'stacksizer');
 process.exit(run(cli, process.argv.slice(2), { cwd: process.env.INIT_CWD ?? process.cwd() }));

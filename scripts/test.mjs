@@ -31,6 +31,7 @@ if (!ensureReportReaders())
 const output = join(root, 'tests', 'output');
 mkdirSync(output, { recursive: true });
 
+layer('Wasm start-up module size budget', 'node', ['bench/wasm-size.mjs', '--check']);
 layer('cargo fmt --check', 'cargo', ['fmt', '--check'], { cwd: coreDir });
 layer(
   'cargo clippy (warnings are errors)',

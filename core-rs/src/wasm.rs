@@ -1,12 +1,19 @@
 //! The app's door into the core: a few coarse calls taking project JSON
 //! (so errors carry JSON paths) and returning tsify-typed results.
+//!
+//! Built twice: feature `wasm` is the module the app loads at start;
+//! `wasm-exchange` adds the RVTools workbook import and the XLSX/CSV reports,
+//! whose crates (calamine, rust_xlsxwriter) would double the start-up
+//! module, as a second module the Worker loads on first use.
 
 use std::sync::Mutex;
 
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
-use serde::{Deserialize, Serialize};
+#[cfg(feature = "wasm-exchange")]
+use serde::Deserialize;
+use serde::Serialize;
 
 use std::ops::ControlFlow;
 
@@ -16,7 +23,9 @@ use crate::catalog::{
     UserCatalogSummary,
 };
 use crate::evaluate::{evaluate_json, EvaluateOutcome};
+#[cfg(feature = "wasm-exchange")]
 use crate::import::project::starter_project;
+#[cfg(feature = "wasm-exchange")]
 use crate::import::rvtools::{import_rvtools, RvtoolsFile, RvtoolsOptions, RvtoolsSummary};
 use crate::import::workloads_csv::{import_workloads_csv, WorkloadsCsvOptions};
 use crate::import::ImportIssue;
@@ -24,6 +33,7 @@ use crate::issue::InputIssue;
 use crate::model::{Project, Workload};
 use crate::parse::{check_project_file, ProjectFileOutcome};
 use crate::recommend::{recommend_with_progress, RecommendOptions, Recommendation};
+#[cfg(feature = "wasm-exchange")]
 use crate::report::{csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Variant};
 use crate::stretched::{rtt_penalty, RttPenalty};
 
@@ -59,6 +69,7 @@ pub fn check_project_file_js(project_json: &str) -> Result<Ts<ProjectFileOutcome
 
 /// A report for a project: the .xlsx bytes. Invalid input is an error
 /// listing every issue (the app only exports what it has evaluated).
+#[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportXlsx)]
 pub fn export_xlsx(project_json: &str) -> Result<Vec<u8>, JsError> {
     let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
@@ -66,17 +77,20 @@ pub fn export_xlsx(project_json: &str) -> Result<Vec<u8>, JsError> {
 }
 
 /// One CSV file per report table.
+#[cfg(feature = "wasm-exchange")]
 #[derive(Serialize, Tsify)]
 pub struct CsvExport {
     pub tables: Vec<CsvFile>,
 }
 
+#[cfg(feature = "wasm-exchange")]
 #[derive(Serialize, Tsify)]
 pub struct CsvFile {
     pub file_name: String,
     pub text: String,
 }
 
+#[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportCsvTables)]
 pub fn export_csv_tables(project_json: &str) -> Result<Ts<CsvExport>, JsError> {
     let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
@@ -89,6 +103,7 @@ pub fn export_csv_tables(project_json: &str) -> Result<Ts<CsvExport>, JsError> {
 }
 
 /// A variant to compare in a report: its name and project file text.
+#[cfg(feature = "wasm-exchange")]
 #[derive(Deserialize, Tsify)]
 pub struct NamedProject {
     pub name: String,
@@ -96,6 +111,7 @@ pub struct NamedProject {
 }
 
 /// A Comparison workbook of several variants of the same workloads.
+#[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportXlsxComparison)]
 pub fn export_xlsx_comparison(variants: Vec<Ts<NamedProject>>) -> Result<Vec<u8>, JsError> {
     let mut evaluated: Vec<(String, Project, crate::Evaluation)> = Vec::new();
@@ -117,6 +133,7 @@ pub fn export_xlsx_comparison(variants: Vec<Ts<NamedProject>>) -> Result<Vec<u8>
 
 /// An RVTools import as the app gets it: a starter project holding the
 /// imported workloads, or every problem with its sheet, row and column.
+#[cfg(feature = "wasm-exchange")]
 #[derive(Serialize, Tsify)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum RvtoolsOutcome {
@@ -129,6 +146,7 @@ pub enum RvtoolsOutcome {
     },
 }
 
+#[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = importRvtools)]
 pub fn import_rvtools_js(
     xlsx: &[u8],

@@ -32,7 +32,7 @@
 //! is timed and the slowest first try is reported too.
 //!
 //! The `bounded_*` tests rebuild the shapes that once exhausted memory or
-//! took seconds (see FUZZING.md) and check that they stay bounded.
+//! took seconds (see docs/fuzzing.md) and check that they stay bounded.
 //!
 //! `fuzz_corpus_replays` re-runs every file in `tests/fuzz_corpus/` on each
 //! `cargo test`: inputs found interesting by earlier runs.
@@ -1193,7 +1193,7 @@ fn fuzz_corpus_generated_limits() {
 }
 
 // ---------------------------------------------------------------------------
-// Shapes that once exhausted memory or took seconds (FUZZING.md). Each must
+// Shapes that once exhausted memory or took seconds (docs/fuzzing.md). Each must
 // evaluate with a result that grows with the input, not with a product of
 // its lists, and in release builds within `HANG` (debug builds use smaller
 // inputs where the full size would take long unoptimized).

@@ -4,12 +4,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import example from '../../assets/examples/seed-001-all-flash-sql.json';
 import newProject from '../../assets/templates/new-project.json';
 import * as core from './pkg/stacksizer_core.js';
+import * as exchange from './pkg/stacksizer_exchange.js';
 import { handleRequest } from './handle-request';
 import type { Project } from './types';
 
 beforeAll(() => {
   core.initSync({
     module: readFileSync(new URL('./pkg/stacksizer_core_bg.wasm', import.meta.url)),
+  });
+  exchange.initSync({
+    module: readFileSync(new URL('./pkg/stacksizer_exchange_bg.wasm', import.meta.url)),
   });
 });
 
@@ -86,5 +90,40 @@ describe('the Wasm core', () => {
     const response = handleRequest(core, { id: 7, method: 'core/self-test-panic', params: {} });
     expect(response).toMatchObject({ id: 7, ok: false, kind: 'panic' });
     if (!response.ok) expect(response.message).toContain('self-test panic requested');
+  });
+});
+
+describe('the exchange module (imports and reports, loaded on first use)', () => {
+  const projectJson = JSON.stringify(example);
+
+  it('is what the reports need: the start-up module has no report export', () => {
+    expect('exportXlsx' in core).toBe(false);
+    expect('importRvtools' in core).toBe(false);
+    const response = handleRequest(core, { id: 8, method: 'report/xlsx', params: { projectJson } });
+    expect(response).toMatchObject({ ok: false, kind: 'failure' });
+    if (!response.ok) expect(response.message).toContain('needs the exchange module');
+  });
+
+  it('writes the XLSX report (a zip) and the CSV tables', () => {
+    const xlsx = handleRequest(
+      core,
+      { id: 9, method: 'report/xlsx', params: { projectJson } },
+      exchange,
+    );
+    expect(xlsx.ok).toBe(true);
+    if (!xlsx.ok) return;
+    const bytes = xlsx.result as Uint8Array;
+    expect(String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0)).toBe('PK');
+
+    const csv = handleRequest(
+      core,
+      { id: 10, method: 'report/csv', params: { projectJson } },
+      exchange,
+    );
+    expect(csv.ok).toBe(true);
+    if (!csv.ok) return;
+    const { tables } = csv.result as ReturnType<typeof exchange.exportCsvTables>;
+    expect(tables.length).toBeGreaterThan(0);
+    expect(tables.every((t) => t.text.length > 0)).toBe(true);
   });
 });

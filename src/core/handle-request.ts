@@ -1,20 +1,12 @@
 // Answers one core request against an initialised Wasm module. Kept apart
 // from the Worker glue so Vitest can run it on the real module in Node.
-import type { CoreRequest, CoreRequests, CoreResponse } from './protocol';
+import type { CoreMethod, CoreRequest, CoreRequests, CoreResponse } from './protocol';
 import type { CatalogFormat, NamedProject, RvtoolsOptions, WorkloadsCsvOptions } from './types';
 
+/** The module the Worker loads at start. */
 export interface CoreModule {
   evaluateProject(projectJson: string): unknown;
   checkProjectFile(projectJson: string): unknown;
-  exportXlsx(projectJson: string): Uint8Array;
-  exportCsvTables(projectJson: string): unknown;
-  exportXlsxComparison(variants: NamedProject[]): Uint8Array;
-  importRvtools(
-    bytes: Uint8Array,
-    fileName: string,
-    options: RvtoolsOptions,
-    userCatalogJson: string | null,
-  ): unknown;
   importWorkloadsCsv(bytes: Uint8Array, options: WorkloadsCsvOptions): unknown;
   importUserCatalog(bytes: Uint8Array, fileName: string): unknown;
   catalogListing(userCatalogJson: string | null): unknown;
@@ -27,14 +19,51 @@ export interface CoreModule {
   takePanicMessage(): string | undefined;
 }
 
-export function handleRequest(core: CoreModule, request: CoreRequest): CoreResponse {
+/**
+ * The second module, loaded on first use: the RVTools workbook import and
+ * the reports, whose crates would double the start-up module.
+ */
+export interface ExchangeModule {
+  exportXlsx(projectJson: string): Uint8Array;
+  exportCsvTables(projectJson: string): unknown;
+  exportXlsxComparison(variants: NamedProject[]): Uint8Array;
+  importRvtools(
+    bytes: Uint8Array,
+    fileName: string,
+    options: RvtoolsOptions,
+    userCatalogJson: string | null,
+  ): unknown;
+  takePanicMessage(): string | undefined;
+}
+
+const EXCHANGE_METHODS = new Set<CoreMethod>([
+  'report/xlsx',
+  'report/csv',
+  'report/comparison',
+  'import/rvtools',
+]);
+
+/** Whether answering `method` needs the exchange module. */
+export const needsExchange = (method: CoreMethod) => EXCHANGE_METHODS.has(method);
+
+/**
+ * Answers `request`; `exchange` must be loaded for the methods
+ * `needsExchange` names. A trap is reported with the panic message of the
+ * module that ran the call.
+ */
+export function handleRequest(
+  core: CoreModule,
+  request: CoreRequest,
+  exchange?: ExchangeModule,
+): CoreResponse {
   try {
-    return { id: request.id, ok: true, result: dispatch(core, request) };
+    return { id: request.id, ok: true, result: dispatch(core, exchange, request) };
   } catch (error) {
     if (error instanceof WebAssembly.RuntimeError) {
       let message = error.message;
       try {
-        message = core.takePanicMessage() ?? message;
+        const trapped = needsExchange(request.method) ? exchange : core;
+        message = trapped?.takePanicMessage() ?? message;
       } catch {
         // The trapped instance may refuse even this; keep the trap's message.
       }
@@ -52,21 +81,41 @@ export function handleRequest(core: CoreModule, request: CoreRequest): CoreRespo
 const params = <M extends keyof CoreRequests>(request: CoreRequest, _method: M) =>
   (request as CoreRequest<M>).params;
 
-function dispatch(core: CoreModule, request: CoreRequest): unknown {
+function loaded(exchange: ExchangeModule | undefined, method: CoreMethod): ExchangeModule {
+  if (!exchange) throw new Error(`${method} needs the exchange module, which is not loaded`);
+  return exchange;
+}
+
+function dispatch(
+  core: CoreModule,
+  exchange: ExchangeModule | undefined,
+  request: CoreRequest,
+): unknown {
   switch (request.method) {
     case 'project/evaluate':
       return core.evaluateProject(params(request, 'project/evaluate').projectJson);
     case 'project/check-file':
       return core.checkProjectFile(params(request, 'project/check-file').projectJson);
     case 'report/xlsx':
-      return core.exportXlsx(params(request, 'report/xlsx').projectJson);
+      return loaded(exchange, request.method).exportXlsx(
+        params(request, 'report/xlsx').projectJson,
+      );
     case 'report/csv':
-      return core.exportCsvTables(params(request, 'report/csv').projectJson);
+      return loaded(exchange, request.method).exportCsvTables(
+        params(request, 'report/csv').projectJson,
+      );
     case 'report/comparison':
-      return core.exportXlsxComparison(params(request, 'report/comparison').variants);
+      return loaded(exchange, request.method).exportXlsxComparison(
+        params(request, 'report/comparison').variants,
+      );
     case 'import/rvtools': {
       const { bytes, fileName, options, userCatalogJson } = params(request, 'import/rvtools');
-      return core.importRvtools(bytes, fileName, options, userCatalogJson);
+      return loaded(exchange, request.method).importRvtools(
+        bytes,
+        fileName,
+        options,
+        userCatalogJson,
+      );
     }
     case 'import/workloads-csv': {
       const { bytes, options } = params(request, 'import/workloads-csv');

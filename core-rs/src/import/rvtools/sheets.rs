@@ -12,7 +12,7 @@ use crate::import::xlsx::Workbook;
 /// RVTools exports one vCenter, and a vCenter Server 8 registers at most
 /// 45,000 VMs (VMware Configuration Maximums): a longer vInfo tab is not one
 /// export. The cap also bounds the time and memory a hostile file can take
-/// (45,000 VMs import in well under 1 s here; FUZZING.md).
+/// (45,000 VMs import in well under 1 s here; docs/fuzzing.md).
 pub const MAX_VMS: u32 = 45_000;
 pub const MAX_DISK_ROWS: u32 = 1_000_000;
 /// RVTools 4.x column names; 3.x wrote "MB" for the same MiB figures.
