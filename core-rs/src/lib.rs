@@ -5,6 +5,7 @@ pub mod bom;
 pub mod cache;
 pub mod capacity;
 pub mod catalog;
+pub mod cell_text;
 pub mod compute;
 pub mod durability;
 pub mod esa;

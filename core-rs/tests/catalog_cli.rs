@@ -243,8 +243,8 @@ fn user_prices_flow_into_the_report_bom_evaluate_and_recommend() {
             .unwrap_or_else(|| panic!("{part} in {bom}"))
             .to_owned()
     };
-    assert!(line("Micron 7450 PRO").contains(",123,"), "{bom}");
-    assert!(line("Dell PowerEdge R760").contains(",20000,"), "{bom}");
+    assert!(line("Micron 7450 PRO").contains(",123.00,"), "{bom}");
+    assert!(line("Dell PowerEdge R760").contains(",20000.00,"), "{bom}");
 
     let out = stacksizer(&["evaluate", &project, "--catalog", &prices]);
     assert!(out.status.success(), "{}", text(&out.stderr));

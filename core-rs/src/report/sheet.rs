@@ -16,6 +16,30 @@ pub enum NumberFormat {
     Price,
 }
 
+impl NumberFormat {
+    /// Decimals the workbook's number format shows; the CSV rounds to them.
+    pub fn decimals(self) -> usize {
+        match self {
+            NumberFormat::Count => 0,
+            NumberFormat::Percent => 1,
+            NumberFormat::Decimal | NumberFormat::Price => 2,
+        }
+    }
+
+    /// `value` as the workbook shows it, without thousands separators:
+    /// rounded half away from zero like a spreadsheet (not to even, as
+    /// Rust's formatting does), and never `-0`.
+    pub fn shown(self, value: f64) -> String {
+        let decimals = self.decimals();
+        let scale = 10f64.powi(decimals as i32);
+        let rounded = (value * scale).round() / scale;
+        // A negative that rounds to zero, or a total of no rows (Rust's
+        // float sum starts at -0.0), would print as -0.
+        let rounded = if rounded == 0.0 { 0.0 } else { rounded };
+        format!("{rounded:.decimals$}")
+    }
+}
+
 /// The value the core computed for a formula: the CSV export writes it,
 /// and the XLSX stores it as the formula's cached result for readers that
 /// do not recalculate.
@@ -97,7 +121,20 @@ impl Cell {
         }
     }
 
-    /// The cell as plain text, for CSV: formulas give their computed value.
+    /// Whether the cell shows text (a formula's text result included).
+    pub fn is_text(&self) -> bool {
+        matches!(
+            self,
+            Cell::Text(_)
+                | Cell::Formula(Formula {
+                    value: Computed::Text(_),
+                    ..
+                })
+        )
+    }
+
+    /// The cell as plain text, for CSV: formulas give their computed value,
+    /// numbers are rounded as their format shows them.
     pub fn plain(&self) -> String {
         match self {
             Cell::Blank | Cell::Input(None, _) => String::new(),
@@ -106,14 +143,13 @@ impl Cell {
                 value: Computed::Text(s),
                 ..
             }) => s.clone(),
-            // + 0.0 makes a zero print as 0: a total of no rows is -0.0
-            // (Rust's float sum starts there), which prints as -0.
-            Cell::Number(v, _)
-            | Cell::Input(Some(v), _)
+            Cell::Number(v, format)
+            | Cell::Input(Some(v), format)
             | Cell::Formula(Formula {
                 value: Computed::Number(v),
+                format,
                 ..
-            }) => (v + 0.0).to_string(),
+            }) => format.shown(*v),
         }
     }
 }
@@ -349,10 +385,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_zero_prints_without_a_sign_in_csv() {
-        assert_eq!(Cell::decimal(-0.0).plain(), "0");
-        assert_eq!(Cell::decimal(-1.5).plain(), "-1.5");
-        assert_eq!(Cell::decimal(0.25).plain(), "0.25");
+    fn numbers_print_as_shown_without_float_tails_or_minus_zero() {
+        assert_eq!(Cell::decimal(-0.0).plain(), "0.00");
+        assert_eq!(Cell::decimal(-0.001).plain(), "0.00");
+        assert_eq!(Cell::count(-0.4).plain(), "0");
+        assert_eq!(Cell::decimal(-1.5).plain(), "-1.50");
+        assert_eq!(Cell::decimal(1543.9600000000005).plain(), "1543.96");
+        assert_eq!(Cell::number(0.125, NumberFormat::Price).plain(), "0.13");
+        assert_eq!(Cell::count(2653.5).plain(), "2654");
+        assert_eq!(Cell::percent(33.333_333).plain(), "33.3");
+        assert_eq!(
+            Cell::formula(
+                "=SUM(A1)".into(),
+                Computed::Number(-0.0),
+                NumberFormat::Price
+            )
+            .plain(),
+            "0.00"
+        );
     }
 
     #[test]
