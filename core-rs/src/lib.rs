@@ -15,6 +15,7 @@ pub mod ids;
 pub mod import;
 pub mod iscsi;
 pub mod issue;
+pub mod json_text;
 pub mod model;
 pub mod parse;
 pub mod performance;
