@@ -39,6 +39,25 @@ pub fn cell_text_problem(text: &str) -> Option<String> {
     None
 }
 
+/// `text` cut to what a cell holds, ending with a note of the cut. User
+/// text is validated to fit; text the report composes around it (a title
+/// with the project's name, a list of workload names) may still not.
+pub fn fit_cell(text: &str) -> Cow<'_, str> {
+    if text.len() <= MAX_CELL_CHARS {
+        return Cow::Borrowed(text);
+    }
+    let chars = text.chars().count();
+    if chars <= MAX_CELL_CHARS {
+        return Cow::Borrowed(text);
+    }
+    let note = format!("... (cut here: the text is {chars} characters, a cell holds {MAX_CELL_CHARS}; the CSV export has all of it)");
+    let kept: String = text
+        .chars()
+        .take(MAX_CELL_CHARS - note.chars().count())
+        .collect();
+    Cow::Owned(kept + &note)
+}
+
 fn is_refused_control(c: char) -> bool {
     c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
@@ -91,6 +110,17 @@ mod tests {
             assert_eq!(csv_text(plain), plain);
             assert_eq!(csv_text_read(plain), plain);
         }
+    }
+
+    #[test]
+    fn text_longer_than_a_cell_is_cut_to_fit_with_a_note() {
+        let fits = "x".repeat(MAX_CELL_CHARS);
+        assert_eq!(fit_cell(&fits), fits);
+        let long = "y".repeat(MAX_CELL_CHARS + 10);
+        let cut = fit_cell(&long);
+        assert_eq!(cut.chars().count(), MAX_CELL_CHARS);
+        assert!(cut.starts_with("yyy") && cut.ends_with("the CSV export has all of it)"));
+        assert!(cut.contains("the text is 32777 characters"), "{cut}");
     }
 
     #[test]

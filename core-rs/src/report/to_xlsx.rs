@@ -9,6 +9,7 @@ use rust_xlsxwriter::{
 };
 
 use super::sheet::{Cell, Computed, NumberFormat, RowStyle, Sheet};
+use crate::cell_text::fit_cell;
 
 /// Widest column, in characters; longer text wraps.
 const MAX_WIDTH: usize = 60;
@@ -70,7 +71,14 @@ fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
         let r = r as u32;
         if row.style == RowStyle::Note {
             let text = row.cells.first().map(Cell::plain).unwrap_or_default();
-            ws.merge_range(r, 0, r, note_last_col, &text, &row_format(RowStyle::Note))?;
+            ws.merge_range(
+                r,
+                0,
+                r,
+                note_last_col,
+                &fit_cell(&text),
+                &row_format(RowStyle::Note),
+            )?;
             let lines = text.chars().count().div_ceil(note_chars.max(1)).max(1);
             ws.set_row_height(r, lines as f64 * LINE_HEIGHT_PT)?;
             continue;
@@ -106,7 +114,7 @@ fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
                     .map(Cell::plain)
                     .unwrap_or_default();
                 TableColumn::new()
-                    .set_header(header)
+                    .set_header(fit_cell(&header))
                     .set_header_format(header_format())
             })
             .collect();
@@ -136,7 +144,7 @@ fn write_cell(
             ws.write_blank(row, col, format)?;
         }
         Cell::Text(s) => {
-            ws.write_string_with_format(row, col, s, format)?;
+            ws.write_string_with_format(row, col, fit_cell(s), format)?;
         }
         Cell::Number(v, _) | Cell::Input(Some(v), _) => {
             ws.write_number_with_format(row, col, *v, format)?;
