@@ -31,12 +31,24 @@ impl NumberFormat {
     /// Rust's formatting does), and never `-0`.
     pub fn shown(self, value: f64) -> String {
         let decimals = self.decimals();
-        let scale = 10f64.powi(decimals as i32);
-        let rounded = (value * scale).round() / scale;
+        let scale = 10u64.pow(decimals as u32);
+        let scaled = (value * scale as f64).round();
+        // Whole units of the last decimal, as an integer: formatting a
+        // float at a precision was a fifth of a large CSV export's time.
+        // Beyond 2^53 a float has no decimals left to show.
+        if !scaled.is_finite() || scaled.abs() >= 9.0e15 {
+            return format!("{value:.decimals$}");
+        }
         // A negative that rounds to zero, or a total of no rows (Rust's
-        // float sum starts at -0.0), would print as -0.
-        let rounded = if rounded == 0.0 { 0.0 } else { rounded };
-        format!("{rounded:.decimals$}")
+        // float sum starts at -0.0), has no sign: n is 0.
+        let n = scaled as i64;
+        let sign = if n < 0 { "-" } else { "" };
+        let (whole, fraction) = (n.unsigned_abs() / scale, n.unsigned_abs() % scale);
+        if decimals == 0 {
+            format!("{sign}{whole}")
+        } else {
+            format!("{sign}{whole}.{fraction:0decimals$}")
+        }
     }
 }
 
@@ -394,6 +406,10 @@ mod tests {
         assert_eq!(Cell::number(0.125, NumberFormat::Price).plain(), "0.13");
         assert_eq!(Cell::count(2653.5).plain(), "2654");
         assert_eq!(Cell::percent(33.333_333).plain(), "33.3");
+        assert_eq!(Cell::percent(-0.04).plain(), "0.0");
+        assert_eq!(Cell::decimal(-1234.005).plain(), "-1234.01");
+        assert_eq!(Cell::decimal(0.07).plain(), "0.07");
+        assert_eq!(Cell::count(1e300).plain(), format!("{:.0}", 1e300));
         assert_eq!(
             Cell::formula(
                 "=SUM(A1)".into(),

@@ -32,6 +32,10 @@ const WHITE: u32 = 0x00FF_FFFF;
 
 pub fn workbook(sheets: &[Sheet], title: &str) -> Result<Vec<u8>, XlsxError> {
     let mut wb = Workbook::new();
+    // Deflate level 1, not the default 6: deflating was a third of the
+    // time of a 45,000-workload report. The cost is size: that workbook
+    // is 16.7 MB instead of about 9.2 MB, an example's 62 KB, not 48 KB.
+    wb.set_zip_compression_level(1);
     wb.set_properties(
         &DocProperties::new()
             .set_title(title)
@@ -67,6 +71,7 @@ fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
         .map(|c| widths.get(usize::from(c)).copied().unwrap_or(MIN_WIDTH))
         .sum();
     let header_rows: Vec<u32> = sheet.tables.iter().map(|t| t.header_row).collect();
+    let mut formats = Formats::default();
     for (r, row) in sheet.rows.iter().enumerate() {
         let r = r as u32;
         if row.style == RowStyle::Note {
@@ -94,11 +99,11 @@ fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
                 lines = lines.max(wrapped_lines(&cell.plain(), room));
             }
             let format = if header {
-                header_format()
+                formats.header()
             } else {
-                cell_format(row.style, cell, wrap)
+                formats.cell(row.style, cell, wrap)
             };
-            write_cell(ws, r, c as u16, cell, &format)?;
+            write_cell(ws, r, c as u16, cell, format)?;
         }
         // Neither Excel nor LibreOffice grows a row for wrapped text on load.
         if lines > 1 {
@@ -164,6 +169,49 @@ fn write_cell(
     Ok(())
 }
 
+/// The few formats a sheet's cells use, each built once: building one
+/// per cell was a large share of a big report's time.
+#[derive(Default)]
+struct Formats {
+    header: Option<Format>,
+    cells: Vec<(FormatKey, Format)>,
+}
+
+/// What a body cell's format depends on: its row's style, its number
+/// format, whether it is an input, whether it wraps.
+type FormatKey = (RowStyle, Option<NumberFormat>, bool, bool);
+
+impl Formats {
+    fn header(&mut self) -> &Format {
+        self.header.get_or_insert_with(header_format)
+    }
+
+    fn cell(&mut self, style: RowStyle, cell: &Cell, wrap: bool) -> &Format {
+        let key = (
+            style,
+            number_format(cell),
+            matches!(cell, Cell::Input(..)),
+            wrap,
+        );
+        let at = match self.cells.iter().position(|(k, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                self.cells.push((key, cell_format(key)));
+                self.cells.len() - 1
+            }
+        };
+        &self.cells[at].1
+    }
+}
+
+fn number_format(cell: &Cell) -> Option<NumberFormat> {
+    match cell {
+        Cell::Number(_, n) | Cell::Input(_, n) => Some(*n),
+        Cell::Formula(formula) => Some(formula.format),
+        Cell::Blank | Cell::Text(_) => None,
+    }
+}
+
 fn header_format() -> Format {
     Format::new()
         .set_bold()
@@ -197,17 +245,12 @@ fn row_format(style: RowStyle) -> Format {
     }
 }
 
-fn cell_format(style: RowStyle, cell: &Cell, wrap: bool) -> Format {
+fn cell_format((style, number, input, wrap): FormatKey) -> Format {
     let mut f = row_format(style);
-    let number = match cell {
-        Cell::Number(_, n) | Cell::Input(_, n) => Some(*n),
-        Cell::Formula(formula) => Some(formula.format),
-        Cell::Blank | Cell::Text(_) => None,
-    };
     if let Some(n) = number {
         f = f.set_num_format(num_format(n));
     }
-    if matches!(cell, Cell::Input(..)) {
+    if input {
         f = f
             .set_background_color(Color::RGB(INPUT_FILL))
             .set_border(FormatBorder::Thin)
@@ -290,8 +333,9 @@ fn display_chars(cell: &Cell) -> usize {
         Cell::Input(None, _) => 12,
         Cell::Formula(f) if matches!(f.value, Computed::Text(_)) => 12,
         _ => {
-            let v = cell.numeric().unwrap_or(0.0).abs();
-            let digits = format!("{v:.0}").len();
+            let v = cell.numeric().unwrap_or(0.0).abs().round();
+            // Digits of the whole part (`as` saturates beyond u64).
+            let digits = (v as u64).checked_ilog10().map_or(1, |d| d as usize + 1);
             let separators = (digits - 1) / 3;
             let decimals = match cell {
                 Cell::Number(_, NumberFormat::Count) => 0,
