@@ -6,6 +6,10 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
+
 fn stacksizer(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stacksizer"))
         .args(args)
@@ -310,33 +314,6 @@ fn evaluate_json_includes_stretched_and_array_results() {
     assert!(String::from_utf8_lossy(&text.stdout).contains("Production site: usable 15.00 TB"));
 }
 
-/// A scratch folder per test, removed when the test ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("stacksizer-cli-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temp dir");
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, content: &[u8]) -> String {
-        std::fs::write(self.0.join(name), content).expect("written");
-        self.path(name)
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
-    }
-}
-
 fn refused(args: &[&str], expected: &str) {
     let out = stacksizer(args);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
@@ -349,7 +326,7 @@ fn refused(args: &[&str], expected: &str) {
 
 #[test]
 fn an_output_onto_an_input_file_is_refused_and_the_input_kept() {
-    let s = Scratch::new("overwrite");
+    let s = Scratch::new("cli-overwrite");
     let project = std::fs::read(example()).expect("example");
     let input = s.file("project.json", &project);
     // The same file under another name: a link, and a path through `..`.
@@ -444,7 +421,7 @@ fn non_finite_numbers_are_refused_naming_the_option() {
 
 #[test]
 fn a_csv_column_named_twice_is_refused_by_name() {
-    let s = Scratch::new("columns");
+    let s = Scratch::new("cli-columns");
     let catalog = s.file(
         "prices.csv",
         b"id,unit_price,Unit_Price\nintel-dc-s3610-400,420,430\n",
@@ -465,7 +442,7 @@ fn a_csv_column_named_twice_is_refused_by_name() {
 
 #[test]
 fn control_characters_and_text_longer_than_a_cell_are_refused_before_a_report() {
-    let s = Scratch::new("text");
+    let s = Scratch::new("cli-text");
     let mut v: Value =
         serde_json::from_str(&std::fs::read_to_string(example()).expect("example")).expect("json");
     v["clusters"][0]["name"] = Value::from("Prod\u{7}\u{0}");
@@ -510,7 +487,7 @@ fn json_outputs_never_print_minus_zero() {
         plain.contains("-0.0"),
         "the case no longer makes a -0.0: pick another"
     );
-    let s = Scratch::new("zero");
+    let s = Scratch::new("cli-zero");
     let project = s.file("idle.json", v.to_string().as_bytes());
     let out = stacksizer(&["evaluate", &project, "--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
