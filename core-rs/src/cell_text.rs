@@ -8,17 +8,35 @@ use std::borrow::Cow;
 /// rust_xlsxwriter refuses longer strings).
 pub const MAX_CELL_CHARS: usize = 32_767;
 
+/// Most characters of a text cell an import reads: importers make names
+/// from such text and add to it (an RVTools group's " · 16 vCPU"), and
+/// the names must still pass validation.
+pub const MAX_IMPORTED_CHARS: usize = MAX_CELL_CHARS - 64;
+
 /// Why `text` cannot go into a cell, if it cannot: a control character
 /// (C0 other than TAB, LF and CR, DEL, C1: XML 1.0, the XLSX's format,
 /// forbids most of them and the rest are invisible) or more characters
 /// than a cell holds. TAB, LF and CR stay allowed: XML keeps them, and
 /// descriptions hold paragraphs. The message follows the field's path.
 pub fn cell_text_problem(text: &str) -> Option<String> {
+    text_problem(text, MAX_CELL_CHARS, "what a spreadsheet cell holds")
+}
+
+/// [`cell_text_problem`] for a cell an import reads.
+pub fn imported_text_problem(text: &str) -> Option<String> {
+    text_problem(
+        text,
+        MAX_IMPORTED_CHARS,
+        "so that names made from it fit a spreadsheet cell",
+    )
+}
+
+fn text_problem(text: &str, max_chars: usize, why: &str) -> Option<String> {
     // Validation checks every name of a project on each evaluation: most
     // text has no byte that can start a control character (C0, DEL, and
     // 0xC2, the lead byte of C1 in UTF-8) and is short.
     let suspect = |b: &u8| *b < 0x20 || *b == 0x7F || *b == 0xC2;
-    if text.len() <= MAX_CELL_CHARS && !text.as_bytes().iter().any(suspect) {
+    if text.len() <= max_chars && !text.as_bytes().iter().any(suspect) {
         return None;
     }
     if let Some(c) = text.chars().find(|&c| is_refused_control(c)) {
@@ -28,11 +46,11 @@ pub fn cell_text_problem(text: &str) -> Option<String> {
         ));
     }
     // A char is at least one byte: only long strings need counting.
-    if text.len() > MAX_CELL_CHARS {
+    if text.len() > max_chars {
         let chars = text.chars().count();
-        if chars > MAX_CELL_CHARS {
+        if chars > max_chars {
             return Some(format!(
-                "must be at most {MAX_CELL_CHARS} characters, what a spreadsheet cell holds (got {chars})"
+                "must be at most {max_chars} characters, {why} (got {chars})"
             ));
         }
     }

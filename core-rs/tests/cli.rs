@@ -368,7 +368,15 @@ fn an_output_onto_an_input_file_is_refused_and_the_input_kept() {
     std::fs::create_dir_all(&csv_dir).expect("a folder");
     let beside = s.0.join("tables/bom.csv").to_string_lossy().into_owned();
     std::fs::write(&beside, &project).expect("written");
-    refused(&["report", &beside, "--csv", &csv_dir], "--csv");
+    let early = s.path("early.xlsx");
+    refused(
+        &["report", &beside, "-o", &early, "--csv", &csv_dir],
+        "--csv",
+    );
+    assert!(
+        !std::path::Path::new(&early).exists(),
+        "nothing is written when one output is refused"
+    );
     let vinfo = s.file(
         "RVTools_tabvInfo.csv",
         b"VM,Powerstate,Template,CPUs,Memory,Provisioned MiB,In Use MiB,Cluster\na,poweredOn,False,2,4096,999,999,C\n",

@@ -3,7 +3,7 @@
 //! tab separated (Excel writes semicolons in locales with a decimal comma).
 
 use super::issue::ImportIssue;
-use super::table::{Cell, ColumnMap, ColumnSpec, Table};
+use super::table::{ColumnMap, ColumnSpec, Table};
 use super::xlsx::too_many_rows;
 
 /// Larger CSV files are refused before parsing.
@@ -58,7 +58,10 @@ pub fn read_csv(
         let mut row = map.new_row(number);
         for (c, field) in record.iter().enumerate() {
             if let Some(wanted) = map.wanted(c) {
-                row.set(wanted, Cell::Text(field.to_owned()));
+                let cell = map
+                    .text_cell(sheet, number, wanted, field.to_owned())
+                    .map_err(|issue| vec![issue])?;
+                row.set(wanted, cell);
             }
         }
         if !row.is_blank() {
@@ -119,6 +122,24 @@ mod tests {
         let err = read_csv("vInfo", b"VM,CPUs\nok,1\nbad\xff,2\n", &SPECS, 10).unwrap_err();
         assert_eq!(err[0].row, Some(3));
         assert!(err[0].message.contains("UTF-8"), "{}", err[0].message);
+    }
+
+    #[test]
+    fn control_characters_and_overlong_text_are_refused_at_the_cell() {
+        let err = read_csv("vInfo", b"VM,CPUs\nok,1\nb\x07d,2\n", &SPECS, 10).unwrap_err();
+        assert_eq!(
+            err[0].message,
+            "sheet \"vInfo\", row 3, column \"VM\" (A3): must not hold control characters (found U+0007)"
+        );
+        let long = format!("VM,CPUs\n{},1\n", "v".repeat(40_000));
+        let err = read_csv("vInfo", long.as_bytes(), &SPECS, 10).unwrap_err();
+        assert!(
+            err[0]
+                .message
+                .contains("(A2): must be at most 32703 characters"),
+            "{}",
+            err[0].message
+        );
     }
 
     #[test]

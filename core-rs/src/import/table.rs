@@ -3,6 +3,7 @@
 //! Both the .xlsx and the CSV readers produce this.
 
 use super::issue::ImportIssue;
+use crate::cell_text::imported_text_problem;
 
 /// A column the importer wants, by its header text.
 #[derive(Debug, Clone, Copy)]
@@ -129,6 +130,28 @@ impl ColumnMap {
             sheet: sheet.to_owned(),
             found: self.found,
             rows,
+        }
+    }
+
+    /// The text of a cell of the wanted column `wanted`, row `number`:
+    /// refused, naming the cell, when it holds control characters or is
+    /// too long to make a name from.
+    pub fn text_cell(
+        &self,
+        sheet: &str,
+        number: u32,
+        wanted: usize,
+        text: String,
+    ) -> Result<Cell, ImportIssue> {
+        match (imported_text_problem(&text), &self.found[wanted]) {
+            (Some(problem), Some(found)) => Err(ImportIssue::cell(
+                sheet,
+                number,
+                &found.header,
+                &column_letter(found.index),
+                problem,
+            )),
+            _ => Ok(Cell::Text(text)),
         }
     }
 

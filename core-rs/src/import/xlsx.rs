@@ -89,7 +89,13 @@ impl<'a> Workbook<'a> {
                 current = Some(map.new_row(number));
             }
             if let Some(row) = &mut current {
-                row.set(wanted, cell_of(cell.get_value()));
+                let value = match cell_of(cell.get_value()) {
+                    Cell::Text(text) => map
+                        .text_cell(sheet, number, wanted, text)
+                        .map_err(|issue| vec![issue])?,
+                    value => value,
+                };
+                row.set(wanted, value);
             }
         }
         let map = match map {

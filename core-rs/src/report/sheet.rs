@@ -35,9 +35,8 @@ impl NumberFormat {
         let scaled = (value * scale as f64).round();
         // Whole units of the last decimal, as an integer: formatting a
         // float at a precision was a fifth of a large CSV export's time.
-        // Beyond 2^53 a float has no decimals left to show; NaN and
-        // infinities print as they are.
-        if scaled.is_nan() || scaled.abs() >= 9.0e15 {
+        // Beyond 2^53 a float has no decimals left to show.
+        if !scaled.is_finite() || scaled.abs() >= 9.0e15 {
             return format!("{value:.decimals$}");
         }
         // A negative that rounds to zero, or a total of no rows (Rust's

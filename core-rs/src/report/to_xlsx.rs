@@ -33,7 +33,8 @@ const WHITE: u32 = 0x00FF_FFFF;
 pub fn workbook(sheets: &[Sheet], title: &str) -> Result<Vec<u8>, XlsxError> {
     let mut wb = Workbook::new();
     // Deflate level 1, not the default 6: deflating was a third of the
-    // time of a 45,000-workload report, for a file about a tenth smaller.
+    // time of a 45,000-workload report. The cost is size: that workbook
+    // is 16.7 MB instead of about 9.2 MB, an example's 62 KB, not 48 KB.
     wb.set_zip_compression_level(1);
     wb.set_properties(
         &DocProperties::new()

@@ -70,6 +70,20 @@ pub fn run(args: &ReportArgs) -> ExitCode {
         Ok(evaluation) => evaluation,
         Err(issues) => return invalid_project(path, &issues),
     };
+    // Every table is made, and checked against the inputs, before any
+    // file is written.
+    let tables = match args.csv.as_ref().map(|_| csv_tables(&project, &evaluation)) {
+        None => None,
+        Some(Ok(tables)) => Some(tables),
+        Some(Err(e)) => return failure(&e),
+    };
+    if let (Some(dir), Some(tables)) = (&args.csv, &tables) {
+        for (name, _) in tables {
+            if let Err(message) = refuse_overwrite("--csv", &dir.join(name), &inputs) {
+                return invalid(&message);
+            }
+        }
+    }
     if let Some(out) = &args.output {
         let bytes = match xlsx_report(&project, &evaluation) {
             Ok(bytes) => bytes,
@@ -81,11 +95,7 @@ pub fn run(args: &ReportArgs) -> ExitCode {
         }
         outln!("wrote {}", out.display());
     }
-    if let Some(dir) = &args.csv {
-        let tables = match csv_tables(&project, &evaluation) {
-            Ok(tables) => tables,
-            Err(e) => return failure(&e),
-        };
+    if let (Some(dir), Some(tables)) = (&args.csv, tables) {
         if let Err(e) = std::fs::create_dir_all(dir) {
             eprintln!(
                 "error: --csv {}: cannot create the directory: {e}",
