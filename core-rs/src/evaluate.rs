@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
-use crate::bom::{cluster_cost, cluster_parts, ClusterCost};
+use crate::bom::{cluster_cost, cluster_parts};
 use crate::cache::{cache_findings, evaluate_cache, CacheEvaluation};
 use crate::capacity::{
     capacity_findings, evaluate_capacity_and_growth, mixes_tiers, raw_capacity, storage_tier,
@@ -21,7 +21,7 @@ use crate::performance::{assess_performance_and_growth, ClusterPerformance};
 use crate::protection::{host_findings, protection};
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding};
-use crate::shares::{workload_shares, WorkloadShare};
+use crate::shares::workload_shares;
 use crate::source;
 use crate::stretched::{assess_stretched, Healthy, Sites, StretchedEvaluation};
 use crate::validate::{validate_with_refs, WorkloadRefs};
@@ -30,19 +30,31 @@ use crate::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Evaluation {
-    /// The vSAN clusters, in project order.
-    pub clusters: Vec<ClusterEvaluation>,
-    /// The XtremIO + VPLEX clusters, in project order. With `clusters`,
-    /// every project cluster appears once.
-    pub array_clusters: Vec<ArrayClusterEvaluation>,
-    /// The vSAN ESA clusters, in project order: capacity and compute in the
-    /// shapes `clusters` uses, no cache tier.
-    pub esa_clusters: Vec<EsaClusterEvaluation>,
+    /// Every project cluster, in project order, whatever its kind.
+    pub clusters: Vec<ClusterResult>,
+    /// The whole project over its clusters' key figures.
+    pub totals: ProjectTotals,
     /// Every cluster's findings, most severe first; messages name the cluster.
     pub findings: Vec<Finding>,
-    /// What each cluster's parts cost as the project prices them (the BOM
-    /// sheet's totals), in project order.
-    pub costs: Vec<ClusterCost>,
+}
+
+impl Evaluation {
+    /// The vSAN OSA clusters' evaluations, in project order.
+    pub fn osa(&self) -> impl Iterator<Item = &ClusterEvaluation> {
+        self.clusters.iter().filter_map(ClusterResult::vsan_osa)
+    }
+
+    /// The vSAN ESA clusters' evaluations, in project order.
+    pub fn esa(&self) -> impl Iterator<Item = &EsaClusterEvaluation> {
+        self.clusters.iter().filter_map(ClusterResult::vsan_esa)
+    }
+
+    /// The XtremIO + VPLEX clusters' evaluations, in project order.
+    pub fn arrays(&self) -> impl Iterator<Item = &ArrayClusterEvaluation> {
+        self.clusters
+            .iter()
+            .filter_map(ClusterResult::xtremio_vplex)
+    }
 }
 
 /// An XtremIO + VPLEX cluster: capacity and compute in the shapes vSAN
@@ -50,8 +62,6 @@ pub struct Evaluation {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ArrayClusterEvaluation {
-    pub cluster_id: String,
-    pub cluster_name: String,
     pub host_count: u32,
     /// Both sites' arrays together; `xtremio_vplex.sites` has each one.
     pub capacity: CapacityEvaluation,
@@ -62,8 +72,6 @@ pub struct ArrayClusterEvaluation {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ClusterEvaluation {
-    pub cluster_id: String,
-    pub cluster_name: String,
     pub host_count: u32,
     pub raw: RawCapacity,
     /// Hybrid when any capacity device is an HDD.
@@ -83,8 +91,6 @@ pub struct ClusterEvaluation {
     /// Year by year over the planning horizon: capacity, IOPS, CPU and RAM
     /// against the limits, and the first year each is crossed.
     pub growth: ClusterGrowth,
-    /// Each workload's share of the cluster's consumed capacity and IOPS.
-    pub workload_shares: Vec<WorkloadShare>,
 }
 
 /// SQL Server FCI nodes per instance. The model does not hold it per
@@ -99,47 +105,79 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
     }
     let lookup = Lookup::new(project, refs);
     let mut findings = Vec::new();
-    let mut clusters = Vec::new();
-    let mut array_clusters = Vec::new();
-    let mut esa_clusters = Vec::new();
-    let mut costs = Vec::with_capacity(project.clusters.len());
+    let mut clusters = Vec::with_capacity(project.clusters.len());
     for (i, c) in project.clusters.iter().enumerate() {
-        match &c.storage {
+        let (detail, workload_shares, found) = match &c.storage {
             Storage::VsanOsa {
                 disk_groups,
                 dedup_compression,
             } => {
                 let (evaluation, found) =
                     evaluate_vsan(&lookup, i, c, disk_groups, *dedup_compression);
-                findings.extend(found);
-                clusters.push(evaluation);
+                let p = &evaluation.performance;
+                let iops = p
+                    .workloads
+                    .iter()
+                    .map(|w| (&w.workload_id, w.front_end.total_iops));
+                let shares = workload_shares(&evaluation.capacity, p.front_end_iops, iops);
+                (
+                    ClusterDetail::VsanOsa(Box::new(evaluation)),
+                    Some(shares),
+                    found,
+                )
             }
             Storage::VsanEsa(config) => {
-                if let Some((evaluation, found)) = evaluate_esa(&lookup, i, c, config) {
-                    findings.extend(found);
-                    esa_clusters.push(evaluation);
-                }
+                let Some((evaluation, found)) = evaluate_esa(&lookup, i, c, config) else {
+                    continue;
+                };
+                let p = &evaluation.performance;
+                let iops = p
+                    .workloads
+                    .iter()
+                    .map(|w| (&w.workload_id, w.front_end.total_iops));
+                let shares = workload_shares(&evaluation.capacity, p.front_end_iops, iops);
+                (
+                    ClusterDetail::VsanEsa(Box::new(evaluation)),
+                    Some(shares),
+                    found,
+                )
             }
             Storage::XtremioVplex(array) => {
-                if let Some(evaluation) = evaluate_xtremio_vplex(&lookup, i, c, array) {
-                    findings.extend(evaluation.compute.findings.iter().cloned());
-                    findings.extend(evaluation.xtremio_vplex.findings.iter().cloned());
-                    let parts =
-                        cluster_parts(project, c, Some(&evaluation.xtremio_vplex.components));
-                    costs.push(cluster_cost(&c.id, &parts));
-                    array_clusters.push(evaluation);
+                let Some(evaluation) = evaluate_xtremio_vplex(&lookup, i, c, array) else {
                     continue;
-                }
+                };
+                let found = [
+                    &evaluation.compute.findings,
+                    &evaluation.xtremio_vplex.findings,
+                ]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect();
+                (
+                    ClusterDetail::XtremioVplex(Box::new(evaluation)),
+                    None,
+                    found,
+                )
             }
-        }
-        costs.push(cluster_cost(&c.id, &cluster_parts(project, c, None)));
+        };
+        findings.extend(found);
+        let array_components = detail
+            .xtremio_vplex()
+            .map(|a| a.xtremio_vplex.components.as_slice());
+        let cost = cluster_cost(&cluster_parts(project, c, array_components));
+        clusters.push(ClusterResult {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            key_figures: key_figures(&detail, cost),
+            workload_shares,
+            detail,
+        });
     }
     Ok(Evaluation {
+        totals: project_totals::of_clusters(&clusters),
         clusters,
-        array_clusters,
-        esa_clusters,
         findings: by_severity(findings),
-        costs,
     })
 }
 
@@ -175,8 +213,6 @@ fn evaluate_xtremio_vplex(
         &compute,
     )?;
     Some(ArrayClusterEvaluation {
-        cluster_id: cluster.id.clone(),
-        cluster_name: cluster.name.clone(),
         host_count: cluster.topology.host_count(),
         capacity,
         compute,
@@ -305,12 +341,8 @@ fn evaluate_vsan(
         ),
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
-    let workload_shares = workload_shares(&capacity, &performance);
     let evaluation = ClusterEvaluation {
-        cluster_id: cluster.id.clone(),
-        cluster_name: cluster.name.clone(),
         host_count,
-        workload_shares,
         raw,
         tier,
         capacity,
@@ -495,7 +527,7 @@ pub(crate) fn policies_by_rule_note(
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum EvaluateOutcome {
-    Evaluated { evaluation: Evaluation },
+    Evaluated { evaluation: Box<Evaluation> },
     Invalid { issues: Vec<InputIssue> },
 }
 
@@ -504,16 +536,28 @@ pub fn evaluate_json(json: &str) -> EvaluateOutcome {
         .map_err(|e| vec![e])
         .and_then(|p| evaluate(&p))
     {
-        Ok(evaluation) => EvaluateOutcome::Evaluated { evaluation },
+        Ok(evaluation) => EvaluateOutcome::Evaluated {
+            evaluation: Box::new(evaluation),
+        },
         Err(issues) => EvaluateOutcome::Invalid { issues },
     }
 }
 
+mod cluster_result;
 mod esa;
+mod key_figures;
+mod project_totals;
 mod timeline;
 
+pub use cluster_result::{ClusterDetail, ClusterResult};
 use esa::evaluate_esa;
 pub use esa::EsaClusterEvaluation;
+use key_figures::key_figures;
+pub use key_figures::{
+    AtNAndAfterFailure, Binding, CapacityUse, IopsFigures, KeyFigures, Latency, NotModelled,
+    SiteFailureUse, Utilisation,
+};
+pub use project_totals::{ClusterBinding, ProjectTotals, Tightest};
 use timeline::{OsaGrowth, Today};
 
 #[cfg(test)]
