@@ -10,7 +10,7 @@ use crate::shares::WorkloadShare;
 /// A project cluster's evaluation, in project order in `Evaluation::clusters`.
 ///
 /// Serialised as `{ id, name, kind, key_figures, workload_shares?, detail }`
-/// with `kind` telling which evaluation `detail` holds (see `Shape`).
+/// with `kind` telling which evaluation `detail` holds (see `shape`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClusterResult {
     pub id: String,
@@ -82,40 +82,49 @@ impl ClusterResult {
     }
 }
 
-/// The serialised shape of a `ClusterResult`: a union tagged by `kind`, so
-/// that TypeScript narrows `detail` by `kind`. Borrowed: serialising copies
-/// nothing.
-#[derive(Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(tag = "kind", rename_all = "snake_case", rename = "ClusterResult")]
-enum Shape<'a> {
-    VsanOsa {
-        id: &'a str,
-        name: &'a str,
-        key_figures: &'a KeyFigures,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "wasm", tsify(optional))]
-        workload_shares: Option<&'a [WorkloadShare]>,
-        detail: &'a ClusterEvaluation,
-    },
-    VsanEsa {
-        id: &'a str,
-        name: &'a str,
-        key_figures: &'a KeyFigures,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "wasm", tsify(optional))]
-        workload_shares: Option<&'a [WorkloadShare]>,
-        detail: &'a EsaClusterEvaluation,
-    },
-    XtremioVplex {
-        id: &'a str,
-        name: &'a str,
-        key_figures: &'a KeyFigures,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[cfg_attr(feature = "wasm", tsify(optional))]
-        workload_shares: Option<&'a [WorkloadShare]>,
-        detail: &'a ArrayClusterEvaluation,
-    },
+/// The serialised shape of a `ClusterResult`, under its name so that tsify
+/// declares the TypeScript type `ClusterResult`.
+mod shape {
+    use serde::Serialize;
+
+    use super::{
+        ArrayClusterEvaluation, ClusterEvaluation, EsaClusterEvaluation, KeyFigures, WorkloadShare,
+    };
+
+    /// A union tagged by `kind`, so that TypeScript narrows `detail` by
+    /// `kind`. Borrowed: serialising copies nothing.
+    #[derive(Serialize)]
+    #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    pub(super) enum ClusterResult<'a> {
+        VsanOsa {
+            id: &'a str,
+            name: &'a str,
+            key_figures: &'a KeyFigures,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            #[cfg_attr(feature = "wasm", tsify(optional))]
+            workload_shares: Option<&'a [WorkloadShare]>,
+            detail: &'a ClusterEvaluation,
+        },
+        VsanEsa {
+            id: &'a str,
+            name: &'a str,
+            key_figures: &'a KeyFigures,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            #[cfg_attr(feature = "wasm", tsify(optional))]
+            workload_shares: Option<&'a [WorkloadShare]>,
+            detail: &'a EsaClusterEvaluation,
+        },
+        XtremioVplex {
+            id: &'a str,
+            name: &'a str,
+            key_figures: &'a KeyFigures,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            #[cfg_attr(feature = "wasm", tsify(optional))]
+            workload_shares: Option<&'a [WorkloadShare]>,
+            detail: &'a ArrayClusterEvaluation,
+        },
+    }
 }
 
 impl Serialize for ClusterResult {
@@ -123,21 +132,21 @@ impl Serialize for ClusterResult {
         let (id, name, key_figures) = (self.id.as_str(), self.name.as_str(), &self.key_figures);
         let workload_shares = self.workload_shares.as_deref();
         match &self.detail {
-            ClusterDetail::VsanOsa(detail) => Shape::VsanOsa {
+            ClusterDetail::VsanOsa(detail) => shape::ClusterResult::VsanOsa {
                 id,
                 name,
                 key_figures,
                 workload_shares,
                 detail,
             },
-            ClusterDetail::VsanEsa(detail) => Shape::VsanEsa {
+            ClusterDetail::VsanEsa(detail) => shape::ClusterResult::VsanEsa {
                 id,
                 name,
                 key_figures,
                 workload_shares,
                 detail,
             },
-            ClusterDetail::XtremioVplex(detail) => Shape::XtremioVplex {
+            ClusterDetail::XtremioVplex(detail) => shape::ClusterResult::XtremioVplex {
                 id,
                 name,
                 key_figures,
