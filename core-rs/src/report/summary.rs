@@ -1,6 +1,9 @@
 //! Summary sheet: the design in a few lines, the key figures per cluster
 //! (with a total column when there are several), the verdict and the top
-//! findings. Other sheets' formulas point at its figure cells.
+//! findings. Other sheets' formulas point at its figure cells. The figures
+//! every kind has are read from the cluster's `KeyFigures`, as the CLI,
+//! Compare and the dashboard read them; datastore, cache and hosts after
+//! failure from the kind's own evaluation.
 
 use super::labels;
 use super::sheet::{a1, Cell, CellRef, Computed, NumberFormat, Sheet, SheetBuilder};
