@@ -18,6 +18,15 @@ export interface CsvTable {
   text: string;
 }
 
+/** A recovery copy and the window session that wrote it. */
+export interface RecoveryCopyFile {
+  sessionId: string;
+  text: string;
+}
+
+/** A window session's id: what names its recovery copy. */
+export const SESSION_ID = /^[\w-]{1,64}$/;
+
 export type SaveResult = { status: 'saved'; fileName: string } | { status: 'cancelled' };
 
 export interface MainApi {
@@ -26,10 +35,12 @@ export interface MainApi {
   /** Atomically saves to the file last opened or saved, asking when there is none or `saveAs`. */
   saveProject(text: string, saveAs: boolean): Promise<SaveResult>;
   appVersion(): Promise<string>;
-  /** The autosaved project left by a session that did not end cleanly, if any. */
-  readRecovery(): Promise<string | null>;
-  writeRecovery(text: string): Promise<void>;
-  clearRecovery(): Promise<void>;
+  /** Every autosaved recovery copy kept, one per window session. */
+  readRecoveryCopies(): Promise<RecoveryCopyFile[]>;
+  /** Replaces the recovery copy of window session `sessionId`, atomically. */
+  writeRecovery(sessionId: string, text: string): Promise<void>;
+  /** Removes the recovery copy of window session `sessionId` (none is fine). */
+  clearRecovery(sessionId: string): Promise<void>;
   /** Lets the main process ask before closing a window with unsaved changes. */
   setUnsavedChanges(unsaved: boolean): Promise<void>;
   /** Files opened or saved before, most recent first. */
@@ -38,8 +49,12 @@ export interface MainApi {
   openRecent(index: number): Promise<ProjectFile>;
   /** Asks where to save a report and writes it; `suggestedName` ends in .xlsx. */
   saveReport(bytes: Uint8Array, suggestedName: string): Promise<SaveResult>;
-  /** Asks for a folder and writes each table there as a CSV file. */
-  saveCsvTables(tables: CsvTable[]): Promise<SaveResult>;
+  /**
+   * Asks for a folder and writes the tables into a new folder named
+   * `folderName` inside it (numbered when taken), so no file of an earlier
+   * export sits beside the new ones.
+   */
+  saveCsvTables(tables: CsvTable[], folderName: string): Promise<SaveResult>;
   /** The user's catalog kept in the app's data folder (outside the app, so upgrades keep it), if any. */
   readUserCatalog(): Promise<string | null>;
   /** Atomically replaces the kept user catalog (JSON text); null removes it. */
@@ -64,7 +79,7 @@ export const CHANNELS = {
   openProject: 'project:open',
   saveProject: 'project:save',
   appVersion: 'app:version',
-  readRecovery: 'recovery:read',
+  readRecoveryCopies: 'recovery:list',
   writeRecovery: 'recovery:write',
   clearRecovery: 'recovery:clear',
   setUnsavedChanges: 'document:unsaved',
@@ -79,6 +94,9 @@ export const CHANNELS = {
 
 /** Reports above this size are refused: no real report comes near it. */
 export const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
+/** The folder a CSV export creates: one plain name, no path. */
+export const CSV_FOLDER_NAME = /^[\w][\w .-]{0,100}$/;
 
 /** A CSV table's file name: one plain name, no path. */
 export const CSV_FILE_NAME = /^[\w][\w .-]{0,100}\.csv$/;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserWindow, Dialog, IpcMain } from 'electron';
@@ -12,7 +12,7 @@ const RENDERER = 'file:///opt/stacksizer/renderer/index.html';
 
 function setUp(
   dialog: Partial<Dialog>,
-  recoveryPath = join(tempDir(), 'recovery.json'),
+  recoveryDir = join(tempDir(), 'recovery'),
   userCatalogPath = join(tempDir(), 'user-catalog.json'),
 ) {
   const handlers = new Map<string, Handler>();
@@ -24,7 +24,7 @@ function setUp(
     dialog: dialog as Dialog,
     window: () => win,
     appVersion: '1.2.3',
-    recoveryPath,
+    recoveryDir,
     recentPath: join(tempDir(), 'recent.json'),
     userCatalogPath,
     addRecentDocument: vi.fn(),
@@ -109,12 +109,36 @@ describe('main-process IPC', () => {
     expect(readFileSync(path, 'utf8')).toBe('two');
   });
 
+  it('names the file, its folder and the reason when a save fails, and forgets nothing', async () => {
+    const missing = join(tempDir(), 'gone', 'design.stacksizer.json');
+    const { invoke } = setUp({
+      showSaveDialog: vi.fn().mockResolvedValue({ canceled: false, filePath: missing }),
+    });
+    await expect(invoke(CHANNELS.saveProject, 'text', false)).rejects.toThrow(
+      /^Could not save design\.stacksizer\.json in .*gone: the file or its folder does not exist .*\(ENOENT\)\. The previous version, if any, is unchanged\.$/,
+    );
+    expect(invoke(CHANNELS.recentFiles)).toEqual([]);
+  });
+
+  it('says so when a recent file was deleted since', async () => {
+    const path = join(tempDir(), 'deleted.stacksizer.json');
+    writeFileSync(path, '{}');
+    const { invoke } = setUp({
+      showOpenDialog: vi.fn().mockResolvedValue({ canceled: false, filePaths: [path] }),
+    });
+    await invoke(CHANNELS.openProject);
+    rmSync(path);
+    await expect(invoke(CHANNELS.openRecent, 0)).rejects.toThrow(
+      /^Could not open deleted\.stacksizer\.json in .*: the file or its folder does not exist/,
+    );
+  });
+
   it('rejects payloads of the wrong type', async () => {
     const { invoke } = setUp({ showSaveDialog: vi.fn() });
     await expect(invoke(CHANNELS.saveProject, { text: 'x' }, false)).rejects.toThrow(TypeError);
     await expect(invoke(CHANNELS.saveProject, 'x', 'yes')).rejects.toThrow(TypeError);
     expect(() => invoke(CHANNELS.setUnsavedChanges, 'yes')).toThrow(TypeError);
-    expect(() => invoke(CHANNELS.writeRecovery, 42)).toThrow(TypeError);
+    await expect(invoke(CHANNELS.writeRecovery, 'w', 42)).rejects.toThrow(TypeError);
   });
 
   it('keeps the user catalog in the data folder, atomically, and removes it on null', async () => {
@@ -123,11 +147,11 @@ describe('main-process IPC', () => {
     await expect(invoke(CHANNELS.readUserCatalog)).resolves.toBeNull();
     const first = '{"schema_version":1,"parts":[]}';
     const second = '{"schema_version":1,"price_note":"ours","parts":[]}';
-    invoke(CHANNELS.writeUserCatalog, first);
-    invoke(CHANNELS.writeUserCatalog, second);
+    await invoke(CHANNELS.writeUserCatalog, first);
+    await invoke(CHANNELS.writeUserCatalog, second);
     await expect(invoke(CHANNELS.readUserCatalog)).resolves.toBe(second);
     expect(readFileSync(`${path}.bak`, 'utf8')).toBe(first);
-    invoke(CHANNELS.writeUserCatalog, null);
+    await invoke(CHANNELS.writeUserCatalog, null);
     expect(existsSync(path)).toBe(false);
     await expect(invoke(CHANNELS.readUserCatalog)).resolves.toBeNull();
   });
@@ -135,11 +159,13 @@ describe('main-process IPC', () => {
   it('refuses a user catalog that is not catalog-shaped JSON or is too large', async () => {
     const path = join(tempDir(), 'user-catalog.json');
     const { invoke } = setUp({}, undefined, path);
-    expect(() => invoke(CHANNELS.writeUserCatalog, 42)).toThrow(TypeError);
-    expect(() => invoke(CHANNELS.writeUserCatalog, 'not json')).toThrow(/must be JSON/);
-    expect(() => invoke(CHANNELS.writeUserCatalog, '{"parts":[]}')).toThrow(/schema_version/);
+    await expect(invoke(CHANNELS.writeUserCatalog, 42)).rejects.toThrow(TypeError);
+    await expect(invoke(CHANNELS.writeUserCatalog, 'not json')).rejects.toThrow(/must be JSON/);
+    await expect(invoke(CHANNELS.writeUserCatalog, '{"parts":[]}')).rejects.toThrow(
+      /schema_version/,
+    );
     const huge = `{"schema_version":1,"parts":[],"price_note":"${'x'.repeat(MAX_CATALOG_BYTES)}"}`;
-    expect(() => invoke(CHANNELS.writeUserCatalog, huge)).toThrow(RangeError);
+    await expect(invoke(CHANNELS.writeUserCatalog, huge)).rejects.toThrow(RangeError);
     expect(existsSync(path)).toBe(false);
     writeFileSync(path, Buffer.alloc(MAX_CATALOG_BYTES + 1, 32));
     await expect(invoke(CHANNELS.readUserCatalog)).rejects.toThrow(/at most 16777216 bytes/);
@@ -176,14 +202,26 @@ describe('main-process IPC', () => {
     expect(isTrustedSender('file:///tmp/evil/index.html', RENDERER)).toBe(false);
   });
 
-  it('writes, reads and clears the recovery copy', async () => {
-    const recoveryPath = join(tempDir(), 'recovery.json');
-    const { invoke } = setUp({}, recoveryPath);
-    await expect(invoke(CHANNELS.readRecovery)).resolves.toBeNull();
-    invoke(CHANNELS.writeRecovery, '{"name":"draft"}');
-    await expect(invoke(CHANNELS.readRecovery)).resolves.toBe('{"name":"draft"}');
-    invoke(CHANNELS.clearRecovery);
-    await expect(invoke(CHANNELS.readRecovery)).resolves.toBeNull();
+  it('keeps one recovery copy per window session and clears only the one named', async () => {
+    const recoveryDir = join(tempDir(), 'recovery');
+    const { invoke } = setUp({}, recoveryDir);
+    await expect(invoke(CHANNELS.readRecoveryCopies)).resolves.toEqual([]);
+    await invoke(CHANNELS.writeRecovery, 'window-a', '{"name":"a"}');
+    await invoke(CHANNELS.writeRecovery, 'window-b', '{"name":"b"}');
+    await invoke(CHANNELS.writeRecovery, 'window-b', '{"name":"b2"}');
+    const sorted = async () =>
+      ((await invoke(CHANNELS.readRecoveryCopies)) as { sessionId: string }[]).sort((x, y) =>
+        x.sessionId.localeCompare(y.sessionId),
+      );
+    await expect(sorted()).resolves.toEqual([
+      { sessionId: 'window-a', text: '{"name":"a"}' },
+      { sessionId: 'window-b', text: '{"name":"b2"}' },
+    ]);
+    await invoke(CHANNELS.clearRecovery, 'window-b');
+    await expect(sorted()).resolves.toEqual([{ sessionId: 'window-a', text: '{"name":"a"}' }]);
+    expect(readdirSync(recoveryDir)).toEqual(['window-a.stacksizer.json']);
+    await expect(invoke(CHANNELS.writeRecovery, '../escape', '{}')).rejects.toThrow(/session id/);
+    expect(() => invoke(CHANNELS.clearRecovery, '/etc/passwd')).toThrow(/session id/);
   });
 
   it('saves a report where the user picks, refusing anything but bytes', async () => {
@@ -200,19 +238,42 @@ describe('main-process IPC', () => {
     await expect(invoke(CHANNELS.saveReport, 'PK', 'x.xlsx')).rejects.toThrow(TypeError);
   });
 
-  it('writes CSV tables into the picked folder and refuses names with paths', async () => {
+  it('writes each CSV export into a new folder inside the picked one', async () => {
     const folder = tempDir();
     const { invoke } = setUp({
       showOpenDialog: vi.fn().mockResolvedValue({ canceled: false, filePaths: [folder] }),
     });
-    await invoke(CHANNELS.saveCsvTables, [
+    const first = [
       { fileName: 'summary.csv', text: 'a,b\r\n1,2\r\n' },
       { fileName: 'bom.csv', text: 'part\r\n' },
-    ]);
-    expect(readFileSync(join(folder, 'summary.csv'), 'utf8')).toBe('a,b\r\n1,2\r\n');
+    ];
+    await expect(invoke(CHANNELS.saveCsvTables, first, 'design-csv')).resolves.toEqual({
+      status: 'saved',
+      fileName: 'design-csv',
+    });
+    expect(readFileSync(join(folder, 'design-csv', 'summary.csv'), 'utf8')).toBe('a,b\r\n1,2\r\n');
+    // A second export never mixes with the first's files.
+    const second = [{ fileName: 'summary.csv', text: 'new\r\n' }];
+    await expect(invoke(CHANNELS.saveCsvTables, second, 'design-csv')).resolves.toEqual({
+      status: 'saved',
+      fileName: 'design-csv (2)',
+    });
+    expect(readdirSync(join(folder, 'design-csv (2)'))).toEqual(['summary.csv']);
+    expect(readdirSync(join(folder, 'design-csv')).sort()).toEqual(['bom.csv', 'summary.csv']);
+  });
+
+  it('refuses CSV file and folder names with paths', async () => {
+    const folder = tempDir();
+    const { invoke } = setUp({
+      showOpenDialog: vi.fn().mockResolvedValue({ canceled: false, filePaths: [folder] }),
+    });
     await expect(
-      invoke(CHANNELS.saveCsvTables, [{ fileName: '../escape.csv', text: 'x' }]),
+      invoke(CHANNELS.saveCsvTables, [{ fileName: '../escape.csv', text: 'x' }], 'ok'),
     ).rejects.toThrow(/plain file name/);
+    await expect(
+      invoke(CHANNELS.saveCsvTables, [{ fileName: 'a.csv', text: 'x' }], '../up'),
+    ).rejects.toThrow(/plain folder name/);
+    expect(readdirSync(folder)).toEqual([]);
   });
 
   it('passes the unsaved-changes state to the close guard', () => {

@@ -1,6 +1,6 @@
 // Main-process handlers. Paths come only from dialogs the user answered;
 // the renderer never names a path, and every payload is checked.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -9,14 +9,18 @@ import {
   CATALOG_FILE_NAME,
   CHANNELS,
   CSV_FILE_NAME,
+  CSV_FOLDER_NAME,
   MAX_CATALOG_BYTES,
   MAX_PROJECT_BYTES,
   MAX_REPORT_BYTES,
+  SESSION_ID,
   type CsvTable,
+  type RecoveryCopyFile,
   type ProjectFile,
   type SaveResult,
 } from './api';
 import { writeFileAtomic } from './atomic-write';
+import { onFile } from './file-errors';
 import { describeRecent, loadRecent, saveRecent, withRecent } from './recent';
 
 const PROJECT_FILTERS = [{ name: 'StackSizer project', extensions: ['stacksizer.json', 'json'] }];
@@ -26,8 +30,8 @@ export interface IpcDeps {
   dialog: Dialog;
   window: () => BrowserWindow | null;
   appVersion: string;
-  /** Where autosaves go, in the app's own data folder. */
-  recoveryPath: string;
+  /** The folder of autosaved recovery copies (one per window session), in the app's data folder. */
+  recoveryDir: string;
   /** Where the user's catalog is kept, in the app's own data folder. */
   userCatalogPath: string;
   /** Where the recent-files list is kept. */
@@ -85,6 +89,48 @@ function csvTables(value: unknown): CsvTable[] {
   });
 }
 
+function csvFolderName(value: unknown): string {
+  if (typeof value !== 'string' || !CSV_FOLDER_NAME.test(value) || value.endsWith('.')) {
+    throw new TypeError(`a CSV export needs a plain folder name (got ${String(value)})`);
+  }
+  return value;
+}
+
+/** Creates `name` in `parent`, or `name (2)`, `name (3)`… when taken; returns its path. */
+function newFolder(parent: string, name: string): string {
+  for (let n = 1; n <= 1000; n += 1) {
+    const path = join(parent, n === 1 ? name : `${name} (${n})`);
+    try {
+      mkdirSync(path);
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(`${name} (1000) exists too; pick another folder`);
+}
+
+const RECOVERY_SUFFIX = '.stacksizer.json';
+
+function recoveryFile(recoveryDir: string, sessionId: unknown): string {
+  if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) {
+    throw new TypeError(`a window session id must be 1 to 64 letters, digits, _ or -`);
+  }
+  return join(recoveryDir, `${sessionId}${RECOVERY_SUFFIX}`);
+}
+
+async function readRecoveryCopies(recoveryDir: string): Promise<RecoveryCopyFile[]> {
+  if (!existsSync(recoveryDir)) return [];
+  const names = await onFile('open', recoveryDir, () => readdirSync(recoveryDir));
+  const copies: RecoveryCopyFile[] = [];
+  for (const name of names) {
+    const sessionId = name.slice(0, -RECOVERY_SUFFIX.length);
+    if (!name.endsWith(RECOVERY_SUFFIX) || !SESSION_ID.test(sessionId)) continue;
+    copies.push({ sessionId, text: await readProjectFile(join(recoveryDir, name)) });
+  }
+  return copies;
+}
+
 function catalogText(value: unknown, what: string): string {
   if (typeof value !== 'string') throw new TypeError(`${what} must be text`);
   if (Buffer.byteLength(value, 'utf8') > MAX_CATALOG_BYTES) {
@@ -123,17 +169,21 @@ function catalogFileName(value: unknown): string {
 }
 
 async function readProjectFile(path: string): Promise<string> {
-  const { size } = await stat(path);
+  const { size } = await onFile('open', path, () => stat(path));
   if (size > MAX_PROJECT_BYTES) {
     throw new RangeError(
       `${basename(path)} is ${size} bytes; project files may be at most ${MAX_PROJECT_BYTES} bytes`,
     );
   }
-  return readFile(path, 'utf8');
+  return onFile('open', path, () => readFile(path, 'utf8'));
 }
 
+/** Saves atomically; a failure names the file and the reason. */
+const save = (path: string, content: string | Uint8Array) =>
+  onFile('save', path, () => writeFileAtomic(path, content));
+
 export function registerIpc(deps: IpcDeps): void {
-  const { ipcMain, dialog, window, appVersion, recoveryPath, rendererUrl, recentPath } = deps;
+  const { ipcMain, dialog, window, appVersion, recoveryDir, rendererUrl, recentPath } = deps;
   const { userCatalogPath } = deps;
   let currentPath: string | null = null;
   let recent = loadRecent(recentPath);
@@ -188,7 +238,7 @@ export function registerIpc(deps: IpcDeps): void {
       if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
       path = picked.filePath;
     }
-    writeFileAtomic(path, content);
+    await save(path, content);
     remember(path);
     return { status: 'saved', fileName: basename(path) };
   });
@@ -202,23 +252,28 @@ export function registerIpc(deps: IpcDeps): void {
       filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
     });
     if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
-    writeFileAtomic(picked.filePath, content);
+    await save(picked.filePath, content);
     return { status: 'saved', fileName: basename(picked.filePath) };
   });
 
-  handle(CHANNELS.saveCsvTables, async (tables: unknown): Promise<SaveResult> => {
-    const checked = csvTables(tables);
-    const win = window();
-    if (!win) return { status: 'cancelled' };
-    const picked = await dialog.showOpenDialog(win, {
-      title: 'Folder for the CSV tables',
-      properties: ['openDirectory', 'createDirectory'],
-    });
-    const folder = picked.filePaths[0];
-    if (picked.canceled || !folder) return { status: 'cancelled' };
-    for (const table of checked) writeFileAtomic(join(folder, table.fileName), table.text);
-    return { status: 'saved', fileName: basename(folder) };
-  });
+  handle(
+    CHANNELS.saveCsvTables,
+    async (tables: unknown, folderName: unknown): Promise<SaveResult> => {
+      const checked = csvTables(tables);
+      const name = csvFolderName(folderName);
+      const win = window();
+      if (!win) return { status: 'cancelled' };
+      const picked = await dialog.showOpenDialog(win, {
+        title: 'Folder for the CSV tables',
+        properties: ['openDirectory', 'createDirectory'],
+      });
+      const parent = picked.filePaths[0];
+      if (picked.canceled || !parent) return { status: 'cancelled' };
+      const folder = await onFile('save', join(parent, name), () => newFolder(parent, name));
+      for (const table of checked) await save(join(folder, table.fileName), table.text);
+      return { status: 'saved', fileName: basename(folder) };
+    },
+  );
 
   handle(CHANNELS.saveCatalog, async (text: unknown, name: unknown): Promise<SaveResult> => {
     const content = catalogText(text, 'the catalog');
@@ -235,33 +290,41 @@ export function registerIpc(deps: IpcDeps): void {
       ],
     });
     if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
-    writeFileAtomic(picked.filePath, content);
+    await save(picked.filePath, content);
     return { status: 'saved', fileName: basename(picked.filePath) };
   });
 
   handle(CHANNELS.readUserCatalog, async () => {
     if (!existsSync(userCatalogPath)) return null;
-    const { size } = await stat(userCatalogPath);
+    const { size } = await onFile('open', userCatalogPath, () => stat(userCatalogPath));
     if (size > MAX_CATALOG_BYTES) {
       throw new RangeError(
         `the kept user catalog is ${size} bytes; at most ${MAX_CATALOG_BYTES} bytes are read`,
       );
     }
-    return readFile(userCatalogPath, 'utf8');
+    return onFile('open', userCatalogPath, () => readFile(userCatalogPath, 'utf8'));
   });
-  handle(CHANNELS.writeUserCatalog, (text: unknown) => {
+  handle(CHANNELS.writeUserCatalog, async (text: unknown) => {
     const content = userCatalogText(text);
-    if (content === null) rmSync(userCatalogPath, { force: true });
-    else writeFileAtomic(userCatalogPath, content);
+    if (content === null) {
+      await onFile('remove', userCatalogPath, () => rmSync(userCatalogPath, { force: true }));
+    } else await save(userCatalogPath, content);
   });
 
-  handle(CHANNELS.readRecovery, async () =>
-    existsSync(recoveryPath) ? readProjectFile(recoveryPath) : null,
-  );
-  handle(CHANNELS.writeRecovery, (text: unknown) => {
-    writeFileAtomic(recoveryPath, projectText(text, 'the recovery copy'));
+  handle(CHANNELS.readRecoveryCopies, () => readRecoveryCopies(recoveryDir));
+  handle(CHANNELS.writeRecovery, async (sessionId: unknown, text: unknown) => {
+    const path = recoveryFile(recoveryDir, sessionId);
+    const content = projectText(text, 'the recovery copy');
+    await onFile('save', recoveryDir, () => mkdirSync(recoveryDir, { recursive: true }));
+    await save(path, content);
   });
-  handle(CHANNELS.clearRecovery, () => rmSync(recoveryPath, { force: true }));
+  handle(CHANNELS.clearRecovery, (sessionId: unknown) => {
+    const path = recoveryFile(recoveryDir, sessionId);
+    return onFile('remove', path, () => {
+      rmSync(path, { force: true });
+      rmSync(`${path}.bak`, { force: true });
+    });
+  });
   handle(CHANNELS.setUnsavedChanges, (unsaved: unknown) => {
     deps.onUnsavedChanges(flag(unsaved, 'unsaved'));
   });

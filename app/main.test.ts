@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const h = vi.hoisted(() => ({
   windowOptions: [] as unknown[],
-  loadFile: vi.fn(() => Promise.resolve()),
+  loadURL: vi.fn(() => Promise.resolve()),
+  protocolHandle: vi.fn(),
+  registerSchemes: vi.fn(),
   whenReady: vi.fn(() => Promise.resolve()),
   appOn: vi.fn(),
   handle: vi.fn(),
@@ -23,13 +25,15 @@ vi.mock('electron', () => {
       getVersion: () => '0.1.0',
       getPath: () => '/tmp/stacksizer-user-data',
       addRecentDocument: vi.fn(),
+      requestSingleInstanceLock: () => true,
     },
+    protocol: { handle: h.protocolHandle, registerSchemesAsPrivileged: h.registerSchemes },
     ipcMain: { handle: h.handle },
     dialog: {},
     Menu: { setApplicationMenu: h.setApplicationMenu, buildFromTemplate: vi.fn((t: unknown) => t) },
     BrowserWindow: vi.fn(function (this: object, options: unknown) {
       h.windowOptions.push(options);
-      return { webContents: contents, loadFile: h.loadFile, on: vi.fn() };
+      return { webContents: contents, loadURL: h.loadURL, on: vi.fn() };
     }),
   };
 });
@@ -42,12 +46,12 @@ beforeEach(() => {
 });
 
 describe('Electron main process', () => {
-  it('creates the window with the secure preferences and loads the built renderer', () => {
+  it('creates the window with the secure preferences and loads the renderer from app://', () => {
     createMainWindow();
     expect(h.windowOptions[0]).toMatchObject({
       webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
     });
-    expect(h.loadFile).toHaveBeenCalledWith(expect.stringMatching(/renderer[/\\]index\.html$/));
+    expect(h.loadURL).toHaveBeenCalledWith('app://stacksizer/index.html');
   });
 
   it('locks down every web contents and registers IPC once ready', async () => {
@@ -60,5 +64,12 @@ describe('Electron main process', () => {
       expect.arrayContaining([expect.objectContaining({ label: 'File' })]),
     );
     expect(h.windowOptions).toHaveLength(1);
+    expect(h.registerSchemes).toHaveBeenCalledWith([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ secure: true }),
+      }),
+    ]);
+    expect(h.protocolHandle).toHaveBeenCalledWith('app', expect.any(Function));
   });
 });

@@ -1,14 +1,15 @@
 // Wiring only: windows, IPC and lifecycle. Logic lives in the modules it imports.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol } from 'electron';
 import { MENU_CHANNEL } from './api';
+import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, serveRenderer } from './app-protocol';
 import { guardClose } from './close-guard';
+import { guardRendererCrash } from './crash-guard';
 import { registerIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { lockDownContents, secureWebPreferences } from './security';
 
-const rendererFile = join(__dirname, '..', 'renderer', 'index.html');
+const rendererDir = join(__dirname, '..', 'renderer');
 let mainWindow: BrowserWindow | null = null;
 let unsavedChanges = false;
 
@@ -21,7 +22,10 @@ export function createMainWindow(): BrowserWindow {
   });
   lockDownContents(win.webContents);
   guardClose(win, dialog, () => unsavedChanges);
-  void win.loadFile(rendererFile);
+  guardRendererCrash(win, dialog);
+  win.loadURL(APP_ENTRY_URL).catch((error: unknown) => {
+    dialog.showErrorBox('StackSizer could not start', String(error));
+  });
   win.on('closed', () => {
     mainWindow = null;
   });
@@ -30,30 +34,48 @@ export function createMainWindow(): BrowserWindow {
 }
 
 export function start(): void {
+  // One instance owns the recovery copy and the recent-files list; a second
+  // launch focuses the first window instead of sharing them.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
   app.on('web-contents-created', (_event, contents) => lockDownContents(contents));
   app.on('window-all-closed', () => app.quit());
-  void app.whenReady().then(() => {
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        menuTemplate((command) => mainWindow?.webContents.send(MENU_CHANNEL, command)),
-      ),
-    );
-    registerIpc({
-      ipcMain,
-      dialog,
-      window: () => mainWindow,
-      appVersion: app.getVersion(),
-      recoveryPath: join(app.getPath('userData'), 'recovery.stacksizer.json'),
-      recentPath: join(app.getPath('userData'), 'recent-files.json'),
-      userCatalogPath: join(app.getPath('userData'), 'user-catalog.json'),
-      addRecentDocument: (path) => app.addRecentDocument(path),
-      rendererUrl: pathToFileURL(rendererFile).href,
-      onUnsavedChanges: (unsaved) => {
-        unsavedChanges = unsaved;
-      },
+  app
+    .whenReady()
+    .then(() => {
+      protocol.handle(APP_SCHEME, (request) => serveRenderer(request.url, rendererDir));
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          menuTemplate((command) => mainWindow?.webContents.send(MENU_CHANNEL, command)),
+        ),
+      );
+      registerIpc({
+        ipcMain,
+        dialog,
+        window: () => mainWindow,
+        appVersion: app.getVersion(),
+        recoveryDir: join(app.getPath('userData'), 'recovery'),
+        recentPath: join(app.getPath('userData'), 'recent-files.json'),
+        userCatalogPath: join(app.getPath('userData'), 'user-catalog.json'),
+        addRecentDocument: (path) => app.addRecentDocument(path),
+        rendererUrl: APP_ENTRY_URL,
+        onUnsavedChanges: (unsaved) => {
+          unsavedChanges = unsaved;
+        },
+      });
+      createMainWindow();
+    })
+    .catch((error: unknown) => {
+      dialog.showErrorBox('StackSizer could not start', String(error));
+      app.quit();
     });
-    createMainWindow();
-  });
 }
 
 if (process.versions.electron) start();

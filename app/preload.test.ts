@@ -28,7 +28,7 @@ describe('preload', () => {
       'onMenuCommand',
       'openProject',
       'openRecent',
-      'readRecovery',
+      'readRecoveryCopies',
       'readUserCatalog',
       'recentFiles',
       'saveCatalog',
@@ -45,6 +45,8 @@ describe('preload', () => {
     expect(h.invoke).toHaveBeenCalledWith('project:open');
     await api.writeUserCatalog!(null);
     expect(h.invoke).toHaveBeenCalledWith('catalog:write-user', null);
+    await api.writeRecovery!('window-1', '{}');
+    expect(h.invoke).toHaveBeenCalledWith('recovery:write', 'window-1', '{}');
   });
 
   it('relays only known menu commands to the renderer', () => {

@@ -5,15 +5,16 @@ const api = {
   openProject: () => ipcRenderer.invoke(CHANNELS.openProject),
   saveProject: (text, saveAs) => ipcRenderer.invoke(CHANNELS.saveProject, text, saveAs),
   appVersion: () => ipcRenderer.invoke(CHANNELS.appVersion),
-  readRecovery: () => ipcRenderer.invoke(CHANNELS.readRecovery),
-  writeRecovery: (text) => ipcRenderer.invoke(CHANNELS.writeRecovery, text),
-  clearRecovery: () => ipcRenderer.invoke(CHANNELS.clearRecovery),
+  readRecoveryCopies: () => ipcRenderer.invoke(CHANNELS.readRecoveryCopies),
+  writeRecovery: (sessionId, text) => ipcRenderer.invoke(CHANNELS.writeRecovery, sessionId, text),
+  clearRecovery: (sessionId) => ipcRenderer.invoke(CHANNELS.clearRecovery, sessionId),
   setUnsavedChanges: (unsaved) => ipcRenderer.invoke(CHANNELS.setUnsavedChanges, unsaved),
   recentFiles: () => ipcRenderer.invoke(CHANNELS.recentFiles),
   openRecent: (index) => ipcRenderer.invoke(CHANNELS.openRecent, index),
   saveReport: (bytes, suggestedName) =>
     ipcRenderer.invoke(CHANNELS.saveReport, bytes, suggestedName),
-  saveCsvTables: (tables) => ipcRenderer.invoke(CHANNELS.saveCsvTables, tables),
+  saveCsvTables: (tables, folderName) =>
+    ipcRenderer.invoke(CHANNELS.saveCsvTables, tables, folderName),
   readUserCatalog: () => ipcRenderer.invoke(CHANNELS.readUserCatalog),
   writeUserCatalog: (text) => ipcRenderer.invoke(CHANNELS.writeUserCatalog, text),
   saveCatalog: (text, suggestedName) =>

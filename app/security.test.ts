@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY, lockDownContents, secureWebPreferences } from './security';
@@ -57,5 +58,22 @@ describe('window security', () => {
     permissionHandler?.(null, 'media', callback);
     expect(callback).toHaveBeenCalledWith(false);
     expect(permissionCheck?.()).toBe(false);
+  });
+
+  it('packages with the security fuses flipped', () => {
+    const config = readFileSync(new URL('../electron-builder.yml', import.meta.url), 'utf8');
+    const fuses = Object.fromEntries(
+      [...config.matchAll(/^ {2}(\w+): (true|false)$/gm)].map(([, name, value]) => [name, value]),
+    );
+    expect(fuses).toEqual({
+      runAsNode: 'false',
+      enableCookieEncryption: 'true',
+      enableNodeOptionsEnvironmentVariable: 'false',
+      enableNodeCliInspectArguments: 'false',
+      enableEmbeddedAsarIntegrityValidation: 'true',
+      onlyLoadAppFromAsar: 'true',
+      grantFileProtocolExtraPrivileges: 'false',
+    });
+    expect(config).toMatch(/^asar: true$/m);
   });
 });

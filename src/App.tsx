@@ -1,4 +1,5 @@
 import { EditorTabs } from './views/EditorTabs';
+import { FailureBanner } from './views/FailureBanner';
 import { FileProblem } from './views/FileProblem';
 import { ImportSummary } from './views/ImportSummary';
 import { IssueList } from './views/IssueList';
@@ -21,6 +22,7 @@ export function App() {
       <Toolbar />
       <main className="layout">
         <div className="column">
+          <FailureBanner />
           <RecoveryBanner />
           <FileProblem />
           <ImportSummary />

@@ -4,7 +4,9 @@ import { App } from './App';
 import { createCoreClient } from './core/client';
 import { defaultExample, examples } from './examples';
 import { loadUserCatalog } from './files/catalog';
+import { attempt } from './files/failures';
 import { findRecovery, startAutosave } from './files/recovery';
+import { holdSessionLock, liveSessions } from './files/sessionLock';
 import { detectPlatform } from './platform';
 import { ServicesProvider } from './services';
 import { createAppStore, openDocument } from './store';
@@ -26,10 +28,17 @@ if (checked.status !== 'valid') {
 const store = createAppStore(checked.project);
 openDocument(store, checked.project, example.fileName);
 evaluateOnChange(store, (projectJson) => core.call('project/evaluate', { projectJson }));
-const platform = detectPlatform();
-void findRecovery(platform).then((offer) => store.getState().setRecoveryOffer(offer));
+// Each page load is a window session with its own recovery copy, alive
+// while it holds its lock.
+const sessionId = crypto.randomUUID();
+holdSessionLock(sessionId);
+const platform = detectPlatform(sessionId);
+attempt(store, 'Looking for a recovery copy', async () =>
+  store.getState().setRecoveryOffer(await findRecovery(platform, () => liveSessions())),
+);
 startAutosave(store, platform);
-void loadUserCatalog({ core, store, platform }).then((issues) => {
+attempt(store, 'Loading your kept catalog', async () => {
+  const issues = await loadUserCatalog({ core, store, platform });
   if (issues.length > 0) {
     store.getState().showFileProblem({ fileName: 'Your kept catalog', issues });
   }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCapacity, formatGb, formatIops, formatPct, orDash, upTo } from './units';
+import {
+  formatCapacity,
+  formatDuration,
+  formatGb,
+  formatIops,
+  formatPct,
+  orDash,
+  upTo,
+} from './units';
 
 describe('figure formatting', () => {
   const capacity = { gb: 12_800, tb: 12.8, tib: 11.641532182693481 };
@@ -12,6 +20,13 @@ describe('figure formatting', () => {
   it('groups thousands and rounds IOPS to whole numbers', () => {
     expect(formatIops(20_800.4)).toBe('20,800 IOPS');
     expect(formatPct(12.345)).toBe('12.3 %');
+  });
+
+  it('rounds durations once, so 119.7 minutes is 2 h, not 1 h 60 min', () => {
+    expect(formatDuration(119.7)).toBe('2 h 00 min');
+    expect(formatDuration(107.2)).toBe('1 h 47 min');
+    expect(formatDuration(59.6)).toBe('1 h 00 min');
+    expect(formatDuration(12.4)).toBe('12 min');
   });
 
   it('shows a dash for a figure the core left out', () => {

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,13 +47,21 @@ test('exports the design as an XLSX that another reader opens, with live formula
   expect(workbook.bomFormula).toMatch(/^=/);
 });
 
-test('exports the tables as CSV files', async ({ page }) => {
+test('exports the tables as CSV files in one ZIP download', async ({ page }) => {
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const text = readFileSync(await download.path(), 'utf8');
-  expect(text.length).toBeGreaterThan(10);
+  expect(download.suggestedFilename()).toMatch(/-csv\.zip$/);
+  const folder = download.suggestedFilename().replace(/\.zip$/, '');
+  const files = unzipSync(readFileSync(await download.path()));
+  const names = Object.keys(files);
+  expect(names.length).toBeGreaterThan(5);
+  expect(names.every((n) => n.startsWith(`${folder}/`) && n.endsWith('.csv'))).toBe(true);
+  expect(strFromU8(files[names[0]!]!).length).toBeGreaterThan(10);
+  await expect(page.getByRole('status')).toContainText(`Exported as ${folder}.zip`);
+  expect(downloads).toHaveLength(1);
 });
 
 test('imports an RVTools export into a new project and lists what it skipped', async ({ page }) => {

@@ -53,7 +53,7 @@ test.describe('documents: open, save, undo', () => {
     await expect(page.getByTestId('document-state')).toHaveText('five-hosts.stacksizer.json');
   });
 
-  test('an invalid file names the wrong field and changes nothing', async ({ page }) => {
+  test('a file with a value out of range opens with that field flagged', async ({ page }) => {
     const broken = example.replace('"capacity_device_count": 4', '"capacity_device_count": 9');
     const choosing = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Open…' }).click();
@@ -64,14 +64,55 @@ test.describe('documents: open, save, undo', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(broken),
     });
-    const problem = page.getByRole('alertdialog');
-    await expect(problem).toContainText('broken.json was not opened');
-    await expect(problem).toContainText(
+    await expect(page.getByRole('status')).toContainText(
+      'Opened broken.json with 1 field to fix; nothing is sized until then.',
+    );
+    await expect(page.getByTestId('document-state')).toHaveText('broken.json');
+    const problems = page.locator('section.issues');
+    await expect(problems).toContainText(
       'clusters[0].storage.disk_groups[0].capacity_device_count must be between 1 and 7 (got 9)',
     );
+    await page.getByRole('tab', { name: 'Design' }).click();
+    const flagged = page
+      .locator('[data-path="clusters[0].storage.disk_groups[0].capacity_device_count"]')
+      .first();
+    await expect(flagged).toHaveAttribute('aria-invalid', 'true');
+    await expect(flagged).toHaveValue('9');
+    await page.screenshot({ path: 'tests/output/out-of-range-file.png', fullPage: true });
+    await flagged.fill('4');
+    await expect(problems).toHaveCount(0);
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  });
+
+  test('a file from a newer StackSizer is refused with the reason', async ({ page }) => {
+    const future = example.replace('"schema_version": 1', '"schema_version": 9');
+    const choosing = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Open…' }).click();
+    await (
+      await choosing
+    ).setFiles({ name: 'future.json', mimeType: 'application/json', buffer: Buffer.from(future) });
+    const problem = page.getByRole('alertdialog');
+    await expect(problem).toContainText('future.json was not opened');
+    await expect(problem).toContainText('got 9');
     await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
     await expect(page.getByTestId('document-state')).toHaveText('seed-001-all-flash-sql.json');
-    await page.screenshot({ path: 'tests/output/invalid-file.png', fullPage: true });
+  });
+
+  test('a failed save is shown and the project stays unsaved', async ({ page }) => {
+    await page.evaluate(() => {
+      URL.createObjectURL = () => {
+        throw new Error('the download folder is full (injected)');
+      };
+    });
+    await page.getByLabel('Hosts').fill('5');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'failed' });
+    await expect(alert).toContainText('Saving seed-001-all-flash-sql.json failed');
+    await expect(alert).toContainText('the download folder is full (injected)');
+    await expect(page.getByTestId('document-state')).toContainText('unsaved');
+    await page.screenshot({ path: 'tests/output/save-failed.png' });
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(alert).toHaveCount(0);
   });
 
   test('New starts an untitled project after asking about unsaved changes', async ({ page }) => {

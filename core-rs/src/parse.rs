@@ -43,35 +43,45 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
 }
 
 /// A project file checked before the app adopts it: the project with every
-/// default filled in, or every issue found. Opening never half-applies a file.
+/// default filled in, with the fields it must fix, or why it cannot be read.
+/// Whatever the app saved it can open again: only a file that is not a
+/// project of this schema version is refused.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum ProjectFileOutcome {
     /// Boxed: a project is far larger than a list of issues.
-    Valid {
+    Valid { project: Box<Project> },
+    /// Read whole, but some values are outside their ranges: the app opens
+    /// it with each field flagged and evaluates nothing until they are fixed.
+    NeedsFixes {
         project: Box<Project>,
-    },
-    Invalid {
         issues: Vec<InputIssue>,
     },
+    /// Not JSON, not a project, or written by a build with another schema.
+    Invalid { issues: Vec<InputIssue> },
 }
 
 pub fn check_project_file(json: &str) -> ProjectFileOutcome {
-    match parse_project(json) {
-        Err(issue) => ProjectFileOutcome::Invalid {
-            issues: vec![issue],
-        },
-        Ok(project) => {
-            let issues = validate(&project);
-            if issues.is_empty() {
-                ProjectFileOutcome::Valid {
-                    project: Box::new(project),
-                }
-            } else {
-                ProjectFileOutcome::Invalid { issues }
+    let project = match parse_project(json) {
+        Ok(project) => project,
+        Err(issue) => {
+            return ProjectFileOutcome::Invalid {
+                issues: vec![issue],
             }
         }
+    };
+    let issues = validate(&project);
+    let unknown_schema = issues.iter().any(|i| i.path == "schema_version");
+    match (issues.is_empty(), unknown_schema) {
+        (true, _) => ProjectFileOutcome::Valid {
+            project: Box::new(project),
+        },
+        (false, true) => ProjectFileOutcome::Invalid { issues },
+        (false, false) => ProjectFileOutcome::NeedsFixes {
+            project: Box::new(project),
+            issues,
+        },
     }
 }
 
@@ -179,13 +189,25 @@ mod tests {
     }
 
     #[test]
-    fn a_file_that_parses_but_breaks_a_range_is_invalid() {
+    fn a_file_that_parses_but_breaks_a_range_opens_with_its_fields_to_fix() {
         let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json")
             .replace("\"host_count\": 4", "\"host_count\": 99");
-        let ProjectFileOutcome::Invalid { issues } = check_project_file(&json) else {
-            panic!("99 hosts must be refused");
+        let ProjectFileOutcome::NeedsFixes { project, issues } = check_project_file(&json) else {
+            panic!("99 hosts must open, flagged");
         };
         assert_eq!(issues[0].path, "clusters[0].topology.host_count");
+        assert_eq!(project.clusters[0].topology.host_count(), 99);
+    }
+
+    #[test]
+    fn a_file_of_another_schema_version_is_refused_with_the_reason() {
+        let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json")
+            .replace("\"schema_version\": 1", "\"schema_version\": 7");
+        let ProjectFileOutcome::Invalid { issues } = check_project_file(&json) else {
+            panic!("a future schema version must be refused");
+        };
+        assert_eq!(issues[0].path, "schema_version");
+        assert!(issues[0].message.contains("got 7"), "{}", issues[0].message);
     }
 
     #[test]

@@ -33,8 +33,9 @@ use crate::evaluate::{
     EsaClusterEvaluation, Evaluation, KeyFigures,
 };
 use crate::growth::ClusterGrowth;
+use crate::ids::IdIndex;
 use crate::issue::InputIssue;
-use crate::model::{Cluster, Project, Workload};
+use crate::model::{Cluster, Project, StoragePolicy, Workload};
 use crate::parse::parse_project;
 use crate::rules::Severity;
 
@@ -173,6 +174,10 @@ pub struct Context<'a> {
     /// Put before every sheet name: "" for one design, "2 " for a variant.
     pub prefix: &'a str,
     pub clusters: Vec<ClusterView<'a>>,
+    /// Sheets name a workload or policy per row: a scan per row made the
+    /// report of 45,000 workloads take 47 s.
+    workloads: IdIndex<'a>,
+    policies: IdIndex<'a>,
 }
 
 /// A cluster's figures: vSAN OSA, vSAN ESA and XtremIO + VPLEX clusters
@@ -303,6 +308,8 @@ impl<'a> Context<'a> {
             evaluation,
             prefix,
             clusters,
+            workloads: IdIndex::new(project.workloads.iter().map(|w| w.id.as_str())),
+            policies: IdIndex::new(project.policies.iter().map(|p| p.id.as_str())),
         })
     }
 
@@ -311,7 +318,13 @@ impl<'a> Context<'a> {
     }
 
     pub fn workload(&self, id: &str) -> Option<&'a Workload> {
-        self.project.workloads.iter().find(|w| w.id == id)
+        let at = self.workloads.position(id)?;
+        Some(&self.project.workloads[at])
+    }
+
+    pub fn policy(&self, id: &str) -> Option<&'a StoragePolicy> {
+        let at = self.policies.position(id)?;
+        Some(&self.project.policies[at])
     }
 
     pub fn workload_name(&self, id: &str) -> String {
@@ -320,10 +333,7 @@ impl<'a> Context<'a> {
     }
 
     pub fn policy_label(&self, id: &str) -> String {
-        self.project
-            .policies
-            .iter()
-            .find(|p| p.id == id)
+        self.policy(id)
             .map_or_else(|| id.to_string(), labels::policy)
     }
 

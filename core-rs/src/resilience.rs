@@ -40,7 +40,7 @@ use crate::rules::{ClusterFacts, Finding};
 
 pub use loss::LostHardware;
 pub use rebuild_performance::RebuildPerformance;
-pub use resync::{resync_minutes, resync_rate, ResyncRate};
+pub use resync::{all_nvme, resync_minutes, resync_rate, ResyncRate};
 
 use loss::{Devices, Failure, Layout};
 
@@ -187,7 +187,8 @@ pub fn assess_resilience(
     settings: &Settings,
 ) -> ClusterResilience {
     let s = &settings.resilience;
-    let rate = resync_rate(cluster.tier, capacity.dedup_active, s);
+    let nvme_cache = all_nvme(disk_groups.iter().map(|g| g.cache.kind));
+    let rate = resync_rate(cluster.tier, capacity.dedup_active, nvme_cache, s);
     let layout = Layout {
         disk_groups,
         hosts: cluster.host_count,

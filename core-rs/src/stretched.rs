@@ -29,7 +29,7 @@ pub use latency::{
 };
 pub use link::{
     components, inter_site_link, max_witness_rtt_ms, witness_link, write_mb_per_s, InterSiteLink,
-    WitnessAppliance, WitnessLink, MIN_RECOMMENDED_LINK_GBPS,
+    WitnessAppliance, WitnessDemand, WitnessLink, MIN_RECOMMENDED_LINK_GBPS,
 };
 pub use site_failure::{site_failure, site_failure_findings, SiteFailure, StorageUse};
 
@@ -115,8 +115,8 @@ pub fn assess_stretched(
     let witness = witness_link(
         placed
             .iter()
-            .map(|w| components(w, settings.planning_horizon_years))
-            .fold(0u64, u64::saturating_add),
+            .map(|w| WitnessDemand::of(w, settings.planning_horizon_years))
+            .fold(WitnessDemand::default(), WitnessDemand::plus),
         sites.witness_link_mbps,
         sites.witness_rtt_ms,
         sites.hosts_per_site,
@@ -277,8 +277,9 @@ fn link_findings(
             Finding::error(
                 "stretched.witness_components",
                 format!(
-                    "Cluster \"{name}\": about {} components exceed the largest witness appliance (64,000).",
-                    witness.components
+                    "Cluster \"{name}\": about {} VMs with {} witness components exceed the largest witness appliance (64,000 components).",
+                    witness.vms,
+                    witness.witness_components
                 ),
                 source::WITNESS_LINK,
             )

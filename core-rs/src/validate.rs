@@ -6,6 +6,7 @@ use std::fmt::{self, Display};
 
 use foldhash::{HashSet, HashSetExt};
 
+use crate::cell_text::cell_text_problem;
 use crate::ids::IdIndex;
 
 use crate::issue::InputIssue;
@@ -54,6 +55,8 @@ pub(crate) fn validate_with_refs(project: &Project) -> (Vec<InputIssue>, Workloa
             ),
         );
     }
+    c.text("name", &project.name);
+    c.text("description", &project.description);
     settings(&mut c, &project.settings);
     c.unique_ids("devices", &index.devices);
     for (i, d) in project.devices.iter().enumerate() {
@@ -169,6 +172,8 @@ fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
             "all_flash_idle_resync_gb_per_min",
             r.all_flash_idle_resync_gb_per_min,
         ),
+        ("nvme_resync_gb_per_min", r.nvme_resync_gb_per_min),
+        ("nvme_idle_resync_gb_per_min", r.nvme_idle_resync_gb_per_min),
         ("dedup_resync_gb_per_min", r.dedup_resync_gb_per_min),
         (
             "dedup_idle_resync_gb_per_min",
@@ -214,6 +219,8 @@ fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
 
 fn device(c: &mut Checker, path: Item<&str>, d: &Device) {
     c.non_empty(Field(path, "id"), &d.id);
+    c.text(Field(path, "id"), &d.id);
+    c.text(Field(path, "model"), &d.model);
     c.f64_in(Field(path, "capacity_gb"), d.capacity_gb, 1.0, 200_000.0);
     c.f64_in(Field(path, "read_iops"), d.read_iops, 1.0, 10_000_000.0);
     c.f64_in(Field(path, "write_iops"), d.write_iops, 1.0, 10_000_000.0);
@@ -227,7 +234,10 @@ fn device(c: &mut Checker, path: Item<&str>, d: &Device) {
 
 fn cluster(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster) {
     c.non_empty(Field(path, "id"), &cl.id);
+    c.text(Field(path, "id"), &cl.id);
+    c.text(Field(path, "name"), &cl.name);
     let h = &cl.host;
+    c.text(Field(path, "host.model"), &h.model);
     c.u32_in(Field(path, "host.sockets"), h.sockets, 1, 8);
     c.u32_in(
         Field(path, "host.cores_per_socket"),
@@ -460,6 +470,8 @@ pub fn disk_group_count(path: impl Display, count: usize) -> Option<InputIssue> 
 
 fn policy(c: &mut Checker, path: Item<&str>, p: &StoragePolicy) {
     c.non_empty(Field(path, "id"), &p.id);
+    c.text(Field(path, "id"), &p.id);
+    c.text(Field(path, "name"), &p.name);
     let ftt_path = Field(path, "ftt");
     match p.method {
         ProtectionMethod::Raid1 => c.u32_in(ftt_path, p.ftt, 0, 3),
@@ -491,6 +503,8 @@ fn workload(
     w: &Workload,
 ) -> (Option<usize>, Option<usize>) {
     c.non_empty(Field(path, "id"), &w.id);
+    c.text(Field(path, "id"), &w.id);
+    c.text(Field(path, "name"), &w.name);
     let cluster = index.clusters.position(&w.cluster_id);
     let policy = index.policies.position(&w.policy_id);
     if cluster.is_none() {
@@ -693,6 +707,16 @@ impl Checker {
         }
     }
 
+    /// Text the reports put in a cell (names, ids, models, descriptions).
+    /// References to ids need no check of their own: they must equal an
+    /// id, which is checked.
+    #[inline(always)]
+    fn text(&mut self, path: impl Display, value: &str) {
+        if let Some(problem) = cell_text_problem(value) {
+            self.push(path, problem);
+        }
+    }
+
     fn device_ref(&mut self, index: &Index, path: impl Display, id: &str) {
         if !index.devices.contains(id) {
             self.push(
@@ -801,6 +825,30 @@ mod tests {
                 "workloads[0].spec.deployment.replicas must be between 2 and 9 (got 12)",
                 "workloads[1].spec.mailboxes must be between 1 and 10000000 (got 0)",
                 "workloads[2].spec.ram_gb_per_vm must be between 0 and 24576 (got -1)",
+            ]
+        );
+    }
+
+    #[test]
+    fn control_characters_and_text_longer_than_a_cell_are_named() {
+        let mut project: Value = serde_json::from_str(include_str!(
+            "../../assets/examples/seed-003-mixed-sql-exchange.json"
+        ))
+        .expect("the example parses");
+        project["clusters"][0]["name"] = json!("Prod\u{0}\u{7}");
+        project["workloads"][1]["name"] = json!("w".repeat(40_000));
+        project["policies"][0]["name"] = json!("RAID-1\u{85}");
+        project["devices"][0]["model"] = json!("SSD\u{7f}");
+        project["description"] = json!("Line one\nline two\twith a tab\r\n");
+        let project = crate::parse_project(&project.to_string()).expect("still a project");
+        let messages: Vec<String> = validate(&project).into_iter().map(|i| i.message).collect();
+        assert_eq!(
+            messages,
+            [
+                "devices[0].model must not hold control characters (found U+007F)",
+                "clusters[0].name must not hold control characters (found U+0000)",
+                "policies[0].name must not hold control characters (found U+0085)",
+                "workloads[1].name must be at most 32767 characters, what a spreadsheet cell holds (got 40000)",
             ]
         );
     }

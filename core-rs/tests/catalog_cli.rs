@@ -6,6 +6,10 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
+
 fn stacksizer(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stacksizer"))
         .args(args)
@@ -15,34 +19,6 @@ fn stacksizer(args: &[&str]) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A scratch folder per test, removed when the test ends.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("stacksizer-catalog-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temp dir");
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, content: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, content).expect("written");
-        self.path(name)
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
-    }
 }
 
 fn shipped() -> Value {
@@ -82,7 +58,7 @@ fn starter_project(s: &Scratch) -> String {
 
 #[test]
 fn export_writes_csv_or_json_with_every_shipped_part() {
-    let s = Scratch::new("export");
+    let s = Scratch::new("catalog-export");
     let csv = s.path("catalog.csv");
     let out = stacksizer(&["catalog", "export", "-o", &csv]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -102,7 +78,7 @@ fn export_writes_csv_or_json_with_every_shipped_part() {
 
 #[test]
 fn import_summarises_what_a_price_list_overrides_and_adds() {
-    let s = Scratch::new("import");
+    let s = Scratch::new("catalog-import");
     let prices = s.file(
         "prices.csv",
         "id,category,vendor,model,part_number,unit_price,currency,source,kind,role,capacity_gb,read_iops,write_iops,iops_basis\n\
@@ -146,7 +122,7 @@ fn import_summarises_what_a_price_list_overrides_and_adds() {
 
 #[test]
 fn bad_catalog_files_exit_2_naming_row_and_column_or_json_path() {
-    let s = Scratch::new("bad");
+    let s = Scratch::new("catalog-bad");
     let csv = s.file(
         "bad.csv",
         "id,unit_price\nmicron-7450-pro-3840,cheap\nno-such-part,10\n",
@@ -191,7 +167,7 @@ fn bad_catalog_files_exit_2_naming_row_and_column_or_json_path() {
 
 #[test]
 fn export_with_a_user_catalog_round_trips_through_import() {
-    let s = Scratch::new("roundtrip");
+    let s = Scratch::new("catalog-roundtrip");
     let prices = s.file("prices.csv", "id,unit_price\nseagate-exos-x20-20000,444\n");
     let merged = s.path("merged.csv");
     let out = stacksizer(&["catalog", "export", "--catalog", &prices, "-o", &merged]);
@@ -212,7 +188,7 @@ fn export_with_a_user_catalog_round_trips_through_import() {
 
 #[test]
 fn user_prices_flow_into_the_report_bom_evaluate_and_recommend() {
-    let s = Scratch::new("flow");
+    let s = Scratch::new("catalog-flow");
     let project = starter_project(&s);
     let prices = s.file(
         "prices.csv",
@@ -243,8 +219,8 @@ fn user_prices_flow_into_the_report_bom_evaluate_and_recommend() {
             .unwrap_or_else(|| panic!("{part} in {bom}"))
             .to_owned()
     };
-    assert!(line("Micron 7450 PRO").contains(",123,"), "{bom}");
-    assert!(line("Dell PowerEdge R760").contains(",20000,"), "{bom}");
+    assert!(line("Micron 7450 PRO").contains(",123.00,"), "{bom}");
+    assert!(line("Dell PowerEdge R760").contains(",20000.00,"), "{bom}");
 
     let out = stacksizer(&["evaluate", &project, "--catalog", &prices]);
     assert!(out.status.success(), "{}", text(&out.stderr));

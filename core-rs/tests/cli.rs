@@ -6,6 +6,10 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
+
 fn stacksizer(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stacksizer"))
         .args(args)
@@ -317,4 +321,185 @@ fn evaluate_json_includes_stretched_and_array_results() {
     assert!(a["capacity"]["usable"]["tb"].is_number());
     let text = stacksizer(&["evaluate", &example_named("seed-004-xtremio-vplex.json")]);
     assert!(String::from_utf8_lossy(&text.stdout).contains("Production site: usable 15.00 TB"));
+}
+
+fn refused(args: &[&str], expected: &str) {
+    let out = stacksizer(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    assert!(
+        stderr(&out).contains(expected),
+        "{args:?}: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn an_output_onto_an_input_file_is_refused_and_the_input_kept() {
+    let s = Scratch::new("cli-overwrite");
+    let project = std::fs::read(example()).expect("example");
+    let input = s.file("project.json", &project);
+    // The same file under another name: a link, and a path through `..`.
+    #[cfg(unix)]
+    {
+        let link = s.path("report.xlsx");
+        std::os::unix::fs::symlink(&input, &link).expect("a link");
+        refused(
+            &["report", &input, "-o", &link],
+            &format!("--output {link}: is an input of this command"),
+        );
+    }
+    let catalog = s.file("cat.csv", b"id,unit_price\nintel-dc-s3610-400,420\n");
+    let dotted = s.0.join("sub/../cat.csv").to_string_lossy().into_owned();
+    std::fs::create_dir_all(s.0.join("sub")).expect("a folder");
+    refused(
+        &["catalog", "export", "--catalog", &catalog, "-o", &dotted],
+        "is an input of this command",
+    );
+    refused(
+        &["catalog", "import", &catalog, "-o", &catalog],
+        "is an input of this command",
+    );
+    // A CSV table of the report named like the project.
+    let csv_dir = s.path("tables");
+    std::fs::create_dir_all(&csv_dir).expect("a folder");
+    let beside = s.0.join("tables/bom.csv").to_string_lossy().into_owned();
+    std::fs::write(&beside, &project).expect("written");
+    refused(&["report", &beside, "--csv", &csv_dir], "--csv");
+    let vinfo = s.file(
+        "RVTools_tabvInfo.csv",
+        b"VM,Powerstate,Template,CPUs,Memory,Provisioned MiB,In Use MiB,Cluster\na,poweredOn,False,2,4096,999,999,C\n",
+    );
+    refused(
+        &["import-rvtools", &vinfo, "-o", &vinfo],
+        "is an input of this command",
+    );
+    assert_eq!(std::fs::read(&input).expect("kept"), project);
+    assert_eq!(std::fs::read(&beside).expect("kept"), project);
+    assert!(std::fs::read_to_string(&vinfo)
+        .expect("kept")
+        .starts_with("VM,"));
+    assert!(std::fs::read_to_string(&catalog)
+        .expect("kept")
+        .starts_with("id,"));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_input_is_refused_at_the_limit_without_reading_it_all() {
+    let started = std::time::Instant::now();
+    refused(
+        &["evaluate", "/dev/zero"],
+        "/dev/zero is larger than 16777216 bytes; at most 16777216 bytes are read",
+    );
+    refused(
+        &["catalog", "import", "/dev/zero.csv"],
+        "cannot read /dev/zero.csv",
+    );
+    refused(
+        &["import-rvtools", "/dev/zero"],
+        "/dev/zero is larger than 67108864 bytes",
+    );
+    // Reading 4 GB first took minutes; the limit plus one byte is instant.
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}
+
+#[test]
+fn non_finite_numbers_are_refused_naming_the_option() {
+    let project = example();
+    refused(
+        &["recommend", &project, "--budget", "NaN"],
+        "invalid value 'NaN' for '--budget <AMOUNT>': must be a finite number",
+    );
+    for (option, value) in [("--dedup", "NaN"), ("--slack-pct", "-infinity")] {
+        let mut args = SEED_001.to_vec();
+        args.extend_from_slice(&["--raid", "1", "--ftt", "1"]);
+        let given = format!("{option}={value}");
+        args.push(&given);
+        refused(&args, &format!("invalid value '{value}' for '{option}"));
+    }
+    let mut args = SEED_001.to_vec();
+    args[8] = "inf";
+    args.extend_from_slice(&["--raid", "1", "--ftt", "1"]);
+    refused(&args, "invalid value 'inf' for '--device-gb <DEVICE_GB>'");
+    refused(
+        &["vplex", "--engines", "2", "--read-pct", "NaN"],
+        "for '--read-pct <READ_PCT>'",
+    );
+    refused(&["stretch", "--rtt-ms", "1e999"], "for '--rtt-ms <RTT_MS>'");
+}
+
+#[test]
+fn a_csv_column_named_twice_is_refused_by_name() {
+    let s = Scratch::new("cli-columns");
+    let catalog = s.file(
+        "prices.csv",
+        b"id,unit_price,Unit_Price\nintel-dc-s3610-400,420,430\n",
+    );
+    refused(
+        &["catalog", "import", &catalog],
+        "column \"unit_price\": the header row names this column more than once (columns B, C)",
+    );
+    let vinfo = s.file(
+        "RVTools_tabvInfo.csv",
+        b"VM,Powerstate,Template,CPUs,Memory,Provisioned MiB,In Use MiB,Cluster,CPUs\na,poweredOn,False,2,4096,999,999,C,4\n",
+    );
+    refused(
+        &["import-rvtools", &vinfo],
+        "column \"CPUs\": the header row names this column more than once (columns D, I)",
+    );
+}
+
+#[test]
+fn control_characters_and_text_longer_than_a_cell_are_refused_before_a_report() {
+    let s = Scratch::new("cli-text");
+    let mut v: Value =
+        serde_json::from_str(&std::fs::read_to_string(example()).expect("example")).expect("json");
+    v["clusters"][0]["name"] = Value::from("Prod\u{7}\u{0}");
+    let bell = s.file("bell.json", v.to_string().as_bytes());
+    let xlsx = s.path("out.xlsx");
+    refused(
+        &["report", &bell, "-o", &xlsx],
+        "clusters[0].name must not hold control characters (found U+0007)",
+    );
+    let mut v: Value =
+        serde_json::from_str(&std::fs::read_to_string(example()).expect("example")).expect("json");
+    v["workloads"][0]["name"] = Value::from("w".repeat(40_000));
+    let long = s.file("long.json", v.to_string().as_bytes());
+    refused(
+        &["report", &long, "-o", &xlsx, "--csv", &s.path("csv")],
+        "workloads[0].name must be at most 32767 characters, what a spreadsheet cell holds (got 40000)",
+    );
+    refused(
+        &["evaluate", &long],
+        "workloads[0].name must be at most 32767",
+    );
+    assert!(
+        !std::path::Path::new(&xlsx).exists(),
+        "no report was written"
+    );
+}
+
+#[test]
+fn json_outputs_never_print_minus_zero() {
+    // A second cluster without workloads: its totals are sums of nothing,
+    // which Rust starts at -0.0.
+    let text = std::fs::read_to_string(example()).expect("example");
+    let mut v: Value = serde_json::from_str(&text).expect("json");
+    let mut idle = v["clusters"][0].clone();
+    idle["id"] = Value::from("idle");
+    idle["name"] = Value::from("Idle cluster");
+    v["clusters"].as_array_mut().expect("clusters").push(idle);
+    let (_, evaluation) =
+        stacksizer_core::report::evaluate_project_json(&v.to_string()).expect("a valid project");
+    let plain = serde_json::to_string(&evaluation).expect("serializes");
+    assert!(
+        plain.contains("-0.0"),
+        "the case no longer makes a -0.0: pick another"
+    );
+    let s = Scratch::new("cli-zero");
+    let project = s.file("idle.json", v.to_string().as_bytes());
+    let out = stacksizer(&["evaluate", &project, "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = String::from_utf8_lossy(&out.stdout);
+    assert!(!json.contains("-0.0") && !json.contains(": -0"), "{json}");
 }

@@ -598,3 +598,92 @@ fn report_cli_names_the_bad_argument_and_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--csv"));
 }
+
+/// Names a spreadsheet would run as formulas (OWASP "CSV Injection").
+const INJECTIONS: [&str; 6] = [
+    "=HYPERLINK(\"http://x\",\"y\")",
+    "+1+1",
+    "-2",
+    "@SUM(A1)",
+    "\tleading tab",
+    "=cmd|' /C calc'!A0",
+];
+
+/// Seed 003 with a workload named after each injection, and the cluster,
+/// a device and the project named after some of them.
+fn injected_project() -> String {
+    let seed = examples()
+        .into_iter()
+        .find(|p| p.to_string_lossy().contains("seed-003"))
+        .expect("seed 003");
+    let mut v: Value =
+        serde_json::from_str(&std::fs::read_to_string(seed).expect("example")).expect("json");
+    let template = v["workloads"][0].clone();
+    let workloads: Vec<Value> = INJECTIONS
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let mut w = template.clone();
+            w["id"] = json!(format!("w{i}"));
+            w["name"] = json!(name);
+            w
+        })
+        .collect();
+    v["workloads"] = json!(workloads);
+    v["clusters"][0]["name"] = json!(INJECTIONS[0]);
+    v["devices"][0]["model"] = json!(INJECTIONS[5]);
+    v["name"] = json!(INJECTIONS[1]);
+    v.to_string()
+}
+
+#[test]
+fn formula_like_names_are_neutralised_in_csv_and_text_in_xlsx() {
+    use calamine::{Data, Reader, Xlsx};
+
+    let (project, e) = evaluated(&injected_project());
+    let mut cells = Vec::new();
+    for (name, text) in csv_tables(&project, &e).expect("csv") {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+        for record in reader.records() {
+            for cell in record.expect("a CSV record").iter() {
+                let formula_like = cell.starts_with(['=', '+', '@', '\t', '\r'])
+                    || (cell.starts_with('-') && cell.parse::<f64>().is_err());
+                assert!(!formula_like, "{name}: {cell:?} would run as a formula");
+                cells.push(cell.to_string());
+            }
+        }
+    }
+    for payload in INJECTIONS {
+        let safe = format!("'{payload}");
+        assert!(cells.contains(&safe), "no CSV cell {safe:?}");
+    }
+
+    let bytes = xlsx_report(&project, &e).expect("workbook");
+    let mut wb = Xlsx::new(std::io::Cursor::new(bytes)).expect("an XLSX calamine reads");
+    let mut strings = Vec::new();
+    for sheet in wb.sheet_names() {
+        let values = wb.worksheet_range(&sheet).expect("cells");
+        strings.extend(values.used_cells().filter_map(|(_, _, d)| match d {
+            Data::String(s) => Some(s.clone()),
+            _ => None,
+        }));
+        let formulas = wb.worksheet_formula(&sheet).expect("formulas");
+        for (_, _, f) in formulas.used_cells() {
+            let code = f.trim_start_matches('=');
+            assert!(
+                !["HYPERLINK", "cmd|", "SUM(A1)", "1+1"]
+                    .iter()
+                    .any(|p| code.contains(p)),
+                "{sheet}: user text became the formula {f:?}"
+            );
+        }
+    }
+    for payload in INJECTIONS {
+        assert!(
+            strings.iter().any(|s| s == payload),
+            "no XLSX text cell {payload:?}"
+        );
+    }
+}

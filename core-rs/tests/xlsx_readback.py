@@ -27,8 +27,10 @@ they must contain. For each one:
 4. A buyer's edit: every BOM unit price is set here, LibreOffice recalculates,
    and extended prices, totals, prices per TB/IOPS (and, in a comparison,
    the Comparison sheet) follow.
-5. CSV tables: UTF-8 with BOM, CRLF, RFC 4180 parse, rectangular, and the
-   BOM and Growth tables equal to the core's figures.
+5. CSV tables: UTF-8 with BOM, CRLF, RFC 4180 parse, rectangular, numbers
+   at the precision the workbook shows (no float tails, no -0), no text
+   cell a spreadsheet would run as a formula, and the BOM and Growth tables
+   equal to the core's figures at that precision.
 
 Exit 0 when every check passes; 1 with one line per failure otherwise;
 2 when a tool is missing (named in the message).
@@ -92,6 +94,15 @@ def close(a, b, rel=1e-9, abs_tol=1e-6):
         return math.isclose(float(a), float(b), rel_tol=rel, abs_tol=abs_tol)
     except (TypeError, ValueError):
         return False
+
+
+def shown(text, value, decimals):
+    """A CSV number as the workbook shows it: exactly `decimals` decimals
+    (no float tail, no -0) and within half a unit of the last one."""
+    pattern = r"-?\d+" + (r"\.\d{%d}" % decimals if decimals else "")
+    if not re.fullmatch(pattern, text) or re.fullmatch(r"-0(\.0*)?", text):
+        return False
+    return abs(float(text) - value) <= 0.5 * 10 ** -decimals + 1e-9
 
 
 def number(v):
@@ -440,6 +451,10 @@ def check_csv(c, case, workbook):
         rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
         c.check(len(rows) >= 2, f"{name}/{f}: no data row")
         c.check(all(len(r) == len(rows[0]) for r in rows), f"{name}/{f}: ragged rows")
+        for cell in (cell for r in rows for cell in r):
+            c.check(not re.fullmatch(r"-?\d+\.\d{3,}", cell), f"{name}/{f}: float tail {cell!r}")
+            c.check(not re.fullmatch(r"-0(\.0*)?", cell), f"{name}/{f}: minus zero {cell!r}")
+            c.check(not re.match(r"[=+@\t\r]|-(?!\d+(\.\d+)?$)", cell), f"{name}/{f}: formula-like text {cell!r}")
     bom_csv = os.path.join(directory, case["bom_csv"])
     if not c.check(os.path.exists(bom_csv), f"{name}: no {case['bom_csv']}"):
         return
@@ -450,9 +465,9 @@ def check_csv(c, case, workbook):
     c.check(len(rows) - 1 == len(bom["lines"]), f"{name}/{case['bom_csv']}: {len(rows) - 1} lines")
     for row, line in zip(rows[1:], bom["lines"]):
         price = line["unit_price"]
-        c.check(row[0] == line["part"] and close(row[2], line["quantity"]), f"{name}/{case['bom_csv']}: {row}")
-        c.check((row[3] == "") if price is None else close(row[3], price), f"{name}/{case['bom_csv']}: price {row}")
-        c.check(close(row[4], line["quantity"] * (price or 0.0)), f"{name}/{case['bom_csv']}: extended {row}")
+        c.check(row[0] == line["part"] and shown(row[2], line["quantity"], 0), f"{name}/{case['bom_csv']}: {row}")
+        c.check((row[3] == "") if price is None else shown(row[3], price, 2), f"{name}/{case['bom_csv']}: price {row}")
+        c.check(shown(row[4], line["quantity"] * (price or 0.0), 2), f"{name}/{case['bom_csv']}: extended {row}")
     if case.get("growth_csv"):
         check_growth_csv(c, case)
 
@@ -470,11 +485,11 @@ def check_growth_csv(c, case):
     c.check(rows[0][:4] == ["Cluster", "Year", "Capacity required (TB)", "Usable (TB)"], f"{name}: header {rows[0]}")
     c.check(len(rows) - 1 == len(growth["rows"]), f"{name}: {len(rows) - 1} years, expected {len(growth['rows'])}")
     for row, y in zip(rows[1:], growth["rows"]):
-        ok = (row[0] == y["cluster"] and close(row[1], y["year"]) and close(row[2], y["required_tb"])
-              and close(row[3], y["usable_tb"]) and close(row[4], y["usable_tb"] - y["required_tb"])
-              and close(row[5], y["front_end_iops"]))
-        for col, key in ((6, "iops_limit"), (7, "cpu_pct"), (8, "ram_pct")):
-            ok = ok and (row[col] == "" if y[key] is None else close(row[col], y[key]))
+        ok = (row[0] == y["cluster"] and shown(row[1], y["year"], 0) and shown(row[2], y["required_tb"], 2)
+              and shown(row[3], y["usable_tb"], 2) and shown(row[4], y["usable_tb"] - y["required_tb"], 2)
+              and shown(row[5], y["front_end_iops"], 0))
+        for col, key, decimals in ((6, "iops_limit", 0), (7, "cpu_pct", 1), (8, "ram_pct", 1)):
+            ok = ok and (row[col] == "" if y[key] is None else shown(row[col], y[key], decimals))
         c.check(ok, f"{name}: {row} != {y}")
 
 

@@ -120,7 +120,7 @@ describe('the user catalog', () => {
       setItem: (k: string, v: string) => void items.set(k, v),
       removeItem: (k: string) => void items.delete(k),
     } as Storage;
-    const platform = browserPlatform({} as Document, storage);
+    const platform = browserPlatform('session', {} as Document, storage);
     await platform.writeUserCatalog('{"schema_version":1,"parts":[]}');
     await expect(platform.readUserCatalog()).resolves.toBe('{"schema_version":1,"parts":[]}');
     await platform.writeUserCatalog(null);

@@ -4,7 +4,14 @@ import newProjectText from '../../assets/templates/new-project.json?raw';
 import type { MenuCommand } from '../platform';
 import type { Services } from '../services';
 import { hasUnsavedChanges } from '../store/projectSlice';
-import { openProjectText, openWithPicker, saveDocument, type OpenResult } from './documents';
+import {
+  openProjectText,
+  openWithPicker,
+  saveDocument,
+  suggestedFileName,
+  type OpenResult,
+} from './documents';
+import { attempt } from './failures';
 
 /** Asks before an action would drop unsaved changes. */
 export function confirmDiscard(services: Services): boolean {
@@ -14,7 +21,25 @@ export function confirmDiscard(services: Services): boolean {
   );
 }
 
-export async function runCommand(
+/** The command as the user would name it when it fails. */
+function actionName(command: MenuCommand, services: Services): string {
+  const { fileName, project } = services.store.getState();
+  switch (command) {
+    case 'new':
+      return 'Starting a new project';
+    case 'open':
+      return 'Opening a project';
+    case 'save':
+    case 'save-as':
+      return `Saving ${fileName ?? suggestedFileName(project)}`;
+    case 'undo':
+      return 'Undo';
+    case 'redo':
+      return 'Redo';
+  }
+}
+
+async function perform(
   command: MenuCommand,
   services: Services,
   reportOpen: (result: OpenResult) => void,
@@ -45,4 +70,31 @@ export async function runCommand(
       temporal.redo();
       return;
   }
+}
+
+/**
+ * Runs a document command. A failure is shown with the file and the reason
+ * and leaves the document as it was (a failed save stays unsaved, under its
+ * old name); the returned promise never rejects and tells whether it succeeded.
+ */
+export function runCommand(
+  command: MenuCommand,
+  services: Services,
+  reportOpen: (result: OpenResult) => void,
+): Promise<boolean> {
+  return attempt(services.store, actionName(command, services), () =>
+    perform(command, services, reportOpen),
+  );
+}
+
+/** Opens a dropped, picked or example file's text, reporting a failure to read it. */
+export function openFileText(
+  services: Services,
+  fileName: string,
+  readText: () => Promise<string>,
+  reportOpen: (result: OpenResult) => void,
+): Promise<boolean> {
+  return attempt(services.store, `Opening ${fileName}`, async () =>
+    reportOpen(await openProjectText(services.store, services.core, fileName, await readText())),
+  );
 }

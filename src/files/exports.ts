@@ -1,4 +1,5 @@
 // Exporting the current design (or the kept variants) as a spreadsheet.
+import type { SaveResult } from '../platform';
 import type { Services } from '../services';
 import type { Variant } from '../store/uiSlice';
 import { suggestedFileName } from './documents';
@@ -6,20 +7,24 @@ import { suggestedFileName } from './documents';
 const stem = (services: Services) =>
   suggestedFileName(services.store.getState().project).replace(/\.stacksizer\.json$/, '');
 
-export async function exportXlsx(services: Services): Promise<void> {
+export async function exportXlsx(services: Services): Promise<SaveResult> {
   const { store, core, platform } = services;
   const bytes = await core.call('report/xlsx', {
     projectJson: JSON.stringify(store.getState().project),
   });
-  await platform.saveReport(bytes, `${stem(services)}.xlsx`);
+  return platform.saveReport(bytes, `${stem(services)}.xlsx`);
 }
 
-export async function exportCsv(services: Services): Promise<void> {
+/** Every report table as CSV, in a folder (desktop) or ZIP (browser) of their own. */
+export async function exportCsv(services: Services): Promise<SaveResult> {
   const { store, core, platform } = services;
   const { tables } = await core.call('report/csv', {
     projectJson: JSON.stringify(store.getState().project),
   });
-  await platform.saveCsvTables(tables.map((t) => ({ fileName: t.file_name, text: t.text })));
+  return platform.saveCsvTables(
+    tables.map((t) => ({ fileName: t.file_name, text: t.text })),
+    `${stem(services)}-csv`,
+  );
 }
 
 export async function exportComparison(services: Services, variants: Variant[]): Promise<void> {

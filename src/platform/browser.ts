@@ -1,6 +1,10 @@
+import { strToU8, zipSync } from 'fflate';
+import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import type { Platform, ProjectFile } from './platform';
 
-const RECOVERY_KEY = 'stacksizer.recovery';
+/** The single copy earlier builds kept in local storage (5 MB at most); still offered once. */
+const LEGACY_RECOVERY_KEY = 'stacksizer.recovery';
+const LEGACY_SESSION = 'legacy';
 /** The page's storage outlives a new build of the app at the same address. */
 export const USER_CATALOG_KEY = 'stacksizer.user-catalog';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -14,21 +18,28 @@ function download(doc: Document, blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Browser build: a file picker to open, a download to save, local storage for recovery. */
+/**
+ * Browser build: a file picker to open, a download to save, IndexedDB for
+ * the recovery copies (no 5 MB ceiling), one per window session.
+ */
 export function browserPlatform(
+  sessionId: string,
   doc: Document = document,
   storage: Storage = localStorage,
+  recoveryStore: () => UseStore = () => createStore('stacksizer', 'recovery'),
 ): Platform {
+  let copies: UseStore | undefined;
+  const recovery = () => (copies ??= recoveryStore());
   return {
     openProject: () =>
-      new Promise<ProjectFile | null>((resolve) => {
+      new Promise<ProjectFile | null>((resolve, reject) => {
         const input = doc.createElement('input');
         input.type = 'file';
         input.accept = '.json,application/json';
         input.addEventListener('change', () => {
           const file = input.files?.[0];
           if (!file) return resolve(null);
-          void file.text().then((text) => resolve({ fileName: file.name, text }));
+          file.text().then((text) => resolve({ fileName: file.name, text }), reject);
         });
         input.addEventListener('cancel', () => resolve(null));
         input.click();
@@ -50,9 +61,18 @@ export function browserPlatform(
       );
       return { status: 'saved', fileName: suggestedName };
     },
-    saveCsvTables: async (tables) => {
-      for (const t of tables) download(doc, new Blob([t.text], { type: 'text/csv' }), t.fileName);
-      return { status: 'saved', fileName: `${tables.length} CSV files` };
+    // One download, not one per table: browsers ask (or block) for each.
+    saveCsvTables: async (tables, folderName) => {
+      const zip = zipSync(
+        Object.fromEntries(tables.map((t) => [`${folderName}/${t.fileName}`, strToU8(t.text)])),
+      );
+      const fileName = `${folderName}.zip`;
+      download(
+        doc,
+        new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }),
+        fileName,
+      );
+      return { status: 'saved', fileName };
     },
     saveCatalog: async (text, suggestedName) => {
       const type = suggestedName.endsWith('.csv') ? 'text/csv' : 'application/json';
@@ -64,9 +84,20 @@ export function browserPlatform(
       text === null
         ? storage.removeItem(USER_CATALOG_KEY)
         : storage.setItem(USER_CATALOG_KEY, text),
-    readRecovery: async () => storage.getItem(RECOVERY_KEY),
-    writeRecovery: async (text) => storage.setItem(RECOVERY_KEY, text),
-    clearRecovery: async () => storage.removeItem(RECOVERY_KEY),
+    readRecoveryCopies: async () => {
+      const kept = await entries<string, string>(recovery());
+      const legacy = storage.getItem(LEGACY_RECOVERY_KEY);
+      return [
+        ...kept.map(([id, text]) => ({ sessionId: id, text })),
+        ...(legacy ? [{ sessionId: LEGACY_SESSION, text: legacy }] : []),
+      ];
+    },
+    writeRecovery: (text) => set(sessionId, text, recovery()),
+    clearRecovery: () => del(sessionId, recovery()),
+    discardRecovery: async (other) => {
+      if (other === LEGACY_SESSION) storage.removeItem(LEGACY_RECOVERY_KEY);
+      else await del(other, recovery());
+    },
     // The page's beforeunload prompt covers closing the tab.
     setUnsavedChanges: async () => undefined,
     // The browser build has no native menu; the toolbar and keys do the same.

@@ -7,9 +7,13 @@ export type {
   Platform,
   ProjectFile,
   RecentFile,
+  RecoveryCopyFile,
   SaveResult,
 } from './platform';
 
-export function detectPlatform(): Platform {
-  return window.stacksizer ? electronPlatform(window.stacksizer) : browserPlatform();
+/** `sessionId` names this window's recovery copy. */
+export function detectPlatform(sessionId: string): Platform {
+  return window.stacksizer
+    ? electronPlatform(window.stacksizer, sessionId)
+    : browserPlatform(sessionId);
 }

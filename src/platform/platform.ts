@@ -4,24 +4,31 @@ import type {
   MenuCommand,
   ProjectFile,
   RecentFile,
+  RecoveryCopyFile,
   SaveResult,
 } from '../../app/api';
 
-export type { CsvTable, MenuCommand, ProjectFile, RecentFile, SaveResult };
+export type { CsvTable, MenuCommand, ProjectFile, RecentFile, RecoveryCopyFile, SaveResult };
 
 /** File access, from Electron's dialogs or the browser's picker and downloads. */
 export interface Platform {
   openProject(): Promise<ProjectFile | null>;
   saveProject(text: string, saveAs: boolean, suggestedName: string): Promise<SaveResult>;
-  readRecovery(): Promise<string | null>;
+  /** Every recovery copy kept, each with the window session that wrote it. */
+  readRecoveryCopies(): Promise<RecoveryCopyFile[]>;
+  /** Replaces this window's recovery copy. */
   writeRecovery(text: string): Promise<void>;
+  /** Removes this window's recovery copy. */
   clearRecovery(): Promise<void>;
+  /** Removes the copy a window that is gone left (once restored or discarded). */
+  discardRecovery(sessionId: string): Promise<void>;
   setUnsavedChanges(unsaved: boolean): Promise<void>;
   /** Files opened or saved before (Electron); the browser has none. */
   recentFiles(): Promise<RecentFile[]>;
   openRecent(index: number): Promise<ProjectFile>;
   saveReport(bytes: Uint8Array, suggestedName: string): Promise<SaveResult>;
-  saveCsvTables(tables: CsvTable[]): Promise<SaveResult>;
+  /** Desktop: a new folder named `folderName`; browser: one `folderName.zip` download. */
+  saveCsvTables(tables: CsvTable[], folderName: string): Promise<SaveResult>;
   /** The user's catalog (JSON text) kept outside the app so upgrades keep it; null when none. */
   readUserCatalog(): Promise<string | null>;
   /** Replaces the kept user catalog; null removes it. */
@@ -38,18 +45,20 @@ declare global {
   }
 }
 
-export function electronPlatform(api: MainApi): Platform {
+/** `sessionId` names this window's recovery copy. */
+export function electronPlatform(api: MainApi, sessionId: string): Platform {
   return {
     openProject: () => api.openProject(),
     saveProject: (text, saveAs) => api.saveProject(text, saveAs),
-    readRecovery: () => api.readRecovery(),
-    writeRecovery: (text) => api.writeRecovery(text),
-    clearRecovery: () => api.clearRecovery(),
+    readRecoveryCopies: () => api.readRecoveryCopies(),
+    writeRecovery: (text) => api.writeRecovery(sessionId, text),
+    clearRecovery: () => api.clearRecovery(sessionId),
+    discardRecovery: (other) => api.clearRecovery(other),
     setUnsavedChanges: (unsaved) => api.setUnsavedChanges(unsaved),
     recentFiles: () => api.recentFiles(),
     openRecent: (index) => api.openRecent(index),
     saveReport: (bytes, suggestedName) => api.saveReport(bytes, suggestedName),
-    saveCsvTables: (tables) => api.saveCsvTables(tables),
+    saveCsvTables: (tables, folderName) => api.saveCsvTables(tables, folderName),
     readUserCatalog: () => api.readUserCatalog(),
     writeUserCatalog: (text) => api.writeUserCatalog(text),
     saveCatalog: (text, suggestedName) => api.saveCatalog(text, suggestedName),

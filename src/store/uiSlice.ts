@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import type { Project, RvtoolsSummary, Workload } from '../core/types';
+import type { Failure } from '../files/failures';
 import type { RecoveryOffer } from '../files/recovery';
 import type { CapacityUnit } from '../units';
 import type { AppMutators, AppState } from '.';
@@ -45,6 +46,9 @@ export interface UiSlice {
   showFileProblem: (problem: FileProblem | null) => void;
   /** A recovery copy awaiting the user's decision; autosave waits for it. */
   recoveryOffer: RecoveryOffer | null;
+  /** The last file action that failed (save, open, import, export, autosave), until dismissed. */
+  failure: Failure | null;
+  showFailure: (failure: Failure | null) => void;
   /** A one-line outcome of the last export or import, shown until the next. */
   notice: string | null;
   setNotice: (notice: string | null) => void;
@@ -77,6 +81,8 @@ export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (
   setEditorTab: (editorTab) => set({ editorTab }),
   fileProblem: null,
   showFileProblem: (fileProblem) => set({ fileProblem }),
+  failure: null,
+  showFailure: (failure) => set({ failure }),
   notice: null,
   setNotice: (notice) => set({ notice }),
   importSummary: null,

@@ -8,6 +8,7 @@ import {
   importCatalogFile,
   revertToShippedCatalog,
 } from '../files/catalog';
+import { attempt } from '../files/failures';
 import { pickFile } from '../files/rvtools';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
@@ -59,11 +60,9 @@ export function CatalogView() {
     };
   }, [services, project, userCatalog]);
 
-  const run = (label: string, action: () => Promise<string | null>) => {
+  const run = (action: string, task: () => Promise<string | null>) => {
     setNotice(null);
-    action()
-      .then(setNotice)
-      .catch((e: unknown) => setNotice(`${label} failed: ${e instanceof Error ? e.message : e}`));
+    return attempt(services.store, action, async () => setNotice(await task()));
   };
 
   const userParts = listing?.rows.filter((r) => r.user).length ?? 0;
@@ -80,7 +79,7 @@ export function CatalogView() {
         <button
           type="button"
           onClick={() =>
-            run('Import', async () => {
+            run('Importing your catalog', async () => {
               const file = await pickFile(CATALOG_ACCEPT);
               if (!file) return null;
               const result = await importCatalogFile(services, file);
@@ -98,7 +97,7 @@ export function CatalogView() {
         <button
           type="button"
           onClick={() =>
-            run('Export', async () => {
+            run('Exporting the catalog as CSV', async () => {
               const saved = await exportCatalog(services, 'csv');
               return saved && `Catalog exported as ${saved}.`;
             })
@@ -109,7 +108,7 @@ export function CatalogView() {
         <button
           type="button"
           onClick={() =>
-            run('Export', async () => {
+            run('Exporting the catalog as JSON', async () => {
               const saved = await exportCatalog(services, 'json');
               return saved && `Catalog exported as ${saved}.`;
             })
@@ -121,7 +120,7 @@ export function CatalogView() {
           type="button"
           disabled={!userCatalog}
           onClick={() =>
-            run('Revert', async () => {
+            run('Reverting to the shipped catalog', async () => {
               if (!window.confirm('Forget your catalog and use the shipped prices and parts?')) {
                 return null;
               }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { bestIndex, formatMetric, isNotModelled, METRICS, variantKinds } from '../compare/metrics';
 import { exportComparison } from '../files/exports';
+import { attempt } from '../files/failures';
 import type { Evaluation } from '../core/types';
 import { useServices } from '../services';
 import { openDocument } from '../store';
@@ -87,7 +88,14 @@ export function CompareView() {
         </button>
         {full && <span className="muted">At most {MAX_VARIANTS} variants; remove one first.</span>}
         {variants.length >= 2 && (
-          <button type="button" onClick={() => void exportComparison(services, variants)}>
+          <button
+            type="button"
+            onClick={() =>
+              attempt(services.store, 'Exporting the comparison', () =>
+                exportComparison(services, variants),
+              )
+            }
+          >
             Export comparison (XLSX)
           </button>
         )}

@@ -1,12 +1,17 @@
 import { exportCsv, exportXlsx } from '../files/exports';
 import { importRvtoolsFile, pickFile } from '../files/rvtools';
 import { confirmDiscard } from '../files/commands';
+import { attempt } from '../files/failures';
 import { importWorkloadsCsvFile } from '../files/workloadsCsv';
+import type { SaveResult } from '../platform';
 import { useServices } from '../services';
 import { useApp } from '../store/context';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_ACCEPT = '.csv,text/csv';
+
+const savedAs = (result: SaveResult) =>
+  result.status === 'saved' ? `Exported as ${result.fileName}.` : null;
 
 /** Import from RVTools or a workloads CSV; export the design as XLSX or CSV tables. */
 export function DataExchange() {
@@ -16,13 +21,9 @@ export function DataExchange() {
   const showFileProblem = useApp((s) => s.showFileProblem);
   const canExport = useApp((s) => s.issues.length === 0 && s.evaluation !== null);
 
-  const run = (label: string, action: () => Promise<string | null>) => {
+  const run = (action: string, task: () => Promise<string | null>) => {
     setNotice(null);
-    action()
-      .then((done) => setNotice(done))
-      .catch((error: unknown) =>
-        setNotice(`${label} failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+    return attempt(services.store, action, async () => setNotice(await task()));
   };
 
   return (
@@ -30,7 +31,7 @@ export function DataExchange() {
       <button
         type="button"
         onClick={() =>
-          run('Import', async () => {
+          run('Importing the RVTools inventory', async () => {
             if (!confirmDiscard(services)) return null;
             const file = await pickFile(XLSX_ACCEPT);
             if (!file) return null;
@@ -49,7 +50,7 @@ export function DataExchange() {
       <button
         type="button"
         onClick={() =>
-          run('Import', async () => {
+          run('Importing the workloads CSV', async () => {
             const file = await pickFile(CSV_ACCEPT);
             if (!file) return null;
             const result = await importWorkloadsCsvFile(services, file);
@@ -68,7 +69,9 @@ export function DataExchange() {
         type="button"
         disabled={!canExport}
         title={canExport ? undefined : 'Fix the input problems first'}
-        onClick={() => run('Export', async () => (await exportXlsx(services), 'Report exported.'))}
+        onClick={() =>
+          run('Exporting the XLSX report', async () => savedAs(await exportXlsx(services)))
+        }
       >
         Export XLSX
       </button>
@@ -77,7 +80,7 @@ export function DataExchange() {
         disabled={!canExport}
         title={canExport ? undefined : 'Fix the input problems first'}
         onClick={() =>
-          run('Export', async () => (await exportCsv(services), 'CSV tables exported.'))
+          run('Exporting the CSV tables', async () => savedAs(await exportCsv(services)))
         }
       >
         Export CSV

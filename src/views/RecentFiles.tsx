@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { confirmDiscard } from '../files/commands';
-import { openProjectText } from '../files/documents';
+import { confirmDiscard, openFileText } from '../files/commands';
+import { attempt } from '../files/failures';
 import type { RecentFile } from '../platform';
 import { useServices } from '../services';
 import { useApp } from '../store/context';
@@ -14,11 +14,14 @@ export function RecentFiles() {
   const [recent, setRecent] = useState<RecentFile[]>([]);
   useEffect(() => {
     let current = true;
-    void services.platform.recentFiles().then((list) => current && setRecent(list));
+    attempt(services.store, 'Reading the recent files', async () => {
+      const list = await services.platform.recentFiles();
+      if (current) setRecent(list);
+    });
     return () => {
       current = false;
     };
-  }, [services.platform, fileName]);
+  }, [services.store, services.platform, fileName]);
   if (recent.length === 0) return null;
   return (
     <label className="examples">
@@ -26,14 +29,15 @@ export function RecentFiles() {
       <select
         value=""
         onChange={(event) => {
+          const picked = recent[Number(event.target.value)];
+          if (event.target.value === '' || !picked || !confirmDiscard(services)) return;
           const index = Number(event.target.value);
-          if (event.target.value === '' || !confirmDiscard(services)) return;
-          void services.platform
-            .openRecent(index)
-            .then((file) =>
-              openProjectText(services.store, services.core, file.fileName, file.text),
-            )
-            .then(reportOpen);
+          return openFileText(
+            services,
+            picked.fileName,
+            async () => (await services.platform.openRecent(index)).text,
+            reportOpen,
+          );
         }}
       >
         <option value="">Open a recent file…</option>

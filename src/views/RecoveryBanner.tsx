@@ -1,3 +1,4 @@
+import { attempt } from '../files/failures';
 import { restoreRecovery } from '../files/recovery';
 import { useServices } from '../services';
 import { useApp } from '../store/context';
@@ -20,7 +21,8 @@ export function RecoveryBanner() {
       <button
         type="button"
         onClick={() =>
-          void restoreRecovery(store, core, offer).then((issues) => {
+          attempt(store, 'Restoring the recovery copy', async () => {
+            const issues = await restoreRecovery(store, core, platform, offer);
             setRecoveryOffer(null);
             if (issues.length > 0) showFileProblem({ fileName: 'The recovery copy', issues });
           })
@@ -32,7 +34,9 @@ export function RecoveryBanner() {
         type="button"
         onClick={() => {
           setRecoveryOffer(null);
-          void platform.clearRecovery();
+          return attempt(store, 'Discarding the recovery copy', () =>
+            platform.discardRecovery(offer.sessionId),
+          );
         }}
       >
         Discard

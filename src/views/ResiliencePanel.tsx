@@ -1,13 +1,7 @@
 import { memo } from 'react';
 import { ScrollRegion } from '../components/ScrollRegion';
 import type { ClusterResilience } from '../core/types';
-import { formatCapacity, orDash, type CapacityUnit } from '../units';
-
-const duration = (minutes: number) => {
-  const h = Math.floor(minutes / 60);
-  const m = Math.round(minutes % 60);
-  return h > 0 ? `${h} h ${m} min` : `${m} min`;
-};
+import { formatCapacity, formatDuration, orDash, type CapacityUnit } from '../units';
 
 const probability = (p: number) => (p === 0 ? '0' : p.toExponential(2));
 
@@ -45,8 +39,8 @@ export const ResiliencePanel = memo(function ResiliencePanel({
                   {s.compliance_restorable ? 'yes' : 'no'}
                 </td>
                 <td>{formatCapacity(s.data_to_resync, unit)}</td>
-                <td>{duration(s.resync_minutes)}</td>
-                <td>{orDash(s.time_to_compliance_minutes, duration)}</td>
+                <td>{formatDuration(s.resync_minutes)}</td>
+                <td>{orDash(s.time_to_compliance_minutes, formatDuration)}</td>
               </tr>
             ))}
           </tbody>

@@ -41,12 +41,22 @@ const RESILIENCE: SettingField[] = [
   { key: 'resilience.hybrid_idle_resync_gb_per_min', label: 'Hybrid resync, idle', unit: 'GB/min' },
   {
     key: 'resilience.all_flash_resync_gb_per_min',
-    label: 'All-flash resync, under load',
+    label: 'All-flash resync (SAS/SATA cache), under load',
     unit: 'GB/min',
   },
   {
     key: 'resilience.all_flash_idle_resync_gb_per_min',
-    label: 'All-flash resync, idle',
+    label: 'All-flash resync (SAS/SATA cache), idle',
+    unit: 'GB/min',
+  },
+  {
+    key: 'resilience.nvme_resync_gb_per_min',
+    label: 'All-flash resync (NVMe cache), under load',
+    unit: 'GB/min',
+  },
+  {
+    key: 'resilience.nvme_idle_resync_gb_per_min',
+    label: 'All-flash resync (NVMe cache), idle',
     unit: 'GB/min',
   },
   { key: 'resilience.dedup_resync_gb_per_min', label: 'Dedup resync, under load', unit: 'GB/min' },

@@ -1,6 +1,5 @@
 import { examples } from '../examples';
-import { confirmDiscard, runCommand } from '../files/commands';
-import { openProjectText } from '../files/documents';
+import { confirmDiscard, openFileText, runCommand } from '../files/commands';
 import type { MenuCommand } from '../platform';
 import { useServices } from '../services';
 import { useApp, useUndoState } from '../store/context';
@@ -34,7 +33,7 @@ export function Toolbar() {
           key={b.command}
           type="button"
           disabled={disabled(b.command)}
-          onClick={() => void runCommand(b.command, services, reportOpen)}
+          onClick={() => runCommand(b.command, services, reportOpen)}
         >
           {b.label}
         </button>
@@ -49,12 +48,7 @@ export function Toolbar() {
           onChange={(event) => {
             const example = examples.find((e) => e.fileName === event.target.value);
             if (example && confirmDiscard(services)) {
-              void openProjectText(
-                services.store,
-                services.core,
-                example.fileName,
-                example.text,
-              ).then(reportOpen);
+              return openFileText(services, example.fileName, async () => example.text, reportOpen);
             }
           }}
         >

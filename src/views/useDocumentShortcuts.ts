@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { confirmDiscard, runCommand } from '../files/commands';
-import { openProjectText } from '../files/documents';
+import { confirmDiscard, openFileText, runCommand } from '../files/commands';
 import type { MenuCommand } from '../platform';
 import { useServices } from '../services';
 import { hasUnsavedChanges } from '../store/projectSlice';
@@ -28,28 +27,24 @@ export function useDocumentShortcuts(): void {
   const reportOpen = useReportOpen();
 
   useEffect(() => {
-    const { store, core, platform } = services;
+    const { store, platform } = services;
     const onKey = (event: KeyboardEvent) => {
       const command = commandForKey(event);
       if (!command) return;
       event.preventDefault();
-      void runCommand(command, services, reportOpen);
+      return runCommand(command, services, reportOpen);
     };
     const onDragOver = (event: DragEvent) => event.preventDefault();
     const onDrop = (event: DragEvent) => {
       event.preventDefault();
       const file = event.dataTransfer?.files[0];
       if (!file || !confirmDiscard(services)) return;
-      void file
-        .text()
-        .then((text) => openProjectText(store, core, file.name, text).then(reportOpen));
+      return openFileText(services, file.name, () => file.text(), reportOpen);
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();
     };
-    const stopMenu = platform.onMenuCommand(
-      (command) => void runCommand(command, services, reportOpen),
-    );
+    const stopMenu = platform.onMenuCommand((command) => runCommand(command, services, reportOpen));
     window.addEventListener('keydown', onKey);
     window.addEventListener('dragover', onDragOver);
     window.addEventListener('drop', onDrop);

@@ -11,6 +11,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Number, Value};
 
 use super::{merge_catalogs, Catalog, Part, CATALOG_SCHEMA_VERSION};
+use crate::cell_text::{csv_text, csv_text_read};
 use crate::import::csv_table::read_csv;
 use crate::import::table::{ColumnSpec, Row, Table};
 use crate::import::ImportIssue;
@@ -187,7 +188,7 @@ fn part_from_row(table: &Table, row: &Row, base: Option<&Part>) -> Result<Part, 
                     .unwrap_or(Value::Null)
             }
         } else {
-            Value::String(text)
+            Value::String(csv_text_read(&text).to_owned())
         };
         flat.insert((*column).to_owned(), value);
     }
@@ -284,7 +285,7 @@ fn flatten(part: &Part) -> Map<String, Value> {
 
 fn cell_text(value: &Value) -> String {
     match value {
-        Value::String(s) => s.clone(),
+        Value::String(s) => csv_text(s).into_owned(),
         Value::Number(n) => n.to_string(),
         Value::Bool(b) => b.to_string(),
         Value::Null | Value::Array(_) | Value::Object(_) => String::new(),

@@ -215,6 +215,8 @@ fn validation_names_each_problem_by_path() {
         s.raw_tb = 10.0;
     }
     c.defaults.as_mut().unwrap().host = "micron-7450-pro-3840".into();
+    c.parts[3].vendor = "Acme\u{7}".into();
+    c.parts[4].part_number = "P".repeat(40_000);
     let paths: Vec<String> = validate_catalog(&c).into_iter().map(|i| i.path).collect();
     for expected in [
         format!("parts[{i}].unit_price"),
@@ -223,6 +225,8 @@ fn validation_names_each_problem_by_path() {
         "parts[2].id".into(),
         format!("parts[{x}].spec.raw_tb"),
         "defaults.host".into(),
+        "parts[3].vendor".into(),
+        "parts[4].part_number".into(),
     ] {
         assert!(paths.contains(&expected), "{expected} not in {paths:?}");
     }
@@ -263,6 +267,39 @@ fn csv_export_then_import_gives_the_same_parts() {
     assert!(csv.starts_with("id,category,vendor,model,part_number,unit_price"));
     let back = catalog_from_csv(csv.as_bytes(), &shipped).unwrap();
     assert_eq!(back.parts, shipped.parts);
+}
+
+#[test]
+fn csv_export_neutralises_formula_text_and_import_restores_it() {
+    let mut c = shipped();
+    let payloads = [
+        "=HYPERLINK(\"http://x\",\"y\")",
+        "+1+1",
+        "-2",
+        "@SUM(A1)",
+        "\tAcme",
+        "=cmd|' /C calc'!A0",
+    ];
+    for (part, payload) in c.parts.iter_mut().zip(payloads) {
+        part.vendor = payload.into();
+        part.part_number = payload.into();
+    }
+    let csv = catalog_to_csv(&c);
+    let mut reader = csv::ReaderBuilder::new().from_reader(csv.as_bytes());
+    let vendors: Vec<String> = reader
+        .records()
+        .take(payloads.len())
+        .map(|r| r.unwrap()[2].to_string())
+        .collect();
+    let expected: Vec<String> = payloads.iter().map(|p| format!("'{p}")).collect();
+    assert_eq!(vendors, expected);
+    let back = catalog_from_csv(csv.as_bytes(), &shipped()).unwrap();
+    for (part, payload) in back.parts.iter().zip(payloads) {
+        assert_eq!(
+            (part.vendor.as_str(), part.part_number.as_str()),
+            (payload, payload)
+        );
+    }
 }
 
 #[test]

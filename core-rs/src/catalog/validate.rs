@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use super::{Catalog, DeviceRole, DeviceSpec, HostPartSpec, Part, PartSpec, XBrickSpec};
 use super::{VplexEngineSpec, CATALOG_SCHEMA_VERSION};
+use crate::cell_text::cell_text_problem;
 use crate::issue::InputIssue;
 use crate::validate::MAX_DISK_GROUPS_PER_HOST;
 
@@ -25,6 +26,7 @@ pub fn validate_catalog(catalog: &Catalog) -> Vec<InputIssue> {
             ),
         );
     }
+    c.text("price_note", &catalog.price_note);
     let mut seen = HashSet::new();
     let currency = catalog.parts.first().map(|p| p.currency.as_str());
     for (i, part) in catalog.parts.iter().enumerate() {
@@ -85,6 +87,22 @@ fn common(c: &mut Checker, path: &str, part: &Part, currency: Option<&str>) {
         if value.trim().is_empty() {
             c.push(&format!("{path}.{field}"), "must not be empty");
         }
+    }
+    let spec_text = match &part.spec {
+        PartSpec::Host(h) => Some(("spec.cpu", &h.cpu)),
+        PartSpec::XBrick(x) => Some(("spec.generation", &x.generation)),
+        PartSpec::Device(_) | PartSpec::VplexEngine(_) => None,
+    };
+    for (field, value) in [
+        ("vendor", &part.vendor),
+        ("model", &part.model),
+        ("part_number", &part.part_number),
+        ("source", &part.source),
+    ]
+    .into_iter()
+    .chain(spec_text)
+    {
+        c.text(&format!("{path}.{field}"), value);
     }
     c.f64_in(
         &format!("{path}.unit_price"),
@@ -257,6 +275,13 @@ impl Checker {
                 path,
                 format!("must be between {min} and {max} (got {value})"),
             );
+        }
+    }
+
+    /// Text that goes into report and CSV cells.
+    fn text(&mut self, path: &str, value: &str) {
+        if let Some(problem) = cell_text_problem(value) {
+            self.push(path, problem);
         }
     }
 

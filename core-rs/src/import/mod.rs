@@ -12,5 +12,6 @@ pub(crate) mod table;
 pub mod workloads_csv;
 mod xlsx;
 
+pub use csv_table::MAX_CSV_BYTES;
 pub use issue::ImportIssue;
 pub use xlsx::MAX_XLSX_BYTES;

@@ -80,29 +80,34 @@ pub struct ColumnMap {
 
 impl ColumnMap {
     /// Resolves `specs` against a header row given as (column index, text).
-    /// A missing required column is an error naming the sheet and column.
+    /// A missing required column, or a wanted column the header names more
+    /// than once (which one holds the data?), is an error naming the sheet
+    /// and column.
     pub fn resolve(
         sheet: &str,
         header: &[(usize, String)],
         specs: &[ColumnSpec],
     ) -> Result<ColumnMap, Vec<ImportIssue>> {
         let mut found = Vec::with_capacity(specs.len());
-        let mut missing = Vec::new();
+        let mut issues = Vec::new();
         for spec in specs {
-            let hit = header
-                .iter()
-                .find(|(_, text)| spec.matches(text))
-                .map(|(index, text)| Found {
-                    header: text.trim().to_owned(),
-                    index: *index,
-                });
-            if hit.is_none() && spec.required {
-                missing.push(missing_column(sheet, spec));
+            let mut hits = header.iter().filter(|(_, text)| spec.matches(text));
+            let hit = hits.next().map(|(index, text)| Found {
+                header: text.trim().to_owned(),
+                index: *index,
+            });
+            let repeats: Vec<usize> = hits.map(|(index, _)| *index).collect();
+            match &hit {
+                None if spec.required => issues.push(missing_column(sheet, spec)),
+                Some(first) if !repeats.is_empty() => {
+                    issues.push(repeated_column(sheet, first, &repeats));
+                }
+                _ => {}
             }
             found.push(hit);
         }
-        if !missing.is_empty() {
-            return Err(missing);
+        if !issues.is_empty() {
+            return Err(issues);
         }
         let width = found.iter().flatten().map(|f| f.index + 1).max();
         let mut by_index = vec![None; width.unwrap_or(0)];
@@ -152,6 +157,22 @@ fn missing_column(sheet: &str, spec: &ColumnSpec) -> ImportIssue {
         sheet,
         Some(spec.name),
         format!("the column is missing or renamed{also}; the header row (row 1) must name it"),
+    )
+}
+
+fn repeated_column(sheet: &str, first: &Found, repeats: &[usize]) -> ImportIssue {
+    let mut letters: Vec<usize> = std::iter::once(first.index)
+        .chain(repeats.iter().copied())
+        .collect();
+    letters.sort_unstable();
+    let letters: Vec<String> = letters.into_iter().map(column_letter).collect();
+    ImportIssue::sheet(
+        sheet,
+        Some(&first.header),
+        format!(
+            "the header row names this column more than once (columns {}); keep one",
+            letters.join(", ")
+        ),
     )
 }
 
@@ -315,6 +336,29 @@ mod tests {
         assert_eq!(map.wanted(3), Some(0));
         assert_eq!(map.wanted(0), Some(1));
         assert_eq!(map.wanted(1), None);
+    }
+
+    #[test]
+    fn a_wanted_column_named_twice_is_refused_by_name() {
+        let specs = [
+            ColumnSpec::required("Provisioned MiB").with_aliases(&["Provisioned MB"]),
+            ColumnSpec::optional("Notes"),
+        ];
+        let header = vec![
+            (0, "Provisioned MiB".to_owned()),
+            (1, "notes".to_owned()),
+            (2, "Other".to_owned()),
+            (3, "Provisioned MB".to_owned()),
+            (4, "Other".to_owned()),
+        ];
+        let err = ColumnMap::resolve("vInfo", &header, &specs).err().unwrap();
+        assert_eq!(err.len(), 1, "a repeated column nobody reads is fine");
+        assert_eq!(err[0].column.as_deref(), Some("Provisioned MiB"));
+        assert!(
+            err[0].message.contains("more than once (columns A, D)"),
+            "{}",
+            err[0].message
+        );
     }
 
     #[test]

@@ -255,7 +255,10 @@ fn witness_max_size(topology: &crate::model::Topology) -> u32 {
             witness_link_mbps,
             ..
         } => (1..=MAX_HOSTS_PER_CLUSTER / 2)
-            .take_while(|&n| witness_link(0, witness_link_mbps, witness_rtt_ms, n).rtt_within_limit)
+            .take_while(|&n| {
+                witness_link(Default::default(), witness_link_mbps, witness_rtt_ms, n)
+                    .rtt_within_limit
+            })
             .last()
             .unwrap_or(0),
     }

@@ -150,6 +150,18 @@ pub const SETTINGS: &[SettingInfo] = &[
         source::RESYNC_ALL_FLASH,
     ),
     info(
+        "settings.resilience.nvme_resync_gb_per_min",
+        "Resync rate, all-flash with NVMe cache, under load",
+        "GB/min",
+        source::RESYNC_NVME,
+    ),
+    info(
+        "settings.resilience.nvme_idle_resync_gb_per_min",
+        "Resync rate, all-flash with NVMe cache, idle",
+        "GB/min",
+        source::RESYNC_NVME,
+    ),
+    info(
         "settings.resilience.dedup_resync_gb_per_min",
         "Resync rate, all-flash with dedup+compression, under load",
         "GB/min",

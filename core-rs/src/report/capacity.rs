@@ -120,15 +120,10 @@ fn workloads(b: &mut SheetBuilder, ctx: &Context) {
         for w in &c.capacity().workloads {
             let fp = &w.footprint;
             // ESA protects by its own rules (RAID-5 width by host count).
-            let multiplier = ctx
-                .project
-                .policies
-                .iter()
-                .find(|p| p.id == w.policy_id)
-                .map(|p| match c.evaluated {
-                    Evaluated::Esa(_) => esa_protection(p, c.host_count()).multiplier,
-                    Evaluated::Vsan(_) | Evaluated::Array(_) => protection(p).multiplier,
-                });
+            let multiplier = ctx.policy(&w.policy_id).map(|p| match c.evaluated {
+                Evaluated::Esa(_) => esa_protection(p, c.host_count()).multiplier,
+                Evaluated::Vsan(_) | Evaluated::Array(_) => protection(p).multiplier,
+            });
             rows.push(vec![
                 Cell::text(c.label.clone()),
                 Cell::text(ctx.workload_name(&w.workload_id)),

@@ -16,6 +16,42 @@ pub enum NumberFormat {
     Price,
 }
 
+impl NumberFormat {
+    /// Decimals the workbook's number format shows; the CSV rounds to them.
+    pub fn decimals(self) -> usize {
+        match self {
+            NumberFormat::Count => 0,
+            NumberFormat::Percent => 1,
+            NumberFormat::Decimal | NumberFormat::Price => 2,
+        }
+    }
+
+    /// `value` as the workbook shows it, without thousands separators:
+    /// rounded half away from zero like a spreadsheet (not to even, as
+    /// Rust's formatting does), and never `-0`.
+    pub fn shown(self, value: f64) -> String {
+        let decimals = self.decimals();
+        let scale = 10u64.pow(decimals as u32);
+        let scaled = (value * scale as f64).round();
+        // Whole units of the last decimal, as an integer: formatting a
+        // float at a precision was a fifth of a large CSV export's time.
+        // Beyond 2^53 a float has no decimals left to show.
+        if !(scaled.abs() < 9.0e15) {
+            return format!("{value:.decimals$}");
+        }
+        // A negative that rounds to zero, or a total of no rows (Rust's
+        // float sum starts at -0.0), has no sign: n is 0.
+        let n = scaled as i64;
+        let sign = if n < 0 { "-" } else { "" };
+        let (whole, fraction) = (n.unsigned_abs() / scale, n.unsigned_abs() % scale);
+        if decimals == 0 {
+            format!("{sign}{whole}")
+        } else {
+            format!("{sign}{whole}.{fraction:0decimals$}")
+        }
+    }
+}
+
 /// The value the core computed for a formula: the CSV export writes it,
 /// and the XLSX stores it as the formula's cached result for readers that
 /// do not recalculate.
@@ -97,7 +133,20 @@ impl Cell {
         }
     }
 
-    /// The cell as plain text, for CSV: formulas give their computed value.
+    /// Whether the cell shows text (a formula's text result included).
+    pub fn is_text(&self) -> bool {
+        matches!(
+            self,
+            Cell::Text(_)
+                | Cell::Formula(Formula {
+                    value: Computed::Text(_),
+                    ..
+                })
+        )
+    }
+
+    /// The cell as plain text, for CSV: formulas give their computed value,
+    /// numbers are rounded as their format shows them.
     pub fn plain(&self) -> String {
         match self {
             Cell::Blank | Cell::Input(None, _) => String::new(),
@@ -106,14 +155,13 @@ impl Cell {
                 value: Computed::Text(s),
                 ..
             }) => s.clone(),
-            // + 0.0 makes a zero print as 0: a total of no rows is -0.0
-            // (Rust's float sum starts there), which prints as -0.
-            Cell::Number(v, _)
-            | Cell::Input(Some(v), _)
+            Cell::Number(v, format)
+            | Cell::Input(Some(v), format)
             | Cell::Formula(Formula {
                 value: Computed::Number(v),
+                format,
                 ..
-            }) => (v + 0.0).to_string(),
+            }) => format.shown(*v),
         }
     }
 }
@@ -349,10 +397,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_zero_prints_without_a_sign_in_csv() {
-        assert_eq!(Cell::decimal(-0.0).plain(), "0");
-        assert_eq!(Cell::decimal(-1.5).plain(), "-1.5");
-        assert_eq!(Cell::decimal(0.25).plain(), "0.25");
+    fn numbers_print_as_shown_without_float_tails_or_minus_zero() {
+        assert_eq!(Cell::decimal(-0.0).plain(), "0.00");
+        assert_eq!(Cell::decimal(-0.001).plain(), "0.00");
+        assert_eq!(Cell::count(-0.4).plain(), "0");
+        assert_eq!(Cell::decimal(-1.5).plain(), "-1.50");
+        assert_eq!(Cell::decimal(1543.9600000000005).plain(), "1543.96");
+        assert_eq!(Cell::number(0.125, NumberFormat::Price).plain(), "0.13");
+        assert_eq!(Cell::count(2653.5).plain(), "2654");
+        assert_eq!(Cell::percent(33.333_333).plain(), "33.3");
+        assert_eq!(Cell::percent(-0.04).plain(), "0.0");
+        assert_eq!(Cell::decimal(-1234.005).plain(), "-1234.01");
+        assert_eq!(Cell::decimal(0.07).plain(), "0.07");
+        assert_eq!(Cell::count(1e300).plain(), format!("{:.0}", 1e300));
+        assert_eq!(
+            Cell::formula(
+                "=SUM(A1)".into(),
+                Computed::Number(-0.0),
+                NumberFormat::Price
+            )
+            .plain(),
+            "0.00"
+        );
     }
 
     #[test]

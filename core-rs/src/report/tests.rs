@@ -325,7 +325,11 @@ fn csv_tables_match_the_workbook_tables() {
     assert_eq!(records.len(), s.sheets[1].tables[0].last_row as usize);
     let hosts = e.osa().next().unwrap().host_count;
     assert_eq!(&records[0][2], hosts.to_string());
-    assert_eq!(&records[0][4], (f64::from(hosts) * 10_000.0).to_string());
+    // Prices as the workbook shows them: two decimals.
+    assert_eq!(
+        &records[0][4],
+        format!("{:.2}", f64::from(hosts) * 10_000.0)
+    );
 }
 
 #[test]
@@ -392,4 +396,18 @@ fn resilience_sheet_lists_every_array_failure() {
     );
     let fits = column(header, "Data fits");
     assert!(rows.iter().all(|r| r[fits] == Cell::text("yes")));
+}
+
+#[test]
+fn names_as_long_as_a_cell_allows_still_make_a_workbook() {
+    let longest = crate::cell_text::MAX_CELL_CHARS;
+    let mut v: serde_json::Value = serde_json::from_str(SEED_001).expect("json");
+    v["name"] = "P".repeat(longest).into();
+    v["clusters"][0]["name"] = "C".repeat(longest).into();
+    let (project, e) = evaluated(&v.to_string());
+    // Titles and labels add words to the names: those cells are cut.
+    xlsx_report(&project, &e).expect("a workbook");
+    let tables = csv_tables(&project, &e).expect("CSV");
+    let (_, bom) = tables.iter().find(|(n, _)| n == "bom.csv").expect("bom");
+    assert!(bom.contains(&"C".repeat(longest)), "the CSV keeps it all");
 }

@@ -1,9 +1,12 @@
 //! Writes each table of the report sheets as a CSV file: UTF-8 with a byte
 //! order mark (without it Excel reads UTF-8 as the local code page and
 //! garbles "§" and non-ASCII names), RFC 4180 quoting and CRLF line ends.
-//! Formulas become the values the core computed.
+//! Formulas become the values the core computed, numbers are rounded as
+//! the workbook shows them, and text that starts like a formula is
+//! neutralised (a spreadsheet would run it).
 
-use super::sheet::{Sheet, Table};
+use super::sheet::{Cell, Sheet, Table};
+use crate::cell_text::csv_text;
 
 const UTF8_BOM: &str = "\u{feff}";
 
@@ -46,7 +49,7 @@ fn table_csv(sheet: &Sheet, table: &Table) -> Result<String, csv::Error> {
     for r in table.header_row..=table.last_row {
         let cells = &sheet.rows[r as usize].cells;
         let record: Vec<String> = (0..usize::from(table.columns))
-            .map(|c| cells.get(c).map(|cell| cell.plain()).unwrap_or_default())
+            .map(|c| cells.get(c).map(csv_field).unwrap_or_default())
             .collect();
         w.write_record(&record)?;
     }
@@ -55,6 +58,15 @@ fn table_csv(sheet: &Sheet, table: &Table) -> Result<String, csv::Error> {
         .map_err(|e| csv::Error::from(e.into_error()))?;
     // Every field came from a Rust String, so the bytes are UTF-8.
     Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn csv_field(cell: &Cell) -> String {
+    let text = cell.plain();
+    if cell.is_text() {
+        csv_text(&text).into_owned()
+    } else {
+        text
+    }
 }
 
 #[cfg(test)]

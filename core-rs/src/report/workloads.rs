@@ -4,6 +4,7 @@
 use super::labels;
 use super::sheet::{column_range, Cell, Computed, NumberFormat, RowStyle, Sheet, SheetBuilder};
 use super::Context;
+use crate::ids::IdIndex;
 use crate::model::WorkloadSpec;
 use crate::performance::front_end_io;
 
@@ -23,22 +24,16 @@ pub fn workloads_sheet(ctx: &Context) -> Sheet {
     let mut b = SheetBuilder::new(ctx.sheet_name("Workloads"));
     let mut rows = Vec::new();
     for c in &ctx.clusters {
+        let computed = &c.compute().workloads;
+        let computed_index = IdIndex::new(computed.iter().map(|x| x.workload_id.as_str()));
         for wc in &c.capacity().workloads {
             let Some(w) = ctx.workload(&wc.workload_id) else {
                 continue;
             };
-            let vms = c
-                .compute()
-                .workloads
-                .iter()
-                .find(|x| x.workload_id == w.id)
-                .map_or(wc.footprint.vms, |x| x.vms);
-            let policy = ctx
-                .project
-                .policies
-                .iter()
-                .find(|p| p.id == w.policy_id)
-                .map_or_else(|| w.policy_id.to_string(), labels::policy);
+            let vms = computed_index
+                .position(&w.id)
+                .map_or(wc.footprint.vms, |at| computed[at].vms);
+            let policy = ctx.policy_label(&w.policy_id);
             let s = shape(&w.spec);
             let fp = &wc.footprint;
             rows.push(vec![

@@ -1,11 +1,11 @@
 //! How fast a cluster recreates lost components: the measured resync rates
-//! by storage kind (seeds 000 and 001), adjustable in
+//! by device class (seeds 000, 001 and 003), adjustable in
 //! `settings.resilience`.
 
 use serde::Serialize;
 
 use crate::capacity::StorageTier;
-use crate::model::ResilienceSettings;
+use crate::model::{DeviceKind, ResilienceSettings};
 use crate::source;
 
 /// Resync rates in decimal GB per minute.
@@ -19,21 +19,35 @@ pub struct ResyncRate {
     pub source: &'static str,
 }
 
-/// Hybrid, all-flash, or all-flash with dedup+compression running (which
-/// resyncs slower: seed 001 measured 5-6 GB/min against 5-20).
-pub fn resync_rate(tier: StorageTier, dedup_active: bool, s: &ResilienceSettings) -> ResyncRate {
-    let (under_load, idle, source) = match (tier, dedup_active) {
-        (StorageTier::Hybrid, _) => (
+/// Hybrid; all-flash behind SAS/SATA cache devices (seed 001) or NVMe
+/// cache devices (seed 003: about 4x faster); or all-flash with
+/// dedup+compression running, which resyncs slower whatever the devices
+/// (seed 001 measured 5-6 GB/min against 5-20). Resync writes land on the
+/// cache tier first, so its slowest device class sets the pace:
+/// `nvme_cache` only when every disk group's cache device is NVMe.
+pub fn resync_rate(
+    tier: StorageTier,
+    dedup_active: bool,
+    nvme_cache: bool,
+    s: &ResilienceSettings,
+) -> ResyncRate {
+    let (under_load, idle, source) = match (tier, dedup_active, nvme_cache) {
+        (StorageTier::Hybrid, _, _) => (
             s.hybrid_resync_gb_per_min,
             s.hybrid_idle_resync_gb_per_min,
             source::RESYNC_HYBRID,
         ),
-        (StorageTier::AllFlash, false) => (
+        (StorageTier::AllFlash, false, false) => (
             s.all_flash_resync_gb_per_min,
             s.all_flash_idle_resync_gb_per_min,
             source::RESYNC_ALL_FLASH,
         ),
-        (StorageTier::AllFlash, true) => (
+        (StorageTier::AllFlash, false, true) => (
+            s.nvme_resync_gb_per_min,
+            s.nvme_idle_resync_gb_per_min,
+            source::RESYNC_NVME,
+        ),
+        (StorageTier::AllFlash, true, _) => (
             s.dedup_resync_gb_per_min,
             s.dedup_idle_resync_gb_per_min,
             source::RESYNC_DEDUP,
@@ -44,6 +58,18 @@ pub fn resync_rate(tier: StorageTier, dedup_active: bool, s: &ResilienceSettings
         idle_gb_per_min: idle,
         source,
     }
+}
+
+/// True when every cache device is NVMe (and there is at least one).
+pub fn all_nvme(cache_kinds: impl IntoIterator<Item = DeviceKind>) -> bool {
+    let mut any = false;
+    for kind in cache_kinds {
+        if kind != DeviceKind::Nvme {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// Minutes to resync `gb` at `gb_per_min`. Validation keeps rates

@@ -347,7 +347,12 @@ fn seed_000_hybrid_resync_rate_reproduces_122_minutes() {
     // Seed 000 §8.3: 285 GB recreated in ~122 min under load ("around
     // 2.3 GB per minute"; 2-3 GB/min over several tests). The default
     // 2.5 GB/min, the middle of that range, gives 114 min: within 10 %.
-    let rate = resync_rate(StorageTier::Hybrid, false, &ResilienceSettings::default());
+    let rate = resync_rate(
+        StorageTier::Hybrid,
+        false,
+        false,
+        &ResilienceSettings::default(),
+    );
     let minutes = resync_minutes(285.0, rate.under_load_gb_per_min);
     assert!((minutes - 122.0).abs() / 122.0 < 0.10, "{minutes}");
     // The measured rate, 285 / 122 = 2.34 GB/min, is inside 2-3.
@@ -359,8 +364,8 @@ fn seed_001_resync_defaults_sit_inside_the_measured_ranges() {
     // Seed 001 Component Resynchronization Duration: dedup off 5-20 GB/min
     // under load, 6-30 idle; dedup on 5-6 under load, 8-13 idle.
     let s = ResilienceSettings::default();
-    let off = resync_rate(StorageTier::AllFlash, false, &s);
-    let on = resync_rate(StorageTier::AllFlash, true, &s);
+    let off = resync_rate(StorageTier::AllFlash, false, false, &s);
+    let on = resync_rate(StorageTier::AllFlash, true, false, &s);
     assert!((5.0..=20.0).contains(&off.under_load_gb_per_min));
     assert!((6.0..=30.0).contains(&off.idle_gb_per_min));
     assert!((5.0..=6.0).contains(&on.under_load_gb_per_min));
@@ -380,8 +385,29 @@ fn seed_003_eta_implies_about_50_gb_per_min() {
     let implied: f64 = 5_300.0 / 107.0;
     assert!((implied - 49.5).abs() < 0.05, "{implied}");
     assert!((resync_minutes(5_300.0, 49.5) - 107.0).abs() / 107.0 < 0.01);
-    let default = ResilienceSettings::default().all_flash_resync_gb_per_min;
-    assert!(implied > 30.0 && implied / default > 3.5);
+    let s = ResilienceSettings::default();
+    assert!(implied > 30.0 && implied / s.all_flash_resync_gb_per_min > 3.5);
+    // NVMe cache devices resync at that rate; SAS/SATA cache devices at
+    // seed 001's; dedup sets the pace whatever the devices.
+    let nvme = resync_rate(StorageTier::AllFlash, false, true, &s);
+    assert!((nvme.under_load_gb_per_min - implied).abs() < 0.05);
+    assert!(nvme.idle_gb_per_min > nvme.under_load_gb_per_min);
+    assert_eq!(
+        resync_rate(StorageTier::AllFlash, true, true, &s),
+        resync_rate(StorageTier::AllFlash, true, false, &s)
+    );
+    assert_eq!(
+        resync_rate(StorageTier::Hybrid, false, true, &s).source,
+        crate::source::RESYNC_HYBRID
+    );
+}
+
+#[test]
+fn only_an_all_nvme_cache_tier_resyncs_at_the_nvme_rate() {
+    use crate::model::DeviceKind::{Nvme, SasSsd};
+    assert!(all_nvme([Nvme, Nvme]));
+    assert!(!all_nvme([Nvme, SasSsd]));
+    assert!(!all_nvme([]));
 }
 
 proptest! {

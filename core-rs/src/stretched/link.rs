@@ -14,10 +14,16 @@ pub const DATA_MULTIPLIER: f64 = 1.4;
 pub const RESYNC_MULTIPLIER: f64 = 1.25;
 /// VMware: inter-site links of at least 10 Gbps.
 pub const MIN_RECOMMENDED_LINK_GBPS: f64 = 10.0;
-/// VMware: 2 Mbps of witness bandwidth per 1,000 components.
-pub const WITNESS_MBPS_PER_1000_COMPONENTS: f64 = 2.0;
-/// VMware: witness RTT <= 200 ms up to 10 hosts per site (seed 000 §3.4
-/// tested 200 ms), < 100 ms for 11-15 hosts per site.
+/// VMware vSAN Stretched Cluster Bandwidth Sizing: the witness link must
+/// move 1,138 bytes per component within 5 seconds when the preferred site
+/// fails, plus a 10 % safety margin (about 2 Mbps per 1,000 components).
+pub const WITNESS_BYTES_PER_COMPONENT: f64 = 1138.0;
+pub const WITNESS_FAILOVER_SECONDS: f64 = 5.0;
+pub const WITNESS_SAFETY_MARGIN: f64 = 1.1;
+/// VMware: witness RTT < 500 ms with 1 host per site (a 2-node cluster),
+/// <= 200 ms up to 10 hosts per site (seed 000 §3.4 tested 200 ms), < 100
+/// ms for 11-15 hosts per site.
+pub const WITNESS_RTT_TWO_NODE_MS: f64 = 500.0;
 pub const WITNESS_RTT_SMALL_MS: f64 = 200.0;
 pub const WITNESS_RTT_LARGE_MS: f64 = 100.0;
 pub const WITNESS_SMALL_MAX_HOSTS_PER_SITE: u32 = 10;
@@ -53,8 +59,10 @@ pub fn inter_site_link(write_mb_per_s: f64, link_gbps: f64) -> InterSiteLink {
     }
 }
 
-/// Witness appliance sizes by the components it holds (VMware vSAN witness
-/// appliance: tiny 750, medium ~22K, large 45K, extra large 64K).
+/// Witness appliance sizes by the VMs and witness components it supports
+/// (VMware vSAN witness appliance: tiny 10 VMs / 750 components, medium
+/// 500 VMs / 21,833, large and extra large beyond 500 VMs / 45,000 and
+/// 64,000).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
@@ -65,27 +73,34 @@ pub enum WitnessAppliance {
     ExtraLarge,
 }
 
-const APPLIANCES: [(WitnessAppliance, u64); 4] = [
-    (WitnessAppliance::Tiny, 750),
-    (WitnessAppliance::Medium, 21_833),
-    (WitnessAppliance::Large, 45_000),
-    (WitnessAppliance::ExtraLarge, 64_000),
+/// (size, most VMs, most witness components).
+const APPLIANCES: [(WitnessAppliance, u64, u64); 4] = [
+    (WitnessAppliance::Tiny, 10, 750),
+    (WitnessAppliance::Medium, 500, 21_833),
+    (WitnessAppliance::Large, u64::MAX, 45_000),
+    (WitnessAppliance::ExtraLarge, u64::MAX, 64_000),
 ];
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WitnessLink {
-    /// Components of the site-mirrored objects (see `source::WITNESS_COMPONENTS`).
+    /// Components of the site-mirrored objects, every copy and stripe
+    /// counted, as the witness bandwidth rule counts them (see
+    /// `source::WITNESS_COMPONENTS`).
     pub components: u64,
+    /// VMs the witness appliance must support.
+    pub vms: u64,
+    /// Witness components the appliance holds: one per object.
+    pub witness_components: u64,
     pub required_mbps: f64,
     pub link_mbps: f64,
     pub rtt_ms: f64,
-    /// The witness RTT limit at this cluster's hosts per site: at most
-    /// 200 ms up to 10 hosts per site, under 100 ms above.
+    /// The witness RTT limit at this cluster's hosts per site: under 500 ms
+    /// with 1 host per site, at most 200 ms up to 10, under 100 ms above.
     pub max_rtt_ms: f64,
     pub rtt_within_limit: bool,
-    /// Smallest witness appliance holding the components; absent beyond
-    /// the largest.
+    /// Smallest witness appliance supporting the VMs and witness
+    /// components; absent beyond the largest.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub appliance: Option<WitnessAppliance>,
@@ -93,42 +108,86 @@ pub struct WitnessLink {
     pub components_source: &'static str,
 }
 
+/// What the site-mirrored workloads put on the witness.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WitnessDemand {
+    pub components: u64,
+    pub vms: u64,
+    pub witness_components: u64,
+}
+
+impl WitnessDemand {
+    pub fn of(w: &PlacedWorkload, horizon_years: u32) -> WitnessDemand {
+        let objects = components(w, horizon_years);
+        let p = w.protection();
+        let copies = u64::from(p.data_blocks + p.redundancy_blocks) * u64::from(p.site_copies);
+        WitnessDemand {
+            components: objects
+                .saturating_mul(copies)
+                .saturating_mul(u64::from(w.policy.stripe_width.max(1))),
+            vms: u64::from(footprint(&w.workload.spec, horizon_years).vms),
+            witness_components: objects,
+        }
+    }
+
+    pub fn plus(self, other: WitnessDemand) -> WitnessDemand {
+        WitnessDemand {
+            components: self.components.saturating_add(other.components),
+            vms: self.vms.saturating_add(other.vms),
+            witness_components: self
+                .witness_components
+                .saturating_add(other.witness_components),
+        }
+    }
+}
+
 pub fn witness_link(
-    components: u64,
+    demand: WitnessDemand,
     link_mbps: f64,
     rtt_ms: f64,
     hosts_per_site: u32,
 ) -> WitnessLink {
+    let bits_per_s = demand.components as f64 * WITNESS_BYTES_PER_COMPONENT * 8.0
+        / WITNESS_FAILOVER_SECONDS
+        * WITNESS_SAFETY_MARGIN;
+    let max_rtt_ms = max_witness_rtt_ms(hosts_per_site);
     WitnessLink {
-        components,
-        required_mbps: components as f64 / 1000.0 * WITNESS_MBPS_PER_1000_COMPONENTS,
+        components: demand.components,
+        vms: demand.vms,
+        witness_components: demand.witness_components,
+        required_mbps: bits_per_s / 1e6,
         link_mbps,
         rtt_ms,
-        max_rtt_ms: max_witness_rtt_ms(hosts_per_site),
-        rtt_within_limit: if hosts_per_site <= WITNESS_SMALL_MAX_HOSTS_PER_SITE {
-            rtt_ms <= WITNESS_RTT_SMALL_MS
+        max_rtt_ms,
+        // Only the 200 ms limit is inclusive ("<= 200 ms"); the others are "less than".
+        rtt_within_limit: if max_rtt_ms == WITNESS_RTT_SMALL_MS {
+            rtt_ms <= max_rtt_ms
         } else {
-            rtt_ms < WITNESS_RTT_LARGE_MS
+            rtt_ms < max_rtt_ms
         },
         appliance: APPLIANCES
             .iter()
-            .find(|(_, max)| components <= *max)
-            .map(|(size, _)| *size),
+            .find(|(_, vms, components)| {
+                demand.vms <= *vms && demand.witness_components <= *components
+            })
+            .map(|(size, _, _)| *size),
         source: source::WITNESS_LINK,
         components_source: source::WITNESS_COMPONENTS,
     }
 }
 
 pub fn max_witness_rtt_ms(hosts_per_site: u32) -> f64 {
-    if hosts_per_site <= WITNESS_SMALL_MAX_HOSTS_PER_SITE {
+    if hosts_per_site <= 1 {
+        WITNESS_RTT_TWO_NODE_MS
+    } else if hosts_per_site <= WITNESS_SMALL_MAX_HOSTS_PER_SITE {
         WITNESS_RTT_SMALL_MS
     } else {
         WITNESS_RTT_LARGE_MS
     }
 }
 
-/// Components of a workload's objects, estimated: per VM a namespace and a
-/// swap object, plus its share of the data in components of at most 255 GB.
+/// Objects of a workload, estimated: per VM a namespace and a swap object,
+/// plus its share of the data in components of at most 255 GB.
 pub fn components(w: &PlacedWorkload, horizon_years: u32) -> u64 {
     let f = footprint(&w.workload.spec, horizon_years);
     if f.vms == 0 {
@@ -161,20 +220,51 @@ mod tests {
         assert_eq!(inter_site_link(0.0, 0.0).utilisation_pct, None);
     }
 
+    fn demand(components: u64, vms: u64, witness_components: u64) -> WitnessDemand {
+        WitnessDemand {
+            components,
+            vms,
+            witness_components,
+        }
+    }
+
     #[test]
-    fn witness_needs_2_mbps_per_1000_components() {
-        let w = witness_link(4_500, 10.0, 200.0, 2);
-        assert!((w.required_mbps - 9.0).abs() < 1e-12);
-        assert_eq!(w.appliance, Some(WitnessAppliance::Medium));
-        assert_eq!(w.max_rtt_ms, 200.0);
-        assert_eq!(witness_link(700, 10.0, 5.0, 11).max_rtt_ms, 100.0);
-        assert!(witness_link(700, 10.0, 200.0, 10).rtt_within_limit);
-        assert!(!witness_link(700, 10.0, 100.0, 11).rtt_within_limit);
-        assert!(witness_link(700, 10.0, 99.0, 15).rtt_within_limit);
-        assert_eq!(
-            witness_link(700, 10.0, 5.0, 1).appliance,
-            Some(WitnessAppliance::Tiny)
+    fn vmware_worked_example_600_components_need_1_2_mbps() {
+        // VMware vSAN Stretched Cluster Bandwidth Sizing: 100 VMs x 3
+        // objects x 2 (FTT+1) x 1 (stripe width) = 600 components;
+        // 1138 B x 8 x 600 / 5 s = 1.09 Mbps, + 10 % = 1.2 Mbps.
+        let w = witness_link(demand(600, 100, 300), 10.0, 200.0, 2);
+        assert!(
+            (w.required_mbps - 1.2017).abs() < 1e-4,
+            "{}",
+            w.required_mbps
         );
-        assert_eq!(witness_link(70_000, 1.0, 5.0, 1).appliance, None);
+        // About 2 Mbps per 1,000 components, the rule of thumb.
+        let thousand = witness_link(demand(1_000, 1, 1), 10.0, 200.0, 2);
+        assert!((thousand.required_mbps - 2.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn the_appliance_holds_its_vms_as_well_as_its_components() {
+        let size = |vms, wc| witness_link(demand(0, vms, wc), 10.0, 5.0, 4).appliance;
+        assert_eq!(size(10, 700), Some(WitnessAppliance::Tiny));
+        // 150 VMs never fit the tiny appliance, whatever their components.
+        assert_eq!(size(150, 450), Some(WitnessAppliance::Medium));
+        assert_eq!(size(600, 20_000), Some(WitnessAppliance::Large));
+        assert_eq!(size(600, 50_000), Some(WitnessAppliance::ExtraLarge));
+        assert_eq!(size(600, 70_000), None);
+    }
+
+    #[test]
+    fn witness_rtt_limits_by_hosts_per_site() {
+        let rtt = |ms, hosts| witness_link(WitnessDemand::default(), 10.0, ms, hosts);
+        assert_eq!(rtt(5.0, 1).max_rtt_ms, 500.0);
+        assert!(rtt(499.0, 1).rtt_within_limit);
+        assert!(!rtt(500.0, 1).rtt_within_limit);
+        assert_eq!(rtt(5.0, 2).max_rtt_ms, 200.0);
+        assert!(rtt(200.0, 10).rtt_within_limit);
+        assert_eq!(rtt(5.0, 11).max_rtt_ms, 100.0);
+        assert!(!rtt(100.0, 11).rtt_within_limit);
+        assert!(rtt(99.0, 15).rtt_within_limit);
     }
 }

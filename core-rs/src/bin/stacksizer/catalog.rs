@@ -8,10 +8,13 @@ use std::process::ExitCode;
 use clap::{ArgGroup, Subcommand};
 use stacksizer_core::catalog::{
     catalog_to_csv, merge_catalogs, read_user_catalog, shipped_catalog, Catalog, CatalogFormat,
-    PriceChange, UserCatalogImport,
+    PriceChange, UserCatalogImport, MAX_CATALOG_BYTES,
 };
+use stacksizer_core::import::MAX_CSV_BYTES;
+use stacksizer_core::json_text::to_string_pretty;
 use stacksizer_core::rules::num;
 
+use crate::input::{read_bounded, refuse_overwrite};
 use crate::output::{print_json, write_atomically, EXIT_INVALID};
 
 #[derive(Subcommand)]
@@ -60,6 +63,11 @@ pub fn run(command: &CatalogCommand) -> ExitCode {
 }
 
 fn export(args: &ExportArgs) -> ExitCode {
+    let inputs: Vec<&Path> = args.catalog.as_deref().into_iter().collect();
+    if let Err(message) = refuse_overwrite("--output", &args.output, &inputs) {
+        eprintln!("error: {message}");
+        return ExitCode::from(EXIT_INVALID);
+    }
     let catalog = match &args.catalog {
         Some(path) => match merged_catalog(path) {
             Ok(c) => c,
@@ -72,7 +80,7 @@ fn export(args: &ExportArgs) -> ExitCode {
             && CatalogFormat::from_file_name(&args.output.to_string_lossy())
                 == Some(CatalogFormat::Json));
     let text = if json {
-        match serde_json::to_string_pretty(&catalog) {
+        match to_string_pretty(&catalog) {
             Ok(text) => text + "\n",
             Err(e) => {
                 eprintln!("error: cannot serialize the catalog: {e}");
@@ -98,12 +106,18 @@ fn export(args: &ExportArgs) -> ExitCode {
 }
 
 fn import(args: &ImportArgs) -> ExitCode {
+    if let Some(out) = &args.output {
+        if let Err(message) = refuse_overwrite("--output", out, &[&args.file]) {
+            eprintln!("error: {message}");
+            return ExitCode::from(EXIT_INVALID);
+        }
+    }
     let imported = match read(&args.file) {
         Ok(imported) => imported,
         Err(code) => return code,
     };
     if let Some(out) = &args.output {
-        let text = match serde_json::to_string_pretty(&imported.catalog) {
+        let text = match to_string_pretty(&imported.catalog) {
             Ok(text) => text + "\n",
             Err(e) => {
                 eprintln!("error: cannot serialize the catalog: {e}");
@@ -161,8 +175,12 @@ fn read(path: &Path) -> Result<UserCatalogImport, ExitCode> {
         );
         return Err(ExitCode::from(EXIT_INVALID));
     };
-    let bytes = std::fs::read(path).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", path.display());
+    let limit = match format {
+        CatalogFormat::Csv => MAX_CSV_BYTES,
+        CatalogFormat::Json => MAX_CATALOG_BYTES,
+    };
+    let bytes = read_bounded(path, limit).map_err(|message| {
+        eprintln!("error: {message}");
         ExitCode::from(EXIT_INVALID)
     })?;
     read_user_catalog(&bytes, format, &shipped_catalog()).map_err(|issues| {

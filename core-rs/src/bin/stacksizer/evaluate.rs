@@ -8,6 +8,7 @@ use stacksizer_core::evaluate::{
     ClusterResult, EvaluateOutcome, Utilisation,
 };
 use stacksizer_core::growth::ClusterGrowth;
+use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
 use stacksizer_core::resilience::ClusterResilience;
 use stacksizer_core::rules::num;
@@ -15,13 +16,14 @@ use stacksizer_core::stretched::StretchedEvaluation;
 use stacksizer_core::Evaluation;
 
 use crate::catalog::{merged_catalog, report_price_changes};
+use crate::input::read_text_bounded;
 use crate::output::{print_findings, print_json, EXIT_INVALID};
 
 pub fn run(path: &Path, json: bool, catalog: Option<&Path>) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_text_bounded(path, MAX_PROJECT_BYTES) {
         Ok(text) => text,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
+        Err(message) => {
+            eprintln!("error: {message}");
             return ExitCode::from(EXIT_INVALID);
         }
     };

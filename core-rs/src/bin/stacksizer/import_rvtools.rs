@@ -12,10 +12,12 @@ use stacksizer_core::import::rvtools::{
     import_rvtools, GroupBy, RvtoolsFile, RvtoolsImport, RvtoolsOptions, RvtoolsSummary,
     StorageBasis, StorageSource,
 };
-use stacksizer_core::import::{ImportIssue, MAX_XLSX_BYTES};
+use stacksizer_core::import::{ImportIssue, MAX_CSV_BYTES, MAX_XLSX_BYTES};
+use stacksizer_core::json_text::to_string_pretty;
 use stacksizer_core::rules::num;
 
-use crate::output::{invalid_arguments, print_json, EXIT_INVALID};
+use crate::input::{read_bounded, refuse_overwrite};
+use crate::output::{invalid_arguments, print_json, write_atomically, EXIT_INVALID};
 
 #[derive(clap::Args)]
 pub struct ImportRvtoolsArgs {
@@ -71,13 +73,20 @@ pub fn run(args: &ImportRvtoolsArgs) -> ExitCode {
         },
         ..RvtoolsOptions::default()
     };
-    let files = match read_export(&args.file) {
-        Ok(files) => files,
+    let (files, inputs) = match read_export(&args.file) {
+        Ok(read) => read,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(EXIT_INVALID);
         }
     };
+    if let Some(out) = &args.output {
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        if let Err(message) = refuse_overwrite("--output", out, &inputs) {
+            eprintln!("error: {message}");
+            return ExitCode::from(EXIT_INVALID);
+        }
+    }
     let imported = match import_rvtools(files.as_file(), &options) {
         Ok(imported) => imported,
         Err(issues) => return import_failed(&args.file, &issues),
@@ -122,28 +131,19 @@ impl Export {
     }
 }
 
-fn read_export(path: &Path) -> Result<Export, String> {
-    let read = |p: &Path| -> Result<Vec<u8>, String> {
-        // Refuse an oversized file before reading it into memory.
-        let len = std::fs::metadata(p)
-            .map_err(|e| format!("cannot read {}: {e}", p.display()))?
-            .len();
-        if len > MAX_XLSX_BYTES as u64 {
-            return Err(format!(
-                "{} is {len} bytes; at most {MAX_XLSX_BYTES} bytes are read",
-                p.display()
-            ));
-        }
-        std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-    };
+/// The export's bytes, and every file read (the CSV tabs beside vInfo).
+fn read_export(path: &Path) -> Result<(Export, Vec<PathBuf>), String> {
     let is_csv = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
     if !is_csv {
-        return read(path).map(Export::Xlsx);
+        let bytes = read_bounded(path, MAX_XLSX_BYTES)?;
+        return Ok((Export::Xlsx(bytes), vec![path.to_path_buf()]));
     }
+    let vinfo = read_bounded(path, MAX_CSV_BYTES)?;
+    let mut read = vec![path.to_path_buf()];
     // RVTools names its CSV tabs like RVTools_tabvInfo.csv / RVTools_tabvDisk.csv.
-    let sibling = |tab: &str| -> Result<Option<Vec<u8>>, String> {
+    let mut sibling = |tab: &str| -> Result<Option<Vec<u8>>, String> {
         let name = path
             .file_name()
             .and_then(|n| n.to_str())
@@ -152,17 +152,19 @@ fn read_export(path: &Path) -> Result<Export, String> {
             return Ok(None);
         }
         let other = path.with_file_name(name.replacen("vInfo", tab, 1));
-        if other.exists() {
-            read(&other).map(Some)
-        } else {
-            Ok(None)
+        if !other.exists() {
+            return Ok(None);
         }
+        let bytes = read_bounded(&other, MAX_CSV_BYTES)?;
+        read.push(other);
+        Ok(Some(bytes))
     };
-    Ok(Export::Csv {
-        vinfo: read(path)?,
+    let export = Export::Csv {
+        vinfo,
         vdisk: sibling("vDisk")?,
         vpartition: sibling("vPartition")?,
-    })
+    };
+    Ok((export, read))
 }
 
 fn import_failed(path: &Path, issues: &[ImportIssue]) -> ExitCode {
@@ -194,23 +196,14 @@ fn write_project(source: &Path, out: &Path, imported: &RvtoolsImport) -> Result<
         &shipped_catalog(),
     )
     .map_err(|issues| invalid_arguments(&issues))?;
-    let text = serde_json::to_string_pretty(&project).map_err(|e| {
+    let text = to_string_pretty(&project).map_err(|e| {
         eprintln!("error: cannot serialize the project: {e}");
         ExitCode::FAILURE
     })?;
-    write_atomically(out, &text).map_err(|e| {
+    write_atomically(out, format!("{text}\n").as_bytes()).map_err(|e| {
         eprintln!("error: cannot write {}: {e}", out.display());
         ExitCode::FAILURE
     })
-}
-
-/// Writes beside the target and renames, so a crash never leaves half a project.
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, format!("{text}\n"))?;
-    std::fs::rename(&tmp, path)
 }
 
 fn source_name(source: StorageSource) -> &'static str {

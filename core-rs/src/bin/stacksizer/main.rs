@@ -6,6 +6,7 @@ mod output;
 mod catalog;
 mod evaluate;
 mod import_rvtools;
+mod input;
 mod quick;
 mod recommend;
 mod report;

@@ -4,6 +4,7 @@ use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use stacksizer_core::json_text::to_string_pretty;
 use stacksizer_core::rules::Finding;
 use stacksizer_core::InputIssue;
 
@@ -36,7 +37,7 @@ pub fn invalid_arguments(issues: &[InputIssue]) -> ExitCode {
 }
 
 pub fn print_json(value: &impl serde::Serialize) -> ExitCode {
-    match serde_json::to_string_pretty(value) {
+    match to_string_pretty(value) {
         Ok(text) => {
             outln!("{text}");
             ExitCode::SUCCESS

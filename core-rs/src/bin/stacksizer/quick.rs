@@ -7,6 +7,7 @@ use stacksizer_core::quick::{quick, QuickInput, QuickResult};
 use stacksizer_core::rules::num;
 
 use crate::evaluate::tier_name;
+use crate::input::finite_number;
 use crate::output::{invalid_arguments, print_findings, print_json};
 
 #[derive(clap::Args)]
@@ -21,7 +22,7 @@ pub struct QuickArgs {
     #[arg(long)]
     capacity_devices: u32,
     /// Capacity device size in decimal GB.
-    #[arg(long)]
+    #[arg(long, value_parser = finite_number)]
     device_gb: f64,
     /// Protection: RAID-1 mirroring, RAID-5 (3+1) or RAID-6 (4+2).
     #[arg(long, value_enum)]
@@ -30,10 +31,10 @@ pub struct QuickArgs {
     #[arg(long)]
     ftt: u32,
     /// Turn dedup+compression on with this expected ratio (all-flash only).
-    #[arg(long, value_name = "RATIO")]
+    #[arg(long, value_name = "RATIO", value_parser = finite_number)]
     dedup: Option<f64>,
     /// Slack space in percent [default: 25].
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", value_parser = finite_number)]
     slack_pct: Option<f64>,
     /// Hosts' worth of capacity kept free for rebuilds [default: 1].
     #[arg(long, value_name = "R")]

@@ -5,12 +5,14 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use stacksizer_core::catalog::{parse_catalog, shipped_catalog};
+use stacksizer_core::catalog::{parse_catalog, shipped_catalog, MAX_CATALOG_BYTES};
+use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
 use stacksizer_core::recommend::{recommend, RecommendOptions, Recommendation};
 use stacksizer_core::rules::num;
 
 use crate::catalog::merged_catalog;
+use crate::input::{finite_number, read_text_bounded};
 use crate::output::{invalid_arguments, print_json, EXIT_INVALID};
 
 #[derive(clap::Args)]
@@ -33,7 +35,7 @@ pub struct RecommendArgs {
     #[arg(long, value_name = "ID")]
     cluster: Option<String>,
     /// Highest total price, in the catalog's currency.
-    #[arg(long, value_name = "AMOUNT")]
+    #[arg(long, value_name = "AMOUNT", value_parser = finite_number)]
     budget: Option<f64>,
     /// Most hosts in the cluster (both sites together when stretched).
     #[arg(long, value_name = "N")]
@@ -43,15 +45,15 @@ pub struct RecommendArgs {
     max_rack_units: Option<u32>,
 }
 
-fn read(path: &Path) -> Result<String, ExitCode> {
-    std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read {}: {e}", path.display());
+fn read(path: &Path, limit: usize) -> Result<String, ExitCode> {
+    read_text_bounded(path, limit).map_err(|message| {
+        eprintln!("error: {message}");
         ExitCode::from(EXIT_INVALID)
     })
 }
 
 pub fn run(args: &RecommendArgs) -> ExitCode {
-    let text = match read(&args.project) {
+    let text = match read(&args.project, MAX_PROJECT_BYTES) {
         Ok(text) => text,
         Err(code) => return code,
     };
@@ -64,7 +66,7 @@ pub fn run(args: &RecommendArgs) -> ExitCode {
             Ok(catalog) => catalog,
             Err(code) => return code,
         },
-        (None, Some(path)) => match read(path).map(|t| parse_catalog(&t)) {
+        (None, Some(path)) => match read(path, MAX_CATALOG_BYTES).map(|t| parse_catalog(&t)) {
             Ok(Ok(catalog)) => catalog,
             Ok(Err(issues)) => return invalid_arguments(&issues),
             Err(code) => return code,

@@ -9,10 +9,12 @@ use std::process::ExitCode;
 use clap::ArgGroup;
 use stacksizer_core::catalog::price_project;
 use stacksizer_core::evaluate::evaluate;
+use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
 use stacksizer_core::report::{csv_tables, xlsx_report};
 
 use crate::catalog::{merged_catalog, report_price_changes};
+use crate::input::{read_text_bounded, refuse_overwrite};
 use crate::output::{write_atomically, EXIT_INVALID};
 
 #[derive(clap::Args)]
@@ -42,12 +44,17 @@ pub fn run(args: &ReportArgs) -> ExitCode {
         }
     }
     let path = &args.project;
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", path.display());
-            return ExitCode::from(EXIT_INVALID);
+    let inputs: Vec<&Path> = std::iter::once(path.as_path())
+        .chain(args.catalog.as_deref())
+        .collect();
+    if let Some(out) = &args.output {
+        if let Err(message) = refuse_overwrite("--output", out, &inputs) {
+            return invalid(&message);
         }
+    }
+    let text = match read_text_bounded(path, MAX_PROJECT_BYTES) {
+        Ok(text) => text,
+        Err(message) => return invalid(&message),
     };
     let mut project = match parse_project(&text) {
         Ok(project) => project,
@@ -86,6 +93,11 @@ pub fn run(args: &ReportArgs) -> ExitCode {
             );
             return ExitCode::from(EXIT_INVALID);
         }
+        for (name, _) in &tables {
+            if let Err(message) = refuse_overwrite("--csv", &dir.join(name), &inputs) {
+                return invalid(&message);
+            }
+        }
         for (name, content) in tables {
             let file = dir.join(name);
             if let Err(e) = write_atomically(&file, content.as_bytes()) {
@@ -101,6 +113,11 @@ pub fn run(args: &ReportArgs) -> ExitCode {
 fn has_xlsx_extension(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"))
+}
+
+fn invalid(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(EXIT_INVALID)
 }
 
 /// A valid project the report cannot be written for: a bug, not bad input.

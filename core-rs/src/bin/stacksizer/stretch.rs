@@ -7,12 +7,13 @@ use stacksizer_core::rules::num;
 use stacksizer_core::stretched::{rtt_penalty, RttPenalty, MAX_RTT_INPUT_MS};
 use stacksizer_core::InputIssue;
 
+use crate::input::finite_number;
 use crate::output::{invalid_arguments, print_json};
 
 #[derive(clap::Args)]
 pub struct StretchArgs {
     /// Round trip time between the two data sites, in ms.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = finite_number)]
     rtt_ms: f64,
     /// Print one JSON object.
     #[arg(long)]

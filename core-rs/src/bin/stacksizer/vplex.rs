@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use stacksizer_core::rules::num;
 use stacksizer_core::xtremio_vplex::{check_engines, check_read_pct, vplex_limit, VplexLimit};
 
+use crate::input::finite_number;
 use crate::output::{invalid_arguments, print_json};
 
 #[derive(clap::Args)]
@@ -14,7 +15,7 @@ pub struct VplexArgs {
     #[arg(long)]
     engines: u32,
     /// Share of front-end I/Os that are reads, 0-100.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = finite_number)]
     read_pct: f64,
     /// Print one JSON object.
     #[arg(long)]
