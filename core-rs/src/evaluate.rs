@@ -21,7 +21,7 @@ use crate::performance::{assess_performance_and_growth, ClusterPerformance};
 use crate::protection::{host_findings, protection};
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding};
-use crate::shares::workload_shares;
+use crate::shares::{workload_shares, WorkloadShare};
 use crate::source;
 use crate::stretched::{assess_stretched, Healthy, Sites, StretchedEvaluation};
 use crate::validate::{validate_with_refs, WorkloadRefs};
@@ -107,40 +107,20 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
     let mut findings = Vec::new();
     let mut clusters = Vec::with_capacity(project.clusters.len());
     for (i, c) in project.clusters.iter().enumerate() {
-        let (detail, workload_shares, found) = match &c.storage {
+        let (detail, found) = match &c.storage {
             Storage::VsanOsa {
                 disk_groups,
                 dedup_compression,
             } => {
                 let (evaluation, found) =
                     evaluate_vsan(&lookup, i, c, disk_groups, *dedup_compression);
-                let p = &evaluation.performance;
-                let iops = p
-                    .workloads
-                    .iter()
-                    .map(|w| (&w.workload_id, w.front_end.total_iops));
-                let shares = workload_shares(&evaluation.capacity, p.front_end_iops, iops);
-                (
-                    ClusterDetail::VsanOsa(Box::new(evaluation)),
-                    Some(shares),
-                    found,
-                )
+                (ClusterDetail::VsanOsa(Box::new(evaluation)), found)
             }
             Storage::VsanEsa(config) => {
                 let Some((evaluation, found)) = evaluate_esa(&lookup, i, c, config) else {
                     continue;
                 };
-                let p = &evaluation.performance;
-                let iops = p
-                    .workloads
-                    .iter()
-                    .map(|w| (&w.workload_id, w.front_end.total_iops));
-                let shares = workload_shares(&evaluation.capacity, p.front_end_iops, iops);
-                (
-                    ClusterDetail::VsanEsa(Box::new(evaluation)),
-                    Some(shares),
-                    found,
-                )
+                (ClusterDetail::VsanEsa(Box::new(evaluation)), found)
             }
             Storage::XtremioVplex(array) => {
                 let Some(evaluation) = evaluate_xtremio_vplex(&lookup, i, c, array) else {
@@ -154,11 +134,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
                 .flatten()
                 .cloned()
                 .collect();
-                (
-                    ClusterDetail::XtremioVplex(Box::new(evaluation)),
-                    None,
-                    found,
-                )
+                (ClusterDetail::XtremioVplex(Box::new(evaluation)), found)
             }
         };
         findings.extend(found);
@@ -170,7 +146,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
             id: c.id.clone(),
             name: c.name.clone(),
             key_figures: key_figures(&detail, cost),
-            workload_shares,
+            workload_shares: shares_of(&detail),
             detail,
         });
     }
@@ -179,6 +155,33 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
         clusters,
         findings: by_severity(findings),
     })
+}
+
+/// Each workload's share of the cluster, where the kind sizes I/O per
+/// workload (vSAN OSA and ESA; XtremIO + VPLEX takes the cluster's total).
+fn shares_of(detail: &ClusterDetail) -> Option<Vec<WorkloadShare>> {
+    let (capacity, front_end_iops, iops): (_, _, Vec<_>) = match detail {
+        ClusterDetail::VsanOsa(e) => (
+            &e.capacity,
+            e.performance.front_end_iops,
+            e.performance
+                .workloads
+                .iter()
+                .map(|w| (&w.workload_id, w.front_end.total_iops))
+                .collect(),
+        ),
+        ClusterDetail::VsanEsa(e) => (
+            &e.capacity,
+            e.performance.front_end_iops,
+            e.performance
+                .workloads
+                .iter()
+                .map(|w| (&w.workload_id, w.front_end.total_iops))
+                .collect(),
+        ),
+        ClusterDetail::XtremioVplex(_) => return None,
+    };
+    Some(workload_shares(capacity, front_end_iops, iops))
 }
 
 /// An XtremIO + VPLEX cluster. Validation has checked that its topology is
