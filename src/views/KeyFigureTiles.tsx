@@ -101,9 +101,9 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
       </dl>
       <ClusterCostLine cost={k.cost} />
       {k.not_modelled.length > 0 && (
-        <ul className="muted" data-testid="not-modelled">
+        <ul className="muted" data-testid="not-modelled" aria-label="Not modelled">
           {k.not_modelled.map((n) => (
-            <li key={n.figure}>Not modelled: {n.why}</li>
+            <li key={n.figure}>{n.why}</li>
           ))}
         </ul>
       )}
