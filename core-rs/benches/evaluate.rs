@@ -27,7 +27,7 @@ fn bench_variant(c: &mut Criterion, label: &str, variant: Variant) {
     let evaluation = evaluate(&project).unwrap_or_else(|issues| {
         panic!("the {label} benchmark project is invalid: {issues:?}");
     });
-    assert_eq!(evaluation.clusters[0].host_count, HOSTS);
+    assert_eq!(evaluation.osa().next().unwrap().host_count, HOSTS);
     assert!(matches!(
         evaluate_json(&json),
         EvaluateOutcome::Evaluated { .. }

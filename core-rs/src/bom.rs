@@ -26,7 +26,6 @@ pub struct Part {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ClusterCost {
-    pub cluster_id: String,
     /// Unit price x quantity over the parts that have a price, in the
     /// catalog's currency.
     pub priced_total: f64,
@@ -124,21 +123,41 @@ pub fn extended_price(part: &Part) -> Option<f64> {
     part.unit_price.map(|p| p * f64::from(part.quantity))
 }
 
-pub fn cluster_cost(cluster_id: &str, parts: &[Part]) -> ClusterCost {
+pub fn cluster_cost(parts: &[Part]) -> ClusterCost {
     let mut unpriced_parts: Vec<String> = Vec::new();
     for p in parts.iter().filter(|p| p.unit_price.is_none()) {
-        if !unpriced_parts.contains(&p.part) {
-            unpriced_parts.push(p.part.clone());
-        }
+        push_once(&mut unpriced_parts, &p.part);
     }
     ClusterCost {
-        cluster_id: cluster_id.to_string(),
         // Folded from +0.0: an empty f64 sum is -0.0, which JSON shows as "-0".
         priced_total: parts
             .iter()
             .filter_map(extended_price)
             .fold(0.0, |a, b| a + b),
         unpriced_parts,
+    }
+}
+
+impl ClusterCost {
+    /// Several clusters' costs as one: each unpriced part named once.
+    pub fn sum<'a>(costs: impl IntoIterator<Item = &'a ClusterCost>) -> ClusterCost {
+        let mut total = ClusterCost {
+            priced_total: 0.0,
+            unpriced_parts: Vec::new(),
+        };
+        for c in costs {
+            total.priced_total += c.priced_total;
+            for part in &c.unpriced_parts {
+                push_once(&mut total.unpriced_parts, part);
+            }
+        }
+        total
+    }
+}
+
+fn push_once(parts: &mut Vec<String>, part: &str) {
+    if !parts.iter().any(|p| p == part) {
+        parts.push(part.to_string());
     }
 }
 
@@ -186,10 +205,10 @@ mod tests {
             part("hdd", 32, None),
             part("hdd", 8, None),
         ];
-        let cost = cluster_cost("c1", &parts);
+        let cost = cluster_cost(&parts);
         assert_eq!(cost.priced_total, 4.0 * 12_000.0 + 8.0 * 450.0);
         assert_eq!(cost.unpriced_parts, vec!["hdd".to_string()]);
-        let none = cluster_cost("c2", &parts[2..]);
+        let none = cluster_cost(&parts[2..]);
         assert!(none.priced_total == 0.0 && none.priced_total.is_sign_positive());
     }
 }

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
-use crate::bom::{cluster_cost, cluster_parts, ClusterCost};
+use crate::bom::{cluster_cost, cluster_parts};
 use crate::cache::{cache_findings, evaluate_cache, CacheEvaluation};
 use crate::capacity::{
     capacity_findings, evaluate_capacity_and_growth, mixes_tiers, raw_capacity, storage_tier,
@@ -26,29 +26,39 @@ use crate::source;
 use crate::stretched::{assess_stretched, Healthy, Sites, StretchedEvaluation};
 use crate::unmeasured::unmeasured_iops;
 use crate::validate::{validate_with_refs, WorkloadRefs};
-use crate::verdict::{verdict, ClusterVerdict, Verdict};
+use crate::verdict::{verdict, Verdict};
 use crate::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Evaluation {
-    /// The vSAN clusters, in project order.
-    pub clusters: Vec<ClusterEvaluation>,
-    /// The XtremIO + VPLEX clusters, in project order. With `clusters`,
-    /// every project cluster appears once.
-    pub array_clusters: Vec<ArrayClusterEvaluation>,
-    /// The vSAN ESA clusters, in project order: capacity and compute in the
-    /// shapes `clusters` uses, no cache tier.
-    pub esa_clusters: Vec<EsaClusterEvaluation>,
+    /// Every project cluster, in project order, whatever its kind.
+    pub clusters: Vec<ClusterResult>,
+    /// The whole project over its clusters' key figures.
+    pub totals: ProjectTotals,
     /// Every cluster's findings, most severe first; messages name the cluster.
     pub findings: Vec<Finding>,
-    /// What each cluster's parts cost as the project prices them (the BOM
-    /// sheet's totals), in project order.
-    pub costs: Vec<ClusterCost>,
     /// Pass, pass with warnings or fail, and what binds: from `findings`.
     pub verdict: Verdict,
-    /// Each cluster's verdict from its own findings, in project order.
-    pub cluster_verdicts: Vec<ClusterVerdict>,
+}
+
+impl Evaluation {
+    /// The vSAN OSA clusters' evaluations, in project order.
+    pub fn osa(&self) -> impl Iterator<Item = &ClusterEvaluation> {
+        self.clusters.iter().filter_map(ClusterResult::vsan_osa)
+    }
+
+    /// The vSAN ESA clusters' evaluations, in project order.
+    pub fn esa(&self) -> impl Iterator<Item = &EsaClusterEvaluation> {
+        self.clusters.iter().filter_map(ClusterResult::vsan_esa)
+    }
+
+    /// The XtremIO + VPLEX clusters' evaluations, in project order.
+    pub fn arrays(&self) -> impl Iterator<Item = &ArrayClusterEvaluation> {
+        self.clusters
+            .iter()
+            .filter_map(ClusterResult::xtremio_vplex)
+    }
 }
 
 /// An XtremIO + VPLEX cluster: capacity and compute in the shapes vSAN
@@ -56,8 +66,6 @@ pub struct Evaluation {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ArrayClusterEvaluation {
-    pub cluster_id: String,
-    pub cluster_name: String,
     pub host_count: u32,
     /// Both sites' arrays together; `xtremio_vplex.sites` has each one.
     pub capacity: CapacityEvaluation,
@@ -68,8 +76,6 @@ pub struct ArrayClusterEvaluation {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ClusterEvaluation {
-    pub cluster_id: String,
-    pub cluster_name: String,
     pub host_count: u32,
     pub raw: RawCapacity,
     /// Hybrid when any capacity device is an HDD.
@@ -89,8 +95,6 @@ pub struct ClusterEvaluation {
     /// Year by year over the planning horizon: capacity, IOPS, CPU and RAM
     /// against the limits, and the first year each is crossed.
     pub growth: ClusterGrowth,
-    /// Each workload's share of the cluster's consumed capacity and IOPS.
-    pub workload_shares: Vec<WorkloadShare>,
 }
 
 /// SQL Server FCI nodes per instance. The model does not hold it per
@@ -105,11 +109,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
     }
     let lookup = Lookup::new(project, refs);
     let mut findings = Vec::new();
-    let mut clusters = Vec::new();
-    let mut array_clusters = Vec::new();
-    let mut esa_clusters = Vec::new();
-    let mut costs = Vec::with_capacity(project.clusters.len());
-    let mut cluster_verdicts = Vec::with_capacity(project.clusters.len());
+    let mut clusters = Vec::with_capacity(project.clusters.len());
     for (i, c) in project.clusters.iter().enumerate() {
         let first = findings.len();
         let workloads = lookup.workloads_by_cluster[i].iter();
@@ -117,54 +117,85 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
             &c.name,
             workloads.map(|&w| (w, &project.workloads[w])),
         ));
-        let mut parts = None;
-        match &c.storage {
+        let (detail, found) = match &c.storage {
             Storage::VsanOsa {
                 disk_groups,
                 dedup_compression,
             } => {
                 let (evaluation, found) =
                     evaluate_vsan(&lookup, i, c, disk_groups, *dedup_compression);
-                findings.extend(found);
-                clusters.push(evaluation);
+                (ClusterDetail::VsanOsa(Box::new(evaluation)), found)
             }
             Storage::VsanEsa(config) => {
-                if let Some((evaluation, found)) = evaluate_esa(&lookup, i, c, config) {
-                    findings.extend(found);
-                    esa_clusters.push(evaluation);
-                }
+                let Some((evaluation, found)) = evaluate_esa(&lookup, i, c, config) else {
+                    continue;
+                };
+                (ClusterDetail::VsanEsa(Box::new(evaluation)), found)
             }
             Storage::XtremioVplex(array) => {
-                if let Some(evaluation) = evaluate_xtremio_vplex(&lookup, i, c, array) {
-                    findings.extend(evaluation.compute.findings.iter().cloned());
-                    findings.extend(evaluation.xtremio_vplex.findings.iter().cloned());
-                    parts = Some(cluster_parts(
-                        project,
-                        c,
-                        Some(&evaluation.xtremio_vplex.components),
-                    ));
-                    array_clusters.push(evaluation);
-                }
+                let Some(evaluation) = evaluate_xtremio_vplex(&lookup, i, c, array) else {
+                    continue;
+                };
+                let found = [
+                    &evaluation.compute.findings,
+                    &evaluation.xtremio_vplex.findings,
+                ]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect();
+                (ClusterDetail::XtremioVplex(Box::new(evaluation)), found)
             }
-        }
-        let parts = parts.unwrap_or_else(|| cluster_parts(project, c, None));
-        costs.push(cluster_cost(&c.id, &parts));
-        cluster_verdicts.push(ClusterVerdict {
-            cluster_id: c.id.clone(),
+        };
+        findings.extend(found);
+        let array_components = detail
+            .xtremio_vplex()
+            .map(|a| a.xtremio_vplex.components.as_slice());
+        let cost = cluster_cost(&cluster_parts(project, c, array_components));
+        clusters.push(ClusterResult {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            key_figures: key_figures(&detail, cost),
             verdict: verdict(&findings[first..]),
+            workload_shares: shares_of(&detail),
+            detail,
         });
     }
     findings.extend(policy_label_findings(&project.policies));
     let findings = by_severity(findings);
     Ok(Evaluation {
+        totals: project_totals::of_clusters(&clusters),
         clusters,
-        array_clusters,
-        esa_clusters,
         verdict: verdict(&findings),
         findings,
-        costs,
-        cluster_verdicts,
     })
+}
+
+/// Each workload's share of the cluster, where the kind sizes I/O per
+/// workload (vSAN OSA and ESA; XtremIO + VPLEX takes the cluster's total).
+fn shares_of(detail: &ClusterDetail) -> Option<Vec<WorkloadShare>> {
+    let (capacity, front_end_iops, iops): (_, _, Vec<_>) = match detail {
+        ClusterDetail::VsanOsa(e) => (
+            &e.capacity,
+            e.performance.front_end_iops,
+            e.performance
+                .workloads
+                .iter()
+                .map(|w| (&w.workload_id, w.front_end.total_iops))
+                .collect(),
+        ),
+        ClusterDetail::VsanEsa(e) => (
+            &e.capacity,
+            e.performance.front_end_iops,
+            e.performance
+                .workloads
+                .iter()
+                .map(|w| (&w.workload_id, w.front_end.total_iops))
+                .collect(),
+        ),
+        ClusterDetail::XtremioVplex(_) => return None,
+    };
+    Some(workload_shares(capacity, front_end_iops, iops))
 }
 
 /// An XtremIO + VPLEX cluster. Validation has checked that its topology is
@@ -199,8 +230,6 @@ fn evaluate_xtremio_vplex(
         &compute,
     )?;
     Some(ArrayClusterEvaluation {
-        cluster_id: cluster.id.clone(),
-        cluster_name: cluster.name.clone(),
         host_count: cluster.topology.host_count(),
         capacity,
         compute,
@@ -330,12 +359,8 @@ fn evaluate_vsan(
         ),
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
-    let workload_shares = workload_shares(&capacity, &performance);
     let evaluation = ClusterEvaluation {
-        cluster_id: cluster.id.clone(),
-        cluster_name: cluster.name.clone(),
         host_count,
-        workload_shares,
         raw,
         tier,
         capacity,
@@ -522,7 +547,7 @@ pub(crate) fn policies_by_rule_note(
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum EvaluateOutcome {
-    Evaluated { evaluation: Evaluation },
+    Evaluated { evaluation: Box<Evaluation> },
     Invalid { issues: Vec<InputIssue> },
 }
 
@@ -531,16 +556,28 @@ pub fn evaluate_json(json: &str) -> EvaluateOutcome {
         .map_err(|e| vec![e])
         .and_then(|p| evaluate(&p))
     {
-        Ok(evaluation) => EvaluateOutcome::Evaluated { evaluation },
+        Ok(evaluation) => EvaluateOutcome::Evaluated {
+            evaluation: Box::new(evaluation),
+        },
         Err(issues) => EvaluateOutcome::Invalid { issues },
     }
 }
 
+mod cluster_result;
 mod esa;
+mod key_figures;
+mod project_totals;
 mod timeline;
 
+pub use cluster_result::{ClusterDetail, ClusterResult};
 use esa::evaluate_esa;
 pub use esa::EsaClusterEvaluation;
+use key_figures::key_figures;
+pub use key_figures::{
+    AtNAndAfterFailure, Binding, CapacityUse, IopsFigures, KeyFigures, Latency, NotModelled,
+    SiteFailureUse, Utilisation,
+};
+pub use project_totals::{ClusterBinding, ProjectTotals, Tightest};
 use timeline::{OsaGrowth, Today};
 
 #[cfg(test)]

@@ -169,7 +169,10 @@ fn policy_name(method: ProtectionMethod, ftt: u32) -> String {
 pub fn quick(input: &QuickInput) -> Result<QuickResult, Vec<InputIssue>> {
     let project = quick_project(input).map_err(to_flags)?;
     let evaluation = evaluate(&project).map_err(to_flags)?;
-    let cluster = &evaluation.clusters[0];
+    let cluster = evaluation
+        .osa()
+        .next()
+        .expect("the quick project is one vSAN OSA cluster");
     let capacity = &cluster.capacity;
     let policy = &project.policies[0];
     let p = protection(policy);

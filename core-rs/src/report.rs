@@ -29,7 +29,8 @@ use std::fmt;
 use crate::capacity::CapacityEvaluation;
 use crate::compute::ClusterCompute;
 use crate::evaluate::{
-    evaluate, ArrayClusterEvaluation, ClusterEvaluation, EsaClusterEvaluation, Evaluation,
+    evaluate, ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, ClusterResult,
+    EsaClusterEvaluation, Evaluation, KeyFigures,
 };
 use crate::growth::ClusterGrowth;
 use crate::ids::IdIndex;
@@ -191,17 +192,18 @@ pub enum Evaluated<'a> {
 pub struct ClusterView<'a> {
     pub label: String,
     pub cluster: &'a Cluster,
+    pub result: &'a ClusterResult,
     pub evaluated: Evaluated<'a>,
     pub project: &'a Project,
 }
 
 impl<'a> ClusterView<'a> {
+    pub fn key_figures(&self) -> &'a KeyFigures {
+        &self.result.key_figures
+    }
+
     pub fn host_count(&self) -> u32 {
-        match self.evaluated {
-            Evaluated::Vsan(e) => e.host_count,
-            Evaluated::Array(e) => e.host_count,
-            Evaluated::Esa(e) => e.host_count,
-        }
+        self.result.key_figures.hosts
     }
 
     pub fn capacity(&self) -> &'a CapacityEvaluation {
@@ -253,12 +255,8 @@ impl<'a> ClusterView<'a> {
 
     /// Front-end IOPS the workloads demand today, from the cluster's
     /// performance model (OSA, ESA) or VPLEX's front end.
-    pub fn front_end_iops(&self) -> Option<f64> {
-        match self.evaluated {
-            Evaluated::Vsan(e) => Some(e.performance.front_end_iops),
-            Evaluated::Array(e) => Some(e.xtremio_vplex.vplex.frontend_iops),
-            Evaluated::Esa(e) => Some(e.performance.front_end_iops),
-        }
+    pub fn front_end_iops(&self) -> f64 {
+        self.result.key_figures.iops.front_end
     }
 }
 
@@ -271,16 +269,10 @@ impl<'a> Context<'a> {
         if project.clusters.is_empty() {
             return Err(ReportError::NoClusters);
         }
-        let evaluated_ids = evaluation
-            .clusters
-            .iter()
-            .map(|e| &e.cluster_id)
-            .chain(evaluation.array_clusters.iter().map(|e| &e.cluster_id))
-            .chain(evaluation.esa_clusters.iter().map(|e| &e.cluster_id));
-        for id in evaluated_ids {
-            if !project.clusters.iter().any(|c| &c.id == id) {
+        for result in &evaluation.clusters {
+            if !project.clusters.iter().any(|c| c.id == result.id) {
                 return Err(ReportError::ClusterMismatch {
-                    cluster_id: id.clone(),
+                    cluster_id: result.id.clone(),
                 });
             }
         }
@@ -290,31 +282,22 @@ impl<'a> Context<'a> {
             .iter()
             .zip(labels)
             .map(|(cluster, label)| {
-                let vsan = evaluation
+                let result = evaluation
                     .clusters
                     .iter()
-                    .find(|e| e.cluster_id == cluster.id);
-                let array = evaluation
-                    .array_clusters
-                    .iter()
-                    .find(|e| e.cluster_id == cluster.id);
-                let esa = evaluation
-                    .esa_clusters
-                    .iter()
-                    .find(|e| e.cluster_id == cluster.id);
-                let evaluated = match (vsan, array, esa) {
-                    (Some(e), _, _) => Evaluated::Vsan(e),
-                    (None, Some(e), _) => Evaluated::Array(e),
-                    (None, None, Some(e)) => Evaluated::Esa(e),
-                    (None, None, None) => {
-                        return Err(ReportError::ClusterMismatch {
-                            cluster_id: cluster.id.clone(),
-                        })
-                    }
+                    .find(|e| e.id == cluster.id)
+                    .ok_or_else(|| ReportError::ClusterMismatch {
+                        cluster_id: cluster.id.clone(),
+                    })?;
+                let evaluated = match &result.detail {
+                    ClusterDetail::VsanOsa(e) => Evaluated::Vsan(e),
+                    ClusterDetail::XtremioVplex(e) => Evaluated::Array(e),
+                    ClusterDetail::VsanEsa(e) => Evaluated::Esa(e),
                 };
                 Ok(ClusterView {
                     label,
                     cluster,
+                    result,
                     evaluated,
                     project,
                 })
@@ -354,15 +337,15 @@ impl<'a> Context<'a> {
             .map_or_else(|| id.to_string(), labels::policy)
     }
 
-    /// The vSAN clusters, for the sheets only they have figures for.
-    pub fn vsan_clusters(&self) -> impl Iterator<Item = (&ClusterView<'a>, &'a ClusterEvaluation)> {
+    /// The vSAN OSA clusters, for the sheets only they have figures for.
+    pub fn vsan_views(&self) -> impl Iterator<Item = (&ClusterView<'a>, &'a ClusterEvaluation)> {
         self.clusters
             .iter()
             .filter_map(|c| c.vsan().map(|e| (c, e)))
     }
 
     /// The XtremIO + VPLEX clusters.
-    pub fn array_clusters(
+    pub fn array_views(
         &self,
     ) -> impl Iterator<Item = (&ClusterView<'a>, &'a ArrayClusterEvaluation)> {
         self.clusters
@@ -371,9 +354,7 @@ impl<'a> Context<'a> {
     }
 
     /// The vSAN ESA clusters.
-    pub fn esa_clusters(
-        &self,
-    ) -> impl Iterator<Item = (&ClusterView<'a>, &'a EsaClusterEvaluation)> {
+    pub fn esa_views(&self) -> impl Iterator<Item = (&ClusterView<'a>, &'a EsaClusterEvaluation)> {
         self.clusters.iter().filter_map(|c| c.esa().map(|e| (c, e)))
     }
 }

@@ -5,7 +5,6 @@ use serde::Serialize;
 
 use crate::capacity::CapacityEvaluation;
 use crate::model::Id;
-use crate::performance::ClusterPerformance;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -17,13 +16,16 @@ pub struct WorkloadShare {
     pub iops_pct: f64,
 }
 
-/// Against the cluster's totals, which sum the same rows.
-pub fn workload_shares(
+/// Against the cluster's totals, which sum the same rows. `performance`:
+/// each workload's front-end IOPS, in the cluster's placed order (vSAN OSA
+/// and ESA performance models list them so).
+pub fn workload_shares<'a>(
     capacity: &CapacityEvaluation,
-    performance: &ClusterPerformance,
+    front_end_iops: f64,
+    performance: impl IntoIterator<Item = (&'a Id, f64)>,
 ) -> Vec<WorkloadShare> {
-    let (consumed, iops) = (capacity.required.gb, performance.front_end_iops);
-    let performance = &performance.workloads;
+    let (consumed, iops) = (capacity.required.gb, front_end_iops);
+    let performance: Vec<_> = performance.into_iter().collect();
     capacity
         .workloads
         .iter()
@@ -33,9 +35,9 @@ pub fn workload_shares(
             // position holds the same workload; the search is a fallback.
             let own_iops = performance
                 .get(i)
-                .filter(|p| p.workload_id == w.workload_id)
-                .or_else(|| performance.iter().find(|p| p.workload_id == w.workload_id))
-                .map_or(0.0, |p| p.front_end.total_iops);
+                .filter(|p| *p.0 == w.workload_id)
+                .or_else(|| performance.iter().find(|p| *p.0 == w.workload_id))
+                .map_or(0.0, |p| p.1);
             WorkloadShare {
                 workload_id: w.workload_id.clone(),
                 capacity_pct: pct(w.consumed.gb, consumed),
@@ -63,7 +65,10 @@ mod tests {
     fn shares_of_the_seed_001_workloads_add_up_to_the_whole() {
         let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json");
         let evaluation = evaluate(&parse_project(json).expect("valid")).expect("evaluates");
-        let shares = &evaluation.clusters[0].workload_shares;
+        let shares = evaluation.clusters[0]
+            .workload_shares
+            .as_ref()
+            .expect("modelled");
         assert_eq!(shares.len(), 2);
         let capacity: f64 = shares.iter().map(|s| s.capacity_pct).sum();
         let iops: f64 = shares.iter().map(|s| s.iops_pct).sum();
@@ -83,7 +88,7 @@ mod tests {
         let mut project = parse_project(json).expect("valid");
         project.workloads.clear();
         let evaluation = evaluate(&project).expect("evaluates");
-        assert!(evaluation.clusters[0].workload_shares.is_empty());
+        assert_eq!(evaluation.clusters[0].workload_shares, Some(Vec::new()));
         // One VM group that asks for no I/O: the cluster's IOPS total is 0.
         let mut project = parse_project(json).expect("valid");
         project.workloads.retain(|w| w.id == "dc");
@@ -91,7 +96,10 @@ mod tests {
             *iops_per_vm = 0.0;
         }
         let evaluation = evaluate(&project).expect("evaluates");
-        let shares = &evaluation.clusters[0].workload_shares;
+        let shares = evaluation.clusters[0]
+            .workload_shares
+            .as_ref()
+            .expect("modelled");
         assert_eq!(shares.len(), 1);
         assert_eq!(shares[0].iops_pct, 0.0);
         assert_eq!(shares[0].capacity_pct, 100.0);

@@ -51,14 +51,6 @@ pub struct Binding {
     pub path: Option<String>,
 }
 
-/// One cluster's verdict, keyed by its id.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct ClusterVerdict {
-    pub cluster_id: String,
-    pub verdict: Verdict,
-}
-
 /// The verdict on a set of findings (a cluster's or a whole project's).
 /// Among the most severe findings, the one furthest past its limit binds
 /// (a figure beats none: it says by how much); ties keep the order found.

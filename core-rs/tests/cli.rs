@@ -171,9 +171,17 @@ fn evaluate_json_reports_clusters_and_findings() {
     assert!(out.status.success(), "{}", stderr(&out));
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let cluster = &v["clusters"][0];
-    assert_eq!(cluster["raw"]["total"]["tb"].as_f64(), Some(12.8));
-    assert!(cluster["capacity"]["usable"]["tb"].is_number());
-    assert!(cluster["cache"]["required_per_disk_group"]["gb"].is_number());
+    assert_eq!(cluster["kind"], "vsan_osa");
+    assert_eq!(cluster["key_figures"]["raw"]["tb"].as_f64(), Some(12.8));
+    assert!(
+        cluster["key_figures"]["binding"]["pct"].is_number(),
+        "{cluster}"
+    );
+    let detail = &cluster["detail"];
+    assert_eq!(detail["raw"]["total"]["tb"].as_f64(), Some(12.8));
+    assert!(detail["capacity"]["usable"]["tb"].is_number());
+    assert!(detail["cache"]["required_per_disk_group"]["gb"].is_number());
+    assert!(v["totals"]["usable"]["tb"].is_number());
     assert!(v["findings"].is_array());
 }
 
@@ -193,7 +201,7 @@ fn evaluate_text_summary() {
     let v = json_of(&["evaluate", &example(), "--json"]);
     assert_eq!(v["verdict"]["status"], "fail");
     assert_eq!(v["verdict"]["binding"]["code"], "compute.cpu_overcommitted");
-    assert_eq!(v["cluster_verdicts"][0]["verdict"], v["verdict"]);
+    assert_eq!(v["clusters"][0]["verdict"], v["verdict"]);
 }
 
 #[test]
@@ -301,7 +309,7 @@ fn evaluate_json_includes_stretched_and_array_results() {
         &example_named("seed-001-stretched.json"),
         "--json",
     ]);
-    let s = &v["clusters"][0]["stretched"];
+    let s = &v["clusters"][0]["detail"]["stretched"];
     assert!(s["rtt"]["tps_change_pct"].is_number(), "{s}");
     assert_eq!(s["site_failure"]["host_load_factor"].as_f64(), Some(2.0));
     // The example's own compute reserves 128 % of its cores before a site
@@ -316,13 +324,14 @@ fn evaluate_json_includes_stretched_and_array_results() {
         &example_named("seed-004-xtremio-vplex.json"),
         "--json",
     ]);
-    let a = &v["array_clusters"][0];
+    assert_eq!(v["clusters"].as_array().map(Vec::len), Some(1));
+    assert_eq!(v["clusters"][0]["kind"], "xtremio_vplex");
+    let a = &v["clusters"][0]["detail"];
     assert!(
         a["xtremio_vplex"]["sites"][0]["usable"]["tb"].is_number(),
         "{a}"
     );
     assert!(a["capacity"]["usable"]["tb"].is_number());
-    assert_eq!(v["clusters"].as_array().map(Vec::len), Some(0));
     let text = stacksizer(&["evaluate", &example_named("seed-004-xtremio-vplex.json")]);
     assert!(String::from_utf8_lossy(&text.stdout).contains("Production site: usable 15.00 TB"));
 }

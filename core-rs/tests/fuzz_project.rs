@@ -1203,7 +1203,7 @@ fn evaluated(input: &str) -> (stacksizer_core::Evaluation, Duration) {
     let outcome = evaluate_json(input);
     let took = started.elapsed();
     match outcome {
-        EvaluateOutcome::Evaluated { evaluation } => (evaluation, took),
+        EvaluateOutcome::Evaluated { evaluation } => (*evaluation, took),
         EvaluateOutcome::Invalid { issues } => panic!("invalid: {:?}", &issues[..1]),
     }
 }
@@ -1317,15 +1317,9 @@ fn bounded_cluster_x_workload_lookups() {
     assert!(input.len() <= MAX_PROJECT_BYTES);
     let (evaluation, took) = evaluated(&input);
     let placed: usize = evaluation
-        .esa_clusters
-        .iter()
+        .esa()
         .map(|c| c.capacity.workloads.len())
-        .chain(
-            evaluation
-                .clusters
-                .iter()
-                .map(|c| c.capacity.workloads.len()),
-        )
+        .chain(evaluation.osa().map(|c| c.capacity.workloads.len()))
         .sum();
     assert_eq!(placed, n);
     assert_timely(&input, took);
@@ -1359,7 +1353,7 @@ fn bounded_iscsi_targets_per_instance() {
         .collect();
     let input = project.to_string();
     let (evaluation, took) = evaluated(&input);
-    let iscsi = &evaluation.clusters[0].iscsi;
+    let iscsi = &evaluation.osa().next().unwrap().iscsi;
     assert_eq!(iscsi.workloads.len(), n);
     assert!(iscsi.targets >= 100_000 * n as u32);
     assert!(iscsi.busiest_host_sessions.is_some());
@@ -1389,7 +1383,7 @@ fn bounded_growth_host_search() {
         .collect();
     let input = project.to_string();
     let (evaluation, took) = evaluated(&input);
-    let growth = &evaluation.clusters[0].growth;
+    let growth = &evaluation.osa().next().unwrap().growth;
     assert_eq!(growth.years.len(), 11);
     assert!(!growth.first_crossing.is_empty());
     assert_timely(&input, took);

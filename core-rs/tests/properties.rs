@@ -275,7 +275,7 @@ proptest! {
     #[test]
     fn usable_never_exceeds_raw(project in project()) {
         let e = eval(&project);
-        let c = &e.clusters[0];
+        let c = e.osa().next().unwrap();
         prop_assert!(c.capacity.usable.gb >= 0.0);
         prop_assert!(c.capacity.usable.gb <= c.raw.total.gb * (1.0 + EPS));
         if let Some(data) = c.capacity.effective_usable {
@@ -289,10 +289,10 @@ proptest! {
     #[test]
     fn adding_a_host_never_lowers_usable(project in project()) {
         let hosts = project.clusters[0].topology.host_count();
-        let before = eval(&project).clusters[0].capacity.usable.gb;
+        let before = eval(&project).osa().next().unwrap().capacity.usable.gb;
         let mut bigger = project;
         set_host_count(&mut bigger, hosts + 1);
-        let after = eval(&bigger).clusters[0].capacity.usable.gb;
+        let after = eval(&bigger).osa().next().unwrap().capacity.usable.gb;
         prop_assert!(after >= before * (1.0 - EPS), "{before} -> {after}");
     }
 
@@ -304,7 +304,7 @@ proptest! {
         lower.policies[0].ftt = ftt;
         let mut higher = lower.clone();
         higher.policies[0].ftt = ftt + 1;
-        let data = |p: &Project| eval(p).clusters[0].capacity.effective_usable.map(|c| c.gb);
+        let data = |p: &Project| eval(p).osa().next().unwrap().capacity.effective_usable.map(|c| c.gb);
         let (a, b) = (data(&lower), data(&higher));
         prop_assert!(a.is_some() && b.is_some());
         prop_assert!(b <= a.map(|x| x * (1.0 + EPS)), "{a:?} -> {b:?}");

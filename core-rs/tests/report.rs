@@ -12,7 +12,9 @@ use std::process::{Command, Output};
 use serde_json::{json, Value};
 use stacksizer_core::capacity::CapacityEvaluation;
 use stacksizer_core::compute::ClusterCompute;
-use stacksizer_core::evaluate::{ArrayClusterEvaluation, ClusterEvaluation, EsaClusterEvaluation};
+use stacksizer_core::evaluate::{
+    ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaClusterEvaluation,
+};
 use stacksizer_core::growth::ClusterGrowth;
 use stacksizer_core::model::{Project, Storage};
 use stacksizer_core::report::{
@@ -142,23 +144,16 @@ fn in_project_order<'a>(project: &Project, e: &'a Evaluation) -> Vec<Evaluated<'
         .clusters
         .iter()
         .map(|c| {
-            e.clusters
+            let x = e
+                .clusters
                 .iter()
-                .find(|x| x.cluster_id == c.id)
-                .map(Evaluated::Vsan)
-                .or_else(|| {
-                    e.array_clusters
-                        .iter()
-                        .find(|x| x.cluster_id == c.id)
-                        .map(Evaluated::Array)
-                })
-                .or_else(|| {
-                    e.esa_clusters
-                        .iter()
-                        .find(|x| x.cluster_id == c.id)
-                        .map(Evaluated::Esa)
-                })
-                .expect("every cluster is evaluated")
+                .find(|x| x.id == c.id)
+                .expect("every cluster is evaluated");
+            match &x.detail {
+                ClusterDetail::VsanOsa(d) => Evaluated::Vsan(d),
+                ClusterDetail::XtremioVplex(d) => Evaluated::Array(d),
+                ClusterDetail::VsanEsa(d) => Evaluated::Esa(d),
+            }
         })
         .collect()
 }

@@ -84,7 +84,7 @@ fn seed_001_raw_capacity() {
     // Seed 001 Table 1: 4 hosts x 2 disk groups x 4 x 400 GB capacity SSD =
     // 12.8 TB = 11.64 TiB (the paper's "around 11.88TB" matches neither).
     let e = evaluated(&example("seed-001"));
-    let c = &e.clusters[0];
+    let c = e.osa().next().unwrap();
     assert_eq!(c.host_count, 4);
     assert_eq!(c.raw.capacity_devices, 32);
     assert!(close(c.raw.total.tb, 12.8, 1e-12));
@@ -97,7 +97,7 @@ fn seed_001_dedup_metadata_and_policies() {
     // Seed 001, Space Saving by Enabling Deduplication: ~630 GB metadata
     // (5 % of 12.8 TB = 640 GB, within 2 %); RAID-1 FTT=1 is 2x on >= 3 hosts.
     let e = evaluated(&example("seed-001"));
-    let c = &e.clusters[0];
+    let c = e.osa().next().unwrap();
     assert!(c.capacity.dedup_active);
     let metadata = c
         .capacity
@@ -147,8 +147,9 @@ fn seed_001_space_test(policy_id: &str) -> f64 {
     };
     project.workloads = vec![workload];
     let e = evaluated(&project);
-    let w = &e.clusters[0].capacity.workloads[0];
-    w.consumed.gb - w.footprint.swap_gb * e.clusters[0].capacity.per_policy[0].protection.multiplier
+    let c = e.osa().next().unwrap();
+    let w = &c.capacity.workloads[0];
+    w.consumed.gb - w.footprint.swap_gb * c.capacity.per_policy[0].protection.multiplier
 }
 
 #[test]
@@ -198,7 +199,7 @@ mod failures {
         // and the same order of severity: more data to resync, a longer
         // rebuild and fewer device IOPS left from disk to disk group to host.
         let e = evaluated(&example("seed-000"));
-        let c = &e.clusters[0];
+        let c = e.osa().next().unwrap();
         let order = [
             FailureKind::CapacityDevice,
             FailureKind::DiskGroup,
@@ -240,7 +241,7 @@ mod failures {
         // 1,638 -> 1,211 TPS. The model plays both failures identically
         // (exact) and the host failure as the worse one.
         let e = evaluated(&example("seed-001"));
-        let c = &e.clusters[0];
+        let c = e.osa().next().unwrap();
         assert!(c.capacity.dedup_active);
         let device = scenario(c, FailureKind::CapacityDevice);
         let group = scenario(c, FailureKind::DiskGroup);
@@ -269,7 +270,7 @@ mod failures {
         json["clusters"][0]["storage"]["dedup_compression"] = Value::Bool(false);
         let project = parse_project(&json.to_string()).expect("still a valid project");
         let e = evaluated(&project);
-        let c = &e.clusters[0];
+        let c = e.osa().next().unwrap();
         let rate = c.resilience.resync_rate.under_load_gb_per_min;
         assert!((5.0..=20.0).contains(&rate) && rate > 6.0, "{rate}");
         let s: Vec<&FailureScenario> = [
@@ -304,7 +305,7 @@ mod failures {
         // class rate would give ~4x longer.
         let project = example("seed-003");
         let e = evaluated(&project);
-        let c = &e.clusters[0];
+        let c = e.osa().next().unwrap();
         let group = scenario(c, FailureKind::DiskGroup);
         assert!(
             close(group.data_to_resync.tb, 5.30, 0.10),
@@ -335,9 +336,9 @@ mod stretched {
     use stacksizer_core::stretched::{rtt_penalty, StretchedEvaluation};
 
     fn stretched(e: &Evaluation) -> &StretchedEvaluation {
-        e.clusters[0]
-            .stretched
-            .as_ref()
+        e.osa()
+            .next()
+            .and_then(|c| c.stretched.as_ref())
             .expect("a stretched cluster")
     }
 
@@ -401,14 +402,14 @@ mod stretched {
         // hosts at least, like the seed's single-site RAID-1 FTT=1: the same
         // workloads consume exactly what the single-site example does.
         let e = evaluated(&example("seed-001-stretched"));
-        let c = &e.clusters[0];
+        let c = e.osa().next().unwrap();
         let p = &c.capacity.per_policy[0].protection;
         assert_eq!((p.site_copies, p.multiplier), (2, 2.0));
         assert_eq!((p.min_hosts_per_site, p.min_hosts), (Some(1), 2));
         let single = evaluated(&example("seed-001-all-flash"));
         assert!(close(
             c.capacity.required.gb,
-            single.clusters[0].capacity.required.gb,
+            single.osa().next().unwrap().capacity.required.gb,
             1e-12
         ));
         assert!(close(c.raw.total.tb, 12.8, 1e-12));
@@ -601,7 +602,9 @@ mod stretched {
         });
         assert!(codes(&e).contains(&"stretched.not_site_mirrored"));
         assert_eq!(
-            e.clusters[0].capacity.per_policy[0].protection.site_copies,
+            e.osa().next().unwrap().capacity.per_policy[0]
+                .protection
+                .site_copies,
             1
         );
     }
@@ -615,9 +618,7 @@ mod xtremio_vplex {
     use stacksizer_core::xtremio_vplex::{vplex_limit, ArrayFailure, ArrayFailureKind, SiteRole};
 
     fn array(e: &Evaluation) -> &ArrayClusterEvaluation {
-        e.array_clusters
-            .first()
-            .expect("an XtremIO + VPLEX cluster")
+        e.arrays().next().expect("an XtremIO + VPLEX cluster")
     }
 
     fn storage(project: &mut Project) -> &mut XtremioVplex {
@@ -640,7 +641,7 @@ mod xtremio_vplex {
         // generation X-Brick gives 15.0 TB (0.4 %).
         let e = evaluated(&example("seed-004"));
         let a = array(&e);
-        assert!(e.clusters.is_empty());
+        assert_eq!(e.osa().count(), 0);
         let sites = &a.xtremio_vplex.sites;
         assert_eq!(sites.len(), 2);
         assert_eq!(

@@ -30,20 +30,16 @@ fn three_clusters() -> Project {
 #[test]
 fn three_clusters_evaluate_separately() {
     let evaluation = evaluate(&three_clusters()).expect("valid project");
-    let ids: Vec<_> = evaluation
-        .clusters
-        .iter()
-        .map(|c| c.cluster_id.as_str())
-        .collect();
+    let ids: Vec<_> = evaluation.clusters.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(ids, ["sql-af", "test-dev", "mgmt"]);
     let required: Vec<f64> = evaluation
         .clusters
         .iter()
-        .map(|c| c.capacity.required.gb)
+        .map(|c| c.key_figures.required.gb)
         .collect();
     assert!(required[0] > 0.0 && required[1] > 0.0);
     assert_eq!(required[2], 0.0, "management has no workloads");
-    assert_eq!(evaluation.clusters[1].host_count, 3);
+    assert_eq!(evaluation.clusters[1].key_figures.hosts, 3);
 }
 
 #[test]

@@ -81,8 +81,8 @@ fn every_example_has_its_verdict_and_binding_constraint() {
             "{file}"
         );
         // One cluster each: the project's verdict is the cluster's.
-        assert_eq!(e.cluster_verdicts.len(), 1, "{file}");
-        assert_eq!(&e.cluster_verdicts[0].verdict, v, "{file}");
-        assert_eq!(e.cluster_verdicts[0].cluster_id, project.clusters[0].id);
+        assert_eq!(e.clusters.len(), 1, "{file}");
+        assert_eq!(&e.clusters[0].verdict, v, "{file}");
+        assert_eq!(e.clusters[0].id, &*project.clusters[0].id);
     }
 }

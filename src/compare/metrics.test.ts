@@ -8,8 +8,14 @@ import array from '../../assets/examples/seed-004-xtremio-vplex.json';
 import esa from '../../assets/examples/esa-all-nvme.json';
 import * as core from '../core/pkg/stacksizer_core.js';
 import type { Evaluation } from '../core/types';
-import { isNotModelled } from './clusterFigures';
-import { bestIndex, formatMetric, METRICS, variantKinds, type Metric } from './metrics';
+import {
+  bestIndex,
+  formatMetric,
+  isNotModelled,
+  METRICS,
+  variantKinds,
+  type Metric,
+} from './metrics';
 
 beforeAll(() => {
   core.initSync({
@@ -31,72 +37,73 @@ const metric = (id: string): Metric => {
 const value = (id: string, e: Evaluation) => metric(id).value(e, 'tb');
 
 describe('comparison figures per kind of cluster', () => {
-  it('vSAN OSA: every row from the cluster the core evaluated', () => {
+  it('vSAN OSA: every row from the key figures the core computed', () => {
     const e = evaluate(allFlash);
     const c = e.clusters[0]!;
-    expect(value('raw', e)).toBe(c.raw.total.tb);
-    expect(value('usable', e)).toBe(c.capacity.usable.tb);
-    expect(value('required', e)).toBe(c.capacity.required.tb);
-    expect(value('headroom', e)).toBe(c.capacity.headroom_pct);
-    expect(value('front-end', e)).toBe(c.performance.front_end_iops);
-    expect(value('iops-limit', e)).toBe(c.performance.device_limited_front_end_iops);
-    expect(value('back-end', e)).toBe(c.performance.back_end_iops);
-    expect(value('vcpu', e)).toBe(c.compute.vcpu_per_core_after_failure);
-    expect(value('ram', e)).toBe(c.compute.ram_demand_pct_after_failure);
+    const k = c.key_figures;
+    expect(c.kind).toBe('vsan_osa');
+    if (c.kind !== 'vsan_osa') return;
+    expect(value('raw', e)).toBe(c.detail.raw.total.tb);
+    expect(value('usable', e)).toBe(c.detail.capacity.usable.tb);
+    expect(value('required', e)).toBe(c.detail.capacity.required.tb);
+    expect(value('headroom', e)).toBe(c.detail.capacity.headroom_pct);
+    expect(value('front-end', e)).toBe(c.detail.performance.front_end_iops);
+    expect(value('iops-limit', e)).toBe(c.detail.performance.device_limited_front_end_iops);
+    expect(value('back-end', e)).toBe(k.iops.back_end);
+    expect(value('vcpu', e)).toBe(c.detail.compute.vcpu_per_core_after_failure);
+    expect(value('ram', e)).toBe(c.detail.compute.ram_demand_pct_after_failure);
     expect(variantKinds(e)).toBe('vSAN OSA (all-flash)');
     expect(variantKinds(evaluate(hybrid))).toBe('vSAN OSA (hybrid)');
   });
 
   it('vSAN ESA: capacity, device IOPS and compute from the core', () => {
     const e = evaluate(esa);
-    const c = e.esa_clusters[0]!;
-    expect(e.clusters).toHaveLength(0);
-    expect(value('raw', e)).toBe(c.raw.total.tb);
-    expect(value('usable', e)).toBe(c.capacity.usable.tb);
-    expect(value('required', e)).toBe(c.capacity.required.tb);
-    expect(value('headroom', e)).toBe(c.capacity.headroom_pct);
-    expect(value('front-end', e)).toBe(c.performance.front_end_iops);
-    expect(value('iops-limit', e)).toBe(c.performance.device_limited_front_end_iops);
-    expect(value('back-end', e)).toBe(c.performance.back_end_iops);
-    expect(value('cpu', e)).toBe(c.compute.cores_needed_pct_after_failure);
+    const c = e.clusters[0]!;
+    expect(e.clusters).toHaveLength(1);
+    if (c.kind !== 'vsan_esa') throw new Error('an ESA cluster');
+    expect(value('raw', e)).toBe(c.detail.raw.total.tb);
+    expect(value('usable', e)).toBe(c.detail.capacity.usable.tb);
+    expect(value('required', e)).toBe(c.detail.capacity.required.tb);
+    expect(value('headroom', e)).toBe(c.detail.capacity.headroom_pct);
+    expect(value('front-end', e)).toBe(c.detail.performance.front_end_iops);
+    expect(value('iops-limit', e)).toBe(c.detail.performance.device_limited_front_end_iops);
+    expect(value('back-end', e)).toBe(c.detail.performance.back_end_iops);
+    expect(value('cpu', e)).toBe(c.detail.compute.cores_needed_pct_after_failure);
     expect(variantKinds(e)).toBe('vSAN ESA');
   });
 
   it('XtremIO + VPLEX: both sites raw, the VPLEX limit and both arrays back end', () => {
     const e = evaluate(array);
-    const c = e.array_clusters[0]!;
-    const x = c.xtremio_vplex;
+    const c = e.clusters[0]!;
+    if (c.kind !== 'xtremio_vplex') throw new Error('an array cluster');
+    const x = c.detail.xtremio_vplex;
     const sitesRaw = x.sites.reduce((sum, s) => sum + s.raw.tb, 0);
     expect(value('raw', e)).toBeCloseTo(sitesRaw, 9);
-    expect(value('usable', e)).toBe(c.capacity.usable.tb);
-    expect(value('required', e)).toBe(c.capacity.required.tb);
+    expect(value('usable', e)).toBe(c.detail.capacity.usable.tb);
+    expect(value('required', e)).toBe(c.detail.capacity.required.tb);
     expect(value('front-end', e)).toBe(x.vplex.frontend_iops);
     expect(value('iops-limit', e)).toBe(x.vplex.limit.frontend_iops_peak);
     expect(value('back-end', e)).toBeCloseTo(x.sites[0]!.back_end_iops + x.sites[1]!.back_end_iops);
-    expect(value('vcpu', e)).toBe(c.compute.vcpu_per_core_after_failure);
+    expect(value('vcpu', e)).toBe(c.detail.compute.vcpu_per_core_after_failure);
     expect(variantKinds(e)).toBe('XtremIO + VPLEX');
   });
 
-  it('several clusters: totals add up, ratios show the tightest', () => {
-    const osa = evaluate(allFlash);
-    const pool = evaluate(esa);
-    const both: Evaluation = {
-      ...osa,
-      esa_clusters: pool.esa_clusters,
-      findings: [...osa.findings, ...pool.findings],
-    };
-    expect(value('usable', both)).toBeCloseTo(
-      osa.clusters[0]!.capacity.usable.tb + pool.esa_clusters[0]!.capacity.usable.tb,
-      9,
-    );
-    const headrooms = [osa, pool].map((e) => value('headroom', e) as number);
-    expect(value('headroom', both)).toBe(Math.min(...headrooms));
-    expect(value('iops-limit', both)).toBeCloseTo(
-      osa.clusters[0]!.performance.device_limited_front_end_iops! +
-        pool.esa_clusters[0]!.performance.device_limited_front_end_iops!,
-      6,
-    );
-    expect(value('errors', both)).toBe(both.findings.filter((f) => f.severity === 'error').length);
+  it('several clusters: the core totals add up, ratios show the tightest', () => {
+    // Seed 001 with a second, smaller cluster running copies of its workloads.
+    const project = structuredClone(allFlash) as typeof allFlash;
+    const second = structuredClone(project.clusters[0]!);
+    Object.assign(second, { id: 'second', name: 'Second' });
+    (second.topology as { host_count: number }).host_count = 6;
+    project.clusters.push(second);
+    const copies = project.workloads.map((w) => ({ ...w, id: `${w.id}-2`, cluster_id: 'second' }));
+    project.workloads.push(...copies);
+    const e = evaluate(project);
+    const [a, b] = e.clusters.map((c) => c.key_figures);
+    expect(value('usable', e)).toBeCloseTo(a!.usable.tb + b!.usable.tb, 9);
+    expect(value('headroom', e)).toBe(Math.min(a!.headroom_pct!, b!.headroom_pct!));
+    expect(value('cpu', e)).toBe(Math.max(a!.cpu.after_failure.pct!, b!.cpu.after_failure.pct!));
+    expect(value('iops-limit', e)).toBeCloseTo(a!.iops.limit! + b!.iops.limit!, 6);
+    expect(value('errors', e)).toBe(e.findings.filter((f) => f.severity === 'error').length);
   });
 
   it('cost: the BOM total of priced parts; unpriced parts make it incomplete', () => {

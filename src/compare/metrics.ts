@@ -1,6 +1,8 @@
-// The key figures a comparison shows, read from each variant's evaluation
-// (every kind of cluster), and which variant is best on each.
-import type { Evaluation } from '../core/types';
+// The key figures a comparison shows, read from the project totals the core
+// computes over each variant's clusters (every kind), and which variant is
+// best on each. No sizing arithmetic here: sums and the tightest cluster
+// come from the core.
+import type { ClusterResult, Evaluation } from '../core/types';
 import {
   formatCapacityIn,
   formatIops,
@@ -10,14 +12,20 @@ import {
   orDash,
   type CapacityUnit,
 } from '../units';
-import {
-  clusterFigures,
-  isNotModelled,
-  KIND_LABEL,
-  notModelled,
-  type ClusterFigures,
-  type NotModelled,
-} from './clusterFigures';
+
+/** A figure the core does not give for this variant, and why. */
+export interface NotModelled {
+  /** Why, for the tooltip. */
+  notModelled: string;
+  /** The cell's text when "not modelled" would mislead. */
+  shown?: string;
+}
+
+export const notModelled = (why: string, shown?: string): NotModelled =>
+  shown === undefined ? { notModelled: why } : { notModelled: why, shown };
+
+export const isNotModelled = (value: unknown): value is NotModelled =>
+  typeof value === 'object' && value !== null && 'notModelled' in value;
 
 /** A variant's figure; undefined when the core leaves it out (nothing to divide by). */
 export type MetricValue = number | undefined | NotModelled;
@@ -33,45 +41,6 @@ export interface Metric {
   better: 'higher' | 'lower' | 'none';
 }
 
-type Read = (c: ClusterFigures, unit: CapacityUnit) => MetricValue;
-
-/** Why a figure is missing for some of the variant's clusters. */
-function missing(clusters: ClusterFigures[], values: MetricValue[]): NotModelled | undefined {
-  const i = values.findIndex(isNotModelled);
-  if (i < 0) return undefined;
-  const cluster = clusters[i];
-  const why = (values[i] as NotModelled).notModelled;
-  return clusters.length > 1 && cluster
-    ? notModelled(`${cluster.name} (${KIND_LABEL[cluster.kind]}): ${why}`)
-    : notModelled(why);
-}
-
-/** The figure summed over every cluster of the variant. */
-const total =
-  (pick: Read) =>
-  (e: Evaluation, unit: CapacityUnit): MetricValue => {
-    const clusters = clusterFigures(e);
-    const values = clusters.map((c) => pick(c, unit));
-    const absent = missing(clusters, values);
-    if (absent) return absent;
-    const numbers = values.filter((v): v is number => typeof v === 'number');
-    if (numbers.length < values.length) return undefined;
-    return numbers.reduce((sum, v) => sum + v, 0);
-  };
-
-/** The figure of the variant's tightest cluster (where it is worst). */
-const tightest =
-  (pick: Read, worst: 'highest' | 'lowest') =>
-  (e: Evaluation, unit: CapacityUnit): MetricValue => {
-    const clusters = clusterFigures(e);
-    const values = clusters.map((c) => pick(c, unit));
-    const absent = missing(clusters, values);
-    if (absent) return absent;
-    const numbers = values.filter((v): v is number => typeof v === 'number');
-    if (numbers.length === 0) return undefined;
-    return worst === 'highest' ? Math.max(...numbers) : Math.min(...numbers);
-  };
-
 const TOTAL = 'Total over every cluster of the variant.';
 const TIGHTEST = "The variant's tightest cluster.";
 const count = (v: number) => String(v);
@@ -82,8 +51,7 @@ const count = (v: number) => String(v);
  * names the parts, and the variant does not compete for "best".
  */
 function cost(e: Evaluation): MetricValue {
-  const priced = e.costs.reduce((sum, c) => sum + c.priced_total, 0);
-  const unpriced = [...new Set(e.costs.flatMap((c) => c.unpriced_parts))];
+  const { priced_total: priced, unpriced_parts: unpriced } = e.totals.cost;
   if (unpriced.length === 0) return priced;
   const why = `No unit price for: ${unpriced.join('; ')}. Enter prices in the design (host unit price, Devices tab) or apply catalog prices on the Catalog tab.`;
   const parts = unpriced.length === 1 ? '1 part' : `${unpriced.length} parts`;
@@ -95,7 +63,7 @@ export const METRICS: Metric[] = [
     id: 'raw',
     label: 'Raw',
     note: TOTAL,
-    value: total((c, u) => c.raw?.[u]),
+    value: (e, u) => e.totals.raw[u],
     format: formatCapacityIn,
     better: 'higher',
   },
@@ -103,7 +71,7 @@ export const METRICS: Metric[] = [
     id: 'usable',
     label: 'Usable',
     note: TOTAL,
-    value: total((c, u) => c.capacity.usable[u]),
+    value: (e, u) => e.totals.usable[u],
     format: formatCapacityIn,
     better: 'higher',
   },
@@ -111,7 +79,7 @@ export const METRICS: Metric[] = [
     id: 'required',
     label: 'Required',
     note: TOTAL,
-    value: total((c, u) => c.capacity.required[u]),
+    value: (e, u) => e.totals.required[u],
     format: formatCapacityIn,
     better: 'lower',
   },
@@ -119,7 +87,7 @@ export const METRICS: Metric[] = [
     id: 'headroom',
     label: 'Capacity headroom',
     note: `${TIGHTEST} Headroom as a share of usable capacity.`,
-    value: tightest((c) => c.capacity.headroom_pct, 'lowest'),
+    value: (e) => e.totals.tightest.headroom_pct,
     format: formatPct,
     better: 'higher',
   },
@@ -127,7 +95,7 @@ export const METRICS: Metric[] = [
     id: 'front-end',
     label: 'Front-end IOPS demand',
     note: `${TOTAL} The workloads' demand: the same workloads should match.`,
-    value: total((c) => c.frontEndIops),
+    value: (e) => e.totals.front_end_iops,
     format: formatIops,
     better: 'none',
   },
@@ -135,7 +103,7 @@ export const METRICS: Metric[] = [
     id: 'iops-limit',
     label: 'Front-end IOPS capability',
     note: `${TOTAL} vSAN OSA and ESA: device-limited; XtremIO + VPLEX: the VPLEX peak limit.`,
-    value: total((c) => c.iopsCapability),
+    value: (e) => e.totals.iops_limit,
     format: formatIops,
     better: 'higher',
   },
@@ -143,7 +111,7 @@ export const METRICS: Metric[] = [
     id: 'back-end',
     label: 'Back-end IOPS',
     note: TOTAL,
-    value: total((c) => c.backEndIops),
+    value: (e) => e.totals.back_end_iops,
     format: formatIops,
     better: 'lower',
   },
@@ -151,7 +119,7 @@ export const METRICS: Metric[] = [
     id: 'vcpu',
     label: 'vCPU:pCore after N+x',
     note: TIGHTEST,
-    value: tightest((c) => c.compute.vcpu_per_core_after_failure, 'highest'),
+    value: (e) => e.totals.tightest.vcpu_per_core_after_failure,
     format: formatRatio,
     better: 'lower',
   },
@@ -159,7 +127,7 @@ export const METRICS: Metric[] = [
     id: 'cpu',
     label: 'CPU use after N+x',
     note: `${TIGHTEST} Cores needed as a share of those left after N+x host failures.`,
-    value: tightest((c) => c.compute.cores_needed_pct_after_failure, 'highest'),
+    value: (e) => e.totals.tightest.cpu_after_failure_pct,
     format: formatPct,
     better: 'lower',
   },
@@ -167,7 +135,7 @@ export const METRICS: Metric[] = [
     id: 'ram',
     label: 'RAM use after N+x',
     note: `${TIGHTEST} VM memory as a share of the usable RAM left after N+x host failures.`,
-    value: tightest((c) => c.compute.ram_demand_pct_after_failure, 'highest'),
+    value: (e) => e.totals.tightest.ram_after_failure_pct,
     format: formatPct,
     better: 'lower',
   },
@@ -218,14 +186,18 @@ export const formatMetric = (metric: Metric, value: MetricValue, unit: CapacityU
     ? (value.shown ?? 'not modelled')
     : orDash(value, (v) => metric.format(v, unit));
 
+export const KIND_LABEL: Record<ClusterResult['kind'], string> = {
+  vsan_osa: 'vSAN OSA',
+  vsan_esa: 'vSAN ESA',
+  xtremio_vplex: 'XtremIO + VPLEX',
+};
+
 /** The kinds of cluster a variant holds, e.g. "vSAN OSA (all-flash)". */
 export function variantKinds(e: Evaluation): string {
-  const kinds = [
-    ...e.clusters.map(
-      (c) => `${KIND_LABEL.vsan_osa} (${c.tier === 'hybrid' ? 'hybrid' : 'all-flash'})`,
-    ),
-    ...e.array_clusters.map(() => KIND_LABEL.xtremio_vplex),
-    ...e.esa_clusters.map(() => KIND_LABEL.vsan_esa),
-  ];
+  const kinds = e.clusters.map((c) =>
+    c.kind === 'vsan_osa'
+      ? `${KIND_LABEL.vsan_osa} (${c.detail.tier === 'hybrid' ? 'hybrid' : 'all-flash'})`
+      : KIND_LABEL[c.kind],
+  );
   return [...new Set(kinds)].join(', ');
 }

@@ -33,9 +33,11 @@ describe('the Wasm core', () => {
     expect(outcome.status).toBe('evaluated');
     if (outcome.status !== 'evaluated') return;
     const cluster = outcome.evaluation.clusters[0];
-    expect(cluster?.raw.total.tb).toBeCloseTo(12.8, 9);
-    expect(cluster?.raw.total.tib).toBeCloseTo(11.64, 2);
-    expect(cluster?.raw.capacity_devices).toBe(32);
+    expect(cluster?.kind).toBe('vsan_osa');
+    if (cluster?.kind !== 'vsan_osa') return;
+    expect(cluster.key_figures.raw.tb).toBeCloseTo(12.8, 9);
+    expect(cluster.key_figures.raw.tib).toBeCloseTo(11.64, 2);
+    expect(cluster.detail.raw.capacity_devices).toBe(32);
   });
 
   it('gives the defaults an empty settings field stands for', () => {

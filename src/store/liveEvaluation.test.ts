@@ -7,7 +7,7 @@ import { evaluateOnChange } from './liveEvaluation';
 
 const project = example as Project;
 const evaluationFor = (hosts: number) =>
-  ({ clusters: [{ cluster_id: 'c', host_count: hosts }] }) as unknown as Evaluation;
+  ({ clusters: [{ id: 'c', key_figures: { hosts } }] }) as unknown as Evaluation;
 
 /** An evaluate function whose answers the test releases by hand. */
 function controlledCore() {
@@ -47,7 +47,7 @@ describe('evaluateOnChange', () => {
     expect(store.getState().evaluation).toBeNull();
     calls[1]!.answer({ status: 'evaluated', evaluation: evaluationFor(7) });
     await flush();
-    expect(store.getState().evaluation?.clusters[0]?.host_count).toBe(7);
+    expect(store.getState().evaluation?.clusters[0]?.key_figures.hosts).toBe(7);
     expect(store.getState().evaluating).toBe(false);
   });
 
@@ -61,7 +61,7 @@ describe('evaluateOnChange', () => {
     expect(store.getState().coreError).toBeNull();
     calls[1]!.answer({ status: 'evaluated', evaluation: evaluationFor(6) });
     await flush();
-    expect(store.getState().evaluation?.clusters[0]?.host_count).toBe(6);
+    expect(store.getState().evaluation?.clusters[0]?.key_figures.hosts).toBe(6);
   });
 
   it('keeps the last good evaluation while the inputs are invalid', async () => {
@@ -75,7 +75,7 @@ describe('evaluateOnChange', () => {
     calls[1]!.answer({ status: 'invalid', issues: [issue] });
     await flush();
     expect(store.getState().issues).toEqual([issue]);
-    expect(store.getState().evaluation?.clusters[0]?.host_count).toBe(4);
+    expect(store.getState().evaluation?.clusters[0]?.key_figures.hosts).toBe(4);
   });
 
   it('records a core failure as a message', async () => {

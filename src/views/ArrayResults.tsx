@@ -1,6 +1,7 @@
 import { memo } from 'react';
-import type { ArrayClusterEvaluation, ArrayFailureKind } from '../core/types';
+import type { ArrayFailureKind, ClusterResult } from '../core/types';
 import { formatCapacity, formatIops, formatPct, orDash, type CapacityUnit } from '../units';
+import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { SiteFailureTps } from './StretchedPanel';
 
 const FAILURE_LABEL: Record<ArrayFailureKind, string> = {
@@ -18,43 +19,24 @@ export const ArrayResults = memo(function ArrayResults({
   cluster,
   unit,
 }: {
-  cluster: ArrayClusterEvaluation;
+  cluster: Extract<ClusterResult, { kind: 'xtremio_vplex' }>;
   unit: CapacityUnit;
 }) {
-  const x = cluster.xtremio_vplex;
+  const x = cluster.detail.xtremio_vplex;
   return (
     <>
-      <dl className="figures">
-        <div>
-          <dt>X-Bricks per site</dt>
-          <dd>
-            {x.x_bricks_per_site} × {x.x_brick.name}
-          </dd>
-        </div>
-        <div>
-          <dt>Usable (capacity)</dt>
-          <dd data-testid="usable">{formatCapacity(cluster.capacity.usable, unit)}</dd>
-        </div>
-        <div>
-          <dt>Required</dt>
-          <dd data-testid="required">{formatCapacity(cluster.capacity.required, unit)}</dd>
-        </div>
-        <div>
-          <dt>Data reduction</dt>
-          <dd>{x.data_reduction.overall_efficiency.toFixed(1)}:1 overall</dd>
-        </div>
-        <div>
-          <dt>VPLEX front end</dt>
-          <dd data-testid="vplex-iops">
-            {formatIops(x.vplex.frontend_iops)} of {formatIops(x.vplex.limit.frontend_iops_peak)}{' '}
-            peak
-          </dd>
-        </div>
-        <div>
-          <dt>VPLEX use</dt>
-          <dd>{orDash(x.vplex.utilisation_pct, formatPct)}</dd>
-        </div>
-      </dl>
+      <KeyFigureTiles cluster={cluster} unit={unit}>
+        <Figure label="X-Bricks per site">
+          {x.x_bricks_per_site} × {x.x_brick.name}
+        </Figure>
+        <Figure label="Data reduction">
+          {x.data_reduction.overall_efficiency.toFixed(1)}:1 overall
+        </Figure>
+        <Figure label="VPLEX front end" testId="vplex-iops">
+          {formatIops(x.vplex.frontend_iops)} of {formatIops(x.vplex.limit.frontend_iops_peak)} peak
+        </Figure>
+        <Figure label="VPLEX use">{orDash(x.vplex.utilisation_pct, formatPct)}</Figure>
+      </KeyFigureTiles>
       <h3>Sites</h3>
       <table className="grid">
         <thead>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { isNotModelled } from '../compare/clusterFigures';
-import { bestIndex, formatMetric, METRICS, variantKinds } from '../compare/metrics';
+import { bestIndex, formatMetric, isNotModelled, METRICS, variantKinds } from '../compare/metrics';
 import { exportComparison } from '../files/exports';
 import { attempt } from '../files/failures';
 import type { Evaluation } from '../core/types';

@@ -1,31 +1,20 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
-import type { CapacityEvaluation, ClusterCost, ClusterEvaluation } from '../core/types';
+import type { CapacityEvaluation, ClusterEvaluation, KeyFigures } from '../core/types';
 import { useApp } from '../store/context';
-import {
-  upTo,
-  formatCapacity,
-  formatGb,
-  formatIops,
-  formatPct,
-  formatPrice,
-  formatRatio,
-  orDash,
-  type CapacityUnit,
-} from '../units';
+import { formatGb, type CapacityUnit } from '../units';
 import { ArrayResults } from './ArrayResults';
-import { clusterAt, clusterEntries } from './clusterAt';
 import { EsaResults } from './EsaResults';
 import { GrowthPanel } from './GrowthPanel';
+import { computeBars, DEMAND, iopsBars, LIMIT } from './keyFigureBars';
+import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
 
-const fixed = (n: number) => upTo(n, 2);
-
 /**
- * Every figure of the selected cluster (vSAN or array), as the core computed
+ * Every figure of the selected cluster (any kind), as the core computed
  * them. The key figures and the capacity waterfall follow each evaluation at
  * once; the other charts and tables render from a deferred copy, in an
  * interruptible render right after, so an edit never waits for all of them
@@ -38,22 +27,19 @@ export function ResultsDashboard() {
   const selected = useApp((s) => s.selectedCluster);
   const selectCluster = useApp((s) => s.selectCluster);
   const unit = useApp((s) => s.capacityUnit);
-  const entries = useMemo(() => (evaluation ? clusterEntries(evaluation) : []), [evaluation]);
   if (!evaluation) return <section className="panel">Evaluating…</section>;
-  const index = selected < entries.length ? selected : 0;
-  const shown = clusterAt(evaluation, index);
-  const later = settled && clusterAt(settled, index);
-  // While the deferred copy still shows another kind of cluster, the current one stands in.
-  const details = later?.kind === shown?.kind ? later : shown;
-  const name = entries[index]?.name ?? '';
+  const clusters = evaluation.clusters;
+  const index = selected < clusters.length ? selected : 0;
+  const shown = clusters[index];
+  const later = settled?.clusters[index];
   return (
     <section
       className={stale ? 'panel dashboard stale' : 'panel dashboard'}
       aria-labelledby="results-heading"
     >
       <div className="dashboard-head">
-        <h2 id="results-heading">Results: {name}</h2>
-        {entries.length > 1 && (
+        <h2 id="results-heading">Results: {shown?.name ?? ''}</h2>
+        {clusters.length > 1 && (
           <label>
             Cluster{' '}
             <select
@@ -61,7 +47,7 @@ export function ResultsDashboard() {
               value={index}
               onChange={(e) => selectCluster(Number(e.target.value))}
             >
-              {entries.map((c, i) => (
+              {clusters.map((c, i) => (
                 <option key={c.id} value={i}>
                   {c.name}
                 </option>
@@ -72,20 +58,29 @@ export function ResultsDashboard() {
         <UnitToggle />
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
-      <ClusterCostLine cost={evaluation.costs.find((c) => c.cluster_id === entries[index]?.id)} />
-      {shown?.kind === 'vsan' && details?.kind === 'vsan' && (
+      {shown?.kind === 'vsan_osa' && (
         <>
-          <KeyFigures cluster={shown.cluster} unit={unit} />
-          <Waterfall capacity={shown.cluster.capacity} unit={unit} />
-          <VsanDetails cluster={details.cluster} unit={unit} />
+          <KeyFigureTiles cluster={shown} unit={unit}>
+            <Figure label="Cache installed / required">
+              {formatGb(shown.detail.cache.installed.gb)} /{' '}
+              {formatGb(shown.detail.cache.required.gb)}
+            </Figure>
+          </KeyFigureTiles>
+          <Waterfall capacity={shown.detail.capacity} unit={unit} />
+          {/* While the deferred copy still shows another kind of cluster, the current one stands in. */}
+          {later?.kind === 'vsan_osa' ? (
+            <VsanDetails cluster={later.detail} keyFigures={later.key_figures} unit={unit} />
+          ) : (
+            <VsanDetails cluster={shown.detail} keyFigures={shown.key_figures} unit={unit} />
+          )}
         </>
       )}
-      {shown?.kind === 'esa' && <EsaResults cluster={shown.cluster} unit={unit} />}
-      {shown?.kind === 'array' && (
+      {shown?.kind === 'vsan_esa' && <EsaResults cluster={shown} unit={unit} />}
+      {shown?.kind === 'xtremio_vplex' && (
         <>
-          <ArrayResults cluster={shown.cluster} unit={unit} />
+          <ArrayResults cluster={shown} unit={unit} />
           <Waterfall
-            capacity={shown.cluster.capacity}
+            capacity={shown.detail.capacity}
             unit={unit}
             title="Capacity waterfall (production site)"
           />
@@ -95,26 +90,7 @@ export function ResultsDashboard() {
   );
 }
 
-/** The cluster's bill of materials total as the design prices it, and what it leaves out. */
-const ClusterCostLine = memo(function ClusterCostLine({ cost }: { cost: ClusterCost | undefined }) {
-  if (!cost) return null;
-  const missing = cost.unpriced_parts.length;
-  return (
-    <p className="cost-line" data-testid="cluster-cost">
-      Cost (bill of materials):{' '}
-      {missing > 0 && cost.priced_total === 0 ? 'no prices' : formatPrice(cost.priced_total)}
-      {missing > 0 && (
-        <span className="muted" title={cost.unpriced_parts.join('; ')}>
-          {' '}
-          ({missing === 1 ? '1 part has' : `${missing} parts have`} no unit price: enter it in the
-          design or apply catalog prices on the Catalog tab)
-        </span>
-      )}
-    </p>
-  );
-});
-
-function Waterfall({
+export function Waterfall({
   capacity,
   unit,
   title = 'Capacity waterfall',
@@ -138,14 +114,16 @@ function Waterfall({
 /** The charts and tables below the key figures, from the deferred evaluation. */
 const VsanDetails = memo(function VsanDetails({
   cluster,
+  keyFigures,
   unit,
 }: {
   cluster: ClusterEvaluation;
+  keyFigures: KeyFigures;
   unit: CapacityUnit;
 }) {
-  const iops = useMemo(() => iopsBars(cluster.performance), [cluster.performance]);
+  const iops = useMemo(() => iopsBars(keyFigures), [keyFigures]);
   const cache = useMemo(() => cacheBars(cluster.cache), [cluster.cache]);
-  const compute = useMemo(() => computeBars(cluster.compute), [cluster.compute]);
+  const compute = useMemo(() => computeBars(keyFigures), [keyFigures]);
   return (
     <>
       <div className="chart-row">
@@ -175,90 +153,9 @@ const VsanDetails = memo(function VsanDetails({
   );
 });
 
-const KeyFigures = memo(function KeyFigures({
-  cluster,
-  unit,
-}: {
-  cluster: ClusterEvaluation;
-  unit: CapacityUnit;
-}) {
-  const { capacity, performance, cache, compute, raw } = cluster;
-  const tier = cluster.tier === 'hybrid' ? 'hybrid' : 'all-flash';
-  return (
-    <dl className="figures">
-      <Figure label={`Raw (${tier}, ${raw.capacity_devices} devices)`}>
-        <span data-testid="raw-tb">{formatCapacity(raw.total, 'tb')}</span>
-        {' / '}
-        <span data-testid="raw-tib">{formatCapacity(raw.total, 'tib')}</span>
-      </Figure>
-      <Figure label="Usable" testId="usable">
-        {formatCapacity(capacity.usable, unit)}
-      </Figure>
-      <Figure label="Required" testId="required">
-        {formatCapacity(capacity.required, unit)}
-      </Figure>
-      <Figure label="Headroom" testId="headroom">
-        {formatCapacity(capacity.headroom, unit)} ({orDash(capacity.headroom_pct, formatPct)})
-      </Figure>
-      <Figure label="Front-end IOPS" testId="front-end-iops">
-        {formatIops(performance.front_end_iops)}
-      </Figure>
-      <Figure label="Device-limited IOPS" testId="iops-limit">
-        {orDash(performance.device_limited_front_end_iops, formatIops)}
-      </Figure>
-      <Figure label="Cache installed / required">
-        {formatGb(cache.installed.gb)} / {formatGb(cache.required.gb)}
-      </Figure>
-      <Figure label="vCPU:pCore after N+x" testId="vcpu-ratio">
-        {orDash(compute.vcpu_per_core_after_failure, formatRatio)}
-      </Figure>
-      <Figure label="RAM after N+x" testId="ram-after-failure">
-        {fixed(compute.ram_demand_gb)} of {fixed(compute.usable_ram_after_failure_gb)} GB
-      </Figure>
-      <Figure label="Hosts">{cluster.host_count}</Figure>
-    </dl>
-  );
-});
-
-function Figure({
-  label,
-  testId,
-  children,
-}: {
-  label: string;
-  testId?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
-  );
-}
-
-const DEMAND = '#2563eb';
-const COST = '#b45309';
-const LIMIT = '#0f766e';
-
-function iopsBars(performance: ClusterEvaluation['performance']) {
-  return [
-    { label: 'Front-end', value: performance.front_end_iops, colour: DEMAND },
-    { label: 'Back-end', value: performance.back_end_iops, colour: COST },
-    { label: 'Limit', value: performance.device_limited_front_end_iops ?? 0, colour: LIMIT },
-  ];
-}
-
 function cacheBars(cache: ClusterEvaluation['cache']) {
   return [
     { label: 'Required', value: cache.required.gb, colour: DEMAND },
     { label: 'Installed', value: cache.installed.gb, colour: LIMIT },
-  ];
-}
-
-function computeBars(compute: ClusterEvaluation['compute']) {
-  return [
-    { label: 'CPU', value: compute.cores_needed_pct_after_failure ?? 0, colour: DEMAND },
-    { label: 'RAM', value: compute.ram_demand_pct_after_failure ?? 0, colour: COST },
   ];
 }

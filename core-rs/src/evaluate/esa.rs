@@ -21,8 +21,6 @@ use crate::rules::Finding;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct EsaClusterEvaluation {
-    pub cluster_id: String,
-    pub cluster_name: String,
     pub host_count: u32,
     /// `cache_per_host` and `cache_devices` are 0: ESA has no cache tier.
     pub raw: RawCapacity,
@@ -102,8 +100,6 @@ pub(super) fn evaluate_esa(
     );
     findings.extend(growth_findings(&path, &cluster.name, &growth));
     let evaluation = EsaClusterEvaluation {
-        cluster_id: cluster.id.clone(),
-        cluster_name: cluster.name.clone(),
         host_count: hosts,
         raw: esa_raw(&esa, hosts),
         capacity,

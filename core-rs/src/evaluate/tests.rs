@@ -60,7 +60,7 @@ fn codes(e: &Evaluation) -> Vec<&'static str> {
 fn seed_000_hybrid_cluster_raw_and_tier() {
     // Seed 000: 4 x 12 x 900 GB = 43.2 TB (39.29 TiB) raw, 8 x 400 GB cache.
     let e = evaluate(&seed_000(400.0, "raid1")).expect("valid");
-    let c = &e.clusters[0];
+    let c = e.osa().next().unwrap();
     assert_eq!(c.tier, StorageTier::Hybrid);
     assert!((c.raw.total.tb - 43.2).abs() < 1e-9);
     assert!((c.raw.total.tib - 39.29).abs() < 0.005);
@@ -73,7 +73,7 @@ fn seed_000_cache_follows_the_ag_rule() {
     // Seed 000 §12.2: 2 x 2 x database per AG: 2 x 2 x (180 + 350) = 2,120 GB,
     // 265 GB per disk group; the 400 GB SSDs meet it.
     let e = evaluate(&seed_000(400.0, "raid1")).expect("valid");
-    let cache = &e.clusters[0].cache;
+    let cache = &e.osa().next().unwrap().cache;
     assert!(cache
         .workloads
         .iter()
@@ -104,7 +104,7 @@ fn seed_000_thick_mirrored_consumption() {
     // OSR 100 %, RAID-1 FTT=1: every GB written twice, nothing reduced.
     // Per AG: (db + 125 + 330) x 2 replicas + 2 x 128 GB swap, x 2 copies.
     let e = evaluate(&seed_000(400.0, "raid1")).expect("valid");
-    let cap = &e.clusters[0].capacity;
+    let cap = &e.osa().next().unwrap().capacity;
     let logical = (180.0 + 455.0) * 2.0 + (350.0 + 455.0) * 2.0 + 4.0 * 128.0;
     assert!((cap.logical.gb - logical).abs() < 1e-9);
     assert!((cap.required.gb - 2.0 * logical).abs() < 1e-9);
@@ -144,7 +144,7 @@ fn workloads_that_do_not_fit_are_an_error_with_figures() {
         f.message
     );
     assert!(codes(&e).contains(&"capacity.alert_threshold"));
-    assert!(e.clusters[0].capacity.headroom.gb < 0.0);
+    assert!(e.osa().next().unwrap().capacity.headroom.gb < 0.0);
 }
 
 /// All-flash, 4 hosts x 2 disk groups of 1 x 800 GB cache + 4 x 1.92 TB
@@ -190,7 +190,7 @@ fn twenty_pct_growth_on_thirty_pct_headroom_crosses_capacity_in_year_2() {
     // evaluations give the disk size that leaves exactly 30 % headroom.
     let today = |disk: f64| {
         let e = evaluate(&growing_vm_group(disk, 4)).expect("valid");
-        let c = &e.clusters[0];
+        let c = e.osa().next().unwrap();
         (c.growth.years[0].capacity_required.gb, c.capacity.usable.gb)
     };
     let (r1, usable) = today(100.0);
@@ -200,7 +200,7 @@ fn twenty_pct_growth_on_thirty_pct_headroom_crosses_capacity_in_year_2() {
     let disk = (usable / 1.3 - swap) / per_disk_gb;
 
     let e = evaluate(&growing_vm_group(disk, 4)).expect("valid");
-    let c = &e.clusters[0];
+    let c = e.osa().next().unwrap();
     let years = &c.growth.years;
     assert!((usable / years[0].capacity_required.gb - 1.3).abs() < 1e-9);
     assert!(years[1].capacity_required.gb <= years[1].capacity_usable.gb);
@@ -234,7 +234,7 @@ fn twenty_pct_growth_on_thirty_pct_headroom_crosses_capacity_in_year_2() {
     // The smallest fix: with `add` more hosts year 3 fits, with one fewer not.
     let fits_year_3 = |hosts: u32| {
         let e = evaluate(&growing_vm_group(disk, hosts)).expect("valid");
-        let y = &e.clusters[0].growth.years[3];
+        let y = &e.osa().next().unwrap().growth.years[3];
         y.capacity_required.gb <= y.capacity_usable.gb
     };
     assert!(fits_year_3(4 + add));
@@ -251,8 +251,8 @@ fn esa_example_evaluates_as_an_esa_cluster_with_its_rules() {
     // 6 hosts x 6 x 3,840 GB = 138,240 GB raw; 10 % operations reserve
     // (13,824) and one host (23,040) reserved -> 101,376 GB usable.
     let e = evaluate(&esa_example()).expect("valid");
-    assert!(e.clusters.is_empty() && e.array_clusters.is_empty());
-    let c = &e.esa_clusters[0];
+    assert_eq!(e.clusters.len(), 1);
+    let c = e.clusters[0].vsan_esa().expect("an ESA cluster");
     assert!((c.raw.total.gb - 138_240.0).abs() < 1e-6);
     assert_eq!(c.raw.cache_devices, 0);
     assert!((c.capacity.usable.gb - 101_376.0).abs() < 1e-6);
@@ -279,7 +279,7 @@ fn esa_hosts_give_vsan_its_memory_before_vms_after_n_plus_1() {
     // (3,932.16) + 6 x 160 = 13,352.16 MB of vSAN memory per host
     // (source::ESA_MEMORY); after one host failure 5 hosts remain.
     let e = evaluate(&esa_example()).expect("valid");
-    let c = &e.esa_clusters[0].compute;
+    let c = &e.esa().next().unwrap().compute;
     assert!((c.vsan_memory_per_host_gb * 1024.0 - 13_352.16).abs() < 1e-9);
     assert_eq!(c.vsan_memory_source, crate::source::ESA_MEMORY);
     let usable = 768.0 - c.vsan_memory_per_host_gb;
@@ -294,7 +294,7 @@ fn esa_hosts_give_vsan_its_memory_before_vms_after_n_plus_1() {
         esa.vsan_memory_gb = Some(700.0);
     }
     let e = evaluate(&project).expect("valid");
-    let c = &e.esa_clusters[0].compute;
+    let c = &e.esa().next().unwrap().compute;
     assert_eq!(c.vsan_memory_per_host_gb, 700.0);
     assert!(c.ram_demand_pct_after_failure.is_some_and(|p| p > 100.0));
     if let Storage::VsanEsa(esa) = &mut project.clusters[0].storage {
@@ -327,7 +327,7 @@ fn esa_pool_too_small_for_the_io_is_an_error() {
         }
     }
     let e = evaluate(&project).expect("valid");
-    let p = &e.esa_clusters[0].performance;
+    let p = &e.esa().next().unwrap().performance;
     assert!(p
         .utilisation_pct
         .is_some_and(|u| u > p.utilisation_ceiling_pct));
@@ -349,7 +349,7 @@ fn esa_on_five_hosts_uses_raid5_2_plus_1_and_checks_host_minimums() {
     project.clusters[0].topology = Topology::Single { host_count: 5 };
     project.clusters[0].host.nic_gbps = 10.0;
     let e = evaluate(&project).expect("valid");
-    let c = &e.esa_clusters[0];
+    let c = &e.esa().next().unwrap();
     let raid5 = c
         .capacity
         .per_policy
@@ -403,7 +403,10 @@ fn a_cluster_without_workloads_is_checked_against_every_policy_of_a_short_list()
         .count();
     assert_eq!(too_few, 8);
     assert!(!codes(&e).contains(&"protection.policies_checked_by_rule"));
-    assert_eq!(e.clusters[0].resilience.durability.policies.len(), 16);
+    assert_eq!(
+        e.osa().next().unwrap().resilience.durability.policies.len(),
+        16
+    );
 }
 
 #[test]
@@ -427,7 +430,110 @@ fn past_sixteen_policies_a_cluster_without_workloads_is_checked_once_per_rule() 
         .expect("the result says the policies were grouped");
     assert!(note.message.contains("2000 policies"), "{}", note.message);
     assert!(note.message.contains("each of the 2 protection rules"));
-    assert_eq!(e.clusters[0].resilience.durability.policies.len(), 2);
+    assert_eq!(
+        e.osa().next().unwrap().resilience.durability.policies.len(),
+        2
+    );
+}
+
+fn example(name: &str) -> Evaluation {
+    let path = format!("{}/../assets/examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("example");
+    evaluate(&parse_project(&text).expect("valid")).expect("evaluates")
+}
+
+#[test]
+fn every_cluster_is_one_result_in_project_order_tagged_by_kind() {
+    let e = example("seed-004-xtremio-vplex.json");
+    let v = serde_json::to_value(&e).expect("serialises");
+    let c = &v["clusters"][0];
+    assert_eq!(c["kind"], "xtremio_vplex");
+    assert_eq!(c["id"], e.clusters[0].id.as_str());
+    assert!(c["detail"]["xtremio_vplex"]["sites"].is_array(), "{c}");
+    assert!(c["key_figures"]["iops"]["limit"].is_number());
+    assert!(
+        c.get("workload_shares").is_none(),
+        "not modelled for arrays"
+    );
+    for kind in ["vsan_osa", "vsan_esa"] {
+        let file = if kind == "vsan_osa" {
+            "seed-001-all-flash-sql.json"
+        } else {
+            "esa-all-nvme.json"
+        };
+        let v = serde_json::to_value(example(file)).expect("serialises");
+        assert_eq!(v["clusters"][0]["kind"], kind);
+        assert!(v["clusters"][0]["workload_shares"].is_array());
+    }
+}
+
+#[test]
+fn what_a_kind_does_not_model_is_named_not_zero() {
+    let esa = example("esa-all-nvme.json");
+    let k = &esa.clusters[0].key_figures;
+    assert_eq!(k.latency, None);
+    let named: Vec<&str> = k.not_modelled.iter().map(|n| n.figure).collect();
+    assert_eq!(named, ["latency", "failure_scenarios", "durability"]);
+    let array = example("seed-004-xtremio-vplex.json");
+    assert_eq!(array.clusters[0].workload_shares, None);
+    let named: Vec<&str> = array.clusters[0]
+        .key_figures
+        .not_modelled
+        .iter()
+        .map(|n| n.figure)
+        .collect();
+    assert_eq!(named, ["workload_shares", "durability"]);
+    let osa = example("seed-000-hybrid-alwayson.json");
+    let k = &osa.clusters[0].key_figures;
+    assert!(k.not_modelled.is_empty());
+    let latency = k.latency.as_ref().expect("modelled on vSAN OSA");
+    assert!(latency.read_ms.is_some_and(|ms| ms > 0.0) && !latency.saturated);
+}
+
+#[test]
+fn the_binding_constraint_is_the_highest_share_of_its_limit() {
+    // Issue 20: seed 001 needs 171 % of its cores after one host failure,
+    // the stretched example 257 % after a site failure.
+    let b = example("seed-001-all-flash-sql.json").clusters[0]
+        .key_figures
+        .binding
+        .expect("a binding constraint");
+    assert_eq!((b.name, b.unit), ("CPU after N+x", "cores"));
+    assert!((b.pct - 171.1).abs() < 0.05, "{}", b.pct);
+    let e = example("seed-001-stretched.json");
+    let k = &e.clusters[0].key_figures;
+    let b = k.binding.expect("a binding constraint");
+    assert_eq!(b.name, "CPU after a site failure");
+    assert_eq!(Some(b.pct), k.site_failure.expect("two sites").cpu.pct);
+    assert!((b.pct - 256.7).abs() < 0.05, "{}", b.pct);
+    let total = e.totals.binding.expect("the project's binding constraint");
+    assert_eq!(
+        (total.cluster_id.as_str(), total.binding),
+        (e.clusters[0].id.as_str(), b)
+    );
+}
+
+#[test]
+fn project_totals_add_up_the_clusters_key_figures() {
+    let mut project = parse_project(include_str!(
+        "../../../assets/examples/seed-001-all-flash-sql.json"
+    ))
+    .expect("valid");
+    let mut second = project.clusters[0].clone();
+    second.id = "second".into();
+    project.clusters.push(second);
+    let e = evaluate(&project).expect("evaluates");
+    let (a, b) = (&e.clusters[0].key_figures, &e.clusters[1].key_figures);
+    let t = &e.totals;
+    assert_eq!(t.hosts, a.hosts + b.hosts);
+    assert_eq!(t.raw.gb, a.raw.gb + b.raw.gb);
+    assert_eq!(t.usable.gb, a.usable.gb + b.usable.gb);
+    assert_eq!(t.front_end_iops, a.iops.front_end + b.iops.front_end);
+    // The second cluster has no workloads: no demand, so no device limit.
+    assert_eq!(b.iops.limit, None);
+    assert_eq!(t.iops_limit, None);
+    assert_eq!(t.cost.unpriced_parts, a.cost.unpriced_parts);
+    assert_eq!(t.tightest.cpu_after_failure_pct, a.cpu.after_failure.pct);
 }
 
 #[test]
@@ -450,7 +556,7 @@ fn the_verdict_and_each_clusters_come_from_its_own_findings() {
     assert_eq!(e.verdict.status, crate::verdict::VerdictStatus::Fail);
     let binding = e.verdict.binding.as_ref().expect("binding");
     assert_eq!(binding.code, "compute.cpu_overcommitted");
-    assert_eq!(e.cluster_verdicts.len(), 1);
-    assert_eq!(e.cluster_verdicts[0].cluster_id, "hybrid");
-    assert_eq!(e.cluster_verdicts[0].verdict, e.verdict);
+    assert_eq!(e.clusters.len(), 1);
+    assert_eq!(e.clusters[0].id, "hybrid");
+    assert_eq!(e.clusters[0].verdict, e.verdict);
 }

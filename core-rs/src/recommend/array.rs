@@ -98,7 +98,11 @@ impl Probe<'_> {
             .filter(|f| is_unmet(f))
             .map(|f| f.code)
             .collect();
-        Ok((unmet, e.array_clusters.remove(0)))
+        let cluster = e.clusters.remove(0).detail.into_xtremio_vplex();
+        Ok((
+            unmet,
+            cluster.expect("an array candidate is one XtremIO + VPLEX cluster"),
+        ))
     }
 }
 

@@ -107,7 +107,8 @@ impl Evaluator<'_> {
     ) -> Result<ClusterEvaluation, Vec<InputIssue>> {
         self.count += 1;
         let mut e = evaluate(&self.base.vsan_project(config, size))?;
-        Ok(e.clusters.remove(0))
+        let cluster = e.clusters.remove(0).detail.into_vsan_osa();
+        Ok(cluster.expect("a vSAN candidate is one vSAN OSA cluster"))
     }
 
     /// No iSCSI limit is exceeded at this size.

@@ -113,7 +113,7 @@ pub fn constraint_uses(evaluation: &Evaluation) -> Vec<ConstraintUse> {
             });
         }
     };
-    for c in &evaluation.clusters {
+    for c in evaluation.osa() {
         push(
             Constraint::Capacity,
             pct(c.capacity.required.gb, c.capacity.usable.gb),
@@ -154,7 +154,7 @@ pub fn constraint_uses(evaluation: &Evaluation) -> Vec<ConstraintUse> {
             .fold(None, max_of);
         push(Constraint::FaultDomains, need);
     }
-    for a in &evaluation.array_clusters {
+    for a in evaluation.arrays() {
         let x = &a.xtremio_vplex;
         let capacity = x
             .sites

@@ -73,7 +73,7 @@ proptest! {
                 .collect();
             prop_assert_eq!(&scored, &expected, "{:?}", e.findings);
             let score = assessment.score;
-            let cluster = &e.clusters[0];
+            let cluster = e.osa().next().unwrap();
             prop_assert_eq!(score.capacity_headroom_gb, cluster.capacity.headroom.gb);
             prop_assert_eq!(score.iops_headroom, cluster.performance.headroom.unwrap_or(0.0));
         }

@@ -171,7 +171,7 @@ fn workloads(b: &mut SheetBuilder, ctx: &Context) {
 fn esa(b: &mut SheetBuilder, ctx: &Context) {
     let mut notes = Vec::new();
     let rows: Vec<Vec<Cell>> = ctx
-        .esa_clusters()
+        .esa_views()
         .map(|(c, e)| {
             let x = &e.esa;
             notes.extend([x.lfs_source, x.components_source]);

@@ -341,7 +341,7 @@ fn policies(b: &mut SheetBuilder, ctx: &Context) {
         rows,
     );
     b.sources_note(ctx.project.policies.iter().map(|p| protection(p).source));
-    if ctx.esa_clusters().next().is_some() {
+    if ctx.esa_views().next().is_some() {
         b.note(format!(
             "On vSAN ESA clusters RAID-5 is 2+1 on 3-5 hosts and 4+1 on 6 or more, so its \
              multiplier and minimum hosts differ from the columns above; the Capacity sheet \

@@ -30,10 +30,7 @@ pub fn growth_sheet(ctx: &Context, summary: &SummaryCells) -> Sheet {
     ));
     timeline(&mut b, ctx);
     crossings(&mut b, ctx, summary);
-    let arrays: Vec<&str> = ctx
-        .array_clusters()
-        .map(|(c, _)| c.label.as_str())
-        .collect();
+    let arrays: Vec<&str> = ctx.array_views().map(|(c, _)| c.label.as_str()).collect();
     if !arrays.is_empty() {
         b.blank();
         b.note(format!(

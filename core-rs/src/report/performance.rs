@@ -12,17 +12,17 @@ pub fn performance_sheet(ctx: &Context) -> Sheet {
     let mut b = SheetBuilder::new(ctx.sheet_name("Performance"));
     b.title(format!("Performance: {}", ctx.project.name));
     b.freeze_above(1);
-    if ctx.vsan_clusters().next().is_some() {
+    if ctx.vsan_views().next().is_some() {
         clusters(&mut b, ctx);
         tiers(&mut b, ctx);
         workloads(&mut b, ctx);
         cache_devices(&mut b, ctx);
         models(&mut b, ctx);
     }
-    if ctx.esa_clusters().next().is_some() {
+    if ctx.esa_views().next().is_some() {
         esa(&mut b, ctx);
     }
-    if ctx.array_clusters().next().is_some() {
+    if ctx.array_views().next().is_some() {
         vplex(&mut b, ctx);
         array_sites(&mut b, ctx);
     }
@@ -34,7 +34,7 @@ fn clusters(b: &mut SheetBuilder, ctx: &Context) {
     b.blank();
     b.section("vSAN cluster I/O");
     let rows = ctx
-        .vsan_clusters()
+        .vsan_views()
         .map(|(c, e)| {
             let p = &e.performance;
             vec![
@@ -69,7 +69,7 @@ fn tiers(b: &mut SheetBuilder, ctx: &Context) {
     b.blank();
     b.section("Device tiers");
     let mut rows = Vec::new();
-    for (c, e) in ctx.vsan_clusters() {
+    for (c, e) in ctx.vsan_views() {
         let p = &e.performance;
         for (name, t) in [("cache", &p.cache_tier), ("capacity", &p.capacity_tier)] {
             rows.push(tier_row(&c.label, name, t));
@@ -113,7 +113,7 @@ fn workloads(b: &mut SheetBuilder, ctx: &Context) {
     b.section("Workload I/O");
     let mut rows = Vec::new();
     let mut notes = Vec::new();
-    for (c, e) in ctx.vsan_clusters() {
+    for (c, e) in ctx.vsan_views() {
         for w in &e.performance.workloads {
             rows.push(vec![
                 Cell::text(c.label.clone()),
@@ -160,7 +160,7 @@ fn cache_devices(b: &mut SheetBuilder, ctx: &Context) {
     b.section("Cache device per disk group (every host alike)");
     let mut rows = Vec::new();
     let mut notes = Vec::new();
-    for (c, e) in ctx.vsan_clusters() {
+    for (c, e) in ctx.vsan_views() {
         for g in &e.cache.per_disk_group {
             let e = g.endurance.as_ref();
             rows.push(vec![
@@ -200,7 +200,7 @@ fn cache_devices(b: &mut SheetBuilder, ctx: &Context) {
 }
 
 fn models(b: &mut SheetBuilder, ctx: &Context) {
-    let Some((_, first)) = ctx.vsan_clusters().next() else {
+    let Some((_, first)) = ctx.vsan_views().next() else {
         return;
     };
     let p = &first.performance;
@@ -215,7 +215,7 @@ fn esa(b: &mut SheetBuilder, ctx: &Context) {
     b.blank();
     b.section("vSAN ESA storage pool I/O");
     let rows = ctx
-        .esa_clusters()
+        .esa_views()
         .map(|(c, e)| {
             let p = &e.performance;
             vec![
@@ -253,7 +253,7 @@ fn esa(b: &mut SheetBuilder, ctx: &Context) {
         rows,
     );
     let rows = ctx
-        .esa_clusters()
+        .esa_views()
         .flat_map(|(c, e)| {
             e.performance.workloads.iter().map(move |w| {
                 vec![
@@ -284,7 +284,7 @@ fn esa(b: &mut SheetBuilder, ctx: &Context) {
         ],
         rows,
     );
-    if let Some((_, e)) = ctx.esa_clusters().next() {
+    if let Some((_, e)) = ctx.esa_views().next() {
         b.blank();
         b.note(format!(
             "ESA write path: {}.",
@@ -302,7 +302,7 @@ fn vplex(b: &mut SheetBuilder, ctx: &Context) {
     b.section("VPLEX (production site)");
     let mut notes = Vec::new();
     let rows = ctx
-        .array_clusters()
+        .array_views()
         .map(|(c, e)| {
             let v = &e.xtremio_vplex.vplex;
             notes.extend([v.limit.source, v.latency_source, v.cache_source]);
@@ -353,7 +353,7 @@ fn array_sites(b: &mut SheetBuilder, ctx: &Context) {
     b.blank();
     b.section("XtremIO arrays: I/O per site");
     let mut rows = Vec::new();
-    for (c, e) in ctx.array_clusters() {
+    for (c, e) in ctx.array_views() {
         for s in &e.xtremio_vplex.sites {
             rows.push(vec![
                 Cell::text(c.label.clone()),

@@ -18,11 +18,11 @@ pub fn resilience_sheet(ctx: &Context) -> Sheet {
     let mut b = SheetBuilder::new(ctx.sheet_name("Resilience"));
     b.title(format!("Resilience: {}", ctx.project.name));
     b.freeze_above(1);
-    if ctx.vsan_clusters().next().is_some() {
+    if ctx.vsan_views().next().is_some() {
         scenarios(&mut b, ctx);
         durability(&mut b, ctx);
     }
-    if ctx.esa_clusters().next().is_some() {
+    if ctx.esa_views().next().is_some() {
         esa_host_failures(&mut b, ctx);
     }
     site_failures(&mut b, ctx);
@@ -36,7 +36,7 @@ fn esa_host_failures(b: &mut SheetBuilder, ctx: &Context) {
     b.section("vSAN ESA clusters: N+x host failures");
     let reserve_hosts = ctx.project.settings.reserve_hosts;
     let rows = ctx
-        .esa_clusters()
+        .esa_views()
         .map(|(c, e)| {
             let rebuild = e
                 .capacity
@@ -84,7 +84,7 @@ fn scenarios(b: &mut SheetBuilder, ctx: &Context) {
     b.section("Failure scenarios (worst case of each kind)");
     let mut rows = Vec::new();
     let mut notes = Vec::new();
-    for (c, e) in ctx.vsan_clusters() {
+    for (c, e) in ctx.vsan_views() {
         let r = &e.resilience;
         for s in &r.scenarios {
             let hours = |minutes: f64| Cell::decimal(minutes / MINUTES_PER_HOUR);
@@ -159,7 +159,7 @@ fn durability(b: &mut SheetBuilder, ctx: &Context) {
     let mut rows = Vec::new();
     let mut notes = Vec::new();
     let mut cited = Vec::new();
-    for (c, e) in ctx.vsan_clusters() {
+    for (c, e) in ctx.vsan_views() {
         let d = &e.resilience.durability;
         for p in &d.policies {
             rows.push(vec![

@@ -1,12 +1,15 @@
 //! Summary sheet: the design in a few lines, the key figures per cluster
 //! (with a total column when there are several), the verdict and the top
-//! findings. Other sheets' formulas point at its figure cells.
+//! findings. Other sheets' formulas point at its figure cells. The figures
+//! every kind has are read from the cluster's `KeyFigures`, as the CLI,
+//! Compare and the dashboard read them; datastore, cache and hosts after
+//! failure from the kind's own evaluation.
 
 use super::labels;
 use super::sheet::{a1, Cell, CellRef, Computed, NumberFormat, Sheet, SheetBuilder};
 use super::{ClusterView, Context, Evaluated};
-use crate::capacity::{percent, ratio};
-use crate::model::{Capacity, Storage};
+use crate::capacity::percent;
+use crate::model::Storage;
 use crate::rules::{Finding, Severity};
 
 /// The figures of the key-figure table, in row order.
@@ -97,7 +100,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Hosts",
         "hosts",
         Count,
-        |c| Some(f64::from(c.host_count())),
+        |c| Some(f64::from(c.key_figures().hosts)),
         Total::Sum,
     ),
     def(
@@ -105,7 +108,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Raw capacity (capacity devices; array SSDs)",
         "TB",
         Decimal,
-        |c| Some(raw(c).tb),
+        |c| Some(c.key_figures().raw.tb),
         Total::Sum,
     ),
     def(
@@ -113,7 +116,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Raw capacity (capacity devices; array SSDs)",
         "TiB",
         Decimal,
-        |c| Some(raw(c).tib),
+        |c| Some(c.key_figures().raw.tib),
         Total::Sum,
     ),
     def(
@@ -129,7 +132,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Usable for protected data",
         "TB",
         Decimal,
-        |c| Some(c.capacity().usable.tb),
+        |c| Some(c.key_figures().usable.tb),
         Total::Sum,
     ),
     def(
@@ -137,7 +140,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Usable for protected data",
         "TiB",
         Decimal,
-        |c| Some(c.capacity().usable.tib),
+        |c| Some(c.key_figures().usable.tib),
         Total::Sum,
     ),
     def(
@@ -145,7 +148,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Required by the workloads (after protection and reduction)",
         "TB",
         Decimal,
-        |c| Some(c.capacity().required.tb),
+        |c| Some(c.key_figures().required.tb),
         Total::Sum,
     ),
     def(
@@ -153,7 +156,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Required by the workloads (after protection and reduction)",
         "TiB",
         Decimal,
-        |c| Some(c.capacity().required.tib),
+        |c| Some(c.key_figures().required.tib),
         Total::Sum,
     ),
     def(
@@ -161,7 +164,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Capacity headroom (usable - required)",
         "TB",
         Decimal,
-        |c| Some(c.capacity().headroom.tb),
+        |c| Some(c.key_figures().headroom.tb),
         Total::Sum,
     ),
     def(
@@ -169,7 +172,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Capacity headroom (usable - required)",
         "TiB",
         Decimal,
-        |c| Some(c.capacity().headroom.tib),
+        |c| Some(c.key_figures().headroom.tib),
         Total::Sum,
     ),
     def(
@@ -177,7 +180,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Capacity headroom, share of usable",
         "%",
         Percent,
-        |c| c.capacity().headroom_pct,
+        |c| c.key_figures().headroom_pct,
         share(K::HeadroomTb, K::UsableTb, 100.0),
     ),
     def(
@@ -193,7 +196,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Front-end IOPS demanded",
         "IOPS",
         Count,
-        front_end_iops,
+        |c| Some(c.key_figures().iops.front_end),
         Total::Sum,
     ),
     def(
@@ -201,7 +204,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Back-end IOPS (after protection write cost)",
         "IOPS",
         Count,
-        back_end_iops,
+        |c| Some(c.key_figures().iops.back_end),
         Total::Sum,
     ),
     def(
@@ -209,7 +212,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Deliverable front-end IOPS (devices at their ceiling, or the VPLEX limit)",
         "IOPS",
         Count,
-        deliverable_iops,
+        |c| c.key_figures().iops.limit,
         Total::Sum,
     ),
     def(
@@ -217,7 +220,7 @@ pub const FIGURES: &[FigureDef] = &[
         "IOPS headroom (deliverable / demanded)",
         "x",
         Decimal,
-        iops_headroom,
+        |c| c.key_figures().iops.headroom,
         share(K::DeliverableIops, K::FrontEndIops, 1.0),
     ),
     def(
@@ -260,7 +263,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Physical cores after N+x",
         "cores",
         Count,
-        |c| Some(f64::from(c.compute().physical_cores_after_failure)),
+        |c| Some(c.key_figures().cpu.after_failure.limit),
         Total::Sum,
     ),
     def(
@@ -268,7 +271,7 @@ pub const FIGURES: &[FigureDef] = &[
         "Cores needed (vCPU ratios and virtualization overhead)",
         "cores",
         Decimal,
-        |c| Some(c.compute().cores_needed),
+        |c| Some(c.key_figures().cpu.after_failure.used),
         Total::Sum,
     ),
     def(
@@ -276,7 +279,7 @@ pub const FIGURES: &[FigureDef] = &[
         "CPU used after N+x",
         "%",
         Percent,
-        |c| c.compute().cores_needed_pct_after_failure,
+        |c| c.key_figures().cpu.after_failure.pct,
         share(K::CoresNeeded, K::CoresAfterFailure, 100.0),
     ),
     def(
@@ -284,7 +287,7 @@ pub const FIGURES: &[FigureDef] = &[
         "VM-usable RAM after N+x (host RAM less vSAN)",
         "GB",
         Count,
-        |c| Some(c.compute().usable_ram_after_failure_gb),
+        |c| Some(c.key_figures().ram.after_failure.limit),
         Total::Sum,
     ),
     def(
@@ -292,7 +295,7 @@ pub const FIGURES: &[FigureDef] = &[
         "RAM configured for the VMs",
         "GB",
         Count,
-        |c| Some(c.compute().ram_demand_gb),
+        |c| Some(c.key_figures().ram.after_failure.used),
         Total::Sum,
     ),
     def(
@@ -300,55 +303,10 @@ pub const FIGURES: &[FigureDef] = &[
         "RAM used after N+x",
         "%",
         Percent,
-        |c| c.compute().ram_demand_pct_after_failure,
+        |c| c.key_figures().ram.after_failure.pct,
         share(K::RamDemandGb, K::RamAfterFailureGb, 100.0),
     ),
 ];
-
-/// Raw capacity: vSAN capacity devices (ESA: the NVMe storage pools), or
-/// both sites' X-Bricks.
-fn raw(c: &ClusterView) -> Capacity {
-    match c.evaluated {
-        Evaluated::Vsan(e) => e.raw.total,
-        Evaluated::Esa(e) => e.raw.total,
-        Evaluated::Array(e) => {
-            Capacity::from_gb(e.xtremio_vplex.sites.iter().map(|s| s.raw.gb).sum())
-        }
-    }
-}
-
-fn front_end_iops(c: &ClusterView) -> Option<f64> {
-    c.front_end_iops()
-}
-
-fn back_end_iops(c: &ClusterView) -> Option<f64> {
-    match c.evaluated {
-        Evaluated::Vsan(e) => Some(e.performance.back_end_iops),
-        Evaluated::Array(e) => Some(e.xtremio_vplex.sites.iter().map(|s| s.back_end_iops).sum()),
-        Evaluated::Esa(e) => Some(e.performance.back_end_iops),
-    }
-}
-
-/// vSAN OSA and ESA: the devices at the utilisation ceiling; XtremIO +
-/// VPLEX: the VPLEX engines' peak front-end limit at the workloads' read share.
-fn deliverable_iops(c: &ClusterView) -> Option<f64> {
-    match c.evaluated {
-        Evaluated::Vsan(e) => e.performance.device_limited_front_end_iops,
-        Evaluated::Array(e) => Some(e.xtremio_vplex.vplex.limit.frontend_iops_peak),
-        Evaluated::Esa(e) => e.performance.device_limited_front_end_iops,
-    }
-}
-
-fn iops_headroom(c: &ClusterView) -> Option<f64> {
-    match c.evaluated {
-        Evaluated::Vsan(e) => e.performance.headroom,
-        Evaluated::Array(e) => {
-            let v = &e.xtremio_vplex.vplex;
-            ratio(v.limit.frontend_iops_peak, v.frontend_iops)
-        }
-        Evaluated::Esa(e) => e.performance.headroom,
-    }
-}
 
 /// `FIGURES` lists the figures in declaration order (a test checks it), so
 /// a figure's discriminant is its row.

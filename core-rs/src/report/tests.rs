@@ -13,6 +13,7 @@ const ESA: &str = include_str!("../../../assets/examples/esa-all-nvme.json");
 
 mod esa;
 mod growth;
+mod key_figures;
 
 fn evaluated(json: &str) -> (Project, Evaluation) {
     evaluate_project_json(json).unwrap_or_else(|issues| panic!("{issues:?}"))
@@ -137,7 +138,7 @@ fn every_sheet_keeps_its_header_in_view() {
 fn summary_shows_the_core_figures_per_cluster_and_their_total() {
     let (p, e) = two_clusters();
     let s = sheets(&p, &e);
-    let usable: Vec<f64> = e.clusters.iter().map(|c| c.capacity.usable.tb).collect();
+    let usable: Vec<f64> = e.osa().map(|c| c.capacity.usable.tb).collect();
     for (i, u) in usable.iter().enumerate() {
         let cell = s.cell(&s.summary.cluster(i, KeyFigure::UsableTb));
         assert_eq!(cell.and_then(Cell::numeric), Some(*u));
@@ -149,7 +150,7 @@ fn summary_shows_the_core_figures_per_cluster_and_their_total() {
     // A share of sums, not a sum of shares.
     let (text, value) = formula(s.cell(&s.summary.project(KeyFigure::HeadroomPct)));
     assert!(text.starts_with("=IF("), "{text}");
-    let headroom: f64 = e.clusters.iter().map(|c| c.capacity.headroom.tb).sum();
+    let headroom: f64 = e.osa().map(|c| c.capacity.headroom.tb).sum();
     assert!((number(value) - headroom / usable.iter().sum::<f64>() * 100.0).abs() < 1e-9);
 }
 
@@ -161,7 +162,7 @@ fn bom_prices_are_live_formulas_over_the_project_parts() {
     // Header in row 1, so the first line is row 2: =C2*D2.
     let (text, value) = formula(bom.cell(&at(bom, 1, 4)));
     assert_eq!(text, "=C2*D2");
-    let hosts = f64::from(e.clusters[0].host_count);
+    let hosts = f64::from(e.osa().next().unwrap().host_count);
     assert_eq!(number(value), hosts * 10_000.0);
     assert_eq!(
         bom.cell(&at(bom, 1, 3)),
@@ -191,7 +192,7 @@ fn bom_prices_are_live_formulas_over_the_project_parts() {
     let usable_at = s.summary.project(KeyFigure::UsableTb);
     let (text, value) = formula(bom.cell(&s.bom.per_usable_tb));
     assert!(text.contains(&usable_at.absolute()), "{text}");
-    let usable: f64 = e.clusters.iter().map(|c| c.capacity.usable.tb).sum();
+    let usable: f64 = e.osa().map(|c| c.capacity.usable.tb).sum();
     assert!((number(value) - lines / usable).abs() < 1e-9);
     // Per-cluster subtotals key on the cluster column.
     let sub = row_of(bom, "Subtotal: Second");
@@ -212,7 +213,7 @@ fn workload_totals_sum_the_rows() {
     // Consumed (TB) is column N.
     let (text, value) = formula(w.cell(&at(w, total, 13)));
     assert!(text.starts_with("=SUM($N$"), "{text}");
-    let consumed: f64 = e.clusters.iter().map(|c| c.capacity.required.tb).sum();
+    let consumed: f64 = e.osa().map(|c| c.capacity.required.tb).sum();
     assert!((number(value) - consumed).abs() < 1e-9);
 }
 
@@ -296,8 +297,8 @@ fn comparison_refers_to_each_variants_own_sheets() {
         })
         .expect("usable row") as u32;
     let (_, best) = formula(c.cell(&at(c, usable, 4)));
-    let u0 = e0.clusters[0].capacity.usable.tb;
-    let u1: f64 = e1.clusters.iter().map(|x| x.capacity.usable.tb).sum();
+    let u0 = e0.osa().next().unwrap().capacity.usable.tb;
+    let u1: f64 = e1.osa().map(|x| x.capacity.usable.tb).sum();
     let expected = if u0 > u1 { "1: hybrid" } else { "2: all-flash" };
     assert_eq!(best, &Computed::Text(expected.into()));
 }
@@ -322,7 +323,7 @@ fn csv_tables_match_the_workbook_tables() {
     assert_eq!(&headers[4], "Extended price");
     let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("record")).collect();
     assert_eq!(records.len(), s.sheets[1].tables[0].last_row as usize);
-    let hosts = e.clusters[0].host_count;
+    let hosts = e.osa().next().unwrap().host_count;
     assert_eq!(&records[0][2], hosts.to_string());
     // Prices as the workbook shows them: two decimals.
     assert_eq!(
@@ -392,7 +393,7 @@ fn resilience_sheet_lists_every_array_failure() {
     ));
     let s = sheets(&p, &e);
     let (header, rows) = table_rows(sheet(&s, "Resilience"), "array-failures");
-    let failures = &e.array_clusters[0].xtremio_vplex.failures;
+    let failures = &e.arrays().next().unwrap().xtremio_vplex.failures;
     assert_eq!(rows.len(), failures.len());
     let stopped = column(header, "Workloads stopped");
     let site = rows

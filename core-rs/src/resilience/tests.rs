@@ -66,7 +66,8 @@ fn stretched(hosts_per_site: u32) -> Value {
 
 fn cluster(p: &Project) -> (ClusterEvaluation, Vec<Finding>) {
     let e = evaluate(p).expect("valid project");
-    (e.clusters[0].clone(), e.findings)
+    let cluster = e.osa().next().unwrap().clone();
+    (cluster, e.findings)
 }
 
 fn scenario(c: &ClusterEvaluation, kind: FailureKind) -> &FailureScenario {

@@ -3,8 +3,10 @@ use std::process::ExitCode;
 
 use stacksizer_core::capacity::StorageTier;
 use stacksizer_core::catalog::price_project;
-use stacksizer_core::evaluate::ArrayClusterEvaluation;
-use stacksizer_core::evaluate::{evaluate, evaluate_json, EvaluateOutcome};
+use stacksizer_core::evaluate::{
+    evaluate, evaluate_json, ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation,
+    ClusterResult, EvaluateOutcome, Utilisation,
+};
 use stacksizer_core::growth::ClusterGrowth;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
@@ -36,7 +38,9 @@ pub fn run(path: &Path, json: bool, catalog: Option<&Path>) -> ExitCode {
                 Ok(mut project) => {
                     report_price_changes(&price_project(&mut project, &catalog));
                     match evaluate(&project) {
-                        Ok(evaluation) => EvaluateOutcome::Evaluated { evaluation },
+                        Ok(evaluation) => EvaluateOutcome::Evaluated {
+                            evaluation: Box::new(evaluation),
+                        },
                         Err(issues) => EvaluateOutcome::Invalid { issues },
                     }
                 }
@@ -66,63 +70,128 @@ pub fn run(path: &Path, json: bool, catalog: Option<&Path>) -> ExitCode {
 
 fn print_summary(evaluation: &Evaluation) {
     for c in &evaluation.clusters {
-        let cap = &c.capacity;
-        outln!(
-            "{} ({} hosts, {}): raw {} TB / {} TiB in {} capacity devices",
-            c.cluster_name,
-            c.host_count,
-            tier_name(c.tier),
-            num(c.raw.total.tb, 2),
-            num(c.raw.total.tib, 2),
-            c.raw.capacity_devices
-        );
-        outln!(
-            "  usable {} TB / {} TiB, required {} TB / {} TiB, headroom {} TB",
-            num(cap.usable.tb, 2),
-            num(cap.usable.tib, 2),
-            num(cap.required.tb, 2),
-            num(cap.required.tib, 2),
-            num(cap.headroom.tb, 2)
-        );
-        for p in &cap.per_policy {
-            outln!(
-                "  policy {}: {}x, {} TB consumed ({}%), needs {} hosts",
-                p.policy_id,
-                num(p.protection.multiplier, 2),
-                num(p.consumed.tb, 2),
-                num(p.share_pct, 1),
-                p.protection.min_hosts
-            );
+        print_key_figures(c);
+        match &c.detail {
+            ClusterDetail::VsanOsa(e) => print_vsan_osa(e),
+            ClusterDetail::VsanEsa(e) => print_growth(&e.growth),
+            ClusterDetail::XtremioVplex(a) => print_array(a),
         }
-        outln!(
-            "  cache {} GB per disk group required, {} GB installed in total",
-            num(c.cache.required_per_disk_group.gb, 0),
-            num(c.cache.installed.gb, 0)
-        );
-        print_resilience(&c.resilience);
-        print_growth(&c.growth);
-        if let Some(s) = &c.stretched {
-            print_stretched(s);
-        }
-    }
-    for e in &evaluation.esa_clusters {
-        outln!(
-            "{} ({} hosts, vSAN ESA): raw {} TB / {} TiB in {} NVMe devices; usable {} TB, required {} TB",
-            e.cluster_name,
-            e.host_count,
-            num(e.raw.total.tb, 2),
-            num(e.raw.total.tib, 2),
-            e.raw.capacity_devices,
-            num(e.capacity.usable.tb, 2),
-            num(e.capacity.required.tb, 2)
-        );
-        print_growth(&e.growth);
-    }
-    for a in &evaluation.array_clusters {
-        print_array(a);
     }
     print_findings(&evaluation.findings);
     outln!("Verdict: {}", evaluation.verdict);
+}
+
+/// The figures every kind has, as the core computed them.
+fn print_key_figures(c: &ClusterResult) {
+    let k = &c.key_figures;
+    let kind = match &c.detail {
+        ClusterDetail::VsanOsa(e) => format!("vSAN OSA, {}", tier_name(e.tier)),
+        ClusterDetail::VsanEsa(_) => "vSAN ESA".to_string(),
+        ClusterDetail::XtremioVplex(a) => {
+            format!("XtremIO + VPLEX {:?}", a.xtremio_vplex.vplex.replication)
+        }
+    };
+    outln!(
+        "{} ({} hosts, {kind}): raw {} TB / {} TiB",
+        c.name,
+        k.hosts,
+        num(k.raw.tb, 2),
+        num(k.raw.tib, 2)
+    );
+    outln!(
+        "  usable {} TB / {} TiB, required {} TB / {} TiB, headroom {} TB",
+        num(k.usable.tb, 2),
+        num(k.usable.tib, 2),
+        num(k.required.tb, 2),
+        num(k.required.tib, 2),
+        num(k.headroom.tb, 2)
+    );
+    outln!(
+        "  IOPS: {} front-end, {} back-end, limit {}",
+        num(k.iops.front_end, 0),
+        num(k.iops.back_end, 0),
+        k.iops
+            .limit
+            .map_or("not found (no demand)".to_string(), |l| num(l, 0)
+                .to_string())
+    );
+    outln!(
+        "  CPU {} at N, {} after N+x; RAM {} at N, {} after N+x",
+        share(&k.cpu.at_n),
+        share(&k.cpu.after_failure),
+        share(&k.ram.at_n),
+        share(&k.ram.after_failure)
+    );
+    if let Some(s) = &k.site_failure {
+        outln!(
+            "  after a site failure: CPU {}, RAM {}",
+            share(&s.cpu),
+            share(&s.ram)
+        );
+    }
+    if let Some(l) = &k.latency {
+        let ms = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{} ms", num(v, 2)));
+        let saturated = if l.saturated {
+            " (a tier is saturated)"
+        } else {
+            ""
+        };
+        outln!(
+            "  slowest workload: read {}, write {}{saturated}",
+            ms(l.read_ms),
+            ms(l.write_ms)
+        );
+    }
+    let unpriced = match k.cost.unpriced_parts.len() {
+        0 => String::new(),
+        n => format!(" + {n} unpriced part(s)"),
+    };
+    outln!("  cost {}{unpriced}", num(k.cost.priced_total, 2));
+    if let Some(b) = &k.binding {
+        outln!(
+            "  binds first: {}, {} of {} {} ({} %)",
+            b.name,
+            num(b.used, 1),
+            num(b.limit, 1),
+            b.unit,
+            num(b.pct, 1)
+        );
+    }
+    for n in &k.not_modelled {
+        outln!("  not modelled: {}: {}", n.figure, n.why);
+    }
+}
+
+/// "used of limit unit (pct %)".
+fn share(u: &Utilisation) -> String {
+    let pct = u
+        .pct
+        .map_or(String::new(), |p| format!(" ({} %)", num(p, 1)));
+    format!("{} of {} {}{pct}", num(u.used, 1), num(u.limit, 1), u.unit)
+}
+
+fn print_vsan_osa(c: &ClusterEvaluation) {
+    outln!("  {} capacity devices", c.raw.capacity_devices);
+    for p in &c.capacity.per_policy {
+        outln!(
+            "  policy {}: {}x, {} TB consumed ({}%), needs {} hosts",
+            p.policy_id,
+            num(p.protection.multiplier, 2),
+            num(p.consumed.tb, 2),
+            num(p.share_pct, 1),
+            p.protection.min_hosts
+        );
+    }
+    outln!(
+        "  cache {} GB per disk group required, {} GB installed in total",
+        num(c.cache.required_per_disk_group.gb, 0),
+        num(c.cache.installed.gb, 0)
+    );
+    print_resilience(&c.resilience);
+    print_growth(&c.growth);
+    if let Some(s) = &c.stretched {
+        print_stretched(s);
+    }
 }
 
 /// One line: the horizon's last year and the first year each limit gives.
@@ -177,10 +246,7 @@ fn print_stretched(s: &StretchedEvaluation) {
 fn print_array(a: &ArrayClusterEvaluation) {
     let x = &a.xtremio_vplex;
     outln!(
-        "{} ({} hosts, XtremIO + VPLEX {:?}): {} x {} per site, {} VPLEX engine(s) per site",
-        a.cluster_name,
-        a.host_count,
-        x.vplex.replication,
+        "  {} x {} per site, {} VPLEX engine(s) per site",
         x.x_bricks_per_site,
         x.x_brick.name,
         x.vplex.limit.engines

@@ -10,7 +10,9 @@ use serde_json::{json, Value};
 use crate::capacity::{evaluate_capacity_and_growth, raw_capacity, PlacedWorkload};
 use crate::compute::{assess_compute, assess_compute_with};
 use crate::esa::{assess_esa_performance, esa_vsan_memory, evaluate_esa_capacity, ResolvedEsa};
-use crate::evaluate::{evaluate, placed_workloads, resolve_disk_groups, Lookup, FCI_NODES};
+use crate::evaluate::{
+    evaluate, placed_workloads, resolve_disk_groups, ClusterDetail, Lookup, FCI_NODES,
+};
 use crate::growth::{grown_io, ClusterGrowth, GrowthCrossing, GrowthLimit, GrowthYear};
 use crate::model::{Project, Settings, Storage, Topology, Workload};
 use crate::parse::parse_project;
@@ -192,10 +194,10 @@ fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
 
 fn evaluated_growth(project: &Project) -> ClusterGrowth {
     let e = evaluate(project).unwrap_or_else(|issues| panic!("invalid project: {issues:?}"));
-    match (e.clusters.first(), e.esa_clusters.first()) {
-        (Some(c), _) => c.growth.clone(),
-        (None, Some(c)) => c.growth.clone(),
-        (None, None) => unreachable!("one vSAN cluster"),
+    match &e.clusters[0].detail {
+        ClusterDetail::VsanOsa(c) => c.growth.clone(),
+        ClusterDetail::VsanEsa(c) => c.growth.clone(),
+        ClusterDetail::XtremioVplex(_) => unreachable!("one vSAN cluster"),
     }
 }
 

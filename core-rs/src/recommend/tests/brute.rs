@@ -55,10 +55,9 @@ fn objectives(family: Family, e: &Evaluated) -> Objectives {
 fn run(project: &Project, cost: f64, iops: impl Fn(&Evaluation) -> f64) -> Evaluated {
     let e = evaluate(project).expect("generated candidates are valid");
     let capacity_gb = e
-        .clusters
-        .iter()
+        .osa()
         .map(|c| c.capacity.headroom.gb)
-        .chain(e.array_clusters.iter().map(|a| a.capacity.headroom.gb))
+        .chain(e.arrays().map(|a| a.capacity.headroom.gb))
         .sum();
     Evaluated {
         unmet: e
@@ -109,7 +108,7 @@ pub fn brute_force(project: &Project, catalog: &Catalog, options: &RecommendOpti
                         hosts,
                     );
                     let e = run(&base.vsan_project(&config, size), total(&bom), |e| {
-                        e.clusters[0].performance.headroom.unwrap_or(0.0)
+                        e.osa().next().unwrap().performance.headroom.unwrap_or(0.0)
                     });
                     let family = Family::vsan(g.tier, base.stretched());
                     keep_cheapest(family, &e);
@@ -196,7 +195,7 @@ pub fn brute_force(project: &Project, catalog: &Catalog, options: &RecommendOpti
 /// The lower of VPLEX's and each array's limit / demand, as the search
 /// reads it.
 fn array_iops(e: &Evaluation) -> f64 {
-    let x = &e.array_clusters[0].xtremio_vplex;
+    let x = &e.arrays().next().unwrap().xtremio_vplex;
     let ratio = |limit: f64, demand: f64| (demand > 0.0).then(|| limit / demand);
     std::iter::once(ratio(
         x.vplex.limit.frontend_iops_peak,

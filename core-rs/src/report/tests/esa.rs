@@ -39,8 +39,8 @@ fn figure(s: &DesignSheets, summary: &SummaryCells, i: usize, f: KeyFigure) -> O
 #[test]
 fn an_esa_project_exports_instead_of_failing_on_a_cluster_mismatch() {
     let (p, e) = esa_priced();
-    assert!(e.clusters.is_empty() && e.array_clusters.is_empty());
-    assert_eq!(e.esa_clusters.len(), 1);
+    assert_eq!(e.clusters.len(), 1);
+    assert_eq!(e.esa().count(), 1);
     assert!(xlsx_report(&p, &e).is_ok());
     assert!(csv_tables(&p, &e).is_ok());
     // An ESA evaluation still has to come from the same project.
@@ -56,7 +56,7 @@ fn an_esa_project_exports_instead_of_failing_on_a_cluster_mismatch() {
 #[test]
 fn summary_shows_the_esa_figures() {
     let (p, e) = esa_priced();
-    let x = &e.esa_clusters[0];
+    let x = &e.esa().next().unwrap();
     let s = sheets(&p, &e);
     let sum = &s.summary;
     assert_eq!(
@@ -105,7 +105,7 @@ fn summary_shows_the_esa_figures() {
 #[test]
 fn bom_prices_esa_hosts_and_nvme_devices_with_live_formulas() {
     let (p, e) = esa_priced();
-    let x = &e.esa_clusters[0];
+    let x = &e.esa().next().unwrap();
     let s = sheets(&p, &e);
     let bom = sheet(&s, "BOM");
     let hosts = f64::from(x.host_count);
@@ -149,7 +149,7 @@ fn bom_prices_esa_hosts_and_nvme_devices_with_live_formulas() {
 #[test]
 fn capacity_waterfall_and_esa_figures_follow_the_evaluation() {
     let (p, e) = esa_priced();
-    let x = &e.esa_clusters[0];
+    let x = &e.esa().next().unwrap();
     let s = sheets(&p, &e);
     let c = sheet(&s, "Capacity");
     let w = table(c, "waterfall");
@@ -194,7 +194,7 @@ fn capacity_waterfall_and_esa_figures_follow_the_evaluation() {
 #[test]
 fn design_performance_compute_resilience_findings_and_assumptions_show_esa() {
     let (p, e) = esa_priced();
-    let x = &e.esa_clusters[0];
+    let x = &e.esa().next().unwrap();
     let s = sheets(&p, &e);
     let design = sheet(&s, "Design");
     let pools = table(design, "esa-pools");
@@ -265,8 +265,8 @@ fn design_performance_compute_resilience_findings_and_assumptions_show_esa() {
 #[test]
 fn a_mixed_project_keeps_each_cluster_with_its_own_kind() {
     let (p, e) = mixed();
-    assert_eq!((e.clusters.len(), e.esa_clusters.len()), (1, 1));
-    let (osa, esa) = (&e.clusters[0], &e.esa_clusters[0]);
+    assert_eq!((e.osa().count(), e.esa().count()), (1, 1));
+    let (osa, esa) = (e.osa().next().unwrap(), e.esa().next().unwrap());
     let s = sheets(&p, &e);
     let sum = &s.summary;
     assert_eq!(figure(&s, sum, 0, KeyFigure::RawTb), Some(osa.raw.total.tb));
@@ -317,7 +317,7 @@ fn an_esa_cluster_of_catalog_parts_is_priced_in_the_bom_and_its_cluster_subtotal
         v[key].as_array_mut().expect(key).extend(extra);
     }
     let (p, e) = evaluated(&v.to_string());
-    let x = &e.esa_clusters[0];
+    let x = &e.esa().next().unwrap();
     let s = sheets(&p, &e);
     let bom = sheet(&s, "BOM");
     let label = &p.clusters[1].name;

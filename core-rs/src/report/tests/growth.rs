@@ -24,13 +24,18 @@ fn every_year_of_every_vsan_cluster_with_headroom_as_a_formula() {
     let s = sheets(&p, &e);
     let g = sheet(&s, "Growth");
     let t = table(g, "growth");
-    let expected: Vec<(&str, &crate::growth::GrowthYear)> = e.clusters[0]
+    let expected: Vec<(&str, &crate::growth::GrowthYear)> = e
+        .osa()
+        .next()
+        .unwrap()
         .growth
         .years
         .iter()
         .map(|y| (p.clusters[0].name.as_str(), y))
         .chain(
-            e.esa_clusters[0]
+            e.esa()
+                .next()
+                .unwrap()
                 .growth
                 .years
                 .iter()
@@ -60,7 +65,7 @@ fn every_year_of_every_vsan_cluster_with_headroom_as_a_formula() {
 #[test]
 fn crossings_give_the_year_and_the_hosts_from_the_summary() {
     let (p, e) = esa_growing(8, 25.0);
-    let growth = &e.esa_clusters[0].growth;
+    let growth = &e.esa().next().unwrap().growth;
     let crossing = growth
         .first_crossing
         .iter()
@@ -79,7 +84,7 @@ fn crossings_give_the_year_and_the_hosts_from_the_summary() {
         .expect("capacity row");
     let cells = &g.rows[r as usize].cells;
     assert_eq!(cells[2].numeric(), Some(f64::from(crossing.year)));
-    let hosts = e.esa_clusters[0].host_count;
+    let hosts = e.esa().next().unwrap().host_count;
     let (text, value) = formula(cells.get(3));
     assert_eq!(
         text,
@@ -101,7 +106,10 @@ fn crossings_give_the_year_and_the_hosts_from_the_summary() {
 #[test]
 fn a_crossing_no_cluster_size_carries_is_said_not_summed() {
     let (p, e) = esa_growing(8, 300.0);
-    let crossing = e.esa_clusters[0]
+    let crossing = e
+        .esa()
+        .next()
+        .unwrap()
         .growth
         .first_crossing
         .iter()
@@ -119,7 +127,7 @@ fn a_crossing_no_cluster_size_carries_is_said_not_summed() {
 }
 
 #[test]
-fn array_clusters_have_no_timeline_and_say_so() {
+fn xtremio_vplex_clusters_have_no_timeline_and_say_so() {
     let (p, e) = evaluated(SEED_004);
     let s = sheets(&p, &e);
     let g = sheet(&s, "Growth");
@@ -157,7 +165,7 @@ fn growth_tables_are_csv_files_with_the_same_figures() {
     assert!(tables.iter().any(|(n, _)| n == "growth-crossings.csv"));
     let mut reader = csv::Reader::from_reader(growth.trim_start_matches('\u{feff}').as_bytes());
     let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("record")).collect();
-    let years = &e.esa_clusters[0].growth.years;
+    let years = &e.esa().next().unwrap().growth.years;
     assert_eq!(records.len(), years.len());
     for (rec, y) in records.iter().zip(years) {
         // The core's figures at the precision the workbook shows.

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+// The dashboard's tiles and Compare's rows read the same key figures the
+// core computed, for every shipped example (the report's summary reads
+// them too: core-rs/src/report/tests/key_figures.rs).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { METRICS } from '../compare/metrics';
+import * as core from '../core/pkg/stacksizer_core.js';
+import type { Evaluation } from '../core/types';
+import { formatCapacity, formatIops, formatPct, formatRatio, upTo } from '../units';
+import { KeyFigureTiles } from './KeyFigureTiles';
+
+// jsdom gives the module an http URL: files are found from the repository root.
+const examplesDir = join(process.cwd(), 'assets', 'examples');
+const examples = readdirSync(examplesDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
+
+beforeAll(() => {
+  core.initSync({
+    module: readFileSync(join(process.cwd(), 'src', 'core', 'pkg', 'stacksizer_core_bg.wasm')),
+  });
+});
+
+afterEach(cleanup);
+
+function evaluate(file: string): Evaluation {
+  const outcome = core.evaluateProject(readFileSync(join(examplesDir, file), 'utf8'));
+  if (outcome.status !== 'evaluated') throw new Error(`${file} does not evaluate`);
+  return outcome.evaluation;
+}
+
+const compared = (id: string, e: Evaluation) => {
+  const metric = METRICS.find((m) => m.id === id);
+  if (!metric) throw new Error(`no metric ${id}`);
+  return metric.value(e, 'tb');
+};
+
+const tile = (id: string) => screen.getByTestId(id).textContent;
+
+describe('every example', () => {
+  it('ships the examples the test covers', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it.each(examples)('%s: the dashboard tiles show each cluster key figures', (file) => {
+    const e = evaluate(file);
+    for (const cluster of e.clusters) {
+      const k = cluster.key_figures;
+      render(<KeyFigureTiles cluster={cluster} unit="tb" />);
+      expect(tile('raw-tb')).toBe(formatCapacity(k.raw, 'tb'));
+      expect(tile('raw-tib')).toBe(formatCapacity(k.raw, 'tib'));
+      expect(tile('usable')).toBe(formatCapacity(k.usable, 'tb'));
+      expect(tile('required')).toBe(formatCapacity(k.required, 'tb'));
+      expect(tile('front-end-iops')).toBe(formatIops(k.iops.front_end));
+      expect(tile('iops-limit')).toBe(k.iops.limit === undefined ? '–' : formatIops(k.iops.limit));
+      expect(tile('vcpu-ratio')).toBe(
+        k.vcpu_per_core_after_failure === undefined
+          ? '–'
+          : formatRatio(k.vcpu_per_core_after_failure),
+      );
+      const ram = k.ram.after_failure;
+      expect(tile('ram-after-failure')).toBe(`${upTo(ram.used, 2)} of ${upTo(ram.limit, 2)} GB`);
+      expect(tile('binding')).toBe(
+        k.binding ? `${k.binding.name}: ${formatPct(k.binding.pct)}` : '–',
+      );
+      // What a kind does not model is named, not drawn as zero.
+      if (!k.latency) expect(tile('latency')).toMatch(/^not modelled/);
+      expect(screen.queryByTestId('not-modelled')?.querySelectorAll('li').length ?? 0).toBe(
+        k.not_modelled.length,
+      );
+      cleanup();
+    }
+  });
+
+  it.each(examples)('%s: Compare reads the project totals of the same key figures', (file) => {
+    const e = evaluate(file);
+    const keys = e.clusters.map((c) => c.key_figures);
+    const sum = (pick: (k: (typeof keys)[number]) => number) =>
+      keys.reduce((total, k) => total + pick(k), 0);
+    const highest = (pick: (k: (typeof keys)[number]) => number | undefined) =>
+      Math.max(...keys.map(pick).filter((v): v is number => v !== undefined));
+    expect(compared('raw', e)).toBeCloseTo(
+      sum((k) => k.raw.tb),
+      9,
+    );
+    expect(compared('usable', e)).toBeCloseTo(
+      sum((k) => k.usable.tb),
+      9,
+    );
+    expect(compared('required', e)).toBeCloseTo(
+      sum((k) => k.required.tb),
+      9,
+    );
+    expect(compared('front-end', e)).toBe(sum((k) => k.iops.front_end));
+    expect(compared('back-end', e)).toBe(sum((k) => k.iops.back_end));
+    expect(compared('cpu', e)).toBe(highest((k) => k.cpu.after_failure.pct));
+    expect(compared('ram', e)).toBe(highest((k) => k.ram.after_failure.pct));
+    expect(compared('vcpu', e)).toBe(highest((k) => k.vcpu_per_core_after_failure));
+    const headrooms = keys.map((k) => k.headroom_pct).filter((v) => v !== undefined);
+    expect(compared('headroom', e)).toBe(Math.min(...headrooms));
+    if (keys.every((k) => k.iops.limit !== undefined)) {
+      expect(compared('iops-limit', e)).toBe(sum((k) => k.iops.limit!));
+    } else {
+      expect(compared('iops-limit', e)).toBeUndefined();
+    }
+  });
+});
