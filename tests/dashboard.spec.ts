@@ -23,8 +23,10 @@ test.describe('results dashboard', () => {
     // Seed 001 as transcribed needs 171 % of its cores after one host
     // fails: the verdict says so, by how much, and what would fix it.
     await expect(page.getByTestId('verdict')).toHaveText('Fails');
-    await expect(page.getByTestId('binding')).toContainText('CPU after N+1: 171 % of 72 cores');
-    await expect(page.getByTestId('binding')).toContainText('add 3 hosts');
+    await expect(page.getByTestId('verdict-binding')).toContainText(
+      'CPU after N+1: 171 % of 72 cores',
+    );
+    await expect(page.getByTestId('verdict-binding')).toContainText('add 3 hosts');
     await page.screenshot({ path: 'tests/output/verdict-seed-001.png' });
   });
 

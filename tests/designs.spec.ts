@@ -20,7 +20,7 @@ test('a stretched design shows the RTT penalty, the links and the latency curve'
   // As transcribed, the example's own CPU before a site failure is past 100 %
   // of the survivors' cores: no TPS is estimated, and the verdict names it.
   await expect(page.getByTestId('site-failure-tps')).toContainText('not estimated');
-  await expect(page.getByTestId('binding')).toContainText('CPU after a site failure');
+  await expect(page.getByTestId('verdict-binding')).toContainText('CPU after a site failure');
   await page.screenshot({ path: 'tests/output/stretched.png', fullPage: true });
   await page
     .getByTestId('site-failure-tps')

@@ -33,7 +33,7 @@ export function VerdictBanner() {
         {label}
       </strong>
       {binding && (
-        <span className="binding" data-testid="binding">
+        <span className="binding" data-testid="verdict-binding">
           {verdict.status === 'fail' ? 'Binds first: ' : 'Worst warning: '}
           {binding.path ? (
             <button
