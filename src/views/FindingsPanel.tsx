@@ -1,8 +1,7 @@
 import { useDeferredValue } from 'react';
 import type { Finding } from '../core/types';
+import { FieldLink } from '../components/FieldLink';
 import { useApp } from '../store/context';
-import { tabForPath } from '../store/uiSlice';
-import { jumpToField } from './jumpToField';
 
 const SEVERITY_LABEL: Record<Finding['severity'], string> = {
   error: 'Error',
@@ -14,12 +13,6 @@ const SEVERITY_LABEL: Record<Finding['severity'], string> = {
 export function FindingsPanel() {
   // Below the dashboard: it follows the deferred render, like the charts.
   const findings = useDeferredValue(useApp((s) => s.evaluation?.findings));
-  const setEditorTab = useApp((s) => s.setEditorTab);
-  const jump = (path: string) => {
-    setEditorTab(tabForPath(path));
-    // The tab renders its fields on the next frame.
-    requestAnimationFrame(() => jumpToField(path));
-  };
   if (!findings) return null;
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
@@ -36,18 +29,7 @@ export function FindingsPanel() {
         {findings.map((f, i) => (
           <li key={`${f.code}:${i}`} className={`finding ${f.severity}`} data-code={f.code}>
             <span className="severity">{SEVERITY_LABEL[f.severity]}</span>
-            {f.path ? (
-              <button
-                type="button"
-                className="link"
-                title={`Go to ${f.path}`}
-                onClick={() => jump(f.path ?? '')}
-              >
-                {f.message}
-              </button>
-            ) : (
-              <span>{f.message}</span>
-            )}
+            {f.path ? <FieldLink path={f.path}>{f.message}</FieldLink> : <span>{f.message}</span>}
             <span className="source">Source: {f.source}</span>
           </li>
         ))}

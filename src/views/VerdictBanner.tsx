@@ -1,7 +1,6 @@
+import { FieldLink } from '../components/FieldLink';
 import type { Verdict } from '../core/types';
 import { useApp } from '../store/context';
-import { tabForPath } from '../store/uiSlice';
-import { jumpToField } from './jumpToField';
 
 const STATUS: Record<Verdict['status'], { label: string; tone: string }> = {
   pass: { label: 'Pass', tone: 'good' },
@@ -15,14 +14,9 @@ const STATUS: Record<Verdict['status'], { label: string; tone: string }> = {
  */
 export function VerdictBanner() {
   const verdict = useApp((s) => s.evaluation?.verdict);
-  const setEditorTab = useApp((s) => s.setEditorTab);
   if (!verdict) return null;
   const { label, tone } = STATUS[verdict.status];
   const binding = verdict.binding;
-  const jump = (path: string) => {
-    setEditorTab(tabForPath(path));
-    requestAnimationFrame(() => jumpToField(path));
-  };
   return (
     <section
       className={`panel verdict-banner ${tone}`}
@@ -36,14 +30,7 @@ export function VerdictBanner() {
         <span className="binding" data-testid="verdict-binding">
           {verdict.status === 'fail' ? 'Binds first: ' : 'Worst warning: '}
           {binding.path ? (
-            <button
-              type="button"
-              className="link"
-              title={`Go to ${binding.path}`}
-              onClick={() => jump(binding.path ?? '')}
-            >
-              {binding.summary}
-            </button>
+            <FieldLink path={binding.path}>{binding.summary}</FieldLink>
           ) : (
             binding.summary
           )}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { useApp } from '../store/context';
+import { tabForPath } from '../store/uiSlice';
+import { jumpToField } from '../views/jumpToField';
+
+/** Text that opens the editor tab holding `path` and focuses its field. */
+export function FieldLink({ path, children }: { path: string; children: ReactNode }) {
+  const setEditorTab = useApp((s) => s.setEditorTab);
+  return (
+    <button
+      type="button"
+      className="link"
+      title={`Go to ${path}`}
+      onClick={() => {
+        setEditorTab(tabForPath(path));
+        // The tab renders its fields on the next frame.
+        requestAnimationFrame(() => jumpToField(path));
+      }}
+    >
+      {children}
+    </button>
+  );
+}
