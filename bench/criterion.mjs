@@ -30,6 +30,8 @@ const estimate = ({ point_estimate, confidence_interval: ci }) => ({
   ci95_ns: [ci.lower_bound, ci.upper_bound],
 });
 
+// Built first, so the recorded load average is the measurement's, not the build's.
+must('cargo', ['bench', '--bench', bench, '--no-run'], { cwd: coreDir });
 const started = context();
 const startedMs = Date.now();
 must('cargo', ['bench', '--bench', bench, '--', ...criterionArgs], { cwd: coreDir });
