@@ -327,7 +327,7 @@ fn evaluate_vsan(
     });
     let resilience = assess_resilience(
         &facts,
-        &cluster.topology,
+        cluster,
         &groups,
         &capacity,
         &performance,

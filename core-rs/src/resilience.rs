@@ -32,7 +32,7 @@ use serde::Serialize;
 use crate::capacity::{percent, CapacityEvaluation, ResolvedDiskGroup};
 use crate::durability::{assess_durability, ClusterDurability, EventKind, FailureEvent};
 use crate::model::{
-    Capacity, DeviceKind, Id, ResilienceSettings, Settings, StoragePolicy, Topology,
+    Capacity, Cluster, DeviceKind, Id, ResilienceSettings, Settings, StoragePolicy, Topology,
 };
 use crate::performance::ClusterPerformance;
 use crate::protection::protection;
@@ -173,13 +173,13 @@ pub struct ClusterResilience {
     pub findings: Vec<Finding>,
 }
 
-/// Plays every failure through a vSAN OSA cluster: its facts and topology,
-/// disk groups (the same on every host), capacity and performance
-/// figures, and the policies to check, each with its index in
-/// `project.policies`.
+/// Plays every failure through a vSAN OSA cluster: its facts and model
+/// (topology, hosts' network), disk groups (the same on every host),
+/// capacity and performance figures, and the policies to check, each with
+/// its index in `project.policies`.
 pub fn assess_resilience(
     cluster: &ClusterFacts,
-    topology: &Topology,
+    model: &Cluster,
     disk_groups: &[ResolvedDiskGroup],
     capacity: &CapacityEvaluation,
     performance: &ClusterPerformance,
@@ -188,12 +188,13 @@ pub fn assess_resilience(
 ) -> ClusterResilience {
     let s = &settings.resilience;
     let nvme_cache = all_nvme(disk_groups.iter().map(|g| g.cache.kind));
-    let rate = resync_rate(cluster.tier, capacity.dedup_active, nvme_cache, s);
+    let rate = resync_rate(cluster.tier, capacity.dedup_active, nvme_cache, s)
+        .within_link(model.host.nic_gbps);
     let layout = Layout {
         disk_groups,
         hosts: cluster.host_count,
-        hosts_per_site: match topology {
-            Topology::Stretched { hosts_per_site, .. } => Some(*hosts_per_site),
+        hosts_per_site: match model.topology {
+            Topology::Stretched { hosts_per_site, .. } => Some(hosts_per_site),
             Topology::Single { .. } => None,
         },
         site_mirrored: cluster.site_mirrored,

@@ -403,6 +403,22 @@ fn seed_003_eta_implies_about_50_gb_per_min() {
 }
 
 #[test]
+fn a_slow_link_caps_the_resync_rate_and_a_fast_one_does_not_raise_it() {
+    let s = ResilienceSettings::default();
+    let nvme = resync_rate(StorageTier::AllFlash, false, true, &s);
+    // 10 GbE carries 75 GB/min: seed 003's rates stand.
+    assert_eq!(nvme.within_link(10.0), nvme);
+    assert_eq!(nvme.within_link(25.0), nvme);
+    // 1 GbE carries 7.5 GB/min.
+    let slow = nvme.within_link(1.0);
+    assert_eq!(slow.under_load_gb_per_min, 7.5);
+    assert_eq!(slow.idle_gb_per_min, 7.5);
+    assert_eq!(slow.source, crate::source::RESYNC_LINK_CAP);
+    let hybrid = resync_rate(StorageTier::Hybrid, false, false, &s);
+    assert_eq!(hybrid.within_link(1.0), hybrid);
+}
+
+#[test]
 fn only_an_all_nvme_cache_tier_resyncs_at_the_nvme_rate() {
     use crate::model::DeviceKind::{Nvme, SasSsd};
     assert!(all_nvme([Nvme, Nvme]));
