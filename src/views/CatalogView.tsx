@@ -44,17 +44,23 @@ export function CatalogView() {
 
   useEffect(() => {
     let current = true;
-    void core
-      .call('catalog/listing', { userCatalogJson: userCatalogJson({ userCatalog }) })
-      .then((l) => current && setListing(l));
+    attempt(services.store, 'Listing the catalog', async () => {
+      const listed = await core.call('catalog/listing', {
+        userCatalogJson: userCatalogJson({ userCatalog }),
+      });
+      if (current) setListing(listed);
+    });
     return () => {
       current = false;
     };
-  }, [core, userCatalog]);
+  }, [services.store, core, userCatalog]);
 
   useEffect(() => {
     let current = true;
-    void catalogPriceChanges(services).then((c) => current && setChanges(c));
+    attempt(services.store, 'Comparing the project with catalog prices', async () => {
+      const found = await catalogPriceChanges(services);
+      if (current) setChanges(found);
+    });
     return () => {
       current = false;
     };

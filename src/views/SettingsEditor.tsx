@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PathNumber } from '../components/PathFields';
 import type { Settings } from '../core/types';
+import { attempt } from '../files/failures';
 import { useServices } from '../services';
 import { getAtPath } from '../store/paths';
 
@@ -84,15 +85,18 @@ const RESILIENCE: SettingField[] = [
 
 /** The core's value for every setting a project leaves out (null until the core answers). */
 function useDefaultSettings(): Settings | null {
-  const { core } = useServices();
+  const { core, store } = useServices();
   const [defaults, setDefaults] = useState<Settings | null>(null);
   useEffect(() => {
     let current = true;
-    void core.call('project/default-settings', {}).then((s) => current && setDefaults(s));
+    attempt(store, "Reading the core's default settings", async () => {
+      const settings = await core.call('project/default-settings', {});
+      if (current) setDefaults(settings);
+    });
     return () => {
       current = false;
     };
-  }, [core]);
+  }, [core, store]);
   return defaults;
 }
 

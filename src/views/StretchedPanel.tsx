@@ -10,6 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { RttPenalty, SiteFailure, StretchedEvaluation } from '../core/types';
+import { attempt } from '../files/failures';
 import { useServices } from '../services';
 import { formatPct, orDash } from '../units';
 
@@ -17,17 +18,18 @@ const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /** The core's penalty curve over 0-6 ms RTT, for the chart. */
 function useRttCurve(): RttPenalty[] {
-  const { core } = useServices();
+  const { core, store } = useServices();
   const [points, setPoints] = useState<RttPenalty[]>([]);
   useEffect(() => {
     let current = true;
-    void core
-      .call('stretch/curve', { maxRttMs: 6, steps: 24 })
-      .then((curve) => current && setPoints(curve.points));
+    attempt(store, 'Drawing the RTT penalty curve', async () => {
+      const curve = await core.call('stretch/curve', { maxRttMs: 6, steps: 24 });
+      if (current) setPoints(curve.points);
+    });
     return () => {
       current = false;
     };
-  }, [core]);
+  }, [core, store]);
   return points;
 }
 

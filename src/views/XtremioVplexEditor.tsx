@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PathNumber, PathSelect, type Choice } from '../components/PathFields';
+import { attempt } from '../files/failures';
 import { useServices } from '../services';
 
 const REPLICATION: Choice[] = [
@@ -9,20 +10,18 @@ const REPLICATION: Choice[] = [
 
 /** The X-Brick models the core knows, for the model picker. */
 function useXBrickChoices(): Choice[] {
-  const { core } = useServices();
+  const { core, store } = useServices();
   const [choices, setChoices] = useState<Choice[]>([]);
   useEffect(() => {
     let current = true;
-    void core
-      .call('catalog/x-bricks', {})
-      .then(
-        (catalog) =>
-          current && setChoices(catalog.models.map((m) => ({ value: m.id, label: m.name }))),
-      );
+    attempt(store, 'Listing the X-Brick models', async () => {
+      const catalog = await core.call('catalog/x-bricks', {});
+      if (current) setChoices(catalog.models.map((m) => ({ value: m.id, label: m.name })));
+    });
     return () => {
       current = false;
     };
-  }, [core]);
+  }, [core, store]);
   return choices;
 }
 
