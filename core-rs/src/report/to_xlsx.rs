@@ -72,6 +72,7 @@ fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
         .sum();
     let header_rows: Vec<u32> = sheet.tables.iter().map(|t| t.header_row).collect();
     let mut formats = Formats::default();
+    let mut runs = FormatRuns::default();
     for (r, row) in sheet.rows.iter().enumerate() {
         let r = r as u32;
         if row.style == RowStyle::Note {
@@ -103,13 +104,15 @@ fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
             } else {
                 formats.cell(row.style, cell, wrap)
             };
-            write_cell(ws, r, c as u16, cell, format)?;
+            write_value(ws, r, c as u16, cell)?;
+            runs.extend(ws, &formats, r, c as u16, format)?;
         }
         // Neither Excel nor LibreOffice grows a row for wrapped text on load.
         if lines > 1 {
             ws.set_row_height(r, lines as f64 * LINE_HEIGHT_PT)?;
         }
     }
+    runs.finish(ws, &formats)?;
     for t in &sheet.tables {
         let columns: Vec<TableColumn> = (0..t.columns)
             .map(|c| {
@@ -137,22 +140,15 @@ fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
     Ok(())
 }
 
-fn write_cell(
-    ws: &mut Worksheet,
-    row: u32,
-    col: u16,
-    cell: &Cell,
-    format: &Format,
-) -> Result<(), XlsxError> {
+/// Writes a cell's value only: its format comes from [`FormatRuns`].
+fn write_value(ws: &mut Worksheet, row: u32, col: u16, cell: &Cell) -> Result<(), XlsxError> {
     match cell {
-        Cell::Blank | Cell::Input(None, _) => {
-            ws.write_blank(row, col, format)?;
-        }
+        Cell::Blank | Cell::Input(None, _) => {}
         Cell::Text(s) => {
-            ws.write_string_with_format(row, col, fit_cell(s), format)?;
+            ws.write_string(row, col, fit_cell(s))?;
         }
         Cell::Number(v, _) | Cell::Input(Some(v), _) => {
-            ws.write_number_with_format(row, col, *v, format)?;
+            ws.write_number(row, col, *v)?;
         }
         Cell::Formula(f) => {
             let formula = rust_xlsxwriter::Formula::new(&f.text);
@@ -163,9 +159,71 @@ fn write_cell(
                 Computed::Text(s) if s.is_empty() => formula,
                 Computed::Text(s) => formula.set_result(s),
             };
-            ws.write_formula_with_format(row, col, formula, format)?;
+            ws.write_formula(row, col, formula)?;
         }
     }
+    Ok(())
+}
+
+/// Rows a run spans at most, so the rows it formats are still in cache:
+/// applying runs down a whole 45,000-row column cost as much as hashing.
+const RUN_ROWS: u32 = 256;
+
+/// Formats applied per run of cells down a column that share one format:
+/// the writer hashes a whole format on every formatted write, which was
+/// the largest single cost of a 45,000-workload report; a run costs one
+/// hash. A blank cell in a run is written as a formatted blank.
+#[derive(Default)]
+struct FormatRuns {
+    /// Per column: the format's index in [`Formats`], first and last row.
+    open: Vec<Option<(FormatId, u32, u32)>>,
+}
+
+impl FormatRuns {
+    fn extend(
+        &mut self,
+        ws: &mut Worksheet,
+        formats: &Formats,
+        row: u32,
+        col: u16,
+        format: FormatId,
+    ) -> Result<(), XlsxError> {
+        let c = usize::from(col);
+        if self.open.len() <= c {
+            self.open.resize(c + 1, None);
+        }
+        match &mut self.open[c] {
+            Some((id, first, last))
+                if *id == format && *last + 1 == row && row - *first < RUN_ROWS =>
+            {
+                *last = row
+            }
+            open => {
+                if let Some(run) = open.replace((format, row, row)) {
+                    apply(ws, formats, col, run)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self, ws: &mut Worksheet, formats: &Formats) -> Result<(), XlsxError> {
+        for (col, run) in self.open.into_iter().enumerate() {
+            if let Some(run) = run {
+                apply(ws, formats, col as u16, run)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn apply(
+    ws: &mut Worksheet,
+    formats: &Formats,
+    col: u16,
+    (id, first, last): (FormatId, u32, u32),
+) -> Result<(), XlsxError> {
+    ws.set_range_format(first, col, last, col, formats.get(id))?;
     Ok(())
 }
 
@@ -173,34 +231,52 @@ fn write_cell(
 /// per cell was a large share of a big report's time.
 #[derive(Default)]
 struct Formats {
-    header: Option<Format>,
-    cells: Vec<(FormatKey, Format)>,
+    built: Vec<(FormatKey, Format)>,
 }
 
-/// What a body cell's format depends on: its row's style, its number
-/// format, whether it is an input, whether it wraps.
-type FormatKey = (RowStyle, Option<NumberFormat>, bool, bool);
+/// A format's index in [`Formats`].
+type FormatId = usize;
+
+/// What a cell's format depends on: a table header, or a body cell's row
+/// style, number format, whether it is an input, whether it wraps.
+#[derive(Clone, Copy, PartialEq)]
+enum FormatKey {
+    Header,
+    Cell(RowStyle, Option<NumberFormat>, bool, bool),
+}
 
 impl Formats {
-    fn header(&mut self) -> &Format {
-        self.header.get_or_insert_with(header_format)
+    fn header(&mut self) -> FormatId {
+        self.id(FormatKey::Header)
     }
 
-    fn cell(&mut self, style: RowStyle, cell: &Cell, wrap: bool) -> &Format {
-        let key = (
+    fn cell(&mut self, style: RowStyle, cell: &Cell, wrap: bool) -> FormatId {
+        self.id(FormatKey::Cell(
             style,
             number_format(cell),
             matches!(cell, Cell::Input(..)),
             wrap,
-        );
-        let at = match self.cells.iter().position(|(k, _)| *k == key) {
+        ))
+    }
+
+    fn id(&mut self, key: FormatKey) -> FormatId {
+        match self.built.iter().position(|(k, _)| *k == key) {
             Some(at) => at,
             None => {
-                self.cells.push((key, cell_format(key)));
-                self.cells.len() - 1
+                let format = match key {
+                    FormatKey::Header => header_format(),
+                    FormatKey::Cell(style, number, input, wrap) => {
+                        cell_format(style, number, input, wrap)
+                    }
+                };
+                self.built.push((key, format));
+                self.built.len() - 1
             }
-        };
-        &self.cells[at].1
+        }
+    }
+
+    fn get(&self, id: FormatId) -> &Format {
+        &self.built[id].1
     }
 }
 
@@ -245,7 +321,7 @@ fn row_format(style: RowStyle) -> Format {
     }
 }
 
-fn cell_format((style, number, input, wrap): FormatKey) -> Format {
+fn cell_format(style: RowStyle, number: Option<NumberFormat>, input: bool, wrap: bool) -> Format {
     let mut f = row_format(style);
     if let Some(n) = number {
         f = f.set_num_format(num_format(n));
