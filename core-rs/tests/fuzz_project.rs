@@ -34,6 +34,11 @@
 //! The `bounded_*` tests rebuild the shapes that once exhausted memory or
 //! took seconds (see docs/fuzzing.md) and check that they stay bounded.
 //!
+//! Every input that evaluates and is at most `REPORT_MAX_BYTES` also makes
+//! the XLSX and CSV reports (what the CLI's `report` and the app's export
+//! call), which must succeed. Each core call's peak heap is measured by a
+//! counting allocator and must stay under `MEMORY` in any build.
+//!
 //! `fuzz_corpus_replays` re-runs every file in `tests/fuzz_corpus/` on each
 //! `cargo test`: inputs found interesting by earlier runs.
 
@@ -48,9 +53,24 @@ use proptest::test_runner::{Config, RngSeed, TestCaseError, TestError, TestRunne
 use serde_json::{Map, Value};
 use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
 use stacksizer_core::parse::{check_project_file, ProjectFileOutcome, MAX_PROJECT_BYTES};
+use stacksizer_core::report::{csv_tables, evaluate_project_json, xlsx_report};
+
+#[path = "common/peak_memory.rs"]
+mod peak_memory;
+
+use peak_memory::{measure, CountingAlloc};
+
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
 
 /// An input slower than this is a hang (issue 8: "0 hangs > 1 s").
 const HANG: Duration = Duration::from_secs(1);
+/// Most heap one core call may hold (issue 25: < 512 MB per input).
+const MEMORY: usize = 512 * 1024 * 1024;
+/// Inputs up to this size also make the reports under the `HANG` bound.
+/// Larger projects are the report's scale budget instead (a 45,000-workload,
+/// 15 MB project: <= 2 s, `benches/report.rs`), so they are not reported here.
+const REPORT_MAX_BYTES: usize = 1024 * 1024;
 /// Growth budget of `fuzz_structured_mutations`.
 const SMALL_GROWTH_BYTES: usize = 256 * 1024;
 
@@ -107,6 +127,9 @@ struct Stats {
     slowest_len: usize,
     slowest_input: Option<String>,
     hangs: Vec<PathBuf>,
+    reported: u64,
+    /// The most heap any core call held, in bytes.
+    peak_memory: usize,
 }
 
 /// Runs one target and prints its statistics; fails on any failure and, in
@@ -125,13 +148,14 @@ where
     let s = stats.into_inner();
     let mean = s.checking.checked_div(s.inputs.max(1) as u32);
     eprintln!(
-        "fuzz {target}: {} inputs ({} evaluated, {} invalid), \
+        "fuzz {target}: {} inputs ({} evaluated, {} invalid, {} reported), \
          {:.1} MB in total, wall {:.2?} ({:.2?}/input incl. generation and checks), \
          slowest core call mean {:.2?}/input, max {:.2?} ({} bytes; slowest first try {:.2?}), \
-         {} inputs over {HANG:?}",
+         {} inputs over {HANG:?}, peak heap of a core call {:.1} MB",
         s.inputs,
         s.evaluated,
         s.invalid,
+        s.reported,
         s.bytes as f64 / 1e6,
         wall,
         wall.checked_div(s.inputs.max(1) as u32).unwrap_or_default(),
@@ -140,6 +164,7 @@ where
         s.slowest_len,
         s.slowest_first_try,
         s.hangs.len(),
+        s.peak_memory as f64 / 1e6,
     );
     if let Some(input) = &s.slowest_input {
         if s.slowest > Duration::from_millis(100) {
@@ -187,6 +212,10 @@ fn check_input(target: &str, input: &str, stats: &mut Stats) -> Result<(), TestC
     }
     stats.inputs += 1;
     stats.bytes += input.len() as u64;
+    if let Ok(Ok(checked)) = &result {
+        stats.peak_memory = stats.peak_memory.max(checked.peak_memory);
+        stats.reported += u64::from(checked.reported);
+    }
     stats.checking += took;
     if took > stats.slowest {
         stats.slowest = took;
@@ -216,16 +245,34 @@ fn check_input(target: &str, input: &str, stats: &mut Stats) -> Result<(), TestC
 
 struct Checked {
     evaluated: bool,
-    /// The longer of the two core calls (`evaluate_json`, `check_project_file`),
-    /// each timed on its own: the harness's own checks are not counted.
+    reported: bool,
+    /// The longest core call (`evaluate_json`, `check_project_file`, each
+    /// report), each timed on its own: the harness's own checks are not counted.
     slowest_call: Duration,
+    /// The most heap any of those calls held.
+    peak_memory: usize,
+}
+
+/// Runs one core call: its result, time and peak heap; more than `MEMORY`
+/// fails the input.
+fn core_call<T>(what: &str, call: impl FnOnce() -> T) -> Result<(T, Duration, usize), String> {
+    let started = Instant::now();
+    let (result, peak) = measure(call);
+    let took = started.elapsed();
+    if peak > MEMORY {
+        return Err(format!(
+            "{what} held {:.0} MB of heap (bound {} MB)",
+            peak as f64 / 1e6,
+            MEMORY / (1024 * 1024)
+        ));
+    }
+    Ok((result, took, peak))
 }
 
 /// The properties every input must satisfy.
 fn check(input: &str) -> Result<Checked, String> {
-    let started = Instant::now();
-    let outcome = evaluate_json(input);
-    let evaluate_time = started.elapsed();
+    let (outcome, evaluate_time, evaluate_peak) =
+        core_call("evaluate_json", || evaluate_json(input))?;
     let evaluated = match outcome {
         EvaluateOutcome::Evaluated { evaluation } => {
             let value = serde_json::to_value(&evaluation)
@@ -249,18 +296,35 @@ fn check(input: &str) -> Result<Checked, String> {
             false
         }
     };
-    let started = Instant::now();
-    let checked_file = check_project_file(input);
-    let check_time = started.elapsed();
+    let (checked_file, check_time, check_peak) =
+        core_call("check_project_file", || check_project_file(input))?;
     let valid = matches!(checked_file, ProjectFileOutcome::Valid { .. });
     if valid != evaluated {
         return Err(format!(
             "check_project_file says valid={valid} but evaluate_json evaluated={evaluated}"
         ));
     }
+    let mut slowest_call = evaluate_time.max(check_time);
+    let mut peak_memory = evaluate_peak.max(check_peak);
+    let reported = evaluated && input.len() <= REPORT_MAX_BYTES;
+    if reported {
+        let (project, evaluation) = evaluate_project_json(input).map_err(|issues| {
+            format!("evaluated, but the report's parse refused it: {issues:?}")
+        })?;
+        let (xlsx, xlsx_time, xlsx_peak) =
+            core_call("xlsx_report", || xlsx_report(&project, &evaluation))?;
+        xlsx.map_err(|e| format!("an evaluated project made no XLSX report: {e}"))?;
+        let (csv, csv_time, csv_peak) =
+            core_call("csv_tables", || csv_tables(&project, &evaluation))?;
+        csv.map_err(|e| format!("an evaluated project made no CSV report: {e}"))?;
+        slowest_call = slowest_call.max(xlsx_time).max(csv_time);
+        peak_memory = peak_memory.max(xlsx_peak).max(csv_peak);
+    }
     Ok(Checked {
         evaluated,
-        slowest_call: evaluate_time.max(check_time),
+        reported,
+        slowest_call,
+        peak_memory,
     })
 }
 
