@@ -1,7 +1,7 @@
-//! Criterion benchmarks of the XLSX and CSV reports at scale: the 64-host
-//! cluster of `benches/evaluate.rs` with 45,000 workloads (issue 25: the
-//! XLSX report <= 2 s native). The evaluation is made once, outside the
-//! timing: only the report is measured.
+//! Criterion benchmarks at scale: the 64-host cluster of
+//! `benches/evaluate.rs` with 45,000 workloads (issue 25: evaluate <= 500 ms
+//! and the XLSX report <= 2 s native). The evaluation, then each report
+//! from one evaluation made outside their timing.
 //!
 //! Run: `cargo bench --bench report`.
 
@@ -28,6 +28,7 @@ fn bench_variant(c: &mut Criterion, label: &str, variant: Variant) {
     // Seconds per run: criterion's smallest sample, not its default 100.
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
+    group.bench_function("evaluate", |b| b.iter(|| evaluate(black_box(&project))));
     group.bench_function("xlsx_report", |b| {
         b.iter(|| xlsx_report(black_box(&project), black_box(&evaluation)))
     });
