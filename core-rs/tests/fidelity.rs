@@ -1,0 +1,502 @@
+//! docs/fidelity.md: every published seed figure the tool models, with the
+//! tool's value computed here from the shipped examples, so the table cannot
+//! drift from the code. The test fails when the committed file differs from
+//! what the core computes now; regenerate it with
+//! `STACKSIZER_WRITE_FIDELITY=1 cargo test --test fidelity`.
+//!
+//! Tolerances are asserted in tests/seeds.rs; this table reports, it does
+//! not judge: a predicted figure far from its published value shows here as
+//! a large difference (issue "fidelity").
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use serde_json::Value;
+use stacksizer_core::evaluate::{evaluate, ArrayClusterEvaluation, ClusterEvaluation, Evaluation};
+use stacksizer_core::parse_project;
+use stacksizer_core::resilience::FailureKind;
+use stacksizer_core::stretched::rtt_penalty;
+
+/// How the tool arrives at a figure.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// Computed by the model from the example's inputs; not tuned to it.
+    Predicted,
+    /// A model parameter was fitted to this published point (named).
+    Fitted(&'static str),
+    /// A published rule or rating applied as stated.
+    Rule,
+    /// The example's input, passed through.
+    Input,
+}
+
+impl Kind {
+    fn text(self) -> String {
+        match self {
+            Kind::Predicted => "predicted".into(),
+            Kind::Fitted(parameter) => format!("fitted ({parameter})"),
+            Kind::Rule => "published rule".into(),
+            Kind::Input => "input".into(),
+        }
+    }
+}
+
+struct Figure {
+    seed: &'static str,
+    figure: &'static str,
+    source: &'static str,
+    published: f64,
+    unit: &'static str,
+    tool: f64,
+    kind: Kind,
+}
+
+fn example_json(prefix: &str) -> Value {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/examples");
+    let path = std::fs::read_dir(&dir)
+        .expect("the examples folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(prefix) && n.ends_with(".json"))
+        })
+        .unwrap_or_else(|| panic!("no example {prefix}*.json"));
+    serde_json::from_str(&std::fs::read_to_string(path).expect("readable")).expect("JSON")
+}
+
+fn evaluate_json_value(project: &Value) -> Evaluation {
+    let project = parse_project(&project.to_string()).expect("a valid example");
+    evaluate(&project).unwrap_or_else(|issues| panic!("invalid example: {issues:?}"))
+}
+
+fn example(prefix: &str) -> Evaluation {
+    evaluate_json_value(&example_json(prefix))
+}
+
+fn osa(e: &Evaluation) -> &ClusterEvaluation {
+    e.osa().next().expect("a vSAN OSA cluster")
+}
+
+fn array(e: &Evaluation) -> &ArrayClusterEvaluation {
+    e.arrays().next().expect("an XtremIO + VPLEX cluster")
+}
+
+fn resync_tb(c: &ClusterEvaluation, kind: FailureKind) -> (f64, f64) {
+    let s = c
+        .resilience
+        .scenarios
+        .iter()
+        .find(|s| s.kind == kind)
+        .expect("the scenario");
+    (
+        s.data_to_resync.tb,
+        s.time_to_compliance_minutes.unwrap_or(f64::NAN),
+    )
+}
+
+/// Seed 001's SQL Server example at `total_iops` front-end IOPS under one
+/// policy: the first workload's (read, write) latency.
+fn seed_001_latency(policy: &str, total_iops: f64) -> (f64, f64) {
+    let mut project = example_json("seed-001-all-flash");
+    let workloads = project["workloads"].as_array_mut().expect("workloads");
+    let current: f64 = workloads
+        .iter()
+        .map(|w| w["spec"]["target_iops"].as_f64().unwrap_or(0.0))
+        .sum();
+    for w in workloads.iter_mut() {
+        let iops = w["spec"]["target_iops"].as_f64().unwrap_or(0.0);
+        w["spec"]["target_iops"] = Value::from(iops * total_iops / current);
+        w["policy_id"] = Value::from(policy);
+    }
+    let e = evaluate_json_value(&project);
+    let w = &osa(&e).performance.workloads[0];
+    (
+        w.read_latency_ms.unwrap_or(f64::NAN),
+        w.write_latency_ms.unwrap_or(f64::NAN),
+    )
+}
+
+/// Seed 001's space test: one 2,525 GB database (5,050 GB written under
+/// RAID-1 FTT=1) with dedup and compression; the data it consumes.
+fn seed_001_space(policy: &str) -> f64 {
+    let mut project = example_json("seed-001-all-flash");
+    let mut workload = project["workloads"][0].clone();
+    workload["policy_id"] = Value::from(policy);
+    let spec = &mut workload["spec"];
+    spec["vm_count"] = Value::from(1);
+    spec["ram_gb_per_vm"] = Value::from(0.25);
+    spec["db_size_gb"] = Value::from(2_525.0);
+    for zero in [
+        "log_size_gb",
+        "tempdb_size_gb",
+        "annual_growth_pct",
+        "target_iops",
+    ] {
+        spec[zero] = Value::from(0.0);
+    }
+    project["workloads"] = Value::Array(vec![workload]);
+    let e = evaluate_json_value(&project);
+    let c = osa(&e);
+    let w = &c.capacity.workloads[0];
+    w.consumed.gb - w.footprint.swap_gb * c.capacity.per_policy[0].protection.multiplier
+}
+
+fn figures() -> Vec<Figure> {
+    let mut out = Vec::new();
+    let mut add = |seed, figure, source, published, unit, tool, kind| {
+        out.push(Figure {
+            seed,
+            figure,
+            source,
+            published,
+            unit,
+            tool,
+            kind,
+        })
+    };
+
+    let s000 = example("seed-000");
+    let c000 = osa(&s000);
+    add(
+        "000",
+        "SQL Server log write latency",
+        "§7.3 Test Results",
+        2.0,
+        "ms",
+        c000.performance.workloads[0]
+            .write_latency_ms
+            .unwrap_or(f64::NAN),
+        Kind::Predicted,
+    );
+    for (rtt, published, label) in [
+        (1.2, -5.0, "TPS change at 1.2 ms inter-site RTT"),
+        (2.2, -19.0, "TPS change at 2.2 ms inter-site RTT"),
+        (4.2, -29.0, "TPS change at 4.2 ms inter-site RTT"),
+    ] {
+        add(
+            "000",
+            label,
+            "§9.3",
+            published,
+            "%",
+            rtt_penalty(rtt).tps_change_pct,
+            Kind::Fitted("stretched RTT exposure"),
+        );
+    }
+
+    let s001 = example("seed-001-all-flash");
+    let c001 = osa(&s001);
+    add(
+        "001",
+        "Raw capacity",
+        "Table 1",
+        12.8,
+        "TB",
+        c001.raw.total.tb,
+        Kind::Rule,
+    );
+    let metadata = c001
+        .capacity
+        .waterfall
+        .iter()
+        .find(|s| s.label == "Dedup and compression metadata")
+        .map_or(f64::NAN, |s| s.amount.gb);
+    add(
+        "001",
+        "Dedup and compression metadata",
+        "Space Saving by Enabling Deduplication",
+        630.0,
+        "GB",
+        metadata,
+        Kind::Rule,
+    );
+    add(
+        "001",
+        "Space used by 5,050 GB written, RAID-1, dedup on",
+        "Space Saving by Enabling Deduplication",
+        2_220.0,
+        "GB",
+        seed_001_space("raid1-ftt1"),
+        Kind::Predicted,
+    );
+    add(
+        "001",
+        "Space used after moving to RAID-5, dedup on",
+        "Space Saving by Enabling Deduplication",
+        1_900.0,
+        "GB",
+        seed_001_space("raid5-ftt1"),
+        Kind::Predicted,
+    );
+    let (_, raid1_write) = seed_001_latency("raid1-ftt1", 16_500.0);
+    let (_, raid5_write) = seed_001_latency("raid5-ftt1", 16_500.0);
+    add(
+        "001",
+        "Write latency, RAID-1, ~16,500 IOPS, dedup on",
+        "Table 7 and its text (1.7-2.1 ms)",
+        1.9,
+        "ms",
+        raid1_write,
+        Kind::Predicted,
+    );
+    add(
+        "001",
+        "Write latency, RAID-5, ~16,500 IOPS, dedup on",
+        "Table 7 and its text",
+        4.4,
+        "ms",
+        raid5_write,
+        Kind::Predicted,
+    );
+    add(
+        "001",
+        "Resync rate under load, dedup on",
+        "Component Resynchronization Duration (5-6 GB/min)",
+        5.5,
+        "GB/min",
+        c001.resilience.resync_rate.under_load_gb_per_min,
+        Kind::Input,
+    );
+    for (rtt, data, log) in [(1.0, 1.9, 5.0), (4.0, 10.3, 15.5)] {
+        let p = rtt_penalty(rtt);
+        add(
+            "001",
+            if rtt == 1.0 {
+                "Data write latency, stretched, 1 ms RTT"
+            } else {
+                "Data write latency, stretched, 4 ms RTT"
+            },
+            "All-Flash vSAN Stretched Cluster Performance",
+            data,
+            "ms",
+            p.data_write_latency_ms,
+            Kind::Fitted("stretched RTT exposure"),
+        );
+        add(
+            "001",
+            if rtt == 1.0 {
+                "Log write latency, stretched, 1 ms RTT"
+            } else {
+                "Log write latency, stretched, 4 ms RTT"
+            },
+            "All-Flash vSAN Stretched Cluster Performance",
+            log,
+            "ms",
+            p.log_write_latency_ms,
+            Kind::Fitted("stretched RTT exposure"),
+        );
+    }
+    let stretched = example("seed-001-stretched");
+    let failure = &osa(&stretched)
+        .stretched
+        .as_ref()
+        .expect("a stretched cluster")
+        .site_failure;
+    for (before, after) in [(36.56, 71.62), (47.13, 80.95)] {
+        add(
+            "001",
+            if before < 40.0 {
+                "Host CPU after a site failure, from 36.56 % before"
+            } else {
+                "Host CPU after a site failure, from 47.13 % before"
+            },
+            "Site Failure",
+            after,
+            "%",
+            before * failure.host_load_factor,
+            Kind::Predicted,
+        );
+    }
+
+    let s003 = example("seed-003");
+    let c003 = osa(&s003);
+    let (resync_tb, eta) = resync_tb(c003, FailureKind::DiskGroup);
+    add(
+        "003",
+        "Data to resync after a cache-disk failure",
+        "Mixed Workload Failure Test",
+        5.30,
+        "TB",
+        resync_tb,
+        Kind::Predicted,
+    );
+    add(
+        "003",
+        "ETA to compliance after a cache-disk failure",
+        "Mixed Workload Failure Test",
+        107.0,
+        "min",
+        eta,
+        Kind::Fitted("NVMe resync rate"),
+    );
+    add(
+        "003",
+        "SQL Server AAG disk write latency, baseline",
+        "Table 9",
+        1.77,
+        "ms",
+        c003.performance.workloads[0]
+            .write_latency_ms
+            .unwrap_or(f64::NAN),
+        Kind::Predicted,
+    );
+
+    let s004 = example("seed-004");
+    let x = &array(&s004).xtremio_vplex;
+    add(
+        "004",
+        "Usable physical capacity per site (2 X-Bricks)",
+        "Architecture",
+        14.94,
+        "TB",
+        x.sites[0].usable.tb,
+        Kind::Rule,
+    );
+    add(
+        "004",
+        "IOPS on the production XtremIO",
+        "Table 15",
+        188_000.0,
+        "IOPS",
+        x.sites[0].back_end_iops,
+        Kind::Predicted,
+    );
+    add(
+        "004",
+        "Front-end IOPS through VPLEX",
+        "Table 15",
+        83_000.0,
+        "IOPS",
+        x.vplex.frontend_iops,
+        Kind::Input,
+    );
+    add(
+        "004",
+        "Replication IOPS at the remote site (VPLEX)",
+        "Table 15",
+        2_000.0,
+        "IOPS",
+        x.vplex.replication_iops,
+        Kind::Predicted,
+    );
+    add(
+        "004",
+        "Overall data reduction, production",
+        "Table 4",
+        3.9,
+        ":1",
+        x.data_reduction.overall_efficiency,
+        Kind::Input,
+    );
+    add(
+        "004",
+        "SQL Server read latency behind VPLEX (2-3 ms)",
+        "SQL Server disk I/O performance, Figure 13",
+        2.5,
+        "ms",
+        x.vplex.read_latency_ms,
+        Kind::Predicted,
+    );
+    add(
+        "004",
+        "SQL Server write latency behind VPLEX (3-4 ms)",
+        "SQL Server disk I/O performance, Figure 13",
+        3.5,
+        "ms",
+        x.vplex.distributed_write_latency_ms,
+        Kind::Predicted,
+    );
+    out
+}
+
+fn number(v: f64) -> String {
+    if !v.is_finite() {
+        return "not modelled".into();
+    }
+    let digits = if v.abs() >= 1_000.0 {
+        0
+    } else if v.abs() >= 100.0 {
+        1
+    } else {
+        2
+    };
+    let text = format!("{v:.digits$}");
+    // Thousands separators for the whole part.
+    let (whole, fraction) = text.split_once('.').map_or((text.as_str(), ""), |p| p);
+    let (sign, whole) = whole.strip_prefix('-').map_or(("", whole), |w| ("-", w));
+    let mut grouped = String::new();
+    for (i, ch) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    if fraction.is_empty() {
+        format!("{sign}{grouped}")
+    } else {
+        format!("{sign}{grouped}.{fraction}")
+    }
+}
+
+fn document() -> String {
+    let mut doc = String::from(
+        "# Fidelity\n\n\
+         Every published figure of the seed documents (`../shared/seeds/`) that\n\
+         StackSizer models, next to what the tool computes for the shipped\n\
+         example of that seed. Generated by `core-rs/tests/fidelity.rs` from the\n\
+         core's output (it fails when this file is stale; regenerate with\n\
+         `STACKSIZER_WRITE_FIDELITY=1 cargo test --test fidelity`). Tolerances are\n\
+         asserted per figure in `core-rs/tests/seeds.rs`.\n\n\
+         Kinds: **predicted** (the model's output from the example's inputs, not\n\
+         tuned to this figure), **fitted** (a parameter, named, was fitted to this\n\
+         point, so agreement is by construction), **published rule** (a rule or\n\
+         rating the seed states, applied as stated), **input** (the example\n\
+         carries the figure). Where the seed gives a range, the published value is\n\
+         its middle and the range is in the figure's name.\n\n\
+         | Seed | Figure | Where | Published | StackSizer | Difference | Kind |\n\
+         | ---- | ------ | ----- | --------- | ---------- | ---------- | ---- |\n",
+    );
+    for f in figures() {
+        let difference = if f.tool.is_finite() && f.published != 0.0 {
+            let pct = ((f.tool - f.published) / f.published.abs() * 100.0).round();
+            if pct == 0.0 {
+                "0 %".into()
+            } else {
+                format!("{pct:+} %")
+            }
+        } else {
+            "n/a".into()
+        };
+        let _ = writeln!(
+            doc,
+            "| {} | {} | {} | {} {} | {} {} | {} | {} |",
+            f.seed,
+            f.figure,
+            f.source,
+            number(f.published),
+            f.unit,
+            number(f.tool),
+            f.unit,
+            difference,
+            f.kind.text()
+        );
+    }
+    doc
+}
+
+#[test]
+fn docs_fidelity_md_matches_the_core() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/fidelity.md");
+    let generated = document();
+    if std::env::var_os("STACKSIZER_WRITE_FIDELITY").is_some() {
+        std::fs::write(&path, &generated).expect("docs/fidelity.md written");
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "docs/fidelity.md is stale; regenerate it with \
+         `STACKSIZER_WRITE_FIDELITY=1 cargo test --test fidelity`. It should read:\n{generated}"
+    );
+}
