@@ -130,6 +130,7 @@ test('a project with several clusters: add one, move a workload there, see its r
   await page.goto('/');
   await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
   await page.getByRole('button', { name: 'Add cluster' }).click();
+  await page.getByRole('button', { name: 'Add the cluster' }).click();
   await page.getByRole('tab', { name: 'Workloads' }).click();
   await page.getByLabel('sql500-a/b (500 GB TPC-E-like) cluster').selectOption('cluster');
   await page.getByLabel('Results for cluster').selectOption({ label: 'Cluster 2' });
@@ -143,6 +144,7 @@ test('a new cluster without workloads shows zero totals without a minus sign', a
   await page.goto('/');
   await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
   await page.getByRole('button', { name: 'Add cluster' }).click();
+  await page.getByRole('button', { name: 'Add the cluster' }).click();
   await page.getByLabel('Results for cluster').selectOption({ label: 'Cluster 2' });
   await expect(page.getByRole('heading', { name: 'Results: Cluster 2' })).toBeVisible();
   // The core totals no rows as -0; the page must not show "-0".

@@ -4,6 +4,7 @@ import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../sto
 import { useApp } from '../store/context';
 import { ClusterEditor } from './ClusterEditor';
 import { EsaEditor } from './EsaEditor';
+import { TopologyEditor } from './TopologyEditor';
 import { XtremioVplexEditor } from './XtremioVplexEditor';
 
 /** A cluster's hosts and storage: every field of the design, by path. */
@@ -21,6 +22,7 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
   return (
     <>
       <ClusterEditor clusterIndex={clusterIndex} />
+      <TopologyEditor clusterIndex={clusterIndex} />
       <section className="panel" aria-labelledby={`host-heading-${clusterIndex}`}>
         <h2 id={`host-heading-${clusterIndex}`}>Host</h2>
         <div className="fields">

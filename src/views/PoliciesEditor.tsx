@@ -1,6 +1,10 @@
-import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
+import { NumberField } from '../components/NumberField';
+import { PathCheckbox, PathNumber, PathText } from '../components/PathFields';
+import type { ProtectionMethod } from '../core/types';
 import { useApp } from '../store/context';
 import { appendAt, freshId } from '../store/listEdits';
+import { setAtPath } from '../store/paths';
+import { defaultPolicyName, editPolicyProtection } from '../store/policyEdits';
 import { ListRowActions } from '../components/ListRowActions';
 
 const METHODS = [
@@ -13,6 +17,13 @@ const METHODS = [
 export function PoliciesEditor() {
   const policies = useApp((s) => s.project.policies ?? []);
   const editProject = useApp((s) => s.editProject);
+  const issues = useApp((s) => s.issues);
+  const findings = useApp((s) => s.evaluation?.findings);
+  /** The core's warning that a policy's name states another protection than it has. */
+  const contradiction = (i: number) =>
+    findings?.find(
+      (f) => f.code === 'protection.policy_label_contradicts' && f.path === `policies[${i}].name`,
+    )?.message;
   return (
     <section className="panel" aria-labelledby="policies-heading">
       <h2 id="policies-heading">Storage policies</h2>
@@ -38,20 +49,57 @@ export function PoliciesEditor() {
               <tr key={policy.id}>
                 <td>
                   <PathText path={`${path}.name`} label={`Policy ${i + 1} name`} hideLabel />
+                  {contradiction(i) && (
+                    <p className="issue" data-testid={`policy-name-contradicts-${i}`}>
+                      {contradiction(i)}{' '}
+                      <button
+                        type="button"
+                        onClick={() =>
+                          editProject((p) =>
+                            setAtPath(
+                              p,
+                              `${path}.name`,
+                              defaultPolicyName(policy.method, policy.ftt),
+                            ),
+                          )
+                        }
+                      >
+                        Rename to {defaultPolicyName(policy.method, policy.ftt)}
+                      </button>
+                    </p>
+                  )}
+                </td>
+                <td className="field">
+                  <label className="visually-hidden" htmlFor={`policy-method-${i}`}>
+                    Policy {i + 1} method
+                  </label>
+                  <select
+                    id={`policy-method-${i}`}
+                    data-path={`${path}.method`}
+                    value={policy.method}
+                    onChange={(e) =>
+                      editProject((p) =>
+                        editPolicyProtection(p, i, { method: e.target.value as ProtectionMethod }),
+                      )
+                    }
+                  >
+                    {METHODS.map((m) => (
+                      <option key={m.value} value={m.value}>
+                        {m.label}
+                      </option>
+                    ))}
+                  </select>
                 </td>
                 <td>
-                  <PathSelect
-                    path={`${path}.method`}
-                    label={`Policy ${i + 1} method`}
-                    choices={METHODS}
-                    hideLabel
-                  />
-                </td>
-                <td>
-                  <PathNumber
-                    path={`${path}.ftt`}
+                  <NumberField
                     label={`Policy ${i + 1} failures to tolerate`}
                     hideLabel
+                    path={`${path}.ftt`}
+                    value={policy.ftt}
+                    issue={issues.find((x) => x.path === `${path}.ftt`)?.message}
+                    onChange={(ftt) =>
+                      ftt !== undefined && editProject((p) => editPolicyProtection(p, i, { ftt }))
+                    }
                   />
                 </td>
                 <td>
@@ -96,7 +144,7 @@ export function PoliciesEditor() {
             editProject((p) =>
               appendAt(p, 'policies', {
                 id: freshId(p, 'policies', 'policy'),
-                name: 'RAID-1 FTT=1',
+                name: defaultPolicyName('raid1', 1),
                 method: 'raid1',
                 ftt: 1,
                 stripe_width: 1,
