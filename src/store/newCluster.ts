@@ -55,6 +55,10 @@ const STARTING_POINT: Record<Architecture, Project> = {
   xtremio_vplex: xtremioExample as Project,
 };
 
+/** Hosts in the cluster, both sites' when stretched. */
+export const hostCount = (topology: Topology) =>
+  topology.kind === 'single' ? topology.host_count : topology.hosts_per_site * 2;
+
 /** A stretched topology as seed 001's stretched example has it (2 ms RTT, 10 Gb/s, witness 200 ms). */
 export function defaultTopology(kind: Topology['kind'], hosts: number): Topology {
   if (kind === 'single') return { kind: 'single', host_count: hosts };
@@ -143,10 +147,7 @@ export function convertCluster(
   if (!cluster) return project;
   const start = startingPoint(project, architecture);
   const allowed = ARCHITECTURES.find((a) => a.value === architecture)?.topologies ?? [];
-  const hosts =
-    cluster.topology.kind === 'single'
-      ? cluster.topology.host_count
-      : cluster.topology.hosts_per_site * 2;
+  const hosts = hostCount(cluster.topology);
   const topology = allowed.includes(cluster.topology.kind)
     ? cluster.topology
     : defaultTopology(allowed[0] ?? 'single', hosts);

@@ -6,8 +6,10 @@ import {
   addClusterOf,
   ARCHITECTURES,
   defaultTopology,
+  hostCount,
   type Architecture,
 } from '../store/newCluster';
+import { ArchitectureOptions, TopologyOptions } from './TopologyEditor';
 
 type Stretched = Extract<Topology, { kind: 'stretched' }>;
 
@@ -27,7 +29,7 @@ export function AddClusterDialog({ onClose }: { onClose: () => void }) {
     if (element && !element.open) element.showModal();
   }, []);
 
-  const hosts = topology.kind === 'single' ? topology.host_count : topology.hosts_per_site * 2;
+  const hosts = hostCount(topology);
   const pickArchitecture = (next: Architecture) => {
     setArchitecture(next);
     const kinds = ARCHITECTURES.find((a) => a.value === next)?.topologies ?? ['single'];
@@ -69,11 +71,7 @@ export function AddClusterDialog({ onClose }: { onClose: () => void }) {
               value={architecture}
               onChange={(e) => pickArchitecture(e.target.value as Architecture)}
             >
-              {ARCHITECTURES.map((a) => (
-                <option key={a.value} value={a.value}>
-                  {a.label}
-                </option>
-              ))}
+              <ArchitectureOptions />
             </select>
           </div>
           <div className="field">
@@ -85,10 +83,7 @@ export function AddClusterDialog({ onClose }: { onClose: () => void }) {
                 setTopology(defaultTopology(e.target.value as Topology['kind'], hosts))
               }
             >
-              {allowed.includes('single') && <option value="single">Single site</option>}
-              {allowed.includes('stretched') && (
-                <option value="stretched">Stretched (two sites)</option>
-              )}
+              <TopologyOptions allowed={allowed} />
             </select>
           </div>
           {topology.kind === 'single' ? (

@@ -6,8 +6,25 @@ import {
   architectureOf,
   convertCluster,
   defaultTopology,
+  hostCount,
   type Architecture,
 } from '../store/newCluster';
+
+/** The architectures, as options of a select. */
+export const ArchitectureOptions = () =>
+  ARCHITECTURES.map((a) => (
+    <option key={a.value} value={a.value}>
+      {a.label}
+    </option>
+  ));
+
+/** The topologies an architecture is sized on, as options of a select. */
+export const TopologyOptions = ({ allowed }: { allowed: readonly Topology['kind'][] }) => (
+  <>
+    {allowed.includes('single') && <option value="single">Single site</option>}
+    {allowed.includes('stretched') && <option value="stretched">Stretched (two sites)</option>}
+  </>
+);
 
 /** The stretched topology's fields, by path (the add-cluster dialog has its own copy of them). */
 export function StretchedFields({ base }: { base: string }) {
@@ -38,18 +55,15 @@ export function TopologyEditor({ clusterIndex }: { clusterIndex: number }) {
   const base = `clusters[${clusterIndex}]`;
   const architecture = architectureOf(cluster, devices);
   const allowed = ARCHITECTURES.find((a) => a.value === architecture)?.topologies ?? [];
-  const hosts =
-    cluster.topology.kind === 'single'
-      ? cluster.topology.host_count
-      : cluster.topology.hosts_per_site * 2;
+  const hosts = hostCount(cluster.topology);
 
   const convert = async (to: Architecture) => {
     const target = ARCHITECTURES.find((a) => a.value === to);
     if (!target || to === architecture) return;
     const answer = await ask({
       title: `Convert ${cluster.name} to ${target.label}?`,
-      text: `Kept: the cluster's name, hosts, host count and workloads${
-        target.topologies.includes(cluster.topology.kind) ? ' and its topology' : ''
+      text: `Kept: the cluster’s name, hosts, host count, workloads${
+        target.topologies.includes(cluster.topology.kind) ? ' and topology' : ''
       }. To choose again: the storage, which starts from ${target.from}${
         target.topologies.includes(cluster.topology.kind)
           ? ''
@@ -74,11 +88,7 @@ export function TopologyEditor({ clusterIndex }: { clusterIndex: number }) {
             value={architecture}
             onChange={(e) => void convert(e.target.value as Architecture)}
           >
-            {ARCHITECTURES.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
+            <ArchitectureOptions />
           </select>
         </div>
         <div className="field">
@@ -98,10 +108,7 @@ export function TopologyEditor({ clusterIndex }: { clusterIndex: number }) {
               }))
             }
           >
-            {allowed.includes('single') && <option value="single">Single site</option>}
-            {allowed.includes('stretched') && (
-              <option value="stretched">Stretched (two sites)</option>
-            )}
+            <TopologyOptions allowed={allowed} />
           </select>
         </div>
         {cluster.topology.kind === 'stretched' && <StretchedFields base={base} />}

@@ -50,12 +50,7 @@ export function WorkloadDetails({ index, ranges }: { index: number; ranges: Work
           <div key={field.key}>
             <dt>
               {field.choices ? (
-                <WorkloadChoice
-                  index={index}
-                  workload={workload}
-                  field={field}
-                  label={field.label}
-                />
+                <WorkloadChoice index={index} field={field} label={field.label} />
               ) : (
                 <PathNumber
                   path={`${path}.spec.${field.key}`}

@@ -243,6 +243,13 @@ export function WorkloadTable() {
   const policyChoices = (project.policies ?? []).map((p) => ({ value: p.id, label: p.name }));
   const clusterChoices = project.clusters.map((c) => ({ value: c.id, label: c.name }));
   const bulkField = bulkKey ? FIELD_BY_KEY.get(bulkKey) : undefined;
+  // The values a bulk edit chooses from, by label (as a pasted cell would name them).
+  const bulkChoices =
+    bulkKey === 'cluster'
+      ? clusterChoices
+      : bulkKey === 'policy'
+        ? policyChoices
+        : bulkField?.choices;
 
   const headerTitle = (id: string) => {
     const field = FIELD_BY_KEY.get(id);
@@ -290,9 +297,7 @@ export function WorkloadTable() {
     if (!field || !hasField(workload.spec, field)) return null;
     const label = `${name} ${spokenLabel(field)}`;
     if (field.choices) {
-      return (
-        <WorkloadChoice index={index} workload={workload} field={field} label={label} hideLabel />
-      );
+      return <WorkloadChoice index={index} field={field} label={label} hideLabel />;
     }
     return (
       <PathNumber
@@ -372,6 +377,11 @@ export function WorkloadTable() {
               onChange={(e) => setBulkKey(e.target.value)}
             >
               <option value="">a field…</option>
+              {PLAIN_COLUMNS.filter((c) => c.key !== 'name' && c.key !== 'kind').map((c) => (
+                <option key={c.key} value={c.key}>
+                  {c.label}
+                </option>
+              ))}
               {fields.map((f) => (
                 <option key={f.key} value={f.key}>
                   {headerText(f)}
@@ -379,14 +389,14 @@ export function WorkloadTable() {
               ))}
             </select>
           </label>
-          {bulkField?.choices ? (
+          {bulkChoices ? (
             <select
-              aria-label={`New ${bulkField.label}`}
+              aria-label="New value"
               value={bulkText}
               onChange={(e) => setBulkText(e.target.value)}
             >
               <option value="">choose…</option>
-              {bulkField.choices.map((c) => (
+              {bulkChoices.map((c) => (
                 <option key={c.value} value={c.label}>
                   {c.label}
                 </option>
@@ -394,7 +404,7 @@ export function WorkloadTable() {
             </select>
           ) : (
             <input
-              aria-label={bulkField ? `New ${spokenLabel(bulkField)}` : 'New value'}
+              aria-label="New value"
               value={bulkText}
               size={8}
               onChange={(e) => setBulkText(e.target.value)}
