@@ -172,3 +172,26 @@ test('e: 200 workload rows pasted from a spreadsheet', async ({ page }) => {
   );
   await expect(page.getByText('200 workloads')).toBeVisible();
 });
+
+test('10,000 workloads scroll with only the rows on screen rendered', async ({ page }) => {
+  await newProject(page);
+  await page.getByRole('tab', { name: 'Workloads' }).click();
+  const rows = Array.from({ length: 10_000 }, (_, i) => `vm-${String(i).padStart(5, '0')}\t2`);
+  const tsv = ['Name\tVMs', ...rows].join('\n');
+  const region = page.getByRole('region', { name: 'Workloads table' });
+  await region.evaluate((element, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+  }, tsv);
+  await expect(page.getByText('10000 workloads')).toBeVisible({ timeout: 30_000 });
+  // 10,000 groups x 2 VMs x the template's 50 IOPS.
+  await expect(page.getByTestId('front-end-iops')).toHaveText('1,000,000 IOPS', {
+    timeout: 30_000,
+  });
+  const rendered = page.locator('table.workloads tbody tr[data-testid]');
+  expect(await rendered.count()).toBeLessThan(60);
+  await region.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(page.getByLabel('Workload 10000 name')).toHaveValue('vm-09999');
+  expect(await rendered.count()).toBeLessThan(60);
+});

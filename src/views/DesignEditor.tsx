@@ -37,7 +37,9 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
           <PathNumber path={`${base}.host.unit_price`} label="Host unit price" optional />
         </div>
       </section>
-      {cluster.storage.architecture === 'xtremio_vplex' && <XtremioVplexEditor base={base} />}
+      {cluster.storage.architecture === 'xtremio_vplex' && (
+        <XtremioVplexEditor clusterIndex={clusterIndex} />
+      )}
       {cluster.storage.architecture === 'vsan_esa' && <EsaEditor clusterIndex={clusterIndex} />}
       {cluster.storage.architecture === 'vsan_osa' && (
         <section className="panel" aria-labelledby={`dg-heading-${clusterIndex}`}>
