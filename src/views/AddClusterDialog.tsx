@@ -9,9 +9,12 @@ import {
   hostCount,
   type Architecture,
 } from '../store/newCluster';
-import { ArchitectureOptions, TopologyOptions } from './TopologyEditor';
-
-type Stretched = Extract<Topology, { kind: 'stretched' }>;
+import {
+  ArchitectureOptions,
+  SITE_MIRRORING_LABEL,
+  STRETCHED_FIELDS,
+  TopologyOptions,
+} from './TopologyEditor';
 
 /** Asks what the new cluster is: its architecture, and one site or two with their links. */
 export function AddClusterDialog({ onClose }: { onClose: () => void }) {
@@ -35,7 +38,7 @@ export function AddClusterDialog({ onClose }: { onClose: () => void }) {
     const kinds = ARCHITECTURES.find((a) => a.value === next)?.topologies ?? ['single'];
     if (!kinds.includes(topology.kind)) setTopology(defaultTopology(kinds[0] ?? 'single', hosts));
   };
-  const stretched = (field: keyof Omit<Stretched, 'kind' | 'site_mirroring'>) => (n?: number) =>
+  const stretched = (field: (typeof STRETCHED_FIELDS)[number]['key']) => (n?: number) =>
     n !== undefined && topology.kind === 'stretched' && setTopology({ ...topology, [field]: n });
 
   return (
@@ -94,35 +97,15 @@ export function AddClusterDialog({ onClose }: { onClose: () => void }) {
             />
           ) : (
             <>
-              <NumberField
-                label="Hosts per site"
-                value={topology.hosts_per_site}
-                onChange={stretched('hosts_per_site')}
-              />
-              <NumberField
-                label="Inter-site RTT"
-                unit="ms"
-                value={topology.inter_site_rtt_ms}
-                onChange={stretched('inter_site_rtt_ms')}
-              />
-              <NumberField
-                label="Inter-site link"
-                unit="Gb/s"
-                value={topology.inter_site_link_gbps}
-                onChange={stretched('inter_site_link_gbps')}
-              />
-              <NumberField
-                label="Witness RTT"
-                unit="ms"
-                value={topology.witness_rtt_ms}
-                onChange={stretched('witness_rtt_ms')}
-              />
-              <NumberField
-                label="Witness link"
-                unit="Mb/s"
-                value={topology.witness_link_mbps}
-                onChange={stretched('witness_link_mbps')}
-              />
+              {STRETCHED_FIELDS.map((f) => (
+                <NumberField
+                  key={f.key}
+                  label={f.label}
+                  unit={f.unit}
+                  value={topology[f.key]}
+                  onChange={stretched(f.key)}
+                />
+              ))}
               <div className="field checkbox">
                 <input
                   id="new-cluster-mirroring"
@@ -130,9 +113,7 @@ export function AddClusterDialog({ onClose }: { onClose: () => void }) {
                   checked={topology.site_mirroring !== false}
                   onChange={(e) => setTopology({ ...topology, site_mirroring: e.target.checked })}
                 />
-                <label htmlFor="new-cluster-mirroring">
-                  Site mirroring (a full copy in each site)
-                </label>
+                <label htmlFor="new-cluster-mirroring">{SITE_MIRRORING_LABEL}</label>
               </div>
             </>
           )}

@@ -26,21 +26,31 @@ export const TopologyOptions = ({ allowed }: { allowed: readonly Topology['kind'
   </>
 );
 
-/** The stretched topology's fields, by path (the add-cluster dialog has its own copy of them). */
+type Stretched = Extract<Topology, { kind: 'stretched' }>;
+
+/** The stretched topology's figures, with their units. */
+export const STRETCHED_FIELDS: readonly {
+  key: keyof Omit<Stretched, 'kind' | 'site_mirroring'>;
+  label: string;
+  unit?: string;
+}[] = [
+  { key: 'hosts_per_site', label: 'Hosts per site' },
+  { key: 'inter_site_rtt_ms', label: 'Inter-site RTT', unit: 'ms' },
+  { key: 'inter_site_link_gbps', label: 'Inter-site link', unit: 'Gb/s' },
+  { key: 'witness_rtt_ms', label: 'Witness RTT', unit: 'ms' },
+  { key: 'witness_link_mbps', label: 'Witness link', unit: 'Mb/s' },
+];
+export const SITE_MIRRORING_LABEL = 'Site mirroring (a full copy in each site)';
+
+/** The stretched topology's fields, by path. */
 export function StretchedFields({ base }: { base: string }) {
   const t = `${base}.topology`;
   return (
     <>
-      <PathNumber path={`${t}.hosts_per_site`} label="Hosts per site" />
-      <PathNumber path={`${t}.inter_site_rtt_ms`} label="Inter-site RTT" unit="ms" />
-      <PathNumber path={`${t}.inter_site_link_gbps`} label="Inter-site link" unit="Gb/s" />
-      <PathNumber path={`${t}.witness_rtt_ms`} label="Witness RTT" unit="ms" />
-      <PathNumber path={`${t}.witness_link_mbps`} label="Witness link" unit="Mb/s" />
-      <PathCheckbox
-        path={`${t}.site_mirroring`}
-        label="Site mirroring (a full copy in each site)"
-        absent
-      />
+      {STRETCHED_FIELDS.map((f) => (
+        <PathNumber key={f.key} path={`${t}.${f.key}`} label={f.label} unit={f.unit} />
+      ))}
+      <PathCheckbox path={`${t}.site_mirroring`} label={SITE_MIRRORING_LABEL} absent />
     </>
   );
 }

@@ -27,6 +27,19 @@ function useXBrickChoices(): Choice[] {
   return choices;
 }
 
+/** XtremIO's data reduction; empty, the core uses seed 004's figures. */
+const DATA_REDUCTION: readonly { key: string; label: string; unit?: string }[] = [
+  { key: 'dedup_ratio', label: 'Deduplication ratio', unit: ':1' },
+  { key: 'compression_ratio', label: 'Compression ratio', unit: ':1' },
+  { key: 'thin_savings_pct', label: 'Thin-provisioning savings (never written)', unit: '%' },
+  { key: 'snapshot_copies', label: 'Snapshots kept of every distributed volume' },
+  {
+    key: 'snapshot_change_pct',
+    label: 'Data each snapshot stores of its own',
+    unit: '% of the volume',
+  },
+];
+
 const PLACEMENTS: Choice[] = [
   { value: 'distributed', label: 'Distributed volumes (both sites)' },
   { value: 'local', label: 'Local volumes (production array only)' },
@@ -108,40 +121,16 @@ export function XtremioVplexEditor({ clusterIndex }: { clusterIndex: number }) {
           label="VPLEX read-cache hits"
           unit="%"
         />
-        <PathNumber
-          path={`${storage}.data_reduction.dedup_ratio`}
-          optional
-          placeholder="seed 004 default"
-          label="Deduplication ratio"
-          unit=":1"
-        />
-        <PathNumber
-          path={`${storage}.data_reduction.compression_ratio`}
-          optional
-          placeholder="seed 004 default"
-          label="Compression ratio"
-          unit=":1"
-        />
-        <PathNumber
-          path={`${storage}.data_reduction.thin_savings_pct`}
-          optional
-          placeholder="seed 004 default"
-          label="Thin-provisioning savings (never written)"
-          unit="%"
-        />
-        <PathNumber
-          path={`${storage}.data_reduction.snapshot_copies`}
-          optional
-          placeholder="seed 004 default"
-          label="Snapshots kept of every distributed volume"
-        />
-        <PathNumber
-          path={`${storage}.data_reduction.snapshot_change_pct`}
-          optional
-          placeholder="seed 004 default"
-          label="Data each snapshot stores of its own"
-          unit="% of the volume"
-        />
+        {DATA_REDUCTION.map((f) => (
+          <PathNumber
+            key={f.key}
+            path={`${storage}.data_reduction.${f.key}`}
+            label={f.label}
+            unit={f.unit}
+            optional
+            placeholder="seed 004 default"
+          />
+        ))}
       </div>
       <p className="muted">
         The inter-site RTT and links are the cluster’s topology, under Architecture and topology.
