@@ -84,6 +84,9 @@ export interface UiSlice {
   ask: (question: Omit<Question, 'answer'>) => Promise<string | null>;
   search: KeptSearch | null;
   keepSearch: (search: KeptSearch | null) => void;
+  /** A workload field to bring into view: the grid renders only the rows on screen, so it scrolls there itself. */
+  workloadFieldRequest: string | null;
+  requestWorkloadField: (path: string | null) => void;
 }
 
 export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (set, get) => ({
@@ -131,4 +134,6 @@ export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (
     }),
   search: null,
   keepSearch: (search) => set({ search }),
+  workloadFieldRequest: null,
+  requestWorkloadField: (workloadFieldRequest) => set({ workloadFieldRequest }),
 });

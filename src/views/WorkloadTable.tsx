@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -37,6 +38,7 @@ import { KIND_LABEL, WORKLOAD_TEMPLATES } from '../workloads/templates';
 import { formatPct } from '../units';
 import { WorkloadChoice } from './WorkloadChoice';
 import { WorkloadDetails } from './WorkloadDetails';
+import { jumpToField } from './jumpToField';
 import { useWorkloadRanges } from './useWorkloadRanges';
 
 interface GridRow {
@@ -148,6 +150,31 @@ export function WorkloadTable() {
     overscan: 8,
   });
   const virtualRows = virtualizer.getVirtualItems();
+
+  // A finding's link to a workload field: show the row (clearing a filter
+  // that hides it), scroll to it, then focus the field.
+  const fieldRequest = useApp((s) => s.workloadFieldRequest);
+  const requestWorkloadField = useApp((s) => s.requestWorkloadField);
+  useEffect(() => {
+    const index = Number(/^workloads\[(\d+)\]/.exec(fieldRequest ?? '')?.[1]);
+    if (!fieldRequest || !Number.isInteger(index)) return;
+    const position = rows.findIndex((r) => r.original.index === index);
+    if (position < 0 && filter !== '') {
+      setFilter('');
+      return;
+    }
+    requestWorkloadField(null);
+    if (position < 0) return;
+    setActive({ index, key: active?.key ?? 'name' });
+    virtualizer.scrollToIndex(position, { align: 'center' });
+    // The row renders once the region has scrolled; look for the field in it only.
+    const focusInRow = (frames: number) => {
+      const row = scrollRef.current?.querySelector(`tr[data-workload="${index}"]`);
+      if (row) jumpToField(fieldRequest, row);
+      else if (frames > 0) requestAnimationFrame(() => focusInRow(frames - 1));
+    };
+    requestAnimationFrame(() => focusInRow(10));
+  }, [fieldRequest, rows, filter, virtualizer, requestWorkloadField, active]);
   const paddingTop = virtualRows[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0);
 
