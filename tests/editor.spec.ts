@@ -155,3 +155,24 @@ test('a new cluster without workloads shows zero totals without a minus sign', a
   await expect(page.locator('main')).not.toContainText(/-0(?![.,\d])/);
   await page.screenshot({ path: 'tests/output/empty-cluster.png', fullPage: true });
 });
+
+test('a policy’s name follows its method and FTT, and a name that lies is flagged', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('tab', { name: 'Policies' }).click();
+  await page.getByLabel('Policy 1 method').selectOption('raid6');
+  await expect(page.getByLabel('Policy 1 name')).toHaveValue('RAID-6 FTT=1, checksum');
+  await page.getByLabel('Policy 1 failures to tolerate').fill('2');
+  await expect(page.getByLabel('Policy 1 name')).toHaveValue('RAID-6 FTT=2, checksum');
+  // A name of the user's that states another method: the core's warning, with a fix.
+  await page.getByLabel('Policy 1 name').fill('Gold mirror');
+  const warning = page.getByTestId('policy-name-contradicts-0');
+  await expect(warning).toContainText('reads as RAID-1');
+  await page.screenshot({ path: 'tests/output/policy-name-contradicts-1280x720.png' });
+  await warning.getByRole('button', { name: 'Rename to RAID-6 FTT=2' }).click();
+  await expect(page.getByLabel('Policy 1 name')).toHaveValue('RAID-6 FTT=2');
+  await expect(warning).toHaveCount(0);
+});

@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import { ScrollRegion } from '../components/ScrollRegion';
 import { NumberField } from '../components/NumberField';
 import { PathCheckbox, PathNumber, PathText } from '../components/PathFields';
 import type { ProtectionMethod } from '../core/types';
@@ -27,116 +29,127 @@ export function PoliciesEditor() {
   return (
     <section className="panel" aria-labelledby="policies-heading">
       <h2 id="policies-heading">Storage policies</h2>
-      <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Method</th>
-            <th scope="col">FTT</th>
-            <th scope="col">Stripe width</th>
-            <th scope="col">OSR %</th>
-            <th scope="col">Checksum</th>
-            <th scope="col">Compression (ESA)</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {policies.map((policy, i) => {
-            const path = `policies[${i}]`;
-            return (
-              <tr key={policy.id}>
-                <td>
-                  <PathText path={`${path}.name`} label={`Policy ${i + 1} name`} hideLabel />
-                  {contradiction(i) && (
-                    <p className="issue" data-testid={`policy-name-contradicts-${i}`}>
-                      {contradiction(i)}{' '}
-                      <button
-                        type="button"
-                        onClick={() =>
+      <ScrollRegion label="Storage policies table">
+        <table className="grid policies">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Method</th>
+              <th scope="col">FTT</th>
+              <th scope="col">Stripe width</th>
+              <th scope="col">OSR %</th>
+              <th scope="col">Checksum</th>
+              <th scope="col">Compression (ESA)</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {policies.map((policy, i) => {
+              const path = `policies[${i}]`;
+              return (
+                <Fragment key={policy.id}>
+                  <tr>
+                    <td>
+                      <PathText path={`${path}.name`} label={`Policy ${i + 1} name`} hideLabel />
+                    </td>
+                    <td className="field">
+                      <label className="visually-hidden" htmlFor={`policy-method-${i}`}>
+                        Policy {i + 1} method
+                      </label>
+                      <select
+                        id={`policy-method-${i}`}
+                        data-path={`${path}.method`}
+                        value={policy.method}
+                        onChange={(e) =>
                           editProject((p) =>
-                            setAtPath(
-                              p,
-                              `${path}.name`,
-                              defaultPolicyName(policy.method, policy.ftt),
-                            ),
+                            editPolicyProtection(p, i, {
+                              method: e.target.value as ProtectionMethod,
+                            }),
                           )
                         }
                       >
-                        Rename to {defaultPolicyName(policy.method, policy.ftt)}
-                      </button>
-                    </p>
+                        {METHODS.map((m) => (
+                          <option key={m.value} value={m.value}>
+                            {m.label}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <NumberField
+                        label={`Policy ${i + 1} failures to tolerate`}
+                        hideLabel
+                        path={`${path}.ftt`}
+                        value={policy.ftt}
+                        issue={issues.find((x) => x.path === `${path}.ftt`)?.message}
+                        onChange={(ftt) =>
+                          ftt !== undefined &&
+                          editProject((p) => editPolicyProtection(p, i, { ftt }))
+                        }
+                      />
+                    </td>
+                    <td>
+                      <PathNumber
+                        path={`${path}.stripe_width`}
+                        label={`Policy ${i + 1} stripe width`}
+                        hideLabel
+                      />
+                    </td>
+                    <td>
+                      <PathNumber
+                        path={`${path}.object_space_reservation_pct`}
+                        label={`Policy ${i + 1} object space reservation`}
+                        hideLabel
+                      />
+                    </td>
+                    <td>
+                      <PathCheckbox
+                        path={`${path}.checksum`}
+                        label={`Policy ${i + 1} checksum`}
+                        hideLabel
+                      />
+                    </td>
+                    <td>
+                      <PathCheckbox
+                        path={`${path}.compression`}
+                        label={`Policy ${i + 1} data compression on vSAN ESA`}
+                        hideLabel
+                        absent
+                      />
+                    </td>
+                    <ListRowActions list="policies" index={i} id={policy.id} />
+                  </tr>
+                  {contradiction(i) && (
+                    <tr>
+                      <td colSpan={8}>
+                        <p className="issue" data-testid={`policy-name-contradicts-${i}`}>
+                          {contradiction(i)}{' '}
+                          <button
+                            type="button"
+                            onClick={() =>
+                              editProject((p) =>
+                                setAtPath(
+                                  p,
+                                  `${path}.name`,
+                                  defaultPolicyName(policy.method, policy.ftt),
+                                ),
+                              )
+                            }
+                          >
+                            Rename to {defaultPolicyName(policy.method, policy.ftt)}
+                          </button>
+                        </p>
+                      </td>
+                    </tr>
                   )}
-                </td>
-                <td className="field">
-                  <label className="visually-hidden" htmlFor={`policy-method-${i}`}>
-                    Policy {i + 1} method
-                  </label>
-                  <select
-                    id={`policy-method-${i}`}
-                    data-path={`${path}.method`}
-                    value={policy.method}
-                    onChange={(e) =>
-                      editProject((p) =>
-                        editPolicyProtection(p, i, { method: e.target.value as ProtectionMethod }),
-                      )
-                    }
-                  >
-                    {METHODS.map((m) => (
-                      <option key={m.value} value={m.value}>
-                        {m.label}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <NumberField
-                    label={`Policy ${i + 1} failures to tolerate`}
-                    hideLabel
-                    path={`${path}.ftt`}
-                    value={policy.ftt}
-                    issue={issues.find((x) => x.path === `${path}.ftt`)?.message}
-                    onChange={(ftt) =>
-                      ftt !== undefined && editProject((p) => editPolicyProtection(p, i, { ftt }))
-                    }
-                  />
-                </td>
-                <td>
-                  <PathNumber
-                    path={`${path}.stripe_width`}
-                    label={`Policy ${i + 1} stripe width`}
-                    hideLabel
-                  />
-                </td>
-                <td>
-                  <PathNumber
-                    path={`${path}.object_space_reservation_pct`}
-                    label={`Policy ${i + 1} object space reservation`}
-                    hideLabel
-                  />
-                </td>
-                <td>
-                  <PathCheckbox
-                    path={`${path}.checksum`}
-                    label={`Policy ${i + 1} checksum`}
-                    hideLabel
-                  />
-                </td>
-                <td>
-                  <PathCheckbox
-                    path={`${path}.compression`}
-                    label={`Policy ${i + 1} data compression on vSAN ESA`}
-                    hideLabel
-                    absent
-                  />
-                </td>
-                <ListRowActions list="policies" index={i} id={policy.id} />
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollRegion>
       <div className="panel-actions">
         <button
           type="button"
