@@ -5,6 +5,8 @@ import { rangeText, type WorkloadRanges } from '../workloads/ranges';
 import { KIND_LABEL } from '../workloads/templates';
 import { WorkloadChoice } from './WorkloadChoice';
 
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Every field of one workload with what it means, its allowed range and where its defaults come from. */
 export function WorkloadDetails({ index, ranges }: { index: number; ranges: WorkloadRanges }) {
   const workload = useApp((s) => s.project.workloads?.[index]);
@@ -54,7 +56,7 @@ export function WorkloadDetails({ index, ranges }: { index: number; ranges: Work
               ) : (
                 <PathNumber
                   path={`${path}.spec.${field.key}`}
-                  label={spokenLabel(field)}
+                  label={sentenceCase(spokenLabel(field))}
                   optional={field.optional !== undefined}
                   placeholder={field.optional?.placeholder}
                   testId={`detail-${field.key}`}
