@@ -158,6 +158,24 @@ test('e: 200 workload rows pasted from a spreadsheet', async ({ page }) => {
   expect(await page.locator('table.workloads tbody tr[data-testid]').count()).toBeLessThan(60);
   await page.getByLabel('Filter').fill('db-1');
   await expect(page.getByText(/of 200 workloads/)).toBeVisible();
+  // Selected rows copy out with a header row, as a spreadsheet pastes them.
+  await page.getByLabel('Select db-12', { exact: true }).check();
+  await page.getByLabel('Select db-16', { exact: true }).check();
+  const copied = await page.getByRole('region', { name: 'Workloads table' }).evaluate((region) => {
+    const data = new DataTransfer();
+    region.dispatchEvent(new ClipboardEvent('copy', { clipboardData: data, bubbles: true }));
+    return data.getData('text/plain');
+  });
+  expect(
+    copied
+      .split('\r\n')
+      .slice(0, 3)
+      .map((line) => line.split('\t').slice(0, 3)),
+  ).toEqual([
+    ['Name', 'Kind', 'Policy'],
+    ['db-12', 'SQL Server', 'RAID-1 FTT=1'],
+    ['db-16', 'SQL Server', 'RAID-1 FTT=1'],
+  ]);
   await screenshots(page, 'journey-e-paste');
 
   // A cell that is not a number refuses the whole block, naming where.

@@ -24,6 +24,7 @@ import { duplicateAt, freshId } from '../store/listEdits';
 import {
   applyCellEdits,
   cellText,
+  copyBlock,
   parseTsv,
   pasteBlock,
   PLAIN_COLUMNS,
@@ -207,6 +208,19 @@ export function WorkloadTable() {
     );
   };
 
+  /** The columns a block is copied from and pasted into: every one but the core's shares. */
+  const editableColumns = columnIds.filter((id) => id !== 'capacity_share' && id !== 'iops_share');
+
+  /** Ctrl+C with rows selected copies them, with a header row, unless text is selected in a cell. */
+  const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLInputElement;
+    const textSelected =
+      typeof target.selectionStart === 'number' && target.selectionStart !== target.selectionEnd;
+    if (selectedInOrder.length === 0 || textSelected) return;
+    event.preventDefault();
+    event.clipboardData.setData('text/plain', copyBlock(project, selectedInOrder, editableColumns));
+  };
+
   const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
     const text = event.clipboardData.getData('text/plain');
     // A single value pastes into its input as usual.
@@ -220,7 +234,7 @@ export function WorkloadTable() {
       parseTsv(text),
       {
         rows: order,
-        columns: columnIds.filter((id) => id !== 'capacity_share' && id !== 'iops_share'),
+        columns: editableColumns,
         row: row < 0 ? order.length : row,
         column: Math.max(0, columnIds.indexOf(at.key)),
       },
@@ -375,7 +389,8 @@ export function WorkloadTable() {
           {rows.length === workloads.length
             ? `${workloads.length} workloads`
             : `${rows.length} of ${workloads.length} workloads`}
-          . Paste rows from a spreadsheet into any cell; Ctrl+D fills down.
+          . Paste rows from a spreadsheet into any cell; Ctrl+C copies the selected rows; Ctrl+D
+          fills down.
         </span>
       </div>
       {selected.size > 0 && (
@@ -489,6 +504,7 @@ export function WorkloadTable() {
         aria-label="Workloads table"
         tabIndex={0}
         onPaste={onPaste}
+        onCopy={onCopy}
       >
         <table className="grid workloads">
           <thead>

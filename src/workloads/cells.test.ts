@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import example from '../../assets/examples/seed-001-all-flash-sql.json';
 import type { Project } from '../core/types';
-import { applyCellEdits, cellText, parseNumber, parseTsv, pasteBlock } from './cells';
+import { applyCellEdits, cellText, copyBlock, parseNumber, parseTsv, pasteBlock } from './cells';
 
 const project = example as Project;
 const edit = (index: number, key: string, text: string) => ({ index, key, text, where: 'row 1' });
@@ -93,5 +93,25 @@ describe('a pasted block with a header row', () => {
       ['ERP', { kind: 'sql_server', db_size_gb: 1536, read_pct: 70 }],
       ['Web', { kind: 'vm_group', disk_gb_per_vm: 80, read_pct: 60 }],
     ]);
+  });
+});
+
+describe('copied rows', () => {
+  it('paste back as the same workloads, through their header row', () => {
+    const columns = ['name', 'kind', 'deployment.type', 'read_pct', 'io_size_kb'];
+    const text = copyBlock(project, [0, 1], columns);
+    expect(text.split('\r\n')[0]).toBe('Name\tKind\tDeployment\tReads (%)\tI/O size (KB)');
+    const pasted = pasteBlock(
+      project,
+      parseTsv(text),
+      { rows: [], columns, row: 0, column: 0 },
+      'x',
+    );
+    expect(pasted.ok && pasted.project.workloads?.slice(-2).map((w) => [w.name, w.spec])).toEqual(
+      project.workloads?.map((w) => [
+        w.name,
+        expect.objectContaining({ read_pct: w.spec.read_pct }),
+      ]),
+    );
   });
 });

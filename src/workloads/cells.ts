@@ -208,6 +208,25 @@ export function parseTsv(text: string): string[][] {
   return rows;
 }
 
+const tsvCell = (text: string) => (/[\t\n\r"]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/**
+ * Rows as a spreadsheet takes them from the clipboard: a header row naming
+ * the columns, so the block pastes back into the grid column by column.
+ */
+export function copyBlock(
+  project: Project,
+  indices: readonly number[],
+  columns: readonly string[],
+): string {
+  const header = columns.map((key) => tsvCell(columnName(key)));
+  const rows = indices.flatMap((index) => {
+    const workload = project.workloads?.[index];
+    return workload ? [columns.map((key) => tsvCell(cellText(project, workload, key)))] : [];
+  });
+  return [header, ...rows].map((cells) => cells.join('\t')).join('\r\n') + '\r\n';
+}
+
 /** Where a block lands: the rows shown (indices into `workloads`, in grid order) and the columns shown. */
 export interface PasteTarget {
   rows: readonly number[];
