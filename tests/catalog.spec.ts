@@ -52,7 +52,6 @@ async function choose(page: Page, button: string, path: string) {
 async function openStarterProject(page: Page) {
   const inventory = join(work, 'inventory.xlsx');
   execFileSync('python3', ['tests/fixtures/make-rvtools.py', inventory]);
-  page.once('dialog', (dialog) => void dialog.accept());
   await choose(page, 'Import RVTools…', inventory);
   await expect(page.getByTestId('import-summary')).toBeVisible();
 }

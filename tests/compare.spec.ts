@@ -24,9 +24,14 @@ test('compares RAID-1 and RAID-5 variants of the same workloads', async ({ page 
   await expect(page.getByRole('img', { name: 'Usable and required by variant' })).toBeVisible();
   await page.screenshot({ path: 'tests/output/compare.png', fullPage: true });
 
+  // Opening a variant over unsaved work asks first; it is one undoable edit.
   await table.getByRole('button', { name: 'Open' }).first().click();
+  const question = page.getByRole('dialog', { name: 'Open RAID-1 mirror?' });
+  await question.getByRole('button', { name: 'Replace the design' }).click();
   await page.getByRole('tab', { name: 'Workloads' }).click();
   await expect(page.getByLabel('sql200-a/b (200 GB TPC-E-like) policy')).toHaveValue('raid1-ftt1');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByLabel('sql200-a/b (200 GB TPC-E-like) policy')).toHaveValue('raid5-ftt1');
 });
 
 test('compares a vSAN OSA and a vSAN ESA variant, marking what ESA does not model', async ({

@@ -66,7 +66,6 @@ test('exports the tables as CSV files in one ZIP download', async ({ page }) => 
 
 test('imports an RVTools export into a new project and lists what it skipped', async ({ page }) => {
   const file = rvtools('inventory.xlsx');
-  page.once('dialog', (dialog) => void dialog.accept());
   const choosing = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import RVTools…' }).click();
   await (await choosing).setFiles(file);

@@ -70,7 +70,7 @@ test('growth over the horizon shows year by year and names the year a limit runs
     page.getByRole('img', { name: 'Capacity required and usable by year' }),
   ).toBeVisible();
   await page.getByRole('tab', { name: 'Workloads' }).click();
-  await page.getByLabel('sql500-a/b (500 GB TPC-E-like) Database GB').fill('1800');
+  await page.getByLabel('sql500-a/b (500 GB TPC-E-like) Database (GB)').fill('1800');
   await expect(page.getByTestId('growth-crossings')).toContainText(/CAPACITY runs out in year \d/);
 });
 

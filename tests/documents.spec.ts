@@ -38,9 +38,9 @@ test.describe('documents: open, save, undo', () => {
     await expect(page.getByTestId('document-state')).not.toContainText('unsaved');
 
     await page.getByLabel('Hosts').fill('8');
-    page.once('dialog', (dialog) => void dialog.accept());
     const choosing = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Open…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Discard them' }).click();
     await (
       await choosing
     ).setFiles({
@@ -117,11 +117,15 @@ test.describe('documents: open, save, undo', () => {
 
   test('New starts an untitled project after asking about unsaved changes', async ({ page }) => {
     await page.getByLabel('Hosts').fill('5');
-    page.once('dialog', (dialog) => void dialog.dismiss());
+    const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await page.getByRole('button', { name: 'New', exact: true }).click();
+    await expect(question).toContainText('has unsaved changes');
+    await page.screenshot({ path: 'tests/output/discard-question.png' });
+    await question.getByRole('button', { name: 'Keep my changes' }).click();
+    await expect(question).toBeHidden();
     await expect(page.getByLabel('Hosts')).toHaveValue('5');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'New', exact: true }).click();
+    await question.getByRole('button', { name: 'Discard them' }).click();
     await expect(page.getByTestId('document-state')).toHaveText('Untitled');
     await expect(page.getByTestId('raw-tb')).toHaveText('122.88 TB');
   });

@@ -114,6 +114,9 @@ test.describe('design and workload editors', () => {
   });
 
   test('a finding about a workload opens its tab and focuses the field', async ({ page }) => {
+    // Even when the grid's filter hides the workload: the filter is cleared.
+    await page.getByRole('tab', { name: 'Workloads' }).click();
+    await page.getByLabel('Filter').fill('sql500');
     const finding = page.locator('.finding[data-code="compute.vm_vcpu_spans_numa"]').first();
     await finding.getByRole('button').click();
     await expect(page.getByRole('tab', { name: 'Workloads' })).toHaveAttribute(
@@ -130,6 +133,7 @@ test('a project with several clusters: add one, move a workload there, see its r
   await page.goto('/');
   await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
   await page.getByRole('button', { name: 'Add cluster' }).click();
+  await page.getByRole('button', { name: 'Add the cluster' }).click();
   await page.getByRole('tab', { name: 'Workloads' }).click();
   await page.getByLabel('sql500-a/b (500 GB TPC-E-like) cluster').selectOption('cluster');
   await page.getByLabel('Results for cluster').selectOption({ label: 'Cluster 2' });
@@ -143,10 +147,32 @@ test('a new cluster without workloads shows zero totals without a minus sign', a
   await page.goto('/');
   await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
   await page.getByRole('button', { name: 'Add cluster' }).click();
+  await page.getByRole('button', { name: 'Add the cluster' }).click();
   await page.getByLabel('Results for cluster').selectOption({ label: 'Cluster 2' });
   await expect(page.getByRole('heading', { name: 'Results: Cluster 2' })).toBeVisible();
   // The core totals no rows as -0; the page must not show "-0".
   await expect(page.getByTestId('front-end-iops')).toHaveText('0 IOPS');
   await expect(page.locator('main')).not.toContainText(/-0(?![.,\d])/);
   await page.screenshot({ path: 'tests/output/empty-cluster.png', fullPage: true });
+});
+
+test('a policy’s name follows its method and FTT, and a name that lies is flagged', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('tab', { name: 'Policies' }).click();
+  await page.getByLabel('Policy 1 method').selectOption('raid6');
+  await expect(page.getByLabel('Policy 1 name')).toHaveValue('RAID-6 FTT=1, checksum');
+  await page.getByLabel('Policy 1 failures to tolerate').fill('2');
+  await expect(page.getByLabel('Policy 1 name')).toHaveValue('RAID-6 FTT=2, checksum');
+  // A name of the user's that states another method: the core's warning, with a fix.
+  await page.getByLabel('Policy 1 name').fill('Gold mirror');
+  const warning = page.getByTestId('policy-name-contradicts-0');
+  await expect(warning).toContainText('reads as RAID-1');
+  await page.screenshot({ path: 'tests/output/policy-name-contradicts-1280x720.png' });
+  await warning.getByRole('button', { name: 'Rename to RAID-6 FTT=2' }).click();
+  await expect(page.getByLabel('Policy 1 name')).toHaveValue('RAID-6 FTT=2');
+  await expect(warning).toHaveCount(0);
 });

@@ -16,6 +16,19 @@ test('recommends priced designs for the seed 001 workloads and keeps one as a va
   await designs.getByRole('button', { name: 'Keep as variant' }).first().click();
   await expect(page.getByRole('tab', { name: 'Compare' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('table.compare thead th')).toHaveCount(2);
+
+  // The search stays across tabs while the project is the one it searched for.
+  await page.getByRole('tab', { name: 'Recommend' }).click();
+  await expect(designs.locator('tbody tr').first()).toContainText('$');
+  // Using a design is one undoable edit: the file name and undo stay.
+  await page.getByTestId('host-count').fill('5');
+  await expect(page.getByTestId('designs')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await designs.getByRole('button', { name: 'Use this design' }).first().click();
+  await expect(page.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('document-state')).toContainText('seed-001-all-flash-sql.json');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
 });
 
 test('says which requirement cannot be met when nothing fits', async ({ page }) => {

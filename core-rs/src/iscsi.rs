@@ -368,6 +368,7 @@ mod tests {
                 vm_count: instances,
                 vcpu_per_vm: 24,
                 ram_gb_per_vm: 128.0,
+                memory_reservation_gb_per_vm: None,
                 db_size_gb: 306.0,
                 log_size_gb: 100.0,
                 tempdb_size_gb: 80.0,

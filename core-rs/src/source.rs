@@ -51,7 +51,7 @@ pub const VM_GROUP_FOOTPRINT: &str = "VM count x disk per VM, as entered";
 pub const GROWTH: &str =
     "annual growth compounded over settings.planning_horizon_years (seed 000 §12.2: plan for future data growth)";
 pub const GROWTH_TIMELINE: &str = "year-by-year timeline: data grows at each workload's annual_growth_pct compounded per year (seed 000 §12.2: plan for future data growth); assumption: front-end IOPS and the hybrid read cache's working sets grow at the same rate (constant I/O density per GB; the cache rule already sizes 2x the working set at the horizon) while VM count, vCPUs and RAM stay as entered; hosts to add keep the same host shape and storage per host, one per data site at a time, up to the VMware vSAN Configuration Maximums of 64 hosts";
-pub const VM_SWAP: &str = "VMware vSAN Design Guide: each VM's swap object (configured memory minus reservation) is protected by its policy; thick before vSAN 6.7, thin from 6.7. Counted in full, with no memory reservation and no data reduction (conservative assumption)";
+pub const VM_SWAP: &str = "VMware vSAN Design Guide: each VM's swap object (configured memory minus reservation) is protected by its policy; thick before vSAN 6.7, thin from 6.7. Counted as configured memory minus the workload's memory reservation per VM (none unless given), thick, with no data reduction (conservative assumption)";
 pub const DEDUP_RATIO_SQL: &str =
     "seed 001 Space Saving by Enabling Deduplication: 5,050 GB written -> 2,220 GB, ~2.27x for TPC-E-like OLTP under RAID-1";
 pub const DEDUP_RATIO_ENTERED: &str = "entered by the user in settings.dedup_ratios";

@@ -565,16 +565,23 @@ const ANNUAL_GROWTH_PCT: Range = (0.0, 500.0);
 /// must lie in (all finite, so a value in range is a number). Counts are
 /// exact as `f64`s and print as the integers they are.
 fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, Range)) {
-    let mut vm_shape = |vm_count: u32, vcpu: u32, ram_gb: f64, min_ram_gb: f64| {
-        figure("vm_count", f64::from(vm_count), (1.0, 100_000.0));
-        figure("vcpu_per_vm", f64::from(vcpu), (1.0, 768.0));
-        figure("ram_gb_per_vm", ram_gb, (min_ram_gb, 24_576.0));
-    };
+    let mut vm_shape =
+        |vm_count: u32, vcpu: u32, ram_gb: f64, reserved_gb: Option<f64>, min_ram_gb: f64| {
+            figure("vm_count", f64::from(vm_count), (1.0, 100_000.0));
+            figure("vcpu_per_vm", f64::from(vcpu), (1.0, 768.0));
+            figure("ram_gb_per_vm", ram_gb, (min_ram_gb, 24_576.0));
+            // A VM reserves at most the memory it is configured with (vSphere);
+            // absent, nothing is reserved and there is nothing to check.
+            if let Some(reserved_gb) = reserved_gb {
+                figure("memory_reservation_gb_per_vm", reserved_gb, (0.0, ram_gb));
+            }
+        };
     match spec {
         WorkloadSpec::SqlServer {
             vm_count,
             vcpu_per_vm,
             ram_gb_per_vm,
+            memory_reservation_gb_per_vm,
             db_size_gb,
             log_size_gb,
             tempdb_size_gb,
@@ -585,7 +592,13 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
             io_size_kb,
             deployment,
         } => {
-            vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
+            vm_shape(
+                *vm_count,
+                *vcpu_per_vm,
+                *ram_gb_per_vm,
+                *memory_reservation_gb_per_vm,
+                MIN_VM_RAM_GB,
+            );
             figure("db_size_gb", *db_size_gb, (0.001, 1_000_000.0));
             figure("log_size_gb", *log_size_gb, (0.0, 1_000_000.0));
             figure("tempdb_size_gb", *tempdb_size_gb, (0.0, 1_000_000.0));
@@ -602,6 +615,7 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
             vm_count,
             vcpu_per_vm,
             ram_gb_per_vm,
+            memory_reservation_gb_per_vm,
             mailboxes,
             mailbox_gb,
             iops_per_mailbox,
@@ -610,7 +624,13 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
             io_size_kb,
             annual_growth_pct,
         } => {
-            vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
+            vm_shape(
+                *vm_count,
+                *vcpu_per_vm,
+                *ram_gb_per_vm,
+                *memory_reservation_gb_per_vm,
+                MIN_VM_RAM_GB,
+            );
             figure("mailboxes", f64::from(*mailboxes), (1.0, 10_000_000.0));
             figure("mailbox_gb", *mailbox_gb, (0.001, 1000.0));
             figure("iops_per_mailbox", *iops_per_mailbox, (0.0, 100.0));
@@ -623,13 +643,20 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
             vm_count,
             vcpu_per_vm,
             ram_gb_per_vm,
+            memory_reservation_gb_per_vm,
             capacity_gb,
             throughput_mbps,
             read_pct,
             io_size_kb,
             annual_growth_pct,
         } => {
-            vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, MIN_VM_RAM_GB);
+            vm_shape(
+                *vm_count,
+                *vcpu_per_vm,
+                *ram_gb_per_vm,
+                *memory_reservation_gb_per_vm,
+                MIN_VM_RAM_GB,
+            );
             figure("capacity_gb", *capacity_gb, (0.001, 100_000_000.0));
             figure("throughput_mbps", *throughput_mbps, (0.0, 1_000_000.0));
             figure("read_pct", *read_pct, READ_PCT);
@@ -640,12 +667,19 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
             vm_count,
             vcpu_per_vm,
             ram_gb_per_vm,
+            memory_reservation_gb_per_vm,
             disk_gb_per_vm,
             iops_per_vm,
             read_pct,
             annual_growth_pct,
         } => {
-            vm_shape(*vm_count, *vcpu_per_vm, *ram_gb_per_vm, 0.0);
+            vm_shape(
+                *vm_count,
+                *vcpu_per_vm,
+                *ram_gb_per_vm,
+                *memory_reservation_gb_per_vm,
+                0.0,
+            );
             figure("disk_gb_per_vm", *disk_gb_per_vm, (0.0, MAX_VM_DISK_GB));
             figure("iops_per_vm", *iops_per_vm, (0.0, 10_000_000.0));
             figure("read_pct", *read_pct, READ_PCT);
@@ -814,6 +848,7 @@ mod tests {
         spec(0, "read_pct", json!(170.5));
         spec(1, "mailboxes", json!(0));
         spec(2, "ram_gb_per_vm", json!(-1));
+        spec(1, "memory_reservation_gb_per_vm", json!(80.5));
         project["workloads"][0]["spec"]["deployment"]["replicas"] = json!(12);
         let project = crate::parse_project(&project.to_string()).expect("still a project");
         let messages: Vec<String> = validate(&project).into_iter().map(|i| i.message).collect();
@@ -823,6 +858,7 @@ mod tests {
                 "workloads[0].spec.vm_count must be between 1 and 100000 (got 0)",
                 "workloads[0].spec.read_pct must be between 0 and 100 (got 170.5)",
                 "workloads[0].spec.deployment.replicas must be between 2 and 9 (got 12)",
+                "workloads[1].spec.memory_reservation_gb_per_vm must be between 0 and 64 (got 80.5)",
                 "workloads[1].spec.mailboxes must be between 1 and 10000000 (got 0)",
                 "workloads[2].spec.ram_gb_per_vm must be between 0 and 24576 (got -1)",
             ]

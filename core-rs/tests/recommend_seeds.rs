@@ -282,6 +282,7 @@ fn impossible_capacity_names_the_constraint() {
             vm_count: 10,
             vcpu_per_vm: 1,
             ram_gb_per_vm: 1.0,
+            memory_reservation_gb_per_vm: None,
             disk_gb_per_vm: 1_000_000.0,
             iops_per_vm: 1.0,
             read_pct: 70.0,

@@ -135,6 +135,7 @@ fn seed_001_space_test(policy_id: &str) -> f64 {
         vm_count: 1,
         vcpu_per_vm: 1,
         ram_gb_per_vm: 0.25,
+        memory_reservation_gb_per_vm: None,
         db_size_gb: 2_525.0,
         log_size_gb: 0.0,
         tempdb_size_gb: 0.0,

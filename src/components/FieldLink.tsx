@@ -6,6 +6,7 @@ import { jumpToField } from '../views/jumpToField';
 /** Text that opens the editor tab holding `path` and focuses its field. */
 export function FieldLink({ path, children }: { path: string; children: ReactNode }) {
   const setEditorTab = useApp((s) => s.setEditorTab);
+  const requestWorkloadField = useApp((s) => s.requestWorkloadField);
   return (
     <button
       type="button"
@@ -13,8 +14,10 @@ export function FieldLink({ path, children }: { path: string; children: ReactNod
       title={`Go to ${path}`}
       onClick={() => {
         setEditorTab(tabForPath(path));
+        // The workload grid may not have the row on screen: it scrolls to it.
+        if (path.startsWith('workloads[')) requestWorkloadField(path);
         // The tab renders its fields on the next frame.
-        requestAnimationFrame(() => jumpToField(path));
+        else requestAnimationFrame(() => jumpToField(path));
       }}
     >
       {children}

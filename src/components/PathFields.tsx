@@ -1,6 +1,7 @@
 // Inputs bound to a project field by its JSON path: the value, the edit and
 // the core's message for that path all come from the same place.
 import { useId } from 'react';
+import type { Project } from '../core/types';
 import { useApp } from '../store/context';
 import { getAtPath, setAtPath } from '../store/paths';
 import { NumberField } from './NumberField';
@@ -80,17 +81,27 @@ export interface Choice {
   label: string;
 }
 
-/** A choice among strings; `parse` turns the picked value back into the field's type. */
+/**
+ * A choice among strings; `parse` turns the picked value back into the
+ * field's type. `edit`, when given, makes the project edit itself (a
+ * choice that brings other fields with it).
+ */
 export function PathSelect({
   path,
   label,
   choices,
   parse = (v) => v,
+  edit,
   testId,
   hideLabel,
-}: Common & { choices: Choice[]; parse?: (value: string) => unknown }) {
+}: Common & {
+  choices: readonly Choice[];
+  parse?: (value: string) => unknown;
+  edit?: (value: string) => (project: Project) => Project;
+}) {
   const id = useId();
   const { value, issue, set } = useField(path);
+  const editProject = useApp((s) => s.editProject);
   return (
     <div className="field">
       <label htmlFor={id} className={labelClass(hideLabel)}>
@@ -102,7 +113,7 @@ export function PathSelect({
         data-testid={testId}
         value={String(value ?? '')}
         aria-invalid={issue ? true : undefined}
-        onChange={(e) => set(parse(e.target.value))}
+        onChange={(e) => (edit ? editProject(edit(e.target.value)) : set(parse(e.target.value)))}
       >
         {choices.map((c) => (
           <option key={c.value} value={c.value}>

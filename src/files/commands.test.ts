@@ -48,18 +48,28 @@ describe('document commands', () => {
   );
 
   it('shows a failed open and keeps the open document', async () => {
-    vi.stubGlobal('window', { confirm: () => true });
-    const services = failingServices({
-      openProject: vi.fn().mockRejectedValue(new Error('Could not open a.json: permission denied')),
-    });
+    const openProject = vi
+      .fn()
+      .mockRejectedValue(new Error('Could not open a.json: permission denied'));
+    const services = failingServices({ openProject });
     const before = services.store.getState().project;
-    await expect(runCommand('open', services, reportOpen)).resolves.toBe(false);
+    // Unsaved work: the app asks in its own dialog first; keeping it opens nothing.
+    const kept = runCommand('open', services, reportOpen);
+    await vi.waitFor(() => expect(services.store.getState().question).not.toBeNull());
+    expect(services.store.getState().question?.title).toBe('Discard unsaved changes?');
+    services.store.getState().question?.answer('keep');
+    await expect(kept).resolves.toBe(true);
+    expect(openProject).not.toHaveBeenCalled();
+
+    const discarded = runCommand('open', services, reportOpen);
+    await vi.waitFor(() => expect(services.store.getState().question).not.toBeNull());
+    services.store.getState().question?.answer('discard');
+    await expect(discarded).resolves.toBe(false);
     expect(services.store.getState().failure).toEqual({
       action: 'Opening a project',
       reason: 'Could not open a.json: permission denied',
     });
     expect(services.store.getState().project).toBe(before);
-    vi.unstubAllGlobals();
   });
 
   it('shows a dropped or recent file that cannot be read', async () => {

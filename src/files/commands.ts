@@ -13,12 +13,19 @@ import {
 } from './documents';
 import { attempt } from './failures';
 
-/** Asks before an action would drop unsaved changes. */
-export function confirmDiscard(services: Services): boolean {
-  return (
-    !hasUnsavedChanges(services.store.getState()) ||
-    window.confirm('The current project has unsaved changes. Discard them?')
-  );
+/** Asks, in the app's dialog, before an action would drop unsaved changes. */
+export async function confirmDiscard(services: Services, action: string): Promise<boolean> {
+  const state = services.store.getState();
+  if (!hasUnsavedChanges(state)) return true;
+  const answer = await state.ask({
+    title: 'Discard unsaved changes?',
+    text: `${state.fileName ?? 'The current project'} has unsaved changes. ${action} replaces it; the changes are lost.`,
+    choices: [
+      { value: 'keep', label: 'Keep my changes' },
+      { value: 'discard', label: 'Discard them' },
+    ],
+  });
+  return answer === 'discard';
 }
 
 /** The command as the user would name it when it fails. */
@@ -48,14 +55,16 @@ async function perform(
   const temporal = store.temporal.getState();
   switch (command) {
     case 'new':
-      if (confirmDiscard(services)) {
+      if (await confirmDiscard(services, 'Starting a new project')) {
         reportOpen(
           await openProjectText(store, core, 'The new-project template', newProjectText, null),
         );
       }
       return;
     case 'open':
-      if (confirmDiscard(services)) reportOpen(await openWithPicker(store, core, platform));
+      if (await confirmDiscard(services, 'Opening another project')) {
+        reportOpen(await openWithPicker(store, core, platform));
+      }
       return;
     case 'save':
       await saveDocument(store, platform, false);

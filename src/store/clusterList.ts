@@ -1,23 +1,11 @@
 // Adding, copying and removing whole clusters; a cluster's workloads go with it.
 import type { Project } from '../core/types';
-import { appendAt, duplicateAt, freshId } from './listEdits';
+import { duplicateAt, freshId } from './listEdits';
 
 export function duplicateCluster(project: Project, index: number): Project {
   const source = project.clusters[index];
   if (!source) return project;
   return duplicateAt(project, 'clusters', index, freshId(project, 'clusters', source.id));
-}
-
-/** A new cluster shaped like the first one, without workloads. */
-export function addCluster(project: Project): Project {
-  const model = project.clusters[0];
-  if (!model) return project;
-  const id = freshId(project, 'clusters', 'cluster');
-  return appendAt(project, 'clusters', {
-    ...structuredClone(model),
-    id,
-    name: `Cluster ${project.clusters.length + 1}`,
-  });
 }
 
 /** Removes a cluster and the workloads placed on it; the last cluster stays. */

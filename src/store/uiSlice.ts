@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { Project, RvtoolsSummary, Workload } from '../core/types';
+import type { Project, RecommendOutcome, RvtoolsSummary, Workload } from '../core/types';
 import type { Failure } from '../files/failures';
 import type { RecoveryOffer } from '../files/recovery';
 import type { CapacityUnit } from '../units';
@@ -30,6 +30,20 @@ export interface Variant {
 }
 
 export const MAX_VARIANTS = 4;
+
+/** A question the app asks in its own dialog; the answer is one of the choices' values, or null when dismissed. */
+export interface Question {
+  title: string;
+  text: string;
+  choices: { value: string; label: string }[];
+  answer: (value: string | null) => void;
+}
+
+/** The last design search and the project it searched for: shown while the project is that one. */
+export interface KeptSearch {
+  project: Project;
+  outcome: RecommendOutcome;
+}
 
 export type ResultsTab = 'results' | 'compare' | 'recommend' | 'catalog';
 
@@ -65,6 +79,14 @@ export interface UiSlice {
   /** The cluster the results dashboard shows. */
   selectedCluster: number;
   selectCluster: (index: number) => void;
+  question: Question | null;
+  /** Asks in the app's dialog; resolves with the value of the choice picked, or null. */
+  ask: (question: Omit<Question, 'answer'>) => Promise<string | null>;
+  search: KeptSearch | null;
+  keepSearch: (search: KeptSearch | null) => void;
+  /** A workload field to bring into view: the grid renders only the rows on screen, so it scrolls there itself. */
+  workloadFieldRequest: string | null;
+  requestWorkloadField: (path: string | null) => void;
 }
 
 export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (set, get) => ({
@@ -95,4 +117,23 @@ export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (
   setCapacityUnit: (capacityUnit) => set({ capacityUnit }),
   selectedCluster: 0,
   selectCluster: (selectedCluster) => set({ selectedCluster }),
+  question: null,
+  ask: (question) =>
+    new Promise((resolve) => {
+      // A question still open when another comes is dismissed first.
+      get().question?.answer(null);
+      set({
+        question: {
+          ...question,
+          answer: (value) => {
+            set({ question: null });
+            resolve(value);
+          },
+        },
+      });
+    }),
+  search: null,
+  keepSearch: (search) => set({ search }),
+  workloadFieldRequest: null,
+  requestWorkloadField: (workloadFieldRequest) => set({ workloadFieldRequest }),
 });

@@ -7,6 +7,7 @@ import {
   withDiskGroupCount,
   withHostCount,
 } from '../store/clusterEdits';
+import { hostCount } from '../store/newCluster';
 
 /** The cluster's shape: hosts, disk groups and capacity devices. */
 export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
@@ -23,10 +24,6 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
   const firstGroup = groups[0];
   const capacityDevice = devices?.find((d) => d.id === firstGroup?.capacity_device);
   const deviceIndex = devices?.findIndex((d) => d.id === firstGroup?.capacity_device) ?? -1;
-  const hostCount =
-    cluster.topology.kind === 'single'
-      ? cluster.topology.host_count
-      : cluster.topology.hosts_per_site * 2;
 
   return (
     <section className="panel" aria-labelledby="cluster-heading">
@@ -37,7 +34,7 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
           label="Hosts"
           testId="host-count"
           path={`${base}.topology.host_count`}
-          value={hostCount}
+          value={hostCount(cluster.topology)}
           issue={issueAt(`${base}.topology`)}
           onChange={(n) => n !== undefined && editProject((p) => withHostCount(p, clusterIndex, n))}
         />

@@ -5,9 +5,9 @@ import { exportComparison } from '../files/exports';
 import { attempt } from '../files/failures';
 import type { Evaluation } from '../core/types';
 import { useServices } from '../services';
-import { openDocument } from '../store';
 import { useApp } from '../store/context';
 import { MAX_VARIANTS } from '../store/uiSlice';
+import { useReplaceDesign } from './useReplaceDesign';
 import { UNIT_LABEL } from '../units';
 import { UnitToggle } from './UnitToggle';
 
@@ -40,7 +40,7 @@ function useVariantEvaluations() {
 /** 2-4 designs side by side: key figures with the best marked, and overlaid charts. */
 export function CompareView() {
   const services = useServices();
-  const { store } = services;
+  const replaceDesign = useReplaceDesign();
   const variants = useApp((s) => s.variants);
   const addVariant = useApp((s) => s.addVariant);
   const removeVariant = useApp((s) => s.removeVariant);
@@ -116,10 +116,7 @@ export function CompareView() {
                   <th scope="col" key={`${v.name}-${i}`}>
                     {v.name}
                     <div className="row-actions">
-                      <button
-                        type="button"
-                        onClick={() => openDocument(store, v.project, `${v.name}.stacksizer.json`)}
-                      >
+                      <button type="button" onClick={() => void replaceDesign(v.name, v.project)}>
                         Open
                       </button>
                       <button

@@ -32,7 +32,7 @@ export function DataExchange() {
         type="button"
         onClick={() =>
           run('Importing the RVTools inventory', async () => {
-            if (!confirmDiscard(services)) return null;
+            if (!(await confirmDiscard(services, 'Importing an RVTools inventory'))) return null;
             const file = await pickFile(XLSX_ACCEPT);
             if (!file) return null;
             const result = await importRvtoolsFile(services, file);

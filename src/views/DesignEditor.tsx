@@ -4,6 +4,7 @@ import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../sto
 import { useApp } from '../store/context';
 import { ClusterEditor } from './ClusterEditor';
 import { EsaEditor } from './EsaEditor';
+import { TopologyEditor } from './TopologyEditor';
 import { XtremioVplexEditor } from './XtremioVplexEditor';
 
 /** A cluster's hosts and storage: every field of the design, by path. */
@@ -21,6 +22,7 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
   return (
     <>
       <ClusterEditor clusterIndex={clusterIndex} />
+      <TopologyEditor clusterIndex={clusterIndex} />
       <section className="panel" aria-labelledby={`host-heading-${clusterIndex}`}>
         <h2 id={`host-heading-${clusterIndex}`}>Host</h2>
         <div className="fields">
@@ -35,7 +37,9 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
           <PathNumber path={`${base}.host.unit_price`} label="Host unit price" optional />
         </div>
       </section>
-      {cluster.storage.architecture === 'xtremio_vplex' && <XtremioVplexEditor base={base} />}
+      {cluster.storage.architecture === 'xtremio_vplex' && (
+        <XtremioVplexEditor clusterIndex={clusterIndex} />
+      )}
       {cluster.storage.architecture === 'vsan_esa' && <EsaEditor clusterIndex={clusterIndex} />}
       {cluster.storage.architecture === 'vsan_osa' && (
         <section className="panel" aria-labelledby={`dg-heading-${clusterIndex}`}>

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/context';
-import { addCluster, duplicateCluster, removeCluster } from '../store/clusterList';
+import { duplicateCluster, removeCluster } from '../store/clusterList';
+import { AddClusterDialog } from './AddClusterDialog';
 import type { EditorTab } from '../store/uiSlice';
 import { DesignEditor } from './DesignEditor';
 import { DevicesEditor } from './DevicesEditor';
@@ -23,6 +25,8 @@ export function EditorTabs() {
   const ids = useApp(useShallow((s) => s.project.clusters.map((c) => c.id)));
   const names = useApp(useShallow((s) => s.project.clusters.map((c) => c.name)));
   const editProject = useApp((s) => s.editProject);
+  const ask = useApp((s) => s.ask);
+  const [adding, setAdding] = useState(false);
   return (
     <>
       <div className="tabs" role="tablist" aria-label="Editors">
@@ -54,8 +58,17 @@ export function EditorTabs() {
                     <button
                       type="button"
                       onClick={() =>
-                        window.confirm(`Remove ${names[i]} and the workloads placed on it?`) &&
-                        editProject((p) => removeCluster(p, i))
+                        void ask({
+                          title: `Remove ${names[i]}?`,
+                          text: `${names[i]} and the workloads placed on it are removed. Undo brings them back.`,
+                          choices: [
+                            { value: 'cancel', label: 'Cancel' },
+                            { value: 'remove', label: 'Remove the cluster' },
+                          ],
+                        }).then(
+                          (answer) =>
+                            answer === 'remove' && editProject((p) => removeCluster(p, i)),
+                        )
                       }
                     >
                       Remove cluster
@@ -66,10 +79,11 @@ export function EditorTabs() {
               </div>
             ))}
             <div className="panel-actions">
-              <button type="button" onClick={() => editProject(addCluster)}>
+              <button type="button" onClick={() => setAdding(true)}>
                 Add cluster
               </button>
             </div>
+            {adding && <AddClusterDialog onClose={() => setAdding(false)} />}
           </>
         )}
         {tab === 'workloads' && <WorkloadTable />}

@@ -1,6 +1,12 @@
-import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
+import { Fragment } from 'react';
+import { ScrollRegion } from '../components/ScrollRegion';
+import { NumberField } from '../components/NumberField';
+import { PathCheckbox, PathNumber, PathText } from '../components/PathFields';
+import type { ProtectionMethod } from '../core/types';
 import { useApp } from '../store/context';
 import { appendAt, freshId } from '../store/listEdits';
+import { setAtPath } from '../store/paths';
+import { defaultPolicyName, editPolicyProtection } from '../store/policyEdits';
 import { ListRowActions } from '../components/ListRowActions';
 
 const METHODS = [
@@ -13,82 +19,137 @@ const METHODS = [
 export function PoliciesEditor() {
   const policies = useApp((s) => s.project.policies ?? []);
   const editProject = useApp((s) => s.editProject);
+  const issues = useApp((s) => s.issues);
+  const findings = useApp((s) => s.evaluation?.findings);
+  /** The core's warning that a policy's name states another protection than it has. */
+  const contradiction = (i: number) =>
+    findings?.find(
+      (f) => f.code === 'protection.policy_label_contradicts' && f.path === `policies[${i}].name`,
+    )?.message;
   return (
     <section className="panel" aria-labelledby="policies-heading">
       <h2 id="policies-heading">Storage policies</h2>
-      <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Method</th>
-            <th scope="col">FTT</th>
-            <th scope="col">Stripe width</th>
-            <th scope="col">OSR %</th>
-            <th scope="col">Checksum</th>
-            <th scope="col">Compression (ESA)</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {policies.map((policy, i) => {
-            const path = `policies[${i}]`;
-            return (
-              <tr key={policy.id}>
-                <td>
-                  <PathText path={`${path}.name`} label={`Policy ${i + 1} name`} hideLabel />
-                </td>
-                <td>
-                  <PathSelect
-                    path={`${path}.method`}
-                    label={`Policy ${i + 1} method`}
-                    choices={METHODS}
-                    hideLabel
-                  />
-                </td>
-                <td>
-                  <PathNumber
-                    path={`${path}.ftt`}
-                    label={`Policy ${i + 1} failures to tolerate`}
-                    hideLabel
-                  />
-                </td>
-                <td>
-                  <PathNumber
-                    path={`${path}.stripe_width`}
-                    label={`Policy ${i + 1} stripe width`}
-                    hideLabel
-                  />
-                </td>
-                <td>
-                  <PathNumber
-                    path={`${path}.object_space_reservation_pct`}
-                    label={`Policy ${i + 1} object space reservation`}
-                    hideLabel
-                  />
-                </td>
-                <td>
-                  <PathCheckbox
-                    path={`${path}.checksum`}
-                    label={`Policy ${i + 1} checksum`}
-                    hideLabel
-                  />
-                </td>
-                <td>
-                  <PathCheckbox
-                    path={`${path}.compression`}
-                    label={`Policy ${i + 1} data compression on vSAN ESA`}
-                    hideLabel
-                    absent
-                  />
-                </td>
-                <ListRowActions list="policies" index={i} id={policy.id} />
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ScrollRegion label="Storage policies table">
+        <table className="grid policies">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Method</th>
+              <th scope="col">FTT</th>
+              <th scope="col">Stripe width</th>
+              <th scope="col">OSR %</th>
+              <th scope="col">Checksum</th>
+              <th scope="col">Compression (ESA)</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {policies.map((policy, i) => {
+              const path = `policies[${i}]`;
+              return (
+                <Fragment key={policy.id}>
+                  <tr>
+                    <td>
+                      <PathText path={`${path}.name`} label={`Policy ${i + 1} name`} hideLabel />
+                    </td>
+                    <td className="field">
+                      <label className="visually-hidden" htmlFor={`policy-method-${i}`}>
+                        Policy {i + 1} method
+                      </label>
+                      <select
+                        id={`policy-method-${i}`}
+                        data-path={`${path}.method`}
+                        value={policy.method}
+                        onChange={(e) =>
+                          editProject((p) =>
+                            editPolicyProtection(p, i, {
+                              method: e.target.value as ProtectionMethod,
+                            }),
+                          )
+                        }
+                      >
+                        {METHODS.map((m) => (
+                          <option key={m.value} value={m.value}>
+                            {m.label}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <NumberField
+                        label={`Policy ${i + 1} failures to tolerate`}
+                        hideLabel
+                        path={`${path}.ftt`}
+                        value={policy.ftt}
+                        issue={issues.find((x) => x.path === `${path}.ftt`)?.message}
+                        onChange={(ftt) =>
+                          ftt !== undefined &&
+                          editProject((p) => editPolicyProtection(p, i, { ftt }))
+                        }
+                      />
+                    </td>
+                    <td>
+                      <PathNumber
+                        path={`${path}.stripe_width`}
+                        label={`Policy ${i + 1} stripe width`}
+                        hideLabel
+                      />
+                    </td>
+                    <td>
+                      <PathNumber
+                        path={`${path}.object_space_reservation_pct`}
+                        label={`Policy ${i + 1} object space reservation`}
+                        hideLabel
+                      />
+                    </td>
+                    <td>
+                      <PathCheckbox
+                        path={`${path}.checksum`}
+                        label={`Policy ${i + 1} checksum`}
+                        hideLabel
+                      />
+                    </td>
+                    <td>
+                      <PathCheckbox
+                        path={`${path}.compression`}
+                        label={`Policy ${i + 1} data compression on vSAN ESA`}
+                        hideLabel
+                        absent
+                      />
+                    </td>
+                    <ListRowActions list="policies" index={i} id={policy.id} />
+                  </tr>
+                  {contradiction(i) && (
+                    <tr>
+                      <td colSpan={8}>
+                        <p className="issue" data-testid={`policy-name-contradicts-${i}`}>
+                          {contradiction(i)}{' '}
+                          <button
+                            type="button"
+                            onClick={() =>
+                              editProject((p) =>
+                                setAtPath(
+                                  p,
+                                  `${path}.name`,
+                                  defaultPolicyName(policy.method, policy.ftt),
+                                ),
+                              )
+                            }
+                          >
+                            Rename to {defaultPolicyName(policy.method, policy.ftt)}
+                          </button>
+                        </p>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollRegion>
       <div className="panel-actions">
         <button
           type="button"
@@ -96,7 +157,7 @@ export function PoliciesEditor() {
             editProject((p) =>
               appendAt(p, 'policies', {
                 id: freshId(p, 'policies', 'policy'),
-                name: 'RAID-1 FTT=1',
+                name: defaultPolicyName('raid1', 1),
                 method: 'raid1',
                 ftt: 1,
                 stripe_width: 1,

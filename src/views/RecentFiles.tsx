@@ -30,13 +30,17 @@ export function RecentFiles() {
         value=""
         onChange={(event) => {
           const picked = recent[Number(event.target.value)];
-          if (event.target.value === '' || !picked || !confirmDiscard(services)) return;
+          if (event.target.value === '' || !picked) return;
           const index = Number(event.target.value);
-          return openFileText(
-            services,
-            picked.fileName,
-            async () => (await services.platform.openRecent(index)).text,
-            reportOpen,
+          void confirmDiscard(services, `Opening ${picked.fileName}`).then(
+            (discard) =>
+              discard &&
+              openFileText(
+                services,
+                picked.fileName,
+                async () => (await services.platform.openRecent(index)).text,
+                reportOpen,
+              ),
           );
         }}
       >

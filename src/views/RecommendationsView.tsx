@@ -4,6 +4,7 @@ import type { Design, Progress, RecommendOutcome } from '../core/types';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
+import { useReplaceDesign } from './useReplaceDesign';
 
 const FAMILY_LABEL: Record<Design['family'], string> = {
   hybrid_vsan: 'Hybrid vSAN',
@@ -26,7 +27,10 @@ export function RecommendationsView() {
   const [budget, setBudget] = useState('');
   const [maxHosts, setMaxHosts] = useState('');
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [outcome, setOutcome] = useState<RecommendOutcome | null>(null);
+  // The search outlives this tab, until the project it searched for changes.
+  const outcome = useApp((s) => (s.search?.project === s.project ? s.search.outcome : null));
+  const keepSearch = useApp((s) => s.keepSearch);
+  const replaceDesign = useReplaceDesign();
   const [error, setError] = useState<string | null>(null);
   const running = useRef<RunningSearch | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,12 +46,13 @@ export function RecommendationsView() {
       return;
     }
     setError(null);
-    setOutcome(null);
+    keepSearch(null);
     setProgress(null);
     setBusy(true);
+    const project = store.getState().project;
     const search = startSearch(
       {
-        projectJson: JSON.stringify(store.getState().project),
+        projectJson: JSON.stringify(project),
         options: { budget: budgetValue, max_hosts: hostsValue },
         userCatalogJson: userCatalogJson(store.getState()),
       },
@@ -55,7 +60,7 @@ export function RecommendationsView() {
     );
     running.current = search;
     search.result
-      .then(setOutcome)
+      .then((result: RecommendOutcome) => keepSearch({ project, outcome: result }))
       .catch((e: unknown) =>
         setError(e instanceof SearchCancelled ? 'Search cancelled.' : String(e)),
       )
@@ -179,6 +184,17 @@ export function RecommendationsView() {
                         }}
                       >
                         Keep as variant
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void replaceDesign(
+                            `${FAMILY_LABEL[d.family]} ${money(d.cost, recommendation.currency)}`,
+                            d.project,
+                          ).then((replaced) => replaced && setResultsTab('results'))
+                        }
+                      >
+                        Use this design
                       </button>
                     </td>
                   </tr>

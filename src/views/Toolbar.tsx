@@ -5,6 +5,7 @@ import { useServices } from '../services';
 import { useApp, useUndoState } from '../store/context';
 import { hasUnsavedChanges } from '../store/projectSlice';
 import { DataExchange } from './DataExchange';
+import { QuestionDialog } from './QuestionDialog';
 import { RecentFiles } from './RecentFiles';
 import { useReportOpen } from './useReportOpen';
 
@@ -38,6 +39,7 @@ export function Toolbar() {
           {b.label}
         </button>
       ))}
+      <QuestionDialog />
       <DataExchange />
       <RecentFiles />
       <label className="examples">
@@ -47,9 +49,12 @@ export function Toolbar() {
           value=""
           onChange={(event) => {
             const example = examples.find((e) => e.fileName === event.target.value);
-            if (example && confirmDiscard(services)) {
-              return openFileText(services, example.fileName, async () => example.text, reportOpen);
-            }
+            if (!example) return;
+            void confirmDiscard(services, `Opening the example ${example.name}`).then(
+              (discard) =>
+                discard &&
+                openFileText(services, example.fileName, async () => example.text, reportOpen),
+            );
           }}
         >
           <option value="">Open an example…</option>

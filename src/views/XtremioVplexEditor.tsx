@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { PathNumber, PathSelect, type Choice } from '../components/PathFields';
 import { attempt } from '../files/failures';
 import { useServices } from '../services';
+import { useApp } from '../store/context';
+import { setAtPath } from '../store/paths';
 
 const REPLICATION: Choice[] = [
   { value: 'metro', label: 'VPLEX Metro (synchronous, <= 5 ms RTT)' },
@@ -25,8 +27,80 @@ function useXBrickChoices(): Choice[] {
   return choices;
 }
 
+/** XtremIO's data reduction; empty, the core uses seed 004's figures. */
+const DATA_REDUCTION: readonly { key: string; label: string; unit?: string }[] = [
+  { key: 'dedup_ratio', label: 'Deduplication ratio', unit: ':1' },
+  { key: 'compression_ratio', label: 'Compression ratio', unit: ':1' },
+  { key: 'thin_savings_pct', label: 'Thin-provisioning savings (never written)', unit: '%' },
+  { key: 'snapshot_copies', label: 'Snapshots kept of every distributed volume' },
+  {
+    key: 'snapshot_change_pct',
+    label: 'Data each snapshot stores of its own',
+    unit: '% of the volume',
+  },
+];
+
+const PLACEMENTS: Choice[] = [
+  { value: 'distributed', label: 'Distributed volumes (both sites)' },
+  { value: 'local', label: 'Local volumes (production array only)' },
+  { value: 'snapshot', label: 'Snapshots mounted from XtremIO' },
+];
+
+/**
+ * Where each workload of the cluster keeps its volumes: distributed unless
+ * listed (seed 004 Table 5). Choosing "distributed" drops the entry.
+ */
+function VolumePlacements({ clusterIndex }: { clusterIndex: number }) {
+  const base = `clusters[${clusterIndex}]`;
+  const cluster = useApp((s) => s.project.clusters[clusterIndex]);
+  const workloads = useApp((s) => s.project.workloads ?? []);
+  const editProject = useApp((s) => s.editProject);
+  if (cluster?.storage.architecture !== 'xtremio_vplex') return null;
+  const volumes = cluster.storage.volumes ?? [];
+  const place = (workloadId: string, placement: string) =>
+    editProject((p) =>
+      setAtPath(p, `${base}.storage.volumes`, [
+        ...volumes.filter((v) => v.workload_id !== workloadId),
+        ...(placement === 'distributed' ? [] : [{ workload_id: workloadId, placement }]),
+      ]),
+    );
+  const mine = workloads.filter((w) => w.cluster_id === cluster.id);
+  if (mine.length === 0) return null;
+  return (
+    <table className="grid" aria-label="Volume placement per workload">
+      <thead>
+        <tr>
+          <th scope="col">Workload</th>
+          <th scope="col">Volumes</th>
+        </tr>
+      </thead>
+      <tbody>
+        {mine.map((w) => (
+          <tr key={w.id}>
+            <td>{w.name || w.id}</td>
+            <td className="field">
+              <select
+                aria-label={`${w.name || w.id} volume placement`}
+                value={volumes.find((v) => v.workload_id === w.id)?.placement ?? 'distributed'}
+                onChange={(e) => place(w.id, e.target.value)}
+              >
+                {PLACEMENTS.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** XtremIO arrays behind VPLEX Metro: both sites are alike. */
-export function XtremioVplexEditor({ base }: { base: string }) {
+export function XtremioVplexEditor({ clusterIndex }: { clusterIndex: number }) {
+  const base = `clusters[${clusterIndex}]`;
   const models = useXBrickChoices();
   const storage = `${base}.storage`;
   return (
@@ -47,8 +121,21 @@ export function XtremioVplexEditor({ base }: { base: string }) {
           label="VPLEX read-cache hits"
           unit="%"
         />
-        <PathNumber path={`${base}.topology.inter_site_rtt_ms`} label="Inter-site RTT" unit="ms" />
+        {DATA_REDUCTION.map((f) => (
+          <PathNumber
+            key={f.key}
+            path={`${storage}.data_reduction.${f.key}`}
+            label={f.label}
+            unit={f.unit}
+            optional
+            placeholder="seed 004 default"
+          />
+        ))}
       </div>
+      <p className="muted">
+        The inter-site RTT and links are the cluster’s topology, under Architecture and topology.
+      </p>
+      <VolumePlacements clusterIndex={clusterIndex} />
     </section>
   );
 }

@@ -38,8 +38,10 @@ export function useDocumentShortcuts(): void {
     const onDrop = (event: DragEvent) => {
       event.preventDefault();
       const file = event.dataTransfer?.files[0];
-      if (!file || !confirmDiscard(services)) return;
-      return openFileText(services, file.name, () => file.text(), reportOpen);
+      if (!file) return;
+      void confirmDiscard(services, `Opening ${file.name}`).then(
+        (discard) => discard && openFileText(services, file.name, () => file.text(), reportOpen),
+      );
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (hasUnsavedChanges(store.getState())) event.preventDefault();

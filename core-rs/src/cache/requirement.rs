@@ -96,6 +96,7 @@ mod tests {
             vm_count: 1,
             vcpu_per_vm: 12,
             ram_gb_per_vm: 128.0,
+            memory_reservation_gb_per_vm: None,
             db_size_gb,
             log_size_gb: 125.0,
             tempdb_size_gb: 80.0,

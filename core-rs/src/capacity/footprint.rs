@@ -14,7 +14,7 @@ pub struct Footprint {
     pub data_gb: f64,
     /// Data at the end of the planning horizon.
     pub grown_gb: f64,
-    /// VM swap objects (one per VM, the VM's configured memory).
+    /// VM swap objects (one per VM: its configured memory minus its reservation).
     pub swap_gb: f64,
     /// VMs holding the data (an AG secondary is a VM of its own).
     pub vms: u32,
@@ -148,7 +148,7 @@ pub fn footprint(spec: &WorkloadSpec, horizon_years: u32) -> Footprint {
     Footprint {
         data_gb,
         grown_gb: data_gb * growth_factor(growth_pct, horizon_years),
-        swap_gb: ram_gb * f64::from(vms),
+        swap_gb: (ram_gb - spec.memory_reservation_gb()) * f64::from(vms),
         vms,
         source,
         growth_source: source::GROWTH,
@@ -185,6 +185,7 @@ mod tests {
             vm_count,
             vcpu_per_vm: 24,
             ram_gb_per_vm: 80.0,
+            memory_reservation_gb_per_vm: None,
             db_size_gb: 400.0,
             log_size_gb: 100.0,
             tempdb_size_gb: 80.0,
@@ -222,6 +223,26 @@ mod tests {
     }
 
     #[test]
+    fn reserved_memory_leaves_the_swap_object() {
+        // Seed 000 reserves the SQL Server VMs' memory: 48 of 80 GB reserved
+        // leaves a 32 GB swap object per VM; all of it reserved, none.
+        let reserved = |gb: f64| {
+            let mut spec = sql(2, SqlDeployment::Standalone);
+            if let WorkloadSpec::SqlServer {
+                memory_reservation_gb_per_vm,
+                ..
+            } = &mut spec
+            {
+                *memory_reservation_gb_per_vm = Some(gb);
+            }
+            footprint(&spec, 3).swap_gb
+        };
+        assert_eq!(reserved(48.0), 64.0);
+        assert_eq!(reserved(80.0), 0.0);
+        assert_eq!(reserved(0.0), 160.0);
+    }
+
+    #[test]
     fn failover_cluster_nodes_share_one_set_of_disks() {
         let fci = SqlDeployment::FailoverCluster { iscsi_target: true };
         assert_eq!(footprint(&sql(1, fci), 3).data_gb, 580.0);
@@ -234,6 +255,7 @@ mod tests {
             vm_count: 2,
             vcpu_per_vm: 8,
             ram_gb_per_vm: 64.0,
+            memory_reservation_gb_per_vm: None,
             mailboxes: 16_000,
             mailbox_gb: 1.0,
             iops_per_mailbox: 1.0,
@@ -255,6 +277,7 @@ mod tests {
             vm_count: 10,
             vcpu_per_vm: 2,
             ram_gb_per_vm: 8.0,
+            memory_reservation_gb_per_vm: None,
             disk_gb_per_vm: 100.0,
             iops_per_vm: 50.0,
             read_pct: 70.0,

@@ -132,6 +132,7 @@ fn compression_follows_each_policys_rule() {
             vm_count: 1,
             vcpu_per_vm: 2,
             ram_gb_per_vm: 0.0,
+            memory_reservation_gb_per_vm: None,
             capacity_gb: 100.0,
             throughput_mbps: 0.0,
             io_size_kb: 64.0,

@@ -105,6 +105,7 @@ fn io_grows_at_the_data_rate_and_nothing_else_changes() {
         vm_count: 10,
         vcpu_per_vm: 2,
         ram_gb_per_vm: 8.0,
+        memory_reservation_gb_per_vm: None,
         disk_gb_per_vm: 100.0,
         iops_per_vm: 50.0,
         read_pct: 70.0,

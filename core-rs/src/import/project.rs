@@ -112,6 +112,7 @@ mod tests {
                 vm_count: 10,
                 vcpu_per_vm: 2,
                 ram_gb_per_vm: 8.0,
+                memory_reservation_gb_per_vm: None,
                 disk_gb_per_vm: 100.0,
                 iops_per_vm: 0.0,
                 read_pct: 70.0,

@@ -40,6 +40,13 @@ pub enum WorkloadSpec {
         vm_count: u32,
         vcpu_per_vm: u32,
         ram_gb_per_vm: f64,
+        /// Memory reserved for each VM, in GB (0 ..= `ram_gb_per_vm`): vSphere
+        /// sizes a VM's swap object as configured memory minus its
+        /// reservation (seed 000 reserves the SQL Server VMs' memory).
+        /// Absent: no reservation, the swap object is the whole memory.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "wasm", tsify(optional))]
+        memory_reservation_gb_per_vm: Option<f64>,
         db_size_gb: f64,
         log_size_gb: f64,
         tempdb_size_gb: f64,
@@ -57,6 +64,13 @@ pub enum WorkloadSpec {
         vm_count: u32,
         vcpu_per_vm: u32,
         ram_gb_per_vm: f64,
+        /// Memory reserved for each VM, in GB (0 ..= `ram_gb_per_vm`): vSphere
+        /// sizes a VM's swap object as configured memory minus its
+        /// reservation (seed 000 reserves the SQL Server VMs' memory).
+        /// Absent: no reservation, the swap object is the whole memory.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "wasm", tsify(optional))]
+        memory_reservation_gb_per_vm: Option<f64>,
         mailboxes: u32,
         mailbox_gb: f64,
         iops_per_mailbox: f64,
@@ -70,6 +84,13 @@ pub enum WorkloadSpec {
         vm_count: u32,
         vcpu_per_vm: u32,
         ram_gb_per_vm: f64,
+        /// Memory reserved for each VM, in GB (0 ..= `ram_gb_per_vm`): vSphere
+        /// sizes a VM's swap object as configured memory minus its
+        /// reservation (seed 000 reserves the SQL Server VMs' memory).
+        /// Absent: no reservation, the swap object is the whole memory.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "wasm", tsify(optional))]
+        memory_reservation_gb_per_vm: Option<f64>,
         /// The shares' capacity, on disks shared by the file-server VMs.
         capacity_gb: f64,
         /// Megabytes per second (MB/s), as seed 002 reports copy rates.
@@ -83,11 +104,42 @@ pub enum WorkloadSpec {
         vm_count: u32,
         vcpu_per_vm: u32,
         ram_gb_per_vm: f64,
+        /// Memory reserved for each VM, in GB (0 ..= `ram_gb_per_vm`): vSphere
+        /// sizes a VM's swap object as configured memory minus its
+        /// reservation (seed 000 reserves the SQL Server VMs' memory).
+        /// Absent: no reservation, the swap object is the whole memory.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "wasm", tsify(optional))]
+        memory_reservation_gb_per_vm: Option<f64>,
         disk_gb_per_vm: f64,
         iops_per_vm: f64,
         read_pct: f64,
         annual_growth_pct: f64,
     },
+}
+
+impl WorkloadSpec {
+    /// Memory reserved per VM, in GB: none unless the workload gives it.
+    pub fn memory_reservation_gb(&self) -> f64 {
+        match self {
+            WorkloadSpec::SqlServer {
+                memory_reservation_gb_per_vm,
+                ..
+            }
+            | WorkloadSpec::Exchange {
+                memory_reservation_gb_per_vm,
+                ..
+            }
+            | WorkloadSpec::FileServer {
+                memory_reservation_gb_per_vm,
+                ..
+            }
+            | WorkloadSpec::VmGroup {
+                memory_reservation_gb_per_vm,
+                ..
+            } => memory_reservation_gb_per_vm.unwrap_or(0.0),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

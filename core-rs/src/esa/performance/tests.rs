@@ -57,6 +57,7 @@ fn vm_group(iops: f64, read_pct: f64) -> Workload {
             vm_count: 100,
             vcpu_per_vm: 2,
             ram_gb_per_vm: 8.0,
+            memory_reservation_gb_per_vm: None,
             disk_gb_per_vm: 100.0,
             iops_per_vm: iops / 100.0,
             read_pct,

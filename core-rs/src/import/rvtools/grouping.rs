@@ -109,6 +109,7 @@ pub fn import(inventory: &Inventory, options: &RvtoolsOptions) -> RvtoolsImport 
                 vm_count: g.vms,
                 vcpu_per_vm: vcpu,
                 ram_gb_per_vm,
+                memory_reservation_gb_per_vm: None,
                 disk_gb_per_vm,
                 iops_per_vm: options.iops_per_vm,
                 read_pct: options.read_pct,
