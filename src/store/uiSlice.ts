@@ -12,7 +12,7 @@ export interface FileProblem {
   issues: { message: string }[];
 }
 
-export type EditorTab = 'design' | 'workloads' | 'policies' | 'devices' | 'settings';
+export type EditorTab = 'design' | 'workloads' | 'policies' | 'devices' | 'settings' | 'facts';
 
 /** The editor tab that holds the field at a JSON path. */
 export function tabForPath(path: string): EditorTab {
@@ -20,6 +20,7 @@ export function tabForPath(path: string): EditorTab {
   if (path.startsWith('policies')) return 'policies';
   if (path.startsWith('devices')) return 'devices';
   if (path.startsWith('settings')) return 'settings';
+  if (path.startsWith('facts')) return 'facts';
   return 'design';
 }
 
