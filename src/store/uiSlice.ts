@@ -32,6 +32,9 @@ export interface Variant {
 
 export const MAX_VARIANTS = 4;
 
+/** The paper the XLSX reports are set up to print on. */
+export type ReportPaper = 'a4' | 'letter';
+
 export type ResultsTab = 'results' | 'compare' | 'recommend' | 'catalog';
 
 export interface UiSlice {
@@ -63,6 +66,8 @@ export interface UiSlice {
   /** Decimal TB or binary TiB, everywhere on the dashboard. */
   capacityUnit: CapacityUnit;
   setCapacityUnit: (unit: CapacityUnit) => void;
+  reportPaper: ReportPaper;
+  setReportPaper: (paper: ReportPaper) => void;
   /** The cluster the results dashboard shows. */
   selectedCluster: number;
   selectCluster: (index: number) => void;
@@ -78,6 +83,8 @@ export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (
     return true;
   },
   removeVariant: (index) => set((s) => ({ variants: s.variants.filter((_, i) => i !== index) })),
+  reportPaper: 'a4',
+  setReportPaper: (reportPaper) => set({ reportPaper }),
   editorTab: 'design',
   setEditorTab: (editorTab) => set({ editorTab }),
   fileProblem: null,

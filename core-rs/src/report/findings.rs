@@ -1,6 +1,8 @@
-//! Findings sheet: every finding of every cluster, most severe first, with
-//! the rule's source and the input field that causes it.
+//! Findings sheet: every finding of every cluster, most severe first, in
+//! plain words. The rule's code, source and causing field are for whoever
+//! checks the sizing: the Assumptions sheet lists them (`source_rows`).
 
+use super::finding_titles::finding_title;
 use super::labels;
 use super::sheet::{Cell, Sheet, SheetBuilder};
 use super::Context;
@@ -16,17 +18,27 @@ pub fn findings_sheet(ctx: &Context) -> Sheet {
         .map(|f| {
             vec![
                 Cell::text(labels::severity(f.severity)),
-                Cell::text(f.code),
+                Cell::text(finding_title(f.code)),
                 Cell::text(f.message.clone()),
+            ]
+        })
+        .collect();
+    b.table("findings", &["Severity", "Finding", "Details"], rows);
+    b.finish()
+}
+
+/// Each finding's rule, in the Findings sheet's order.
+pub fn source_rows(ctx: &Context) -> Vec<Vec<Cell>> {
+    ctx.evaluation
+        .findings
+        .iter()
+        .map(|f| {
+            vec![
+                Cell::text(finding_title(f.code)),
+                Cell::text(f.code),
                 Cell::text(f.source),
                 Cell::text(f.path.clone().unwrap_or_default()),
             ]
         })
-        .collect();
-    b.table(
-        "findings",
-        &["Severity", "Code", "Message", "Source", "Field"],
-        rows,
-    );
-    b.finish()
+        .collect()
 }

@@ -41,12 +41,12 @@ fn an_esa_project_exports_instead_of_failing_on_a_cluster_mismatch() {
     let (p, e) = esa_priced();
     assert_eq!(e.clusters.len(), 1);
     assert_eq!(e.esa().count(), 1);
-    assert!(xlsx_report(&p, &e).is_ok());
+    assert!(xlsx_report(&p, &e, Paper::A4).is_ok());
     assert!(csv_tables(&p, &e).is_ok());
     // An ESA evaluation still has to come from the same project.
     let (seed, _) = evaluated(SEED_000);
     assert_eq!(
-        xlsx_report(&seed, &e),
+        xlsx_report(&seed, &e, Paper::A4),
         Err(ReportError::ClusterMismatch {
             cluster_id: "sql-esa".into()
         })
