@@ -409,6 +409,7 @@ fn design_sheets(ctx: &Context) -> DesignSheets {
             resilience::resilience_sheet(ctx),
             growth::growth_sheet(ctx, &summary_cells),
             findings::findings_sheet(ctx),
+            findings::sources_sheet(ctx),
             assumptions::assumptions_sheet(ctx),
         ],
         summary: summary_cells,

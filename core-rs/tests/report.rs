@@ -23,7 +23,7 @@ use stacksizer_core::report::{
 };
 use stacksizer_core::Evaluation;
 
-const DESIGN_SHEETS: [&str; 12] = [
+const DESIGN_SHEETS: [&str; 13] = [
     "Cover",
     "Summary",
     "BOM",
@@ -35,6 +35,7 @@ const DESIGN_SHEETS: [&str; 12] = [
     "Resilience",
     "Growth",
     "Findings",
+    "Sources",
     "Assumptions",
 ];
 

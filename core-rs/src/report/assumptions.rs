@@ -225,7 +225,7 @@ pub const SETTINGS: &[SettingInfo] = &[
 
 pub fn assumptions_sheet(ctx: &Context) -> Sheet {
     let mut b = SheetBuilder::new(ctx.sheet_name("Assumptions"));
-    b.title(format!("Assumptions and sources: {}", ctx.project.name));
+    b.title(format!("Assumptions: {}", ctx.project.name));
     b.freeze_above(1);
     b.blank();
     b.section("Project settings (each can be overridden in the project)");
@@ -255,13 +255,6 @@ pub fn assumptions_sheet(ctx: &Context) -> Sheet {
         "model-constants",
         &["Constant", "Source", "Value", "Unit"],
         constant_rows(),
-    );
-    b.blank();
-    b.section("Findings: the rule behind each, its source and the field that causes it");
-    b.table(
-        "finding-sources",
-        &["Finding", "Code", "Source", "Field"],
-        super::findings::source_rows(ctx),
     );
     b.finish()
 }

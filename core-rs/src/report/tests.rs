@@ -118,6 +118,7 @@ fn every_sheet_keeps_its_header_in_view() {
             "Resilience",
             "Growth",
             "Findings",
+            "Sources",
             "Assumptions"
         ]
     );
