@@ -6,25 +6,23 @@ use super::finding_titles::finding_title;
 use super::labels;
 use super::sheet::{Cell, Sheet, SheetBuilder};
 use super::Context;
+use crate::rules::Finding;
 
 pub fn findings_sheet(ctx: &Context) -> Sheet {
-    let mut b = SheetBuilder::new(ctx.sheet_name("Findings"));
-    let header = b.next_row();
-    b.freeze_above(header + 1);
-    let rows = ctx
-        .evaluation
-        .findings
-        .iter()
-        .map(|f| {
+    let b = SheetBuilder::new(ctx.sheet_name("Findings"));
+    finding_rows(
+        b,
+        ctx,
+        "findings",
+        &["Severity", "Finding", "Details"],
+        |f| {
             vec![
                 Cell::text(labels::severity(f.severity)),
                 Cell::text(finding_title(f.code)),
                 Cell::text(f.message.clone()),
             ]
-        })
-        .collect();
-    b.table("findings", &["Severity", "Finding", "Details"], rows);
-    b.finish()
+        },
+    )
 }
 
 /// Each finding's rule, in the Findings sheet's order: its code, the seed
@@ -32,25 +30,31 @@ pub fn findings_sheet(ctx: &Context) -> Sheet {
 pub fn sources_sheet(ctx: &Context) -> Sheet {
     let mut b = SheetBuilder::new(ctx.sheet_name("Sources"));
     b.title(format!("Sources of the findings: {}", ctx.project.name));
+    let headers = ["Finding", "Code", "Source", "Field"];
+    finding_rows(b, ctx, "finding-sources", &headers, |f| {
+        vec![
+            Cell::text(finding_title(f.code)),
+            Cell::text(f.code),
+            Cell::text(f.source),
+            Cell::text(f.path.clone().unwrap_or_default()),
+        ]
+    })
+}
+
+/// A table of one row per finding, its header kept in view.
+fn finding_rows(
+    mut b: SheetBuilder,
+    ctx: &Context,
+    id: &str,
+    headers: &[&str],
+    row: fn(&Finding) -> Vec<Cell>,
+) -> Sheet {
     let header = b.next_row();
     b.freeze_above(header + 1);
-    let rows = ctx
-        .evaluation
-        .findings
-        .iter()
-        .map(|f| {
-            vec![
-                Cell::text(finding_title(f.code)),
-                Cell::text(f.code),
-                Cell::text(f.source),
-                Cell::text(f.path.clone().unwrap_or_default()),
-            ]
-        })
-        .collect();
     b.table(
-        "finding-sources",
-        &["Finding", "Code", "Source", "Field"],
-        rows,
+        id,
+        headers,
+        ctx.evaluation.findings.iter().map(row).collect(),
     );
     b.finish()
 }
