@@ -9,7 +9,8 @@ use super::Context;
 use crate::rules::Finding;
 
 pub fn findings_sheet(ctx: &Context) -> Sheet {
-    let b = SheetBuilder::new(ctx.sheet_name("Findings"));
+    let mut b = SheetBuilder::new(ctx.sheet_name("Findings"));
+    b.title(format!("Findings: {}", ctx.project.name));
     finding_rows(
         b,
         ctx,

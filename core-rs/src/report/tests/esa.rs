@@ -237,7 +237,7 @@ fn design_performance_compute_resilience_findings_and_assumptions_show_esa() {
     assert!(e.findings.is_empty());
     let findings = sheet(&s, "Findings");
     assert!(findings.tables.is_empty());
-    assert_eq!(findings.rows[0].cells[0].plain(), "None.");
+    assert_eq!(findings.rows[1].cells[0].plain(), "None.");
     let assumptions = sheet(&s, "Assumptions");
     let inputs = table(assumptions, "esa-inputs");
     let compression = (inputs.first_data_row()..=inputs.last_row)
