@@ -30,3 +30,11 @@ test('the error states have no serious accessibility violations', async ({ page 
   await expect(page.getByRole('alert')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the report facts editor has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('tab', { name: 'Report facts' }).click();
+  await expect(page.getByRole('textbox', { name: 'Objectives and notes' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -47,6 +47,36 @@ test('exports the design as an XLSX that another reader opens, with live formula
   expect(workbook.bomFormula).toMatch(/^=/);
 });
 
+test('prints the facts entered in the app on the cover, on the paper chosen', async ({ page }) => {
+  await page.getByRole('tab', { name: 'Report facts' }).click();
+  await page.getByLabel('Customer', { exact: true }).fill('Contoso Ltd');
+  await page.getByLabel('Prepared by').fill('A. Presales');
+  await page.getByLabel('Date').fill('2026-11-25');
+  await page.getByLabel('Objectives and notes').fill('Goals:\n- one host may fail');
+  await page.getByLabel('Report paper').selectOption('letter');
+  await page.screenshot({ path: 'tests/output/report-facts.png', fullPage: true });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export XLSX' }).click();
+  const path = join(work, 'facts.xlsx');
+  await (await downloading).saveAs(path);
+  const script = [
+    'import json, sys, openpyxl',
+    'wb = openpyxl.load_workbook(sys.argv[1])',
+    'cover = wb["Cover"]',
+    'cells = [c.value for row in cover.iter_rows() for c in row if c.value is not None]',
+    'print(json.dumps({"cells": cells, "paper": cover.page_setup.paperSize}))',
+  ].join('\n');
+  const cover = JSON.parse(execFileSync('python3', ['-c', script, path], { encoding: 'utf8' })) as {
+    cells: string[];
+    paper: string | null;
+  };
+  expect(cover.cells).toEqual(
+    expect.arrayContaining(['Contoso Ltd', 'A. Presales', '2026-11-25', '- one host may fail']),
+  );
+  // Letter is Excel's default paper size: the file leaves it out (A4 is 9).
+  expect(cover.paper === null || String(cover.paper) === '1').toBe(true);
+});
+
 test('exports the tables as CSV files in one ZIP download', async ({ page }) => {
   const downloads: string[] = [];
   page.on('download', (d) => downloads.push(d.suggestedFilename()));

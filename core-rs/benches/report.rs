@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use stacksizer_core::evaluate::evaluate;
-use stacksizer_core::report::{csv_tables, xlsx_report};
+use stacksizer_core::report::{csv_tables, xlsx_report, Paper};
 
 use large_project::{large_project, Variant};
 
@@ -30,7 +30,7 @@ fn bench_variant(c: &mut Criterion, label: &str, variant: Variant) {
     group.measurement_time(Duration::from_secs(20));
     group.bench_function("evaluate", |b| b.iter(|| evaluate(black_box(&project))));
     group.bench_function("xlsx_report", |b| {
-        b.iter(|| xlsx_report(black_box(&project), black_box(&evaluation)))
+        b.iter(|| xlsx_report(black_box(&project), black_box(&evaluation), Paper::A4))
     });
     group.bench_function("csv_tables", |b| {
         b.iter(|| csv_tables(black_box(&project), black_box(&evaluation)))

@@ -25,7 +25,7 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
     // Plain serde_json is much faster; the path-tracking parse below runs
     // only for a file that fails, to name the path of its error.
     if let Ok(project) = serde_json::from_str::<Project>(json) {
-        return Ok(project);
+        return Ok(migrate(project));
     }
     let mut de = serde_json::Deserializer::from_str(json);
     let project: Project = serde_path_to_error::deserialize(&mut de).map_err(|e| {
@@ -39,7 +39,19 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
     })?;
     de.end()
         .map_err(|e| InputIssue::new("", format!("unexpected content after the project: {e}")))?;
-    Ok(project)
+    Ok(migrate(project))
+}
+
+/// A file of an earlier schema, brought to this one. Schema 2 added
+/// `facts`, which a schema 1 file opens with empty (serde's default), so
+/// only its version changes. Other versions are left for validation to
+/// refuse by name.
+fn migrate(mut project: Project) -> Project {
+    const FACTS_ADDED: u32 = 2;
+    if project.schema_version == FACTS_ADDED - 1 {
+        project.schema_version = FACTS_ADDED;
+    }
+    project
 }
 
 /// A project file checked before the app adopts it: the project with every
@@ -208,6 +220,37 @@ mod tests {
         };
         assert_eq!(issues[0].path, "schema_version");
         assert!(issues[0].message.contains("got 7"), "{}", issues[0].message);
+    }
+
+    #[test]
+    fn a_schema_1_file_opens_as_schema_2_with_empty_facts() {
+        let v1 = include_str!("../tests/fixtures/schema/v1-seed-001.stacksizer.json");
+        assert!(v1.contains("\"schema_version\": 1"));
+        let ProjectFileOutcome::Valid { project } = check_project_file(v1) else {
+            panic!("a schema 1 file must open");
+        };
+        assert_eq!(project.schema_version, 2);
+        assert!(project.facts.is_empty());
+        // Saved again, it is a schema 2 file that reads back the same.
+        let saved = serde_json::to_string(&project).expect("serialises");
+        assert!(saved.contains("\"schema_version\":2"));
+        assert!(saved.contains("\"facts\":{\"customer\":\"\""));
+        assert_eq!(parse_project(&saved), Ok(*project));
+    }
+
+    #[test]
+    fn a_fact_out_of_bounds_opens_flagged_with_its_field() {
+        let json = include_str!("../../assets/examples/seed-001-all-flash-sql.json").replacen(
+            "\"name\":",
+            "\"facts\": {\"customer\": \"Contoso\\u0007\", \"date\": \"2026-02-30\"}, \"name\":",
+            1,
+        );
+        let ProjectFileOutcome::NeedsFixes { issues, .. } = check_project_file(&json) else {
+            panic!("bad facts must open flagged");
+        };
+        let paths: Vec<&str> = issues.iter().map(|i| i.path.as_str()).collect();
+        assert_eq!(paths, ["facts.customer", "facts.date"]);
+        assert!(issues[1].message.contains("yyyy-mm-dd"));
     }
 
     #[test]

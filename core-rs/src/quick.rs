@@ -102,6 +102,7 @@ pub fn quick_project(input: &QuickInput) -> Result<Project, Vec<InputIssue>> {
         name: "quick".into(),
         description: String::new(),
         settings,
+        facts: Default::default(),
         devices: vec![
             placeholder_device(CACHE_ID, DeviceKind::SasSsd, input.device_gb),
             placeholder_device(CAPACITY_ID, capacity_kind, input.device_gb),

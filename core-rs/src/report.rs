@@ -7,12 +7,15 @@
 //! XLSX and CSV exports show the same figures; only `to_xlsx` and `to_csv`
 //! know a file format. Pure: bytes and strings out, no I/O.
 
+mod app_name;
 mod assumptions;
 mod bom;
 mod capacity;
 mod comparison;
 mod compute;
+mod cover;
 mod design;
+mod finding_titles;
 mod findings;
 mod growth;
 pub(crate) mod labels;
@@ -42,6 +45,7 @@ use crate::rules::Severity;
 use bom::BomCells;
 use sheet::{Cell, CellRef, Sheet};
 use summary::SummaryCells;
+pub use to_xlsx::Paper;
 
 /// One design of a comparison, under the name its column shows.
 #[derive(Debug, Clone, Copy)]
@@ -97,21 +101,30 @@ impl From<csv::Error> for ReportError {
 }
 
 /// The report workbook of one design.
-pub fn xlsx_report(project: &Project, evaluation: &Evaluation) -> Result<Vec<u8>, ReportError> {
+pub fn xlsx_report(
+    project: &Project,
+    evaluation: &Evaluation,
+    paper: Paper,
+) -> Result<Vec<u8>, ReportError> {
     let sheets = design_sheets(&Context::new(project, evaluation, "")?);
-    Ok(to_xlsx::workbook(&sheets.sheets, &project.name)?)
+    workbook(&sheets.sheets, &project.name, paper)
+}
+
+fn workbook(sheets: &[Sheet], title: &str, paper: Paper) -> Result<Vec<u8>, ReportError> {
+    let xlsx = to_xlsx::workbook(sheets, title, paper)?;
+    app_name::name_application(&xlsx).map_err(ReportError::Xlsx)
 }
 
 /// A Comparison sheet, then each variant's full report in sheets numbered
 /// like its column ("1 Summary", "1 BOM", ..., "2 Summary", ...).
-pub fn xlsx_comparison(variants: &[Variant]) -> Result<Vec<u8>, ReportError> {
+pub fn xlsx_comparison(variants: &[Variant], paper: Paper) -> Result<Vec<u8>, ReportError> {
     let sheets = comparison_sheets(variants)?;
     let title = variants
         .iter()
         .map(|v| v.name)
         .collect::<Vec<_>>()
         .join(" vs ");
-    Ok(to_xlsx::workbook(&sheets, &format!("Comparison: {title}"))?)
+    workbook(&sheets, &format!("Comparison: {title}"), paper)
 }
 
 /// Every table of the report as `(file name, CSV text)`.
@@ -385,6 +398,7 @@ fn design_sheets(ctx: &Context) -> DesignSheets {
     let (bom, bom_cells) = bom::bom_sheet(ctx, &summary_cells);
     DesignSheets {
         sheets: vec![
+            cover::cover_sheet(ctx),
             summary,
             bom,
             design::design_sheet(ctx),
@@ -395,6 +409,7 @@ fn design_sheets(ctx: &Context) -> DesignSheets {
             resilience::resilience_sheet(ctx),
             growth::growth_sheet(ctx, &summary_cells),
             findings::findings_sheet(ctx),
+            findings::sources_sheet(ctx),
             assumptions::assumptions_sheet(ctx),
         ],
         summary: summary_cells,

@@ -57,6 +57,9 @@ pub(crate) fn validate_with_refs(project: &Project) -> (Vec<InputIssue>, Workloa
     }
     c.text("name", &project.name);
     c.text("description", &project.description);
+    for (field, problem) in project.facts.problems() {
+        c.push(format!("facts.{field}"), problem);
+    }
     settings(&mut c, &project.settings);
     c.unique_ids("devices", &index.devices);
     for (i, d) in project.devices.iter().enumerate() {

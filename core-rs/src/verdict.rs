@@ -117,4 +117,4 @@ fn further(a: Option<f64>, b: Option<f64>) -> bool {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

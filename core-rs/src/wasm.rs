@@ -34,7 +34,9 @@ use crate::model::{Project, Workload};
 use crate::parse::{check_project_file, ProjectFileOutcome};
 use crate::recommend::{recommend_with_progress, RecommendOptions, Recommendation};
 #[cfg(feature = "wasm-exchange")]
-use crate::report::{csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Variant};
+use crate::report::{
+    csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Paper, Variant,
+};
 use crate::stretched::{rtt_penalty, RttPenalty};
 
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
@@ -71,9 +73,17 @@ pub fn check_project_file_js(project_json: &str) -> Result<Ts<ProjectFileOutcome
 /// listing every issue (the app only exports what it has evaluated).
 #[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportXlsx)]
-pub fn export_xlsx(project_json: &str) -> Result<Vec<u8>, JsError> {
+pub fn export_xlsx(project_json: &str, paper: &str) -> Result<Vec<u8>, JsError> {
+    let paper = parse_paper(paper)?;
     let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
-    xlsx_report(&project, &evaluation).map_err(|e| JsError::new(&e.to_string()))
+    xlsx_report(&project, &evaluation, paper).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// `a4` or `letter`: the paper the workbook is set up to print on.
+#[cfg(feature = "wasm-exchange")]
+fn parse_paper(paper: &str) -> Result<Paper, JsError> {
+    Paper::parse(paper)
+        .ok_or_else(|| JsError::new(&format!("paper must be a4 or letter (got \"{paper}\")")))
 }
 
 /// One CSV file per report table.
@@ -113,7 +123,11 @@ pub struct NamedProject {
 /// A Comparison workbook of several variants of the same workloads.
 #[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportXlsxComparison)]
-pub fn export_xlsx_comparison(variants: Vec<Ts<NamedProject>>) -> Result<Vec<u8>, JsError> {
+pub fn export_xlsx_comparison(
+    variants: Vec<Ts<NamedProject>>,
+    paper: &str,
+) -> Result<Vec<u8>, JsError> {
+    let paper = parse_paper(paper)?;
     let mut evaluated: Vec<(String, Project, crate::Evaluation)> = Vec::new();
     for v in variants {
         let v = v.to_rust()?;
@@ -128,7 +142,7 @@ pub fn export_xlsx_comparison(variants: Vec<Ts<NamedProject>>) -> Result<Vec<u8>
             evaluation,
         })
         .collect();
-    xlsx_comparison(&refs).map_err(|e| JsError::new(&e.to_string()))
+    xlsx_comparison(&refs, paper).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// An RVTools import as the app gets it: a starter project holding the

@@ -524,3 +524,22 @@ fn json_outputs_never_print_minus_zero() {
     let json = String::from_utf8_lossy(&out.stdout);
     assert!(!json.contains("-0.0") && !json.contains(": -0"), "{json}");
 }
+
+#[test]
+fn report_paper_is_a4_or_letter_and_facts_are_checked_before_a_report() {
+    let s = Scratch::new("cli-paper");
+    let xlsx = s.path("out.xlsx");
+    let out = stacksizer(&["report", &example(), "-o", &xlsx, "--paper", "letter"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = stacksizer(&["report", &example(), "-o", &xlsx, "--paper", "a3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--paper"), "{}", stderr(&out));
+    let mut v: Value =
+        serde_json::from_str(&std::fs::read_to_string(example()).expect("example")).expect("json");
+    v["facts"] = serde_json::json!({ "customer": "Contoso\u{7}", "date": "2026-02-30" });
+    let bad = s.file("facts.json", v.to_string().as_bytes());
+    refused(
+        &["report", &bad, "-o", &s.path("facts.xlsx")],
+        "facts.customer must be one line without control characters (found U+0007)",
+    );
+}

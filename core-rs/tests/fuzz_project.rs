@@ -53,7 +53,7 @@ use proptest::test_runner::{Config, RngSeed, TestCaseError, TestError, TestRunne
 use serde_json::{Map, Value};
 use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
 use stacksizer_core::parse::{check_project_file, ProjectFileOutcome, MAX_PROJECT_BYTES};
-use stacksizer_core::report::{csv_tables, evaluate_project_json, xlsx_report};
+use stacksizer_core::report::{csv_tables, evaluate_project_json, xlsx_report, Paper};
 
 #[path = "common/peak_memory.rs"]
 mod peak_memory;
@@ -311,8 +311,9 @@ fn check(input: &str) -> Result<Checked, String> {
         let (project, evaluation) = evaluate_project_json(input).map_err(|issues| {
             format!("evaluated, but the report's parse refused it: {issues:?}")
         })?;
-        let (xlsx, xlsx_time, xlsx_peak) =
-            core_call("xlsx_report", || xlsx_report(&project, &evaluation))?;
+        let (xlsx, xlsx_time, xlsx_peak) = core_call("xlsx_report", || {
+            xlsx_report(&project, &evaluation, Paper::A4)
+        })?;
         xlsx.map_err(|e| format!("an evaluated project made no XLSX report: {e}"))?;
         let (csv, csv_time, csv_peak) =
             core_call("csv_tables", || csv_tables(&project, &evaluation))?;

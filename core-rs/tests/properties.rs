@@ -216,6 +216,7 @@ prop_compose! {
             schema_version: SCHEMA_VERSION,
             name: "generated".into(),
             description: String::new(),
+            facts: Default::default(),
             settings,
             devices: vec![cache, capacity],
             clusters: vec![Cluster {

@@ -18,11 +18,13 @@ use stacksizer_core::evaluate::{
 use stacksizer_core::growth::ClusterGrowth;
 use stacksizer_core::model::{Project, Storage};
 use stacksizer_core::report::{
-    csv_comparison_tables, csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Variant,
+    csv_comparison_tables, csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Paper,
+    Variant,
 };
 use stacksizer_core::Evaluation;
 
-const DESIGN_SHEETS: [&str; 11] = [
+const DESIGN_SHEETS: [&str; 13] = [
+    "Cover",
     "Summary",
     "BOM",
     "Design",
@@ -33,6 +35,7 @@ const DESIGN_SHEETS: [&str; 11] = [
     "Resilience",
     "Growth",
     "Findings",
+    "Sources",
     "Assumptions",
 ];
 
@@ -455,7 +458,11 @@ fn two_priced_clusters_and_a_comparison_read_back() {
     let examples = examples();
     let (two, two_e) = evaluated(&two_priced_clusters(&examples[0]));
     let xlsx = dir.join("two-clusters.xlsx");
-    std::fs::write(&xlsx, xlsx_report(&two, &two_e).expect("workbook")).expect("write");
+    std::fs::write(
+        &xlsx,
+        xlsx_report(&two, &two_e, Paper::A4).expect("workbook"),
+    )
+    .expect("write");
     let csv_dir = dir.join("two-clusters-csv");
     write_csv(&csv_dir, &csv_tables(&two, &two_e).expect("csv"));
     let mut cases = vec![design_case("two-clusters", &xlsx, &csv_dir, &two, &two_e)];
@@ -470,7 +477,11 @@ fn two_priced_clusters_and_a_comparison_read_back() {
         .expect("a seed example");
     let (osa, osa_e) = evaluated(&two_priced_clusters(seed));
     let osa_xlsx = dir.join("two-osa-clusters.xlsx");
-    std::fs::write(&osa_xlsx, xlsx_report(&osa, &osa_e).expect("workbook")).expect("write");
+    std::fs::write(
+        &osa_xlsx,
+        xlsx_report(&osa, &osa_e, Paper::A4).expect("workbook"),
+    )
+    .expect("write");
     let osa_csv = dir.join("two-osa-clusters-csv");
     write_csv(&osa_csv, &csv_tables(&osa, &osa_e).expect("csv"));
     cases.push(design_case(
@@ -496,7 +507,11 @@ fn two_priced_clusters_and_a_comparison_read_back() {
         },
     ];
     let xlsx = dir.join("comparison.xlsx");
-    std::fs::write(&xlsx, xlsx_comparison(&variants).expect("workbook")).expect("write");
+    std::fs::write(
+        &xlsx,
+        xlsx_comparison(&variants, Paper::A4).expect("workbook"),
+    )
+    .expect("write");
     let csv_dir = dir.join("comparison-csv");
     write_csv(&csv_dir, &csv_comparison_tables(&variants).expect("csv"));
     let mut sheets = vec!["Comparison".to_string()];
@@ -660,7 +675,7 @@ fn formula_like_names_are_neutralised_in_csv_and_text_in_xlsx() {
         assert!(cells.contains(&safe), "no CSV cell {safe:?}");
     }
 
-    let bytes = xlsx_report(&project, &e).expect("workbook");
+    let bytes = xlsx_report(&project, &e, Paper::A4).expect("workbook");
     let mut wb = Xlsx::new(std::io::Cursor::new(bytes)).expect("an XLSX calamine reads");
     let mut strings = Vec::new();
     for sheet in wb.sheet_names() {

@@ -91,3 +91,24 @@ fn esa_compression_set_on_the_cluster_applies_to_policies_that_do_not_say() {
     };
     assert_eq!((ratio("oltp"), ratio("apps")), (1.5, 1.0));
 }
+
+#[test]
+fn schema_1_files_open_as_schema_2_with_empty_facts_and_schema_2_keeps_them() {
+    use stacksizer_core::parse::parse_project;
+    for (name, text) in fixtures() {
+        let project = parse_project(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!(project.schema_version, SCHEMA_VERSION, "{name}");
+        if name.starts_with("v1-") {
+            assert!(project.facts.is_empty(), "{name}");
+        }
+    }
+    let v2 = fixtures()
+        .into_iter()
+        .find(|(n, _)| n == "v2-seed-001-facts.stacksizer.json")
+        .expect("the schema 2 fixture")
+        .1;
+    let facts = parse_project(&v2).expect("opens").facts;
+    assert_eq!(facts.customer, "Contoso Ltd");
+    assert_eq!(facts.date, "2026-11-25");
+    assert_eq!(facts.notes.lines().count(), 3);
+}

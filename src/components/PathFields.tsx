@@ -50,23 +50,43 @@ export function PathNumber({
   );
 }
 
-export function PathText({ path, label, testId, hideLabel }: Common) {
+/** `date` edits an ISO yyyy-mm-dd string; `multiline` keeps line breaks (paragraphs, lists). */
+export type TextKind = 'text' | 'date' | 'multiline';
+
+export function PathText({
+  path,
+  label,
+  testId,
+  hideLabel,
+  kind = 'text',
+  hint,
+}: Common & { kind?: TextKind; hint?: string }) {
   const id = useId();
+  const hintId = useId();
   const { value, issue, set } = useField(path);
+  const common = {
+    id,
+    'data-path': path,
+    'data-testid': testId,
+    value: typeof value === 'string' ? value : '',
+    'aria-invalid': issue ? true : undefined,
+    'aria-describedby': hint ? hintId : undefined,
+  };
   return (
     <div className="field">
       <label htmlFor={id} className={labelClass(hideLabel)}>
         {label}
       </label>
-      <input
-        id={id}
-        type="text"
-        data-path={path}
-        data-testid={testId}
-        value={typeof value === 'string' ? value : ''}
-        aria-invalid={issue ? true : undefined}
-        onChange={(e) => set(e.target.value)}
-      />
+      {kind === 'multiline' ? (
+        <textarea {...common} rows={6} onChange={(e) => set(e.target.value)} />
+      ) : (
+        <input {...common} type={kind} onChange={(e) => set(e.target.value)} />
+      )}
+      {hint && (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      )}
       {issue && (
         <p className="issue" role="alert">
           {issue}

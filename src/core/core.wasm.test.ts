@@ -101,7 +101,11 @@ describe('the exchange module (imports and reports, loaded on first use)', () =>
   it('is what the reports need: the start-up module has no report export', () => {
     expect('exportXlsx' in core).toBe(false);
     expect('importRvtools' in core).toBe(false);
-    const response = handleRequest(core, { id: 8, method: 'report/xlsx', params: { projectJson } });
+    const response = handleRequest(core, {
+      id: 8,
+      method: 'report/xlsx',
+      params: { projectJson, paper: 'a4' },
+    });
     expect(response).toMatchObject({ ok: false, kind: 'failure' });
     if (!response.ok) expect(response.message).toContain('needs the exchange module');
   });
@@ -109,13 +113,20 @@ describe('the exchange module (imports and reports, loaded on first use)', () =>
   it('writes the XLSX report (a zip) and the CSV tables', () => {
     const xlsx = handleRequest(
       core,
-      { id: 9, method: 'report/xlsx', params: { projectJson } },
+      { id: 9, method: 'report/xlsx', params: { projectJson, paper: 'letter' } },
       exchange,
     );
     expect(xlsx.ok).toBe(true);
     if (!xlsx.ok) return;
     const bytes = xlsx.result as Uint8Array;
     expect(String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0)).toBe('PK');
+    const badPaper = handleRequest(
+      core,
+      { id: 11, method: 'report/xlsx', params: { projectJson, paper: 'a3' } },
+      exchange,
+    );
+    expect(badPaper).toMatchObject({ ok: false });
+    if (!badPaper.ok) expect(badPaper.message).toContain('paper must be a4 or letter (got "a3")');
 
     const csv = handleRequest(
       core,

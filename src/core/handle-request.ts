@@ -24,9 +24,9 @@ export interface CoreModule {
  * the reports, whose crates would double the start-up module.
  */
 export interface ExchangeModule {
-  exportXlsx(projectJson: string): Uint8Array;
+  exportXlsx(projectJson: string, paper: string): Uint8Array;
   exportCsvTables(projectJson: string): unknown;
-  exportXlsxComparison(variants: NamedProject[]): Uint8Array;
+  exportXlsxComparison(variants: NamedProject[], paper: string): Uint8Array;
   importRvtools(
     bytes: Uint8Array,
     fileName: string,
@@ -96,18 +96,18 @@ function dispatch(
       return core.evaluateProject(params(request, 'project/evaluate').projectJson);
     case 'project/check-file':
       return core.checkProjectFile(params(request, 'project/check-file').projectJson);
-    case 'report/xlsx':
-      return loaded(exchange, request.method).exportXlsx(
-        params(request, 'report/xlsx').projectJson,
-      );
+    case 'report/xlsx': {
+      const { projectJson, paper } = params(request, 'report/xlsx');
+      return loaded(exchange, request.method).exportXlsx(projectJson, paper);
+    }
     case 'report/csv':
       return loaded(exchange, request.method).exportCsvTables(
         params(request, 'report/csv').projectJson,
       );
-    case 'report/comparison':
-      return loaded(exchange, request.method).exportXlsxComparison(
-        params(request, 'report/comparison').variants,
-      );
+    case 'report/comparison': {
+      const { variants, paper } = params(request, 'report/comparison');
+      return loaded(exchange, request.method).exportXlsxComparison(variants, paper);
+    }
     case 'import/rvtools': {
       const { bytes, fileName, options, userCatalogJson } = params(request, 'import/rvtools');
       return loaded(exchange, request.method).importRvtools(

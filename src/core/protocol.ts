@@ -21,9 +21,13 @@ export interface CoreRequests {
   'project/evaluate': { params: { projectJson: string }; result: EvaluateOutcome };
   /** Parses and validates a file's text before the app adopts it. */
   'project/check-file': { params: { projectJson: string }; result: ProjectFileOutcome };
-  'report/xlsx': { params: { projectJson: string }; result: Uint8Array };
+  /** `paper`: `a4` or `letter`, the paper the workbook prints on. */
+  'report/xlsx': { params: { projectJson: string; paper: string }; result: Uint8Array };
   'report/csv': { params: { projectJson: string }; result: CsvExport };
-  'report/comparison': { params: { variants: NamedProject[] }; result: Uint8Array };
+  'report/comparison': {
+    params: { variants: NamedProject[]; paper: string };
+    result: Uint8Array;
+  };
   /** `userCatalogJson`: the user's catalog (as `catalog/import` kept it), or null for the shipped one. */
   'import/rvtools': {
     params: {

@@ -9,8 +9,10 @@ const stem = (services: Services) =>
 
 export async function exportXlsx(services: Services): Promise<SaveResult> {
   const { store, core, platform } = services;
+  const { project, reportPaper } = store.getState();
   const bytes = await core.call('report/xlsx', {
-    projectJson: JSON.stringify(store.getState().project),
+    projectJson: JSON.stringify(project),
+    paper: reportPaper,
   });
   return platform.saveReport(bytes, `${stem(services)}.xlsx`);
 }
@@ -30,6 +32,7 @@ export async function exportCsv(services: Services): Promise<SaveResult> {
 export async function exportComparison(services: Services, variants: Variant[]): Promise<void> {
   const bytes = await services.core.call('report/comparison', {
     variants: variants.map((v) => ({ name: v.name, project_json: JSON.stringify(v.project) })),
+    paper: services.store.getState().reportPaper,
   });
   await services.platform.saveReport(bytes, `${stem(services)}-comparison.xlsx`);
 }

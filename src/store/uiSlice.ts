@@ -12,7 +12,7 @@ export interface FileProblem {
   issues: { message: string }[];
 }
 
-export type EditorTab = 'design' | 'workloads' | 'policies' | 'devices' | 'settings';
+export type EditorTab = 'design' | 'workloads' | 'policies' | 'devices' | 'settings' | 'facts';
 
 /** The editor tab that holds the field at a JSON path. */
 export function tabForPath(path: string): EditorTab {
@@ -20,6 +20,7 @@ export function tabForPath(path: string): EditorTab {
   if (path.startsWith('policies')) return 'policies';
   if (path.startsWith('devices')) return 'devices';
   if (path.startsWith('settings')) return 'settings';
+  if (path.startsWith('facts')) return 'facts';
   return 'design';
 }
 
@@ -44,6 +45,9 @@ export interface KeptSearch {
   project: Project;
   outcome: RecommendOutcome;
 }
+
+/** The paper the XLSX reports are set up to print on. */
+export type ReportPaper = 'a4' | 'letter';
 
 export type ResultsTab = 'results' | 'compare' | 'recommend' | 'catalog';
 
@@ -76,6 +80,8 @@ export interface UiSlice {
   /** Decimal TB or binary TiB, everywhere on the dashboard. */
   capacityUnit: CapacityUnit;
   setCapacityUnit: (unit: CapacityUnit) => void;
+  reportPaper: ReportPaper;
+  setReportPaper: (paper: ReportPaper) => void;
   /** The cluster the results dashboard shows. */
   selectedCluster: number;
   selectCluster: (index: number) => void;
@@ -99,6 +105,8 @@ export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (
     return true;
   },
   removeVariant: (index) => set((s) => ({ variants: s.variants.filter((_, i) => i !== index) })),
+  reportPaper: 'a4',
+  setReportPaper: (reportPaper) => set({ reportPaper }),
   editorTab: 'design',
   setEditorTab: (editorTab) => set({ editorTab }),
   fileProblem: null,

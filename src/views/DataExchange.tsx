@@ -6,6 +6,7 @@ import { importWorkloadsCsvFile } from '../files/workloadsCsv';
 import type { SaveResult } from '../platform';
 import { useServices } from '../services';
 import { useApp } from '../store/context';
+import type { ReportPaper } from '../store/uiSlice';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_ACCEPT = '.csv,text/csv';
@@ -20,6 +21,8 @@ export function DataExchange() {
   const setNotice = useApp((s) => s.setNotice);
   const showFileProblem = useApp((s) => s.showFileProblem);
   const canExport = useApp((s) => s.issues.length === 0 && s.evaluation !== null);
+  const paper = useApp((s) => s.reportPaper);
+  const setPaper = useApp((s) => s.setReportPaper);
 
   const run = (action: string, task: () => Promise<string | null>) => {
     setNotice(null);
@@ -65,6 +68,17 @@ export function DataExchange() {
       >
         Import workloads CSV…
       </button>
+      <label>
+        Report paper{' '}
+        <select
+          value={paper}
+          data-testid="report-paper"
+          onChange={(e) => setPaper(e.target.value as ReportPaper)}
+        >
+          <option value="a4">A4</option>
+          <option value="letter">Letter</option>
+        </select>
+      </label>
       <button
         type="button"
         disabled={!canExport}

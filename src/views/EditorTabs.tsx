@@ -7,6 +7,7 @@ import type { EditorTab } from '../store/uiSlice';
 import { DesignEditor } from './DesignEditor';
 import { DevicesEditor } from './DevicesEditor';
 import { PoliciesEditor } from './PoliciesEditor';
+import { ProjectFactsEditor } from './ProjectFactsEditor';
 import { SettingsEditor } from './SettingsEditor';
 import { WorkloadTable } from './WorkloadTable';
 
@@ -16,6 +17,7 @@ const TABS: { id: EditorTab; label: string }[] = [
   { id: 'policies', label: 'Policies' },
   { id: 'devices', label: 'Devices' },
   { id: 'settings', label: 'Settings' },
+  { id: 'facts', label: 'Report facts' },
 ];
 
 export function EditorTabs() {
@@ -90,6 +92,7 @@ export function EditorTabs() {
         {tab === 'policies' && <PoliciesEditor />}
         {tab === 'devices' && <DevicesEditor />}
         {tab === 'settings' && <SettingsEditor />}
+        {tab === 'facts' && <ProjectFactsEditor />}
       </div>
     </>
   );

@@ -208,6 +208,7 @@ pub fn large_project(variant: Variant, workload_count: usize) -> Project {
         schema_version: SCHEMA_VERSION,
         name: format!("benchmark: {HOSTS} hosts, {workload_count} workloads"),
         description: String::new(),
+        facts: Default::default(),
         settings: Settings::default(),
         devices: vec![cache, capacity],
         clusters: vec![Cluster {

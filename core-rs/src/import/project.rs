@@ -61,6 +61,7 @@ pub fn starter_project(
         schema_version: SCHEMA_VERSION,
         name: name.to_owned(),
         description: description.to_owned(),
+        facts: Default::default(),
         settings: Settings::default(),
         devices,
         clusters: vec![Cluster {

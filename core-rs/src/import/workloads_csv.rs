@@ -412,6 +412,7 @@ fn range_issues(
         name: String::new(),
         description: String::new(),
         settings: Default::default(),
+        facts: Default::default(),
         devices: vec![],
         clusters: vec![],
         policies: vec![],

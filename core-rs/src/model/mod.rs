@@ -2,6 +2,7 @@
 
 mod cluster;
 mod device;
+mod facts;
 mod host;
 mod id;
 mod policy;
@@ -14,6 +15,7 @@ mod xtremio_vplex;
 
 pub use cluster::{Cluster, DiskGroup, Storage, Topology};
 pub use device::{Device, DeviceKind, FlashClass};
+pub use facts::{calendar_date, ProjectFacts, MAX_FACT_CHARS, MAX_NOTES_CHARS};
 pub use host::HostSpec;
 pub use id::Id;
 pub use policy::{ProtectionMethod, StoragePolicy};

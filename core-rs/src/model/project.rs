@@ -1,9 +1,9 @@
 use serde::{Deserialize, Serialize};
 
-use super::{Cluster, Device, Settings, StoragePolicy, Workload};
+use super::{Cluster, Device, ProjectFacts, Settings, StoragePolicy, Workload};
 
 /// The project file schema this build writes; older ones are migrated on open.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Everything the user enters: the only state that is saved.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -14,6 +14,9 @@ pub struct Project {
     pub name: String,
     #[serde(default)]
     pub description: String,
+    /// Who the deliverables are for and by; absent before schema 2.
+    #[serde(default)]
+    pub facts: ProjectFacts,
     #[serde(default)]
     pub settings: Settings,
     /// Devices the disk groups refer to by id.

@@ -203,6 +203,28 @@ impl Table {
     }
 }
 
+/// Cells of one row, from `first_col` to `last_col`, 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowSpan {
+    pub row: u32,
+    pub first_col: u16,
+    pub last_col: u16,
+}
+
+/// A column chart of figures on its own sheet: the categories are a row of
+/// labels (e.g. cluster names), each series a row of values named by the
+/// cell in `name_col` of its row. The workbook draws it live from those
+/// cells; the CSV export has the figures only.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    pub title: String,
+    /// The value axis's title, with its unit.
+    pub axis: String,
+    pub categories: RowSpan,
+    pub series: Vec<RowSpan>,
+    pub name_col: u16,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sheet {
     pub name: String,
@@ -210,6 +232,8 @@ pub struct Sheet {
     pub tables: Vec<Table>,
     /// Rows kept in view while scrolling.
     pub frozen_rows: u32,
+    /// Drawn below the last row, one under the other.
+    pub charts: Vec<Chart>,
 }
 
 impl Sheet {
@@ -282,6 +306,7 @@ impl SheetBuilder {
                 rows: Vec::new(),
                 tables: Vec::new(),
                 frozen_rows: 0,
+                charts: Vec::new(),
             },
         }
     }
@@ -365,6 +390,10 @@ impl SheetBuilder {
         };
         self.sheet.tables.push(table.clone());
         Some(table)
+    }
+
+    pub fn chart(&mut self, chart: Chart) {
+        self.sheet.charts.push(chart);
     }
 
     /// Keeps every row above `row` (0-based) in view.

@@ -5,12 +5,15 @@
 //! Compare and the dashboard read them; datastore, cache and hosts after
 //! failure from the kind's own evaluation.
 
+use super::cover::verdict_words;
+use super::finding_titles::finding_title;
 use super::labels;
-use super::sheet::{a1, Cell, CellRef, Computed, NumberFormat, Sheet, SheetBuilder};
+use super::sheet::{
+    a1, Cell, CellRef, Chart, Computed, NumberFormat, RowSpan, Sheet, SheetBuilder,
+};
 use super::{ClusterView, Context, Evaluated};
 use crate::capacity::percent;
 use crate::model::Storage;
-use crate::rules::{Finding, Severity};
 
 /// The figures of the key-figure table, in row order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -357,10 +360,14 @@ pub fn summary_sheet(ctx: &Context) -> (Sheet, SummaryCells) {
     let mut b = SheetBuilder::new(ctx.sheet_name("Summary"));
     b.title(format!("Sizing report: {}", ctx.project.name));
     b.freeze_above(1);
-    if !ctx.project.description.trim().is_empty() {
-        b.note(ctx.project.description.clone());
+    let verdict = &ctx.evaluation.verdict;
+    b.section(verdict_words(verdict));
+    if let Some(binding) = &verdict.binding {
+        b.note(format!(
+            "Binding constraint: {}.",
+            binding.summary.trim_end_matches('.')
+        ));
     }
-    b.section(verdict(&ctx.evaluation.findings));
     b.blank();
     b.section("Key figures");
     let header_row = b.next_row();
@@ -387,6 +394,40 @@ pub fn summary_sheet(ctx: &Context) -> (Sheet, SummaryCells) {
     }
     b.table("key-figures", &headers, rows);
     b.blank();
+    let series = |figures: &[KeyFigure]| {
+        figures
+            .iter()
+            .map(|f| RowSpan {
+                row: first_figure_row + figure_index(*f),
+                first_col: FIRST_VALUE_COL,
+                last_col: FIRST_VALUE_COL + ctx.clusters.len() as u16 - 1,
+            })
+            .collect()
+    };
+    let categories = RowSpan {
+        row: header_row,
+        first_col: FIRST_VALUE_COL,
+        last_col: FIRST_VALUE_COL + ctx.clusters.len() as u16 - 1,
+    };
+    b.chart(Chart {
+        title: "Capacity per cluster".into(),
+        axis: "TB".into(),
+        categories,
+        series: series(&[K::UsableTb, K::RequiredTb]),
+        name_col: 0,
+    });
+    b.chart(Chart {
+        title: "Utilisation per cluster".into(),
+        axis: "% of what the design offers".into(),
+        categories,
+        series: series(&[
+            K::CpuAfterFailurePct,
+            K::RamAfterFailurePct,
+            K::DatastoreUsedPct,
+        ]),
+        name_col: 0,
+    });
+    b.blank();
     b.section("Top findings (all of them on the Findings sheet)");
     let top: Vec<Vec<Cell>> = ctx
         .evaluation
@@ -394,14 +435,16 @@ pub fn summary_sheet(ctx: &Context) -> (Sheet, SummaryCells) {
         .iter()
         .take(TOP_FINDINGS)
         .map(|f| {
+            // The title under the figures' labels and the severity under
+            // their units keep the key-figure columns narrow.
             vec![
+                Cell::text(finding_title(f.code)),
                 Cell::text(labels::severity(f.severity)),
-                Cell::text(f.code),
                 Cell::text(f.message.clone()),
             ]
         })
         .collect();
-    b.table("top-findings", &["Severity", "Code", "Message"], top);
+    b.table("top-findings", &["Finding", "Severity", "Details"], top);
     let cells = SummaryCells {
         sheet: b.name().to_string(),
         first_figure_row,
@@ -411,26 +454,6 @@ pub fn summary_sheet(ctx: &Context) -> (Sheet, SummaryCells) {
 }
 
 const TOP_FINDINGS: usize = 5;
-
-pub fn verdict(findings: &[Finding]) -> String {
-    let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
-    let (errors, warnings) = (count(Severity::Error), count(Severity::Warning));
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    if errors > 0 {
-        format!(
-            "Verdict: the design does not meet its requirements ({}, {}).",
-            plural(errors, "error"),
-            plural(warnings, "warning")
-        )
-    } else if warnings > 0 {
-        format!(
-            "Verdict: the design meets its requirements, with {} to review.",
-            plural(warnings, "warning")
-        )
-    } else {
-        "Verdict: the design meets its requirements; no errors or warnings.".to_string()
-    }
-}
 
 /// A design row's text for one cluster.
 type DesignText = fn(&ClusterView) -> String;

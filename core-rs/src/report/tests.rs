@@ -107,6 +107,7 @@ fn every_sheet_keeps_its_header_in_view() {
     assert_eq!(
         names,
         [
+            "Cover",
             "Summary",
             "BOM",
             "Design",
@@ -117,10 +118,12 @@ fn every_sheet_keeps_its_header_in_view() {
             "Resilience",
             "Growth",
             "Findings",
+            "Sources",
             "Assumptions"
         ]
     );
-    for sheet in &s.sheets {
+    // The cover is prose: no table, no header to keep in view.
+    for sheet in &s.sheets[1..] {
         assert!(sheet.frozen_rows >= 1, "{}", sheet.name);
         assert!(!sheet.tables.is_empty(), "{} has no table", sheet.name);
         for t in &sheet.tables {
@@ -254,10 +257,13 @@ fn an_evaluation_of_another_project_is_refused() {
     let (p0, _) = evaluated(SEED_000);
     let (_, e1) = evaluated(SEED_001);
     assert!(matches!(
-        xlsx_report(&p0, &e1),
+        xlsx_report(&p0, &e1, Paper::A4),
         Err(ReportError::ClusterMismatch { .. })
     ));
-    assert_eq!(xlsx_comparison(&[]), Err(ReportError::NoVariants));
+    assert_eq!(
+        xlsx_comparison(&[], Paper::A4),
+        Err(ReportError::NoVariants)
+    );
 }
 
 #[test]
@@ -278,7 +284,8 @@ fn comparison_refers_to_each_variants_own_sheets() {
     ];
     let sheets = comparison_sheets(&variants).expect("sheets");
     assert_eq!(sheets[0].name, "Comparison");
-    assert_eq!(sheets[1].name, "1 Summary");
+    assert_eq!(sheets[1].name, "1 Cover");
+    assert_eq!(sheets[2].name, "1 Summary");
     assert!(sheets.iter().any(|s| s.name == "2 Assumptions"));
     let c = &sheets[0];
     let row = row_of(c, "BOM total");
@@ -322,7 +329,7 @@ fn csv_tables_match_the_workbook_tables() {
     let headers = reader.headers().expect("headers").clone();
     assert_eq!(&headers[4], "Extended price");
     let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("record")).collect();
-    assert_eq!(records.len(), s.sheets[1].tables[0].last_row as usize);
+    assert_eq!(records.len(), s.sheets[2].tables[0].last_row as usize);
     let hosts = e.osa().next().unwrap().host_count;
     assert_eq!(&records[0][2], hosts.to_string());
     // Prices as the workbook shows them: two decimals.
@@ -335,7 +342,7 @@ fn csv_tables_match_the_workbook_tables() {
 #[test]
 fn the_workbook_is_a_zip_without_macros() {
     let (p, e) = evaluated(SEED_001);
-    let bytes = xlsx_report(&p, &e).expect("workbook");
+    let bytes = xlsx_report(&p, &e, Paper::A4).expect("workbook");
     assert_eq!(&bytes[..2], b"PK");
     let text = String::from_utf8_lossy(&bytes);
     assert!(!text.contains("vbaProject"));
@@ -416,7 +423,7 @@ fn names_as_long_as_a_cell_allows_still_make_a_workbook() {
     v["clusters"][0]["name"] = "C".repeat(longest).into();
     let (project, e) = evaluated(&v.to_string());
     // Titles and labels add words to the names: those cells are cut.
-    xlsx_report(&project, &e).expect("a workbook");
+    xlsx_report(&project, &e, Paper::A4).expect("a workbook");
     let tables = csv_tables(&project, &e).expect("CSV");
     let (_, bom) = tables.iter().find(|(n, _)| n == "bom.csv").expect("bom");
     assert!(bom.contains(&"C".repeat(longest)), "the CSV keeps it all");

@@ -1,18 +1,72 @@
 //! Writes report sheets as an XLSX workbook with rust_xlsxwriter: tables
 //! with header filters, frozen headers, number formats, widths from the
 //! content, live formulas (with the core's values cached for readers that
-//! do not recalculate), landscape pages one page wide. No macros.
+//! do not recalculate), native charts, and pages set up to print legibly
+//! on the paper the user picks. No macros.
 
 use rust_xlsxwriter::{
-    Color, DocProperties, Format, FormatAlign, FormatBorder, Table, TableColumn, TableStyle,
-    Workbook, Worksheet, XlsxError,
+    Chart as XlsxChart, ChartLegendPosition, Color, DocProperties, Format, FormatAlign,
+    FormatBorder, Table, TableColumn, TableStyle, Workbook, Worksheet, XlsxError,
 };
 
-use super::sheet::{Cell, Computed, NumberFormat, RowStyle, Sheet};
+use super::sheet::{Cell, Chart, Computed, NumberFormat, RowStyle, Sheet};
 use crate::cell_text::fit_cell;
 
-/// Widest column, in characters; longer text wraps.
-const MAX_WIDTH: usize = 60;
+/// The paper the workbook prints on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    /// `a4` or `letter`, as the CLI's `--paper` and the app name them.
+    pub fn parse(name: &str) -> Option<Paper> {
+        match name.to_ascii_lowercase().as_str() {
+            "a4" => Some(Paper::A4),
+            "letter" => Some(Paper::Letter),
+            _ => None,
+        }
+    }
+
+    /// Excel's paper size code.
+    fn code(self) -> u8 {
+        match self {
+            Paper::Letter => 1,
+            Paper::A4 => 9,
+        }
+    }
+
+    /// Width and height in points.
+    fn size_pt(self) -> (f64, f64) {
+        match self {
+            Paper::A4 => (595.3, 841.9),
+            Paper::Letter => (612.0, 792.0),
+        }
+    }
+
+    /// Printable width between Excel's default 0.7-inch side margins, in
+    /// points: (portrait, landscape).
+    fn printable_width_pt(self) -> (f64, f64) {
+        let (w, h) = self.size_pt();
+        (w - SIDE_MARGINS_PT, h - SIDE_MARGINS_PT)
+    }
+}
+
+const SIDE_MARGINS_PT: f64 = 2.0 * 0.7 * 72.0;
+/// The smallest print scale that keeps the 11 pt body text at 8 pt or more.
+const MIN_PRINT_SCALE_PCT: u16 = 73;
+/// A chart's size in pixels: narrower than a portrait page's printable
+/// width, and rows of text between charts are not needed.
+const CHART_WIDTH_PX: u32 = 620;
+const CHART_HEIGHT_PX: u32 = 280;
+/// Rows a chart covers at the default 20-pixel row height, plus a gap.
+const CHART_ROWS: u32 = CHART_HEIGHT_PX / 20 + 1;
+
+/// Widest column, in characters; longer text wraps. Narrow enough that a
+/// sheet of a few text columns prints one page wide at a legible scale.
+const MAX_WIDTH: usize = 40;
 const MIN_WIDTH: usize = 8;
 /// Room for a table header's filter button.
 const FILTER_BUTTON: usize = 3;
@@ -30,7 +84,7 @@ const INPUT_BORDER: u32 = 0x00BF_9000;
 const HEADER_FILL: u32 = 0x0030_5496;
 const WHITE: u32 = 0x00FF_FFFF;
 
-pub fn workbook(sheets: &[Sheet], title: &str) -> Result<Vec<u8>, XlsxError> {
+pub fn workbook(sheets: &[Sheet], title: &str, paper: Paper) -> Result<Vec<u8>, XlsxError> {
     let mut wb = Workbook::new();
     // Deflate level 1, not the default 6: deflating was a third of the
     // time of a 45,000-workload report. The cost is size: that workbook
@@ -47,46 +101,75 @@ pub fn workbook(sheets: &[Sheet], title: &str) -> Result<Vec<u8>, XlsxError> {
     );
     for sheet in sheets {
         let ws = wb.add_worksheet();
-        write_sheet(ws, sheet)?;
+        write_sheet(ws, sheet, paper)?;
     }
     wb.save_to_buffer()
 }
 
-fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
+fn write_sheet(ws: &mut Worksheet, sheet: &Sheet, paper: Paper) -> Result<(), XlsxError> {
     ws.set_name(&sheet.name)?;
     // An empty cached result, not 0, for formulas that show nothing (and
     // LibreOffice recalculates such cells on load).
     ws.set_formula_result_default("");
     let mut widths = column_widths(sheet);
-    // Every column a note spans gets a width, even on a sheet of notes only.
-    if sheet.rows.iter().any(|r| r.style == RowStyle::Note) {
+    // Every column a note or title spans gets a width, even on a sheet of
+    // notes only.
+    if sheet
+        .rows
+        .iter()
+        .any(|r| spanning_font_scale(r.style).is_some())
+    {
         let note_columns = usize::from(NOTE_MIN_COLUMNS).max(widths.len());
         widths.resize(note_columns, MIN_WIDTH);
     }
     for (col, width) in widths.iter().enumerate() {
         ws.set_column_width(col as u16, *width as f64)?;
     }
-    let note_last_col = (widths.len() as u16).max(NOTE_MIN_COLUMNS) - 1;
-    let note_chars: usize = (0..=note_last_col)
-        .map(|c| widths.get(usize::from(c)).copied().unwrap_or(MIN_WIDTH))
-        .sum();
+    let chart_width_pt = if sheet.charts.is_empty() {
+        0.0
+    } else {
+        f64::from(CHART_WIDTH_PX) * 0.75
+    };
+    let content_pt = widths.iter().map(|w| column_pt(*w)).sum::<f64>();
+    let page_pt = page_setup(ws, content_pt.max(chart_width_pt), paper)?;
+    // Notes, titles and sections span the columns the first page shows,
+    // so they wrap on paper instead of running off it.
+    let mut span_pt = 0.0;
+    let spanned = widths
+        .iter()
+        .take_while(|w| {
+            span_pt += column_pt(**w);
+            span_pt <= page_pt
+        })
+        .count()
+        .max(1);
+    let note_last_col = spanned as u16 - 1;
+    let note_chars: usize = widths[..spanned].iter().sum();
     let header_rows: Vec<u32> = sheet.tables.iter().map(|t| t.header_row).collect();
     let mut formats = Formats::default();
     let mut runs = FormatRuns::default();
     for (r, row) in sheet.rows.iter().enumerate() {
         let r = r as u32;
-        if row.style == RowStyle::Note {
+        if let Some(scale) = spanning_font_scale(row.style) {
             let text = row.cells.first().map(Cell::plain).unwrap_or_default();
-            ws.merge_range(
-                r,
-                0,
-                r,
-                note_last_col,
-                &fit_cell(&text),
-                &row_format(RowStyle::Note),
-            )?;
-            let lines = text.chars().count().div_ceil(note_chars.max(1)).max(1);
-            ws.set_row_height(r, lines as f64 * LINE_HEIGHT_PT)?;
+            if note_last_col == 0 {
+                ws.write_string_with_format(r, 0, fit_cell(&text), &row_format(row.style))?;
+            } else {
+                ws.merge_range(
+                    r,
+                    0,
+                    r,
+                    note_last_col,
+                    &fit_cell(&text),
+                    &row_format(row.style),
+                )?;
+            }
+            // Proportional text averages narrower than the digits column
+            // widths count in, but a short estimate cuts lines off: count
+            // 90 % of the width, in characters of the row's font.
+            let per_line = ((note_chars as f64 * 0.9) / scale).max(1.0) as usize;
+            let lines = wrapped_lines(&text, per_line);
+            ws.set_row_height(r, lines as f64 * LINE_HEIGHT_PT * scale)?;
             continue;
         }
         let tabular = matches!(row.style, RowStyle::Body | RowStyle::Total);
@@ -133,11 +216,86 @@ fn write_sheet(ws: &mut Worksheet, sheet: &Sheet) -> Result<(), XlsxError> {
     }
     if sheet.frozen_rows > 0 {
         ws.set_freeze_panes(sheet.frozen_rows, 0)?;
+        ws.set_repeat_rows(0, sheet.frozen_rows - 1)?;
+    }
+    // The charts start a page of their own, so no page break cuts one.
+    let mut chart_row = sheet.rows.len() as u32 + 1;
+    if !sheet.charts.is_empty() {
+        ws.set_page_breaks(&[chart_row])?;
+    }
+    for chart in &sheet.charts {
+        ws.insert_chart(chart_row, 0, &native_chart(&sheet.name, chart))?;
+        chart_row += CHART_ROWS;
+    }
+    ws.set_footer("&L&A&C&P / &N&RStackSizer");
+    Ok(())
+}
+
+/// A column's width in points: Excel's `width x 7 + 5` pixels for its
+/// default 11 pt font, at 0.75 points a pixel.
+fn column_pt(width: usize) -> f64 {
+    (width as f64 * 7.0 + 5.0) * 0.75
+}
+
+/// Portrait when the sheet fits a portrait page's width, else landscape;
+/// shrunk to one page wide only while the text stays at 8 pt or more,
+/// beyond that printed at that scale across several pages wide, with the
+/// first column (what each row is) repeated on each.
+/// Returns how many points of the sheet's width the first page shows.
+fn page_setup(ws: &mut Worksheet, content_pt: f64, paper: Paper) -> Result<f64, XlsxError> {
+    ws.set_paper_size(paper.code());
+    // Readers lay columns out a little wider than Excel's pixel formula
+    // (LibreOffice by about 3 %): a sheet at the edge of a page would lose
+    // its last column to the next one.
+    let content_pt = content_pt * 1.05;
+    let (portrait, landscape) = paper.printable_width_pt();
+    if content_pt <= portrait {
+        ws.set_portrait();
+        return Ok(portrait);
     }
     ws.set_landscape();
-    ws.set_print_fit_to_pages(1, 0);
-    ws.set_footer("&L&A&R&P / &N");
-    Ok(())
+    if content_pt <= landscape {
+        return Ok(landscape);
+    }
+    let min_scale = f64::from(MIN_PRINT_SCALE_PCT) / 100.0;
+    if content_pt * min_scale <= landscape {
+        ws.set_print_fit_to_pages(1, 0);
+        Ok(content_pt)
+    } else {
+        ws.set_print_scale(MIN_PRINT_SCALE_PCT);
+        ws.set_repeat_columns(0, 0)?;
+        Ok(landscape / min_scale)
+    }
+}
+
+/// Rows whose one text spans the page, with their font's size relative to
+/// the 11 pt body text; `None` for rows of cells.
+fn spanning_font_scale(style: RowStyle) -> Option<f64> {
+    match style {
+        RowStyle::Title => Some(14.0 / 11.0),
+        RowStyle::Section => Some(12.0 / 11.0),
+        RowStyle::Note => Some(1.0),
+        RowStyle::Body | RowStyle::Total => None,
+    }
+}
+
+/// A column chart drawn live from the sheet's cells.
+fn native_chart(sheet: &str, chart: &Chart) -> XlsxChart {
+    let mut native = XlsxChart::new_column();
+    let c = chart.categories;
+    for s in &chart.series {
+        native
+            .add_series()
+            .set_name((sheet, s.row, chart.name_col))
+            .set_categories((sheet, c.row, c.first_col, c.row, c.last_col))
+            .set_values((sheet, s.row, s.first_col, s.row, s.last_col));
+    }
+    native.title().set_name(&chart.title);
+    // From zero: a cut axis makes a small difference look large.
+    native.y_axis().set_name(&chart.axis).set_min(0);
+    native.legend().set_position(ChartLegendPosition::Bottom);
+    native.set_width(CHART_WIDTH_PX).set_height(CHART_HEIGHT_PX);
+    native
 }
 
 /// Writes a cell's value only: its format comes from [`FormatRuns`].
@@ -303,11 +461,15 @@ fn row_format(style: RowStyle) -> Format {
         RowStyle::Title => f
             .set_bold()
             .set_font_size(14)
-            .set_font_color(Color::RGB(DARK_BLUE)),
+            .set_font_color(Color::RGB(DARK_BLUE))
+            .set_text_wrap()
+            .set_align(FormatAlign::Top),
         RowStyle::Section => f
             .set_bold()
             .set_font_size(12)
-            .set_font_color(Color::RGB(DARK_BLUE)),
+            .set_font_color(Color::RGB(DARK_BLUE))
+            .set_text_wrap()
+            .set_align(FormatAlign::Top),
         RowStyle::Note => f
             .set_italic()
             .set_font_color(Color::RGB(GREY))

@@ -402,7 +402,7 @@ const SEVERITY_REVIEW: &[(&str, &[Severity], &str)] = &[
 
 /// Every `Finding::error/warning/info("code"` written in the source, with
 /// the severity it is written with.
-fn findings_in_source() -> Vec<(String, Severity)> {
+pub(crate) fn findings_in_source() -> Vec<(String, Severity)> {
     fn walk(dir: &std::path::Path, out: &mut Vec<(String, Severity)>) {
         for entry in std::fs::read_dir(dir).expect("source folder").flatten() {
             let path = entry.path();

@@ -1,4 +1,4 @@
-//! `stacksizer report PROJECT.json -o OUT.xlsx` and/or `--csv DIR`: the
+//! `stacksizer report PROJECT.json -o OUT.xlsx [--paper a4|letter]` and/or `--csv DIR`: the
 //! sizing report as a workbook, or one CSV file per table. Files are
 //! written next to their target and renamed into place, so an interrupted
 //! run never leaves a half-written report.
@@ -11,7 +11,7 @@ use stacksizer_core::catalog::price_project;
 use stacksizer_core::evaluate::evaluate;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
-use stacksizer_core::report::{csv_tables, xlsx_report};
+use stacksizer_core::report::{csv_tables, xlsx_report, Paper};
 
 use crate::catalog::{merged_catalog, report_price_changes};
 use crate::input::{read_text_bounded, refuse_overwrite};
@@ -31,6 +31,24 @@ pub struct ReportArgs {
     /// Price the project's catalog parts from this user catalog (CSV or JSON) over the shipped one.
     #[arg(long, value_name = "FILE")]
     catalog: Option<PathBuf>,
+    /// The paper the workbook is set up to print on.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    paper: PaperArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum PaperArg {
+    A4,
+    Letter,
+}
+
+impl From<PaperArg> for Paper {
+    fn from(p: PaperArg) -> Paper {
+        match p {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        }
+    }
 }
 
 pub fn run(args: &ReportArgs) -> ExitCode {
@@ -85,7 +103,7 @@ pub fn run(args: &ReportArgs) -> ExitCode {
         }
     }
     if let Some(out) = &args.output {
-        let bytes = match xlsx_report(&project, &evaluation) {
+        let bytes = match xlsx_report(&project, &evaluation, args.paper.into()) {
             Ok(bytes) => bytes,
             Err(e) => return failure(&e),
         };

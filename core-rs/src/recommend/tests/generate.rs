@@ -338,6 +338,7 @@ pub fn project() -> impl Strategy<Value = Project> {
             schema_version: SCHEMA_VERSION,
             name: "generated".into(),
             description: String::new(),
+            facts: Default::default(),
             settings,
             devices: Vec::new(),
             clusters: vec![Cluster {

@@ -41,12 +41,12 @@ fn an_esa_project_exports_instead_of_failing_on_a_cluster_mismatch() {
     let (p, e) = esa_priced();
     assert_eq!(e.clusters.len(), 1);
     assert_eq!(e.esa().count(), 1);
-    assert!(xlsx_report(&p, &e).is_ok());
+    assert!(xlsx_report(&p, &e, Paper::A4).is_ok());
     assert!(csv_tables(&p, &e).is_ok());
     // An ESA evaluation still has to come from the same project.
     let (seed, _) = evaluated(SEED_000);
     assert_eq!(
-        xlsx_report(&seed, &e),
+        xlsx_report(&seed, &e, Paper::A4),
         Err(ReportError::ClusterMismatch {
             cluster_id: "sql-esa".into()
         })
@@ -237,7 +237,7 @@ fn design_performance_compute_resilience_findings_and_assumptions_show_esa() {
     assert!(e.findings.is_empty());
     let findings = sheet(&s, "Findings");
     assert!(findings.tables.is_empty());
-    assert_eq!(findings.rows[0].cells[0].plain(), "None.");
+    assert_eq!(findings.rows[1].cells[0].plain(), "None.");
     let assumptions = sheet(&s, "Assumptions");
     let inputs = table(assumptions, "esa-inputs");
     let compression = (inputs.first_data_row()..=inputs.last_row)

@@ -147,11 +147,15 @@ fn esa_growth_warnings_are_on_the_findings_sheet() {
     let s = sheets(&p, &e);
     let f = sheet(&s, "Findings");
     let t = table(f, "findings");
-    let codes: Vec<String> = (t.first_data_row()..=t.last_row)
+    let titles: Vec<String> = (t.first_data_row()..=t.last_row)
         .map(|r| f.rows[r as usize].cells[1].plain())
         .collect();
-    let expected: Vec<&str> = e.findings.iter().map(|x| x.code).collect();
-    assert_eq!(codes, expected);
+    let expected: Vec<&str> = e
+        .findings
+        .iter()
+        .map(|x| crate::report::finding_titles::finding_title(x.code))
+        .collect();
+    assert_eq!(titles, expected);
 }
 
 #[test]

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+// The facts editor edits the project's `facts` through the store (one
+// undoable edit per change) and shows the core's message under the field.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import type { CoreClient } from '../core/client';
+import type { Project } from '../core/types';
+import type { Platform } from '../platform';
+import { ServicesProvider } from '../services';
+import { createAppStore } from '../store';
+import { ProjectFactsEditor } from './ProjectFactsEditor';
+
+afterEach(cleanup);
+
+function renderEditor() {
+  // A schema 1 example: it has no `facts`, as a file saved before them.
+  const text = readFileSync(
+    join(process.cwd(), 'assets', 'examples', 'seed-001-all-flash-sql.json'),
+    'utf8',
+  );
+  const store = createAppStore(JSON.parse(text) as Project);
+  const services = { store, core: {} as CoreClient, platform: {} as Platform };
+  render(
+    <ServicesProvider services={services}>
+      <ProjectFactsEditor />
+    </ServicesProvider>,
+  );
+  return store;
+}
+
+it('edits every fact by its accessible name, creating facts a file left out', () => {
+  const store = renderEditor();
+  const edits: [string, string][] = [
+    ['Customer', 'Contoso Ltd'],
+    ['Customer project', 'SQL consolidation'],
+    ['Prepared by', 'A. Presales'],
+    ['Date', '2026-11-25'],
+    ['Objectives and notes', 'Goals:\n- one\n- two'],
+  ];
+  for (const [name, value] of edits) {
+    fireEvent.change(screen.getByLabelText(name), { target: { value } });
+  }
+  expect(store.getState().project.facts).toEqual({
+    customer: 'Contoso Ltd',
+    project: 'SQL consolidation',
+    author: 'A. Presales',
+    date: '2026-11-25',
+    notes: 'Goals:\n- one\n- two',
+  });
+  expect(store.temporal.getState().pastStates).toHaveLength(edits.length);
+  expect(screen.getByLabelText('Objectives and notes').tagName).toBe('TEXTAREA');
+  expect(screen.getByLabelText('Date')).toHaveProperty('type', 'date');
+});
+
+it("shows the core's message on the field it names", () => {
+  const store = renderEditor();
+  act(() =>
+    store.getState().setIssues([
+      {
+        path: 'facts.customer',
+        message: 'facts.customer must be one line without control characters (found U+0007)',
+      },
+    ]),
+  );
+  expect(screen.getByRole('alert').textContent).toContain('U+0007');
+  expect(screen.getByLabelText('Customer').getAttribute('aria-invalid')).toBe('true');
+});
