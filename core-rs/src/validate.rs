@@ -17,6 +17,8 @@ use crate::model::{
 use crate::stretched::MAX_RTT_INPUT_MS;
 use crate::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
 
+mod pricing;
+
 /// vSAN limits (VMware vSAN Configuration Maximums; seed 001).
 pub const MAX_HOSTS_PER_CLUSTER: u32 = 64;
 pub const MAX_DISK_GROUPS_PER_HOST: usize = 5;
@@ -58,6 +60,7 @@ pub(crate) fn validate_with_refs(project: &Project) -> (Vec<InputIssue>, Workloa
     c.text("name", &project.name);
     c.text("description", &project.description);
     settings(&mut c, &project.settings);
+    pricing::pricing(&mut c, &project.pricing);
     c.unique_ids("devices", &index.devices);
     for (i, d) in project.devices.iter().enumerate() {
         device(&mut c, Item("devices", i), d);
@@ -379,6 +382,10 @@ fn xtremio_vplex(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster,
             Field(path, "topology.kind"),
             "must be \"stretched\" for xtremio_vplex storage: VPLEX Metro spans two sites (got \"single\")",
         );
+    }
+    if let Some(engine) = &a.vplex_engine {
+        c.non_empty(format!("{p}.vplex_engine"), engine);
+        c.text(format!("{p}.vplex_engine"), engine);
     }
     let max_x_bricks = match x_brick_model(&a.x_brick_model) {
         Some(model) => model.max_x_bricks,

@@ -245,6 +245,7 @@ prop_compose! {
                     spec,
                 })
                 .collect(),
+            pricing: Default::default(),
         }
     }
 }

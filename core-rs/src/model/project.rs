@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{Cluster, Device, Settings, StoragePolicy, Workload};
+use super::{Cluster, Device, Pricing, Settings, StoragePolicy, Workload};
 
 /// The project file schema this build writes; older ones are migrated on open.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -24,6 +24,10 @@ pub struct Project {
     pub policies: Vec<StoragePolicy>,
     #[serde(default)]
     pub workloads: Vec<Workload>,
+    /// The BOM's currency, exchange rates and extra lines.
+    #[serde(default, skip_serializing_if = "Pricing::is_default")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub pricing: Pricing,
 }
 
 impl Project {

@@ -202,6 +202,7 @@ impl Base {
             x_brick_model: String::new(),
             x_bricks_per_site: 0,
             vplex_engines: 0,
+            vplex_engine: None,
             replication: Default::default(),
             data_reduction: Default::default(),
             vplex_read_cache_hit_pct: crate::model::default_read_cache_hit_pct(),
