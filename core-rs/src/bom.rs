@@ -343,6 +343,7 @@ mod tests {
     #[test]
     fn a_part_priced_in_another_currency_needs_a_rate() {
         let mut p = example("seed-001-all-flash-sql.json");
+        p.clusters[0].host.unit_price = None;
         let mut catalog = shipped().clone();
         let host = host_part(&catalog, &p.clusters[0].host).unwrap().id.clone();
         let part = catalog.parts.iter_mut().find(|x| x.id == host).unwrap();

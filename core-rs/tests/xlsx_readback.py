@@ -32,6 +32,9 @@ they must contain. For each one:
    at the precision the workbook shows (no float tails, no -0), no text
    cell a spreadsheet would run as a formula, and the BOM (with its total)
    and Growth tables equal to the core's figures at that precision.
+6. A row inserted by LibreOffice itself (a Basic macro: insert, fill,
+   recalculate, save) between the first two lines of each BOM table: the
+   total and the first cluster's subtotal grow by the new line.
 
 Exit 0 when every check passes; 1 with one line per failure otherwise;
 2 when a tool is missing (named in the message).
@@ -508,6 +511,95 @@ def check_growth_csv(c, case):
         c.check(ok, f"{name}: {row} != {y}")
 
 
+
+# 6. A row inserted inside the BOM table -------------------------------------
+
+# LibreOffice Basic, run by LibreOffice itself: for each "src|dst|sheet|row"
+# line of the job file, open src, insert a row before `row` (1-based), give
+# it quantity 2 at 100.00 and =D*E, recalculate and save as dst. The office
+# moves every reference, as it does for a user inserting a row.
+INSERT_MACRO = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
+<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic">
+Sub InsertRows(jobs As String)
+  Dim n As Integer, line As String, f() As String
+  n = FreeFile
+  Open jobs For Input As #n
+  Do While Not EOF(n)
+    Line Input #n, line
+    f = Split(line, &quot;|&quot;)
+    InsertRow(f(0), f(1), f(2), CLng(f(3)))
+  Loop
+  Close #n
+  StarDesktop.terminate()
+End Sub
+
+Sub InsertRow(src As String, dst As String, sheetName As String, rowNum As Long)
+  Dim args(0) As New com.sun.star.beans.PropertyValue
+  args(0).Name = &quot;Hidden&quot;
+  args(0).Value = True
+  doc = StarDesktop.loadComponentFromURL(ConvertToURL(src), &quot;_blank&quot;, 0, args())
+  sheet = doc.Sheets.getByName(sheetName)
+  sheet.Rows.insertByIndex(rowNum - 1, 1)
+  sheet.getCellByPosition(3, rowNum - 1).setValue(2)
+  sheet.getCellByPosition(4, rowNum - 1).setValue(100)
+  sheet.getCellByPosition(5, rowNum - 1).setFormula(&quot;=D&quot; &amp; rowNum &amp; &quot;*E&quot; &amp; rowNum)
+  doc.calculateAll()
+  Dim out(0) As New com.sun.star.beans.PropertyValue
+  out(0).Name = &quot;FilterName&quot;
+  out(0).Value = &quot;Calc MS Excel 2007 XML&quot;
+  doc.storeToURL(ConvertToURL(dst), out())
+  doc.close(True)
+End Sub
+</script:module>
+"""
+INSERTED = 2 * 100.0
+
+
+def insert_rows(c, cases, work):
+    """Inserts a priced row between the first two lines of each workbook's
+    first BOM; the total (and the first cluster's subtotal) must grow by it."""
+    profile = os.path.join(work, "insert-profile")
+    env = f"-env:UserInstallation=file://{profile}"
+    subprocess.run([SOFFICE, env, "--headless", "--norestore", "--terminate_after_init"],
+                   capture_output=True, timeout=300)
+    module = os.path.join(profile, "user", "basic", "Standard", "Module1.xba")
+    if not c.check(os.path.exists(module), "LibreOffice made no profile with a Basic library"):
+        return
+    with open(module, "w") as f:
+        f.write(INSERT_MACRO)
+    jobs, expected = [], []
+    for i, case in enumerate(cases):
+        bom = case["boms"][0]
+        dst = os.path.join(work, f"inserted-{i}.xlsx")
+        jobs.append(f"{case['xlsx']}|{dst}|{bom['sheet']}|3")
+        expected.append((case, bom, dst))
+    job_file = os.path.join(work, "insert-jobs.txt")
+    with open(job_file, "w") as f:
+        f.write("\n".join(jobs) + "\n")
+    macro = f'macro:///Standard.Module1.InsertRows("{job_file}")'
+    run = subprocess.run([SOFFICE, env, "--headless", "--norestore", macro],
+                         capture_output=True, text=True, timeout=900)
+    c.check(run.returncode == 0, f"LibreOffice row insertion failed ({run.returncode}): {run.stderr.strip()}")
+    for case, bom, dst in expected:
+        name = f"{case['name']}/{bom['sheet']} (row inserted)"
+        if not c.check(os.path.exists(dst), f"{name}: not written"):
+            continue
+        ws = openpyxl.load_workbook(dst, data_only=True)[bom["sheet"]]
+        lines, totals = bom_layout(ws)
+        c.check(len(lines) == len(bom["lines"]) + 1, f"{name}: {len(lines)} lines")
+        total = sum(l["quantity"] * (l["unit_price"] or 0.0) for l in bom["lines"]) + INSERTED
+        got = ws.cell(totals["Total"], 6).value if "Total" in totals else None
+        c.check(close(got, total), f"{name}: Total {got} != {total}")
+        if len(bom["clusters"]) > 1:
+            first = bom["clusters"][0]
+            lines_of_first = (l for l in bom["lines"] if l["cluster"] == first)
+            sub = sum(l["quantity"] * (l["unit_price"] or 0.0) for l in lines_of_first) + INSERTED
+            label = f"Subtotal: {first}"
+            got = ws.cell(totals[label], 6).value if label in totals else None
+            c.check(close(got, sub), f"{name}: {label} {got} != {sub}")
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -545,6 +637,7 @@ def main():
             if c.check(os.path.exists(converted), f"{case['name']}: LibreOffice did not convert the edited copy"):
                 check_values(c, case, openpyxl.load_workbook(converted, data_only=True), None,
                              bom_prices=buyer_prices(case), tag="buyer edit")
+        insert_rows(c, spec["cases"], work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     for f in c.failures[:200]:

@@ -409,3 +409,35 @@ fn a_new_vplex_engine_needs_the_json_format() {
     let err = catalog_from_csv(csv.as_bytes(), &shipped()).unwrap_err();
     assert_eq!(err[0].column.as_deref(), Some("front_end_iops"), "{err:?}");
 }
+
+/// Issue 21: the examples are built from catalog parts: each device is the
+/// part with its id, each host the part with its model name, each array
+/// names its X-Brick and VPLEX engine parts; same specs, same prices.
+#[test]
+fn every_example_part_is_a_catalog_part_with_its_spec_and_price() {
+    use crate::bom::{device_part, host_part};
+    use crate::model::Storage;
+    let c = shipped();
+    let dir = format!("{}/../assets/examples", env!("CARGO_MANIFEST_DIR"));
+    for entry in std::fs::read_dir(dir).expect("examples") {
+        let path = entry.expect("entry").path();
+        let p =
+            crate::parse_project(&std::fs::read_to_string(&path).expect("read")).expect("parse");
+        let name = path.display();
+        for d in &p.devices {
+            let part = device_part(&c, d).unwrap_or_else(|| panic!("{name}: {}", d.id));
+            let mut copy = part.to_device().expect("a device");
+            copy.model.clone_from(&d.model);
+            assert_eq!(&copy, d, "{name}");
+        }
+        for cl in &p.clusters {
+            let part = host_part(&c, &cl.host).unwrap_or_else(|| panic!("{name}: host"));
+            assert_eq!(part.to_host_spec().as_ref(), Some(&cl.host), "{name}");
+            if let Storage::XtremioVplex(a) = &cl.storage {
+                assert!(c.part(&a.x_brick_model).is_some(), "{name}");
+                let engine = a.vplex_engine.as_deref().and_then(|id| c.part(id));
+                assert!(engine.is_some(), "{name}");
+            }
+        }
+    }
+}

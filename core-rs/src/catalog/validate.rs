@@ -45,6 +45,21 @@ pub fn validate_catalog(catalog: &Catalog) -> Vec<InputIssue> {
             PartSpec::VplexEngine(v) => vplex(&mut c, &spec, v),
         }
     }
+    // A project names its host by the model name a catalog host gives it.
+    let mut host_models = HashSet::new();
+    for (i, part) in catalog.parts.iter().enumerate() {
+        if let Some(spec) = part.to_host_spec() {
+            if !host_models.insert(spec.model.clone()) {
+                c.push(
+                    &format!("parts[{i}].model"),
+                    format!(
+                        "must give a host model name no other host gives (\"{}\" is used twice): projects name their host by it",
+                        spec.model
+                    ),
+                );
+            }
+        }
+    }
     if let Some(d) = &catalog.defaults {
         let is_host = |p: &Part| matches!(p.spec, PartSpec::Host(_));
         let serves = |role: DeviceRole| move |p: &Part| matches!(&p.spec, PartSpec::Device(s) if s.role == role || s.role == DeviceRole::Either);
