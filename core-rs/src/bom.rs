@@ -1,9 +1,9 @@
 //! Bill of materials of one cluster: its hosts and the devices of its disk
 //! groups (vSAN OSA), of its storage pools (vSAN ESA), or the X-Bricks and
 //! VPLEX engines of both sites (arrays), each with the catalog part it is,
-//! priced in the project's currency. A project's own price of a device or
-//! a host (a user catalog's reaches it through `catalog::price_project`)
-//! wins; a part it does not price is priced from the catalog, converted at
+//! priced in the project's currency. A project's own price of a device,
+//! a host, an X-Brick or a VPLEX engine (a user catalog's reaches it
+//! through `catalog::price_project`) wins; a part it does not price is priced from the catalog, converted at
 //! the project's rate when the catalog prices it in another currency, and
 //! otherwise left unpriced with the reason. The XLSX BOM sheet lists these
 //! lines with live formulas; the evaluation carries their priced total so
@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use crate::catalog::{Catalog, Part as CatalogPart, PartSpec};
-use crate::model::{Cluster, Device, ExtraLine, HostSpec, Pricing, Project, Storage};
+use crate::model::{Cluster, Device, ExtraLine, HostSpec, Pricing, Project, Storage, XtremioVplex};
 use crate::report::labels;
 use crate::rules::num;
 use crate::xtremio_vplex::x_brick_model;
@@ -95,6 +95,21 @@ pub fn device_part<'c>(catalog: &'c Catalog, device: &Device) -> Option<&'c Cata
         .filter(|p| matches!(p.spec, PartSpec::Device(_)))
 }
 
+/// The catalog X-Brick an array is built of: the part with its model id.
+pub fn x_brick_part<'c>(catalog: &'c Catalog, a: &XtremioVplex) -> Option<&'c CatalogPart> {
+    catalog
+        .part(&a.x_brick_model)
+        .filter(|p| matches!(p.spec, PartSpec::XBrick(_)))
+}
+
+/// The catalog VPLEX engine an array names (`vplex_engine`).
+pub fn vplex_engine_part<'c>(catalog: &'c Catalog, a: &XtremioVplex) -> Option<&'c CatalogPart> {
+    a.vplex_engine
+        .as_deref()
+        .and_then(|id| catalog.part(id))
+        .filter(|p| matches!(p.spec, PartSpec::VplexEngine(_)))
+}
+
 fn line(description: String, part: String, quantity: u32, p: Priced) -> Part {
     Part {
         part_number: p.part_number,
@@ -131,20 +146,14 @@ pub fn cluster_parts(project: &Project, cluster: &Cluster, catalog: &Catalog) ->
     let disk_groups = match &cluster.storage {
         Storage::XtremioVplex(a) => {
             let brick = x_brick_model(&a.x_brick_model);
-            let brick_part = catalog
-                .part(&a.x_brick_model)
-                .filter(|p| matches!(p.spec, PartSpec::XBrick(_)));
-            let engine_part = a
-                .vplex_engine
-                .as_deref()
-                .and_then(|id| catalog.part(id))
-                .filter(|p| matches!(p.spec, PartSpec::VplexEngine(_)));
+            let brick_part = x_brick_part(catalog, a);
+            let engine_part = vplex_engine_part(catalog, a);
             for site in ["production site", "remote site"] {
                 parts.push(line(
                     format!("XtremIO X-Brick, {site}"),
                     brick.map_or_else(|| a.x_brick_model.clone(), |m| m.name.to_owned()),
                     a.x_bricks_per_site,
-                    priced(None, brick_part, pricing),
+                    priced(a.x_brick_unit_price, brick_part, pricing),
                 ));
                 parts.push(line(
                     format!("VPLEX engine (2 directors), {site}"),
@@ -153,7 +162,7 @@ pub fn cluster_parts(project: &Project, cluster: &Cluster, catalog: &Catalog) ->
                         |p| format!("{} {}", p.vendor, p.model),
                     ),
                     a.vplex_engines,
-                    priced(None, engine_part, pricing),
+                    priced(a.vplex_engine_unit_price, engine_part, pricing),
                 ));
             }
             return parts;

@@ -28,6 +28,8 @@ pub const MAX_DEDUP_RATIO: f64 = 10.0;
 /// XtremIO dedup or compression above 20:1 on its own is beyond seed 004's
 /// 1.8:1 with five snapshots by an order of magnitude: likely a typo.
 pub const MAX_ARRAY_REDUCTION: f64 = 20.0;
+/// A price of one X-Brick or VPLEX engine above this is a typo.
+pub const MAX_ARRAY_UNIT_PRICE: f64 = 100_000_000.0;
 /// Most X-Bricks any catalog model takes (XtremIO X2-R, first generation).
 pub const MAX_X_BRICKS: u32 = 8;
 
@@ -386,6 +388,14 @@ fn xtremio_vplex(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster,
     if let Some(engine) = &a.vplex_engine {
         c.non_empty(format!("{p}.vplex_engine"), engine);
         c.text(format!("{p}.vplex_engine"), engine);
+    }
+    for (field, price) in [
+        ("x_brick_unit_price", a.x_brick_unit_price),
+        ("vplex_engine_unit_price", a.vplex_engine_unit_price),
+    ] {
+        if let Some(price) = price {
+            c.f64_in(format!("{p}.{field}"), price, 0.0, MAX_ARRAY_UNIT_PRICE);
+        }
     }
     let max_x_bricks = match x_brick_model(&a.x_brick_model) {
         Some(model) => model.max_x_bricks,

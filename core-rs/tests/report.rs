@@ -303,7 +303,7 @@ fn bom_lines(project: &Project, e: &Evaluation) -> Vec<Value> {
                     lines.push(line(
                         x.xtremio_vplex.x_brick.name,
                         a.x_bricks_per_site,
-                        None,
+                        a.x_brick_unit_price,
                         catalog.part(&a.x_brick_model),
                         label,
                     ));
@@ -311,7 +311,7 @@ fn bom_lines(project: &Project, e: &Evaluation) -> Vec<Value> {
                     lines.push(line(
                         &engine_name.expect("the examples name their VPLEX engine"),
                         a.vplex_engines,
-                        None,
+                        a.vplex_engine_unit_price,
                         engine,
                         label,
                     ));

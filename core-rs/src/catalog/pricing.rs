@@ -1,7 +1,8 @@
 //! Pricing a project from a catalog. A project keeps its own copy of each
 //! part's price (so it evaluates the same anywhere); this brings the copies
 //! in line with a catalog — the user's own prices — for the parts that came
-//! from it: devices by id, hosts by the model name a catalog host gives.
+//! from it: devices by id, hosts by the model name a catalog host gives,
+//! X-Bricks by the array's model id and VPLEX engines by `vplex_engine`.
 //! Copies are in the project's currency: a part priced in another is
 //! converted at the project's rate, and left as it was without one (the
 //! BOM then names it unpriced unless the project prices it itself).
@@ -9,8 +10,8 @@
 use serde::Serialize;
 
 use super::{Catalog, Part};
-use crate::bom::{device_part, host_part};
-use crate::model::Project;
+use crate::bom::{device_part, host_part, vplex_engine_part, x_brick_part};
+use crate::model::{Project, Storage};
 
 /// One price the catalog changed in the project.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -61,6 +62,22 @@ pub fn price_project(project: &mut Project, catalog: &Catalog) -> Vec<PriceChang
                 part,
                 &mut cluster.host.unit_price,
             );
+        }
+        if let Storage::XtremioVplex(a) = &mut cluster.storage {
+            if let Some(part) = x_brick_part(catalog, a) {
+                set(
+                    format!("clusters[{i}].storage.x_brick_unit_price"),
+                    part,
+                    &mut a.x_brick_unit_price,
+                );
+            }
+            if let Some(part) = vplex_engine_part(catalog, a) {
+                set(
+                    format!("clusters[{i}].storage.vplex_engine_unit_price"),
+                    part,
+                    &mut a.vplex_engine_unit_price,
+                );
+            }
         }
     }
     changes

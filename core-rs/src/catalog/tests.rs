@@ -434,9 +434,10 @@ fn every_example_part_is_a_catalog_part_with_its_spec_and_price() {
             let part = host_part(&c, &cl.host).unwrap_or_else(|| panic!("{name}: host"));
             assert_eq!(part.to_host_spec().as_ref(), Some(&cl.host), "{name}");
             if let Storage::XtremioVplex(a) = &cl.storage {
-                assert!(c.part(&a.x_brick_model).is_some(), "{name}");
-                let engine = a.vplex_engine.as_deref().and_then(|id| c.part(id));
-                assert!(engine.is_some(), "{name}");
+                let brick = crate::bom::x_brick_part(&c, a).expect("an X-Brick part");
+                let engine = crate::bom::vplex_engine_part(&c, a).expect("an engine part");
+                assert_eq!(a.x_brick_unit_price, Some(brick.unit_price), "{name}");
+                assert_eq!(a.vplex_engine_unit_price, Some(engine.unit_price), "{name}");
             }
         }
     }

@@ -19,6 +19,15 @@ pub struct XtremioVplex {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub vplex_engine: Option<String>,
+    /// The project's own price of one X-Brick and of one VPLEX engine, in
+    /// its currency (copied from a catalog, or a quote); the catalog part's
+    /// price applies where absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub x_brick_unit_price: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub vplex_engine_unit_price: Option<f64>,
     #[serde(default)]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub replication: VplexReplication,

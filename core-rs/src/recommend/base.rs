@@ -203,6 +203,8 @@ impl Base {
             x_bricks_per_site: 0,
             vplex_engines: 0,
             vplex_engine: None,
+            x_brick_unit_price: None,
+            vplex_engine_unit_price: None,
             replication: Default::default(),
             data_reduction: Default::default(),
             vplex_read_cache_hit_pct: crate::model::default_read_cache_hit_pct(),

@@ -76,3 +76,34 @@ fn bom_host_price(catalog: &Catalog, project: &crate::model::Project) -> f64 {
         .expect("a catalog host")
         .unit_price
 }
+
+#[test]
+fn a_user_catalog_prices_the_x_bricks_and_vplex_engines_of_an_array() {
+    let mut project = crate::parse_project(include_str!(
+        "../../../../assets/examples/seed-004-xtremio-vplex.json"
+    ))
+    .unwrap();
+    let mut user = shipped_catalog();
+    for part in &mut user.parts {
+        if part.id == "xtremio-10tb" || part.id == "vplex-vs2-engine" {
+            part.unit_price = 1_000.0;
+        }
+    }
+    let paths: Vec<String> = price_project(&mut project, &user)
+        .into_iter()
+        .map(|c| c.path)
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "clusters[0].storage.x_brick_unit_price",
+            "clusters[0].storage.vplex_engine_unit_price"
+        ]
+    );
+    let parts = crate::bom::cluster_parts(&project, &project.clusters[0], &shipped_catalog());
+    assert_eq!(
+        parts[1].unit_price,
+        Some(1_000.0),
+        "the project's copy wins"
+    );
+}
