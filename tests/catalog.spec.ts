@@ -35,9 +35,10 @@ function bomHostPrice(path: string, host: string): number {
     'import sys, openpyxl',
     'bom = openpyxl.load_workbook(sys.argv[1])["BOM"]',
     'rows = [[c.value for c in r] for r in bom.iter_rows()]',
-    'head = next(r for r in rows if "Unit price" in r)',
+    'head = next(r for r in rows if "Part" in r)',
+    'col = next(i for i, h in enumerate(head) if str(h).startswith("Unit price"))',
     'line = next(r for r in rows if any(isinstance(v, str) and sys.argv[2] in v for v in r))',
-    'print(line[head.index("Unit price")])',
+    'print(line[col])',
   ].join('\n');
   return Number(execFileSync('python3', ['-c', script, path, host], { encoding: 'utf8' }));
 }

@@ -23,12 +23,15 @@ test.describe('design and workload editors', () => {
 
   test('the cluster cost follows the prices in the design', async ({ page }) => {
     const cost = page.getByTestId('cluster-cost');
-    await expect(cost).toContainText('Cost (bill of materials): no prices');
-    await expect(cost).toContainText('3 parts have no unit price');
-    // Seed 001: 4 hosts.
-    await page.getByLabel('Host unit price').fill('12000');
-    await expect(cost).toContainText('Cost (bill of materials): 48,000');
-    await expect(cost).toContainText('2 parts have no unit price');
+    // Seed 001 is built from catalog parts with their indicative prices:
+    // 4 hosts at 12,000, 8 cache devices at 600, 32 capacity devices at 450.
+    await expect(cost).toContainText('Cost (bill of materials): 67,200');
+    await expect(cost).not.toContainText('no unit price');
+    await page.getByLabel('Host unit price').fill('10000');
+    await expect(cost).toContainText('Cost (bill of materials): 59,200');
+    // Without a price of its own the host is priced from the shipped catalog again.
+    await page.getByLabel('Host unit price').fill('');
+    await expect(cost).toContainText('Cost (bill of materials): 67,200');
     await page.screenshot({ path: 'tests/output/cluster-cost.png' });
   });
 

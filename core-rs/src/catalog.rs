@@ -75,6 +75,14 @@ pub struct Part {
     /// Where the specs come from (seed, datasheet); says "assumption" for
     /// any figure that is not published.
     pub source: String,
+    /// Where the price comes from (the shipped catalog: "indicative,
+    /// assumed" with the basis of the estimate; a user's: the quote).
+    #[serde(default)]
+    pub price_source: String,
+    /// A part of the seed era (the seeds' own hardware): kept so seed
+    /// projects stay priced, left out of the design search by default.
+    #[serde(default)]
+    pub legacy: bool,
     pub spec: PartSpec,
 }
 
@@ -137,6 +145,16 @@ pub struct DeviceSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub flash_class: Option<FlashClass>,
+    /// Terabytes written over the warranty, as the datasheet states it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub endurance_tbw: Option<f64>,
+    /// Listed for vSAN ESA storage pools in the Broadcom compatibility guide.
+    #[serde(default)]
+    pub esa_certified: bool,
+    /// Product generation, e.g. "PCIe Gen4 NVMe (2021)".
+    #[serde(default)]
+    pub generation: String,
 }
 
 impl DeviceSpec {
@@ -165,6 +183,9 @@ pub struct HostPartSpec {
     /// Front drive bays: bounds disk groups x devices per host.
     pub drive_bays: u32,
     pub rack_units: u32,
+    /// Server generation, e.g. "Dell PowerEdge 16G (4th/5th-gen Xeon)".
+    #[serde(default)]
+    pub generation: String,
 }
 
 /// An XtremIO X-Brick: two storage controllers and an SSD shelf. Ids
@@ -249,6 +270,26 @@ impl Part {
             unit_price: Some(self.unit_price),
         })
     }
+
+    /// The part's product generation, whatever its category.
+    pub fn generation(&self) -> &str {
+        match &self.spec {
+            PartSpec::Device(d) => &d.generation,
+            PartSpec::Host(h) => &h.generation,
+            PartSpec::XBrick(x) => &x.generation,
+            PartSpec::VplexEngine(v) => &v.generation,
+        }
+    }
+
+    /// The SKU to order by: the vendor part number, or the catalog id
+    /// where the catalog records none (the seeds' unnamed parts).
+    pub fn order_code(&self) -> &str {
+        if self.part_number.is_empty() {
+            &self.id
+        } else {
+            &self.part_number
+        }
+    }
 }
 
 impl Catalog {
@@ -260,7 +301,16 @@ impl Catalog {
 /// The shipped catalog. It is checked by the tests, so a failure here is a
 /// build defect, not user input.
 pub fn shipped_catalog() -> Catalog {
-    serde_json::from_str(SHIPPED_CATALOG_JSON).expect("the shipped catalog parses")
+    shipped().clone()
+}
+
+/// The shipped catalog, parsed once: evaluation prices parts a project
+/// does not price itself from it.
+pub fn shipped() -> &'static Catalog {
+    static SHIPPED: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+    SHIPPED.get_or_init(|| {
+        serde_json::from_str(SHIPPED_CATALOG_JSON).expect("the shipped catalog parses")
+    })
 }
 
 /// Reads a catalog file (shipped or user) and checks it; every problem is

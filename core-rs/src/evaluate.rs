@@ -148,10 +148,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
             }
         };
         findings.extend(found);
-        let array_components = detail
-            .xtremio_vplex()
-            .map(|a| a.xtremio_vplex.components.as_slice());
-        let cost = cluster_cost(&cluster_parts(project, c, array_components));
+        let cost = cluster_cost(&cluster_parts(project, c, crate::catalog::shipped()));
         clusters.push(ClusterResult {
             id: c.id.clone(),
             name: c.name.clone(),

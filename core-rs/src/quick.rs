@@ -140,6 +140,7 @@ pub fn quick_project(input: &QuickInput) -> Result<Project, Vec<InputIssue>> {
             compression: None,
         }],
         workloads: Vec::new(),
+        pricing: Default::default(),
     })
 }
 

@@ -17,6 +17,8 @@ use crate::model::{
 use crate::stretched::MAX_RTT_INPUT_MS;
 use crate::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
 
+mod pricing;
+
 /// vSAN limits (VMware vSAN Configuration Maximums; seed 001).
 pub const MAX_HOSTS_PER_CLUSTER: u32 = 64;
 pub const MAX_DISK_GROUPS_PER_HOST: usize = 5;
@@ -26,6 +28,8 @@ pub const MAX_DEDUP_RATIO: f64 = 10.0;
 /// XtremIO dedup or compression above 20:1 on its own is beyond seed 004's
 /// 1.8:1 with five snapshots by an order of magnitude: likely a typo.
 pub const MAX_ARRAY_REDUCTION: f64 = 20.0;
+/// A price of one X-Brick or VPLEX engine above this is a typo.
+pub const MAX_ARRAY_UNIT_PRICE: f64 = 100_000_000.0;
 /// Most X-Bricks any catalog model takes (XtremIO X2-R, first generation).
 pub const MAX_X_BRICKS: u32 = 8;
 
@@ -61,6 +65,7 @@ pub(crate) fn validate_with_refs(project: &Project) -> (Vec<InputIssue>, Workloa
         c.push(format!("facts.{field}"), problem);
     }
     settings(&mut c, &project.settings);
+    pricing::pricing(&mut c, &project.pricing);
     c.unique_ids("devices", &index.devices);
     for (i, d) in project.devices.iter().enumerate() {
         device(&mut c, Item("devices", i), d);
@@ -382,6 +387,18 @@ fn xtremio_vplex(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster,
             Field(path, "topology.kind"),
             "must be \"stretched\" for xtremio_vplex storage: VPLEX Metro spans two sites (got \"single\")",
         );
+    }
+    if let Some(engine) = &a.vplex_engine {
+        c.non_empty(format!("{p}.vplex_engine"), engine);
+        c.text(format!("{p}.vplex_engine"), engine);
+    }
+    for (field, price) in [
+        ("x_brick_unit_price", a.x_brick_unit_price),
+        ("vplex_engine_unit_price", a.vplex_engine_unit_price),
+    ] {
+        if let Some(price) = price {
+            c.f64_in(format!("{p}.{field}"), price, 0.0, MAX_ARRAY_UNIT_PRICE);
+        }
     }
     let max_x_bricks = match x_brick_model(&a.x_brick_model) {
         Some(model) => model.max_x_bricks,

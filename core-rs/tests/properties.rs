@@ -250,6 +250,7 @@ prop_compose! {
                     spec,
                 })
                 .collect(),
+            pricing: Default::default(),
         }
     }
 }

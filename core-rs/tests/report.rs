@@ -11,6 +11,7 @@ use std::process::{Command, Output};
 
 use serde_json::{json, Value};
 use stacksizer_core::capacity::CapacityEvaluation;
+use stacksizer_core::catalog::{shipped_catalog, Part, PartSpec};
 use stacksizer_core::compute::ClusterCompute;
 use stacksizer_core::evaluate::{
     ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaClusterEvaluation,
@@ -257,8 +258,30 @@ const DELIVERABLE: &str =
 /// The BOM lines the project calls for: per cluster its hosts, then (vSAN
 /// OSA) its cache devices and its capacity devices, each device once per
 /// cluster, (vSAN ESA) its storage pools' NVMe devices, or (XtremIO +
-/// VPLEX) the components of each site.
+/// VPLEX) each site's X-Bricks and VPLEX engines. Each priced as the
+/// project prices it, else at the shipped catalog's price of the part it
+/// names (every example is in USD like the catalog), with that part's
+/// number: the catalog looked up here, not through the BOM code.
 fn bom_lines(project: &Project, e: &Evaluation) -> Vec<Value> {
+    let catalog = shipped_catalog();
+    let number = |p: &Part| {
+        if p.part_number.is_empty() {
+            p.id.clone()
+        } else {
+            p.part_number.clone()
+        }
+    };
+    let host_part = |model: &str| {
+        catalog.parts.iter().find(|p| match &p.spec {
+            PartSpec::Host(h) => format!("{} {} ({})", p.vendor, p.model, h.cpu) == model,
+            _ => false,
+        })
+    };
+    let line = |part: &str, quantity: u32, own: Option<f64>, found: Option<&Part>, label: &str| {
+        json!({ "part": part, "quantity": quantity,
+                "unit_price": own.or(found.map(|p| p.unit_price)),
+                "part_number": found.map(number).unwrap_or_default(), "cluster": label })
+    };
     let labels = labels(project);
     let mut lines = Vec::new();
     for ((c, evaluated), label) in project
@@ -268,29 +291,48 @@ fn bom_lines(project: &Project, e: &Evaluation) -> Vec<Value> {
         .zip(&labels)
     {
         let hosts = cluster_figures(&evaluated).hosts;
-        lines.push(json!({ "part": c.host.model, "quantity": hosts,
-                           "unit_price": c.host.unit_price, "cluster": label }));
+        lines.push(line(
+            &c.host.model,
+            hosts,
+            c.host.unit_price,
+            host_part(&c.host.model),
+            label,
+        ));
         let disk_groups = match (&c.storage, evaluated) {
             (Storage::VsanOsa { disk_groups, .. }, Evaluated::Vsan(_)) => disk_groups,
-            (_, Evaluated::Array(a)) => {
-                for part in &a.xtremio_vplex.components {
-                    lines.push(json!({ "part": part.component, "quantity": part.quantity,
-                                       "unit_price": null, "cluster": label }));
+            (Storage::XtremioVplex(a), Evaluated::Array(x)) => {
+                let engine = a.vplex_engine.as_deref().and_then(|id| catalog.part(id));
+                for _site in ["production", "remote"] {
+                    lines.push(line(
+                        x.xtremio_vplex.x_brick.name,
+                        a.x_bricks_per_site,
+                        a.x_brick_unit_price,
+                        catalog.part(&a.x_brick_model),
+                        label,
+                    ));
+                    let engine_name = engine.map(|p| format!("{} {}", p.vendor, p.model));
+                    lines.push(line(
+                        &engine_name.expect("the examples name their VPLEX engine"),
+                        a.vplex_engines,
+                        a.vplex_engine_unit_price,
+                        engine,
+                        label,
+                    ));
                 }
                 continue;
             }
             (Storage::VsanEsa(esa), Evaluated::Esa(_)) => {
                 let d = project.device(&esa.device).expect("device");
-                lines.push(
-                    json!({ "part": d.model, "quantity": esa.devices_per_host * hosts,
-                                   "unit_price": d.unit_price, "cluster": label }),
-                );
+                lines.push(line(
+                    &d.model,
+                    esa.devices_per_host * hosts,
+                    d.unit_price,
+                    catalog.part(&d.id),
+                    label,
+                ));
                 continue;
             }
-            (Storage::XtremioVplex(_) | Storage::VsanEsa(_), Evaluated::Vsan(_))
-            | (Storage::XtremioVplex(_) | Storage::VsanOsa { .. }, Evaluated::Esa(_)) => {
-                panic!("storage and evaluation differ")
-            }
+            _ => panic!("storage and evaluation differ"),
         };
         let mut devices: Vec<(String, u32)> = Vec::new();
         let mut add = |id: &str, n: u32| match devices.iter_mut().find(|(d, _)| d == id) {
@@ -310,8 +352,13 @@ fn bom_lines(project: &Project, e: &Evaluation) -> Vec<Value> {
             let d = project
                 .device(id.trim_start_matches("capacity:"))
                 .expect("device");
-            lines.push(json!({ "part": d.model, "quantity": quantity,
-                               "unit_price": d.unit_price, "cluster": label }));
+            lines.push(line(
+                &d.model,
+                quantity,
+                d.unit_price,
+                catalog.part(&d.id),
+                label,
+            ));
         }
     }
     lines
@@ -320,6 +367,7 @@ fn bom_lines(project: &Project, e: &Evaluation) -> Vec<Value> {
 fn bom_case(prefix: &str, project: &Project, e: &Evaluation) -> Value {
     json!({
         "sheet": format!("{prefix}BOM"),
+        "currency": project.pricing.currency,
         "summary_sheet": format!("{prefix}Summary"),
         "clusters": labels(project),
         "lines": bom_lines(project, e),
@@ -447,7 +495,16 @@ fn every_example_exports_through_the_cli_and_reads_back() {
             String::from_utf8_lossy(&out.stderr)
         );
         let (project, e) = evaluated(&std::fs::read_to_string(&example).expect("example"));
-        cases.push(design_case(&stem, &xlsx, &csv_dir, &project, &e));
+        let case = design_case(&stem, &xlsx, &csv_dir, &project, &e);
+        // Issue 21: every example is built from catalog parts, so the
+        // shipped catalog prices every line and names its part number;
+        // the read-back checks the sheet shows them, in USD, and that
+        // LibreOffice's total is the sum of the lines.
+        for line in case["boms"][0]["lines"].as_array().expect("lines") {
+            assert!(line["unit_price"].is_number(), "{stem}: unpriced {line}");
+            assert_ne!(line["part_number"], "", "{stem}: no part number {line}");
+        }
+        cases.push(case);
     }
     run_checker(&cases, &dir);
 }

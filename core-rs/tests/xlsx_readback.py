@@ -14,8 +14,9 @@ they must contain. For each one:
    table's column names, in-bounds ranges): the usual causes of Excel's
    "We found a problem with some content" repair prompt.
 2. openpyxl, formulas as written: sheet names, frozen header rows, column
-   widths, tables with filters, BOM extended prices written as =C2*D2,
-   totals as SUM formulas, prices per TB/IOPS referring to the Summary; the
+   widths, tables with filters, BOM lines with part number and currency,
+   extended prices as =IF(E2="","",D2*E2), subtotals and the total as
+   SUBTOTAL(109, ...) and no SUMIF, prices per TB/IOPS referring to the Summary; the
    Growth sheet's years equal to the core's, headroom as =D-C and the hosts
    today of each limit crossing referring to the Summary.
 3. LibreOffice headless converts the workbook (it must open it) with
@@ -29,8 +30,11 @@ they must contain. For each one:
    the Comparison sheet) follow.
 5. CSV tables: UTF-8 with BOM, CRLF, RFC 4180 parse, rectangular, numbers
    at the precision the workbook shows (no float tails, no -0), no text
-   cell a spreadsheet would run as a formula, and the BOM and Growth tables
-   equal to the core's figures at that precision.
+   cell a spreadsheet would run as a formula, and the BOM (with its total)
+   and Growth tables equal to the core's figures at that precision.
+6. A row inserted by LibreOffice itself (a Basic macro: insert, fill,
+   recalculate, save) between the first two lines of each BOM table: the
+   total and the first cluster's subtotal grow by the new line.
 
 Exit 0 when every check passes; 1 with one line per failure otherwise;
 2 when a tool is missing (named in the message).
@@ -182,20 +186,18 @@ def check_structure(c, wb, case):
 
 
 def bom_layout(ws):
-    """Rows of the BOM lines and of the labelled totals, found by reading."""
-    assert ws.cell(1, 1).value == "Part" and ws.cell(1, 5).value == "Extended price"
-    lines = []
-    r = 2
-    while ws.cell(r, 1).value not in (None, ""):
-        lines.append(r)
-        r += 1
-    totals = {}
-    for row in range(r, ws.max_row + 1):
-        label = ws.cell(row, 1).value
-        # Every labelled row (a recalculated price with nothing to divide
-        # by reads as blank); the note below the totals is harmless here.
-        if isinstance(label, str):
-            totals[label] = row
+    """Rows of the BOM lines (a quantity in column D) and of the labelled
+    rows (subtotals, the total, prices per TB/IOPS), found by reading."""
+    assert ws.cell(1, 2).value == "Part" and str(ws.cell(1, 6).value).startswith("Extended price")
+    lines, totals = [], {}
+    for r in range(2, ws.max_row + 1):
+        quantity, label = ws.cell(r, 4).value, ws.cell(r, 1).value
+        if isinstance(quantity, (int, float)) and not isinstance(quantity, bool):
+            lines.append(r)
+        elif isinstance(label, str):
+            # A recalculated price with nothing to divide by reads as blank;
+            # the notes below the totals are harmless here.
+            totals[label] = r
     return lines, totals
 
 
@@ -205,25 +207,31 @@ def check_bom_formulas(c, wb, case, bom):
     lines, totals = bom_layout(ws)
     c.check(len(lines) == len(bom["lines"]), f"{name}: {len(lines)} lines, expected {len(bom['lines'])}")
     for r, line in zip(lines, bom["lines"]):
-        c.check(ws.cell(r, 5).value == f"=C{r}*D{r}", f"{name}: E{r} is {ws.cell(r, 5).value!r}, not =C{r}*D{r}")
-        c.check(ws.cell(r, 1).value == line["part"], f"{name}: A{r} {ws.cell(r, 1).value!r} != {line['part']!r}")
-        c.check(ws.cell(r, 3).value == line["quantity"], f"{name}: C{r} {ws.cell(r, 3).value} != {line['quantity']}")
-        c.check(ws.cell(r, 4).value == line["unit_price"], f"{name}: D{r} {ws.cell(r, 4).value} != {line['unit_price']}")
-        c.check(ws.cell(r, 6).value == line["cluster"], f"{name}: F{r} {ws.cell(r, 6).value} != {line['cluster']}")
+        extended = f'=IF(E{r}="","",D{r}*E{r})'
+        c.check(ws.cell(r, 6).value == extended, f"{name}: F{r} is {ws.cell(r, 6).value!r}, not {extended}")
+        for col, key in ((1, "part_number"), (2, "part"), (4, "quantity"), (5, "unit_price"), (8, "cluster")):
+            got = ws.cell(r, col).value
+            c.check(got == line[key] or (got is None and line[key] in ("", None)),
+                    f"{name}: row {r} column {col} {got!r} != {line[key]!r}")
+        c.check(ws.cell(r, 7).value == bom["currency"], f"{name}: G{r} {ws.cell(r, 7).value!r} != {bom['currency']}")
     for label in ("Total", "Price per usable TB", "Price per deliverable front-end IOPS", "Lines without a unit price"):
         c.check(label in totals, f"{name}: no {label!r} row")
     if "Total" in totals:
-        f = ws.cell(totals["Total"], 5).value
-        c.check(isinstance(f, str) and f.startswith("=SUM("), f"{name}: Total is {f!r}, not a SUM formula")
+        f = ws.cell(totals["Total"], 6).value
+        c.check(isinstance(f, str) and f.startswith("=SUBTOTAL(109,"), f"{name}: Total is {f!r}, not a SUBTOTAL")
     for label in ("Price per usable TB", "Price per deliverable front-end IOPS"):
         if label in totals:
-            f = ws.cell(totals[label], 5).value
+            f = ws.cell(totals[label], 6).value
             c.check(isinstance(f, str) and f"'{bom['summary_sheet']}'!" in f,
                     f"{name}: {label} is {f!r}, not a formula on {bom['summary_sheet']}")
     for cluster in bom["clusters"] if len(bom["clusters"]) > 1 else []:
         row = totals.get(f"Subtotal: {cluster}")
-        c.check(row is not None and str(ws.cell(row, 5).value).startswith("=SUMIF("),
-                f"{name}: no SUMIF subtotal for {cluster}")
+        c.check(row is not None and str(ws.cell(row, 6).value).startswith("=SUBTOTAL(109,"),
+                f"{name}: no SUBTOTAL subtotal for {cluster}")
+    for row in ws.iter_rows():
+        for cell in row:
+            c.check(not (isinstance(cell.value, str) and "SUMIF" in cell.value),
+                    f"{name}!{cell.coordinate}: SUMIF on user text")
 
 
 def growth_layout(ws):
@@ -360,9 +368,10 @@ def check_bom_values(c, name, wb, bom, bom_prices):
         extended = line["quantity"] * (price or 0.0)
         total += extended
         per_cluster[line["cluster"]] = per_cluster.get(line["cluster"], 0.0) + extended
-        c.check(close(ws.cell(r, 5).value, extended),
-                f"{name}/{bom['sheet']}: E{r} = {ws.cell(r, 5).value}, expected {extended}")
-    got = lambda label: ws.cell(totals[label], 5).value if label in totals else "missing"
+        got = ws.cell(r, 6).value
+        c.check(got in (None, "") if price is None else close(got, extended),
+                f"{name}/{bom['sheet']}: F{r} = {got}, expected {extended}")
+    got = lambda label: ws.cell(totals[label], 6).value if label in totals else "missing"
     c.check(close(got("Total"), total), f"{name}/{bom['sheet']}: Total {got('Total')} != {total}")
     for label, key in (("Price per usable TB", "usable_tb"), ("Price per deliverable front-end IOPS", "deliverable_iops")):
         den = sum(v for v in bom[key] if v is not None)
@@ -432,7 +441,7 @@ def write_buyer_edit(case, src, dst):
         ws = wb[sheet]
         lines, _ = bom_layout(ws)
         for r, p in zip(lines, prices):
-            ws.cell(r, 4).value = p
+            ws.cell(r, 5).value = p
     wb.save(dst)
 
 
@@ -460,14 +469,23 @@ def check_csv(c, case, workbook):
         return
     rows = list(csv.reader(io.StringIO(open(bom_csv, encoding="utf-8-sig").read(), newline="")))
     bom = case["boms"][0]
-    c.check(rows[0] == ["Part", "Description", "Quantity", "Unit price", "Extended price", "Cluster"],
+    cur = bom["currency"]
+    c.check(rows[0] == ["Part number", "Part", "Description", "Quantity", f"Unit price ({cur})",
+                        f"Extended price ({cur})", "Currency", "Cluster"],
             f"{name}/{case['bom_csv']}: header {rows[0]}")
-    c.check(len(rows) - 1 == len(bom["lines"]), f"{name}/{case['bom_csv']}: {len(rows) - 1} lines")
-    for row, line in zip(rows[1:], bom["lines"]):
+    line_rows = [r for r in rows[1:] if r[3] != ""]
+    c.check(len(line_rows) == len(bom["lines"]), f"{name}/{case['bom_csv']}: {len(line_rows)} lines")
+    total = 0.0
+    for row, line in zip(line_rows, bom["lines"]):
         price = line["unit_price"]
-        c.check(row[0] == line["part"] and shown(row[2], line["quantity"], 0), f"{name}/{case['bom_csv']}: {row}")
-        c.check((row[3] == "") if price is None else shown(row[3], price, 2), f"{name}/{case['bom_csv']}: price {row}")
-        c.check(shown(row[4], line["quantity"] * (price or 0.0), 2), f"{name}/{case['bom_csv']}: extended {row}")
+        c.check(row[0] == line["part_number"] and row[1] == line["part"] and shown(row[3], line["quantity"], 0)
+                and row[6] == cur, f"{name}/{case['bom_csv']}: {row}")
+        c.check((row[4] == "") if price is None else shown(row[4], price, 2), f"{name}/{case['bom_csv']}: price {row}")
+        c.check((row[5] == "") if price is None else shown(row[5], line["quantity"] * price, 2),
+                f"{name}/{case['bom_csv']}: extended {row}")
+        total += line["quantity"] * (price or 0.0)
+    totals = [r for r in rows[1:] if r[0] == "Total"]
+    c.check(len(totals) == 1 and shown(totals[0][5], total, 2), f"{name}/{case['bom_csv']}: total {totals} != {total}")
     if case.get("growth_csv"):
         check_growth_csv(c, case)
 
@@ -491,6 +509,95 @@ def check_growth_csv(c, case):
         for col, key, decimals in ((6, "iops_limit", 0), (7, "cpu_pct", 1), (8, "ram_pct", 1)):
             ok = ok and (row[col] == "" if y[key] is None else shown(row[col], y[key], decimals))
         c.check(ok, f"{name}: {row} != {y}")
+
+
+
+# 6. A row inserted inside the BOM table -------------------------------------
+
+# LibreOffice Basic, run by LibreOffice itself: for each "src|dst|sheet|row"
+# line of the job file, open src, insert a row before `row` (1-based), give
+# it quantity 2 at 100.00 and =D*E, recalculate and save as dst. The office
+# moves every reference, as it does for a user inserting a row.
+INSERT_MACRO = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
+<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic">
+Sub InsertRows(jobs As String)
+  Dim n As Integer, line As String, f() As String
+  n = FreeFile
+  Open jobs For Input As #n
+  Do While Not EOF(n)
+    Line Input #n, line
+    f = Split(line, &quot;|&quot;)
+    InsertRow(f(0), f(1), f(2), CLng(f(3)))
+  Loop
+  Close #n
+  StarDesktop.terminate()
+End Sub
+
+Sub InsertRow(src As String, dst As String, sheetName As String, rowNum As Long)
+  Dim args(0) As New com.sun.star.beans.PropertyValue
+  args(0).Name = &quot;Hidden&quot;
+  args(0).Value = True
+  doc = StarDesktop.loadComponentFromURL(ConvertToURL(src), &quot;_blank&quot;, 0, args())
+  sheet = doc.Sheets.getByName(sheetName)
+  sheet.Rows.insertByIndex(rowNum - 1, 1)
+  sheet.getCellByPosition(3, rowNum - 1).setValue(2)
+  sheet.getCellByPosition(4, rowNum - 1).setValue(100)
+  sheet.getCellByPosition(5, rowNum - 1).setFormula(&quot;=D&quot; &amp; rowNum &amp; &quot;*E&quot; &amp; rowNum)
+  doc.calculateAll()
+  Dim out(0) As New com.sun.star.beans.PropertyValue
+  out(0).Name = &quot;FilterName&quot;
+  out(0).Value = &quot;Calc MS Excel 2007 XML&quot;
+  doc.storeToURL(ConvertToURL(dst), out())
+  doc.close(True)
+End Sub
+</script:module>
+"""
+INSERTED = 2 * 100.0
+
+
+def insert_rows(c, cases, work):
+    """Inserts a priced row between the first two lines of each workbook's
+    first BOM; the total (and the first cluster's subtotal) must grow by it."""
+    profile = os.path.join(work, "insert-profile")
+    env = f"-env:UserInstallation=file://{profile}"
+    subprocess.run([SOFFICE, env, "--headless", "--norestore", "--terminate_after_init"],
+                   capture_output=True, timeout=300)
+    module = os.path.join(profile, "user", "basic", "Standard", "Module1.xba")
+    if not c.check(os.path.exists(module), "LibreOffice made no profile with a Basic library"):
+        return
+    with open(module, "w") as f:
+        f.write(INSERT_MACRO)
+    jobs, expected = [], []
+    for i, case in enumerate(cases):
+        bom = case["boms"][0]
+        dst = os.path.join(work, f"inserted-{i}.xlsx")
+        jobs.append(f"{case['xlsx']}|{dst}|{bom['sheet']}|3")
+        expected.append((case, bom, dst))
+    job_file = os.path.join(work, "insert-jobs.txt")
+    with open(job_file, "w") as f:
+        f.write("\n".join(jobs) + "\n")
+    macro = f'macro:///Standard.Module1.InsertRows("{job_file}")'
+    run = subprocess.run([SOFFICE, env, "--headless", "--norestore", macro],
+                         capture_output=True, text=True, timeout=900)
+    c.check(run.returncode == 0, f"LibreOffice row insertion failed ({run.returncode}): {run.stderr.strip()}")
+    for case, bom, dst in expected:
+        name = f"{case['name']}/{bom['sheet']} (row inserted)"
+        if not c.check(os.path.exists(dst), f"{name}: not written"):
+            continue
+        ws = openpyxl.load_workbook(dst, data_only=True)[bom["sheet"]]
+        lines, totals = bom_layout(ws)
+        c.check(len(lines) == len(bom["lines"]) + 1, f"{name}: {len(lines)} lines")
+        total = sum(l["quantity"] * (l["unit_price"] or 0.0) for l in bom["lines"]) + INSERTED
+        got = ws.cell(totals["Total"], 6).value if "Total" in totals else None
+        c.check(close(got, total), f"{name}: Total {got} != {total}")
+        if len(bom["clusters"]) > 1:
+            first = bom["clusters"][0]
+            lines_of_first = (l for l in bom["lines"] if l["cluster"] == first)
+            sub = sum(l["quantity"] * (l["unit_price"] or 0.0) for l in lines_of_first) + INSERTED
+            label = f"Subtotal: {first}"
+            got = ws.cell(totals[label], 6).value if label in totals else None
+            c.check(close(got, sub), f"{name}: {label} {got} != {sub}")
 
 
 def main():
@@ -530,6 +637,7 @@ def main():
             if c.check(os.path.exists(converted), f"{case['name']}: LibreOffice did not convert the edited copy"):
                 check_values(c, case, openpyxl.load_workbook(converted, data_only=True), None,
                              bom_prices=buyer_prices(case), tag="buyer edit")
+        insert_rows(c, spec["cases"], work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     for f in c.failures[:200]:

@@ -107,19 +107,28 @@ describe('comparison figures per kind of cluster', () => {
   });
 
   it('cost: the BOM total of priced parts; unpriced parts make it incomplete', () => {
-    const unpriced = value('cost', evaluate(allFlash));
-    expect(formatMetric(metric('cost'), unpriced, 'tb')).toBe('no prices');
-    expect(isNotModelled(unpriced) && unpriced.notModelled).toMatch(/Dell PowerEdge R630/);
+    // Seed 001 is built from catalog parts, priced as the shipped catalog prices them
+    // (4 hosts at 12,000, 8 cache at 600 and 32 capacity devices at 450, indicative).
+    expect(value('cost', evaluate(allFlash))).toBe(4 * 12_000 + 8 * 600 + 32 * 450);
 
-    // Seed 001: 4 hosts, 8 cache and 32 capacity devices.
-    const priced = structuredClone(allFlash) as typeof allFlash;
-    priced.clusters[0]!.host = { ...priced.clusters[0]!.host, unit_price: 10_000 } as never;
-    const devices = priced.devices as { unit_price?: number }[];
+    // The same design of parts the catalog does not know, without prices of their own.
+    const own = JSON.parse(
+      JSON.stringify(allFlash).replaceAll('seed001-sas-ssd', 'own-ssd'),
+    ) as typeof allFlash;
+    own.clusters[0]!.host = { ...own.clusters[0]!.host, model: 'Own server' } as never;
+    delete (own.clusters[0]!.host as { unit_price?: number }).unit_price;
+    (own.devices as { unit_price?: number }[]).forEach((d) => delete d.unit_price);
+    const unpriced = value('cost', evaluate(own));
+    expect(formatMetric(metric('cost'), unpriced, 'tb')).toBe('no prices');
+    expect(isNotModelled(unpriced) && unpriced.notModelled).toMatch(/Own server/);
+
+    own.clusters[0]!.host = { ...own.clusters[0]!.host, unit_price: 10_000 } as never;
+    const devices = own.devices as { unit_price?: number }[];
     devices[0]!.unit_price = 500;
-    const partial = value('cost', evaluate(priced));
+    const partial = value('cost', evaluate(own));
     expect(formatMetric(metric('cost'), partial, 'tb')).toMatch(/^4\d,\d{3} \+ 1 part unpriced$/);
     devices.forEach((d) => (d.unit_price = 500));
-    expect(value('cost', evaluate(priced))).toBe(4 * 10_000 + (8 + 32) * 500);
+    expect(value('cost', evaluate(own))).toBe(4 * 10_000 + (8 + 32) * 500);
   });
 });
 

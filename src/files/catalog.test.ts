@@ -110,7 +110,7 @@ describe('the user catalog', () => {
     expect(state.kept).toBeNull();
     expect(services.store.getState().userCatalog).toBeNull();
     await exportCatalog(services, 'csv');
-    expect(mocks.saveCatalog.mock.calls[1]?.[0]).toContain('NVMe U.3,,650.0,');
+    expect(mocks.saveCatalog.mock.calls[1]?.[0]).toContain('NVMe U.3,MTFDKCC3T8TFR,650.0,');
   });
 
   it('keeps the catalog in the browser build in the page storage', async () => {

@@ -33,6 +33,9 @@ describe('cluster edits', () => {
   it('resizes only the capacity device', () => {
     const next = withCapacityDeviceGb(project, 0, 1920);
     const sizes = Object.fromEntries((next.devices ?? []).map((d) => [d.id, d.capacity_gb]));
-    expect(sizes).toEqual({ 'ssd-400-cache': 400, 'ssd-400-capacity': 1920 });
+    expect(sizes).toEqual({
+      'seed001-sas-ssd-400-cache': 400,
+      'seed001-sas-ssd-400-capacity': 1920,
+    });
   });
 });

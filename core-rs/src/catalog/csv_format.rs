@@ -19,7 +19,7 @@ use crate::import::ImportIssue;
 const SHEET: &str = "catalog";
 
 /// Column order of the CSV; also every field a flat part can have.
-pub const CATALOG_COLUMNS: [&str; 35] = [
+pub const CATALOG_COLUMNS: [&str; 39] = [
     "id",
     "category",
     "vendor",
@@ -29,6 +29,8 @@ pub const CATALOG_COLUMNS: [&str; 35] = [
     "currency",
     "price_basis",
     "source",
+    "price_source",
+    "legacy",
     "kind",
     "role",
     "capacity_gb",
@@ -37,6 +39,8 @@ pub const CATALOG_COLUMNS: [&str; 35] = [
     "iops_basis",
     "endurance_dwpd",
     "flash_class",
+    "endurance_tbw",
+    "esa_certified",
     "cpu",
     "sockets",
     "cores_per_socket",
@@ -58,7 +62,7 @@ pub const CATALOG_COLUMNS: [&str; 35] = [
 ];
 
 /// Fields outside `spec` in the JSON form.
-const TOP_LEVEL: [&str; 8] = [
+const TOP_LEVEL: [&str; 10] = [
     "id",
     "vendor",
     "model",
@@ -67,14 +71,20 @@ const TOP_LEVEL: [&str; 8] = [
     "currency",
     "price_basis",
     "source",
+    "price_source",
+    "legacy",
 ];
 
-const NUMERIC: [&str; 20] = [
+/// Yes/no columns: `true` or `false`.
+const BOOLEAN: [&str; 2] = ["legacy", "esa_certified"];
+
+const NUMERIC: [&str; 21] = [
     "unit_price",
     "capacity_gb",
     "read_iops",
     "write_iops",
     "endurance_dwpd",
+    "endurance_tbw",
     "sockets",
     "cores_per_socket",
     "ghz",
@@ -186,6 +196,18 @@ fn part_from_row(table: &Table, row: &Row, base: Option<&Part>) -> Result<Part, 
                 Number::from_f64(n)
                     .map(Value::Number)
                     .unwrap_or(Value::Null)
+            }
+        } else if BOOLEAN.contains(column) {
+            match text.trim().to_ascii_lowercase().as_str() {
+                "true" => Value::Bool(true),
+                "false" => Value::Bool(false),
+                _ => {
+                    return Err(table.cell_issue(
+                        row,
+                        wanted,
+                        format!("must be true or false (got \"{text}\")"),
+                    ))
+                }
             }
         } else {
             Value::String(csv_text_read(&text).to_owned())

@@ -1,12 +1,17 @@
 //! Pricing a project from a catalog. A project keeps its own copy of each
 //! part's price (so it evaluates the same anywhere); this brings the copies
 //! in line with a catalog — the user's own prices — for the parts that came
-//! from it: devices by id, hosts by the model name a catalog host gives.
+//! from it: devices by id, hosts by the model name a catalog host gives,
+//! X-Bricks by the array's model id and VPLEX engines by `vplex_engine`.
+//! Copies are in the project's currency: a part priced in another is
+//! converted at the project's rate, and left as it was without one (the
+//! BOM then names it unpriced unless the project prices it itself).
 
 use serde::Serialize;
 
-use super::Catalog;
-use crate::model::Project;
+use super::{Catalog, Part};
+use crate::bom::{device_part, host_part, vplex_engine_part, x_brick_part};
+use crate::model::{Project, Storage};
 
 /// One price the catalog changed in the project.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -26,11 +31,15 @@ pub struct PriceChange {
 /// to the catalog's; returns each change (nothing when all agree).
 pub fn price_project(project: &mut Project, catalog: &Catalog) -> Vec<PriceChange> {
     let mut changes = Vec::new();
-    let mut set = |path: String, part_id: &str, price: &mut Option<f64>, to: f64| {
+    let pricing = project.pricing.clone();
+    let mut set = |path: String, part: &Part, price: &mut Option<f64>| {
+        let Some(to) = pricing.convert(part.unit_price, &part.currency) else {
+            return;
+        };
         if *price != Some(to) {
             changes.push(PriceChange {
                 path,
-                part_id: part_id.to_owned(),
+                part_id: part.id.clone(),
                 from: *price,
                 to,
             });
@@ -38,27 +47,37 @@ pub fn price_project(project: &mut Project, catalog: &Catalog) -> Vec<PriceChang
         }
     };
     for (i, device) in project.devices.iter_mut().enumerate() {
-        if let Some(part) = catalog.part(&device.id).filter(|p| p.to_device().is_some()) {
+        if let Some(part) = device_part(catalog, device) {
             set(
                 format!("devices[{i}].unit_price"),
-                &part.id,
+                part,
                 &mut device.unit_price,
-                part.unit_price,
             );
         }
     }
     for (i, cluster) in project.clusters.iter_mut().enumerate() {
-        let host = catalog.parts.iter().find(|p| {
-            p.to_host_spec()
-                .is_some_and(|spec| spec.model == cluster.host.model)
-        });
-        if let Some(part) = host {
+        if let Some(part) = host_part(catalog, &cluster.host) {
             set(
                 format!("clusters[{i}].host.unit_price"),
-                &part.id,
+                part,
                 &mut cluster.host.unit_price,
-                part.unit_price,
             );
+        }
+        if let Storage::XtremioVplex(a) = &mut cluster.storage {
+            if let Some(part) = x_brick_part(catalog, a) {
+                set(
+                    format!("clusters[{i}].storage.x_brick_unit_price"),
+                    part,
+                    &mut a.x_brick_unit_price,
+                );
+            }
+            if let Some(part) = vplex_engine_part(catalog, a) {
+                set(
+                    format!("clusters[{i}].storage.vplex_engine_unit_price"),
+                    part,
+                    &mut a.vplex_engine_unit_price,
+                );
+            }
         }
     }
     changes

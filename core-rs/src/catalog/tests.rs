@@ -145,12 +145,64 @@ fn the_catalog_offers_current_parts_of_every_kind() {
 #[test]
 fn every_part_is_priced_as_an_indicative_list_price() {
     let c = shipped();
-    assert!(c.price_note.contains("Indicative list prices"));
+    assert!(c.price_note.contains("Indicative prices"));
     for p in &c.parts {
         assert!(p.unit_price > 0.0, "{}", p.id);
         assert_eq!(p.currency, "USD", "{}", p.id);
         assert_eq!(p.price_basis, PriceBasis::IndicativeList, "{}", p.id);
         assert!(!p.source.is_empty(), "{}", p.id);
+        assert!(
+            p.price_source.starts_with("indicative, assumed"),
+            "{}",
+            p.id
+        );
+        assert!(!p.generation().is_empty(), "{}", p.id);
+    }
+}
+
+/// Issue 24: hosts of three generations from at least three vendors,
+/// current flash of every interface, ESA NVMe, X2 bricks and a current
+/// VPLEX engine; the seeds' own parts marked legacy.
+#[test]
+fn the_catalog_is_current_with_the_seed_parts_marked_legacy() {
+    let c = shipped();
+    let current = |p: &&Part| !p.legacy;
+    let mut host_generations = std::collections::BTreeMap::<&str, Vec<&str>>::new();
+    for p in c.parts.iter().filter(current) {
+        if let PartSpec::Host(h) = &p.spec {
+            let list = host_generations.entry(p.vendor.as_str()).or_default();
+            if !list.contains(&h.generation.as_str()) {
+                list.push(&h.generation);
+            }
+        }
+    }
+    let vendors_with_three = host_generations.values().filter(|g| g.len() >= 3).count();
+    assert!(vendors_with_three >= 3, "{host_generations:?}");
+    let mut device_kinds: Vec<_> = c
+        .parts
+        .iter()
+        .filter(current)
+        .filter_map(|p| match &p.spec {
+            PartSpec::Device(d) => Some(format!("{:?}", d.kind)),
+            _ => None,
+        })
+        .collect();
+    device_kinds.sort_unstable();
+    device_kinds.dedup();
+    assert_eq!(device_kinds.len(), 6, "{device_kinds:?}");
+    let esa = c.parts.iter().filter(current).filter(
+        |p| matches!(&p.spec, PartSpec::Device(d) if d.esa_certified && d.endurance_tbw.is_some()),
+    );
+    assert!(esa.count() >= 8);
+    let has = |id: &str, legacy: bool| c.part(id).is_some_and(|p| p.legacy == legacy);
+    assert!(has("xtremio-x2-r-18", false) && has("vplex-vs6-engine", false));
+    for seed_part in [
+        "seed000-host-2s10c",
+        "dell-r630-2s12c-seed001",
+        "xtremio-10tb",
+        "vplex-vs2-engine",
+    ] {
+        assert!(has(seed_part, true), "{seed_part}");
     }
 }
 
@@ -204,7 +256,7 @@ fn validation_names_each_problem_by_path() {
     if let PartSpec::Device(d) = &mut c.parts[i].spec {
         d.role = DeviceRole::Cache;
     }
-    c.parts[1].currency = "EUR".into();
+    c.parts[1].currency = "euro".into();
     c.parts[2].id = c.parts[0].id.clone();
     let x = c
         .parts
@@ -338,7 +390,7 @@ fn a_new_csv_part_needs_its_specs_and_numbers_in_numeric_columns() {
 #[test]
 fn csv_range_problems_point_at_the_row_and_column() {
     let shipped = shipped();
-    let csv = "id,unit_price,currency\nmicron-7450-pro-3840,-5,USD\nmicron-7450-max-1600,10,EUR\n";
+    let csv = "id,unit_price,currency\nmicron-7450-pro-3840,-5,USD\nmicron-7450-max-1600,10,EURO\n";
     let err = catalog_from_csv(csv.as_bytes(), &shipped).unwrap_err();
     let at: Vec<_> = err.iter().map(|e| (e.row, e.column.clone())).collect();
     assert_eq!(
@@ -356,4 +408,37 @@ fn a_new_vplex_engine_needs_the_json_format() {
                my-vplex,vplex_engine,EMC,VS9,1,USD,x,VS9,2,assumed,2\n";
     let err = catalog_from_csv(csv.as_bytes(), &shipped()).unwrap_err();
     assert_eq!(err[0].column.as_deref(), Some("front_end_iops"), "{err:?}");
+}
+
+/// Issue 21: the examples are built from catalog parts: each device is the
+/// part with its id, each host the part with its model name, each array
+/// names its X-Brick and VPLEX engine parts; same specs, same prices.
+#[test]
+fn every_example_part_is_a_catalog_part_with_its_spec_and_price() {
+    use crate::bom::{device_part, host_part};
+    use crate::model::Storage;
+    let c = shipped();
+    let dir = format!("{}/../assets/examples", env!("CARGO_MANIFEST_DIR"));
+    for entry in std::fs::read_dir(dir).expect("examples") {
+        let path = entry.expect("entry").path();
+        let p =
+            crate::parse_project(&std::fs::read_to_string(&path).expect("read")).expect("parse");
+        let name = path.display();
+        for d in &p.devices {
+            let part = device_part(&c, d).unwrap_or_else(|| panic!("{name}: {}", d.id));
+            let mut copy = part.to_device().expect("a device");
+            copy.model.clone_from(&d.model);
+            assert_eq!(&copy, d, "{name}");
+        }
+        for cl in &p.clusters {
+            let part = host_part(&c, &cl.host).unwrap_or_else(|| panic!("{name}: host"));
+            assert_eq!(part.to_host_spec().as_ref(), Some(&cl.host), "{name}");
+            if let Storage::XtremioVplex(a) = &cl.storage {
+                let brick = crate::bom::x_brick_part(&c, a).expect("an X-Brick part");
+                let engine = crate::bom::vplex_engine_part(&c, a).expect("an engine part");
+                assert_eq!(a.x_brick_unit_price, Some(brick.unit_price), "{name}");
+                assert_eq!(a.vplex_engine_unit_price, Some(engine.unit_price), "{name}");
+            }
+        }
+    }
 }

@@ -28,7 +28,6 @@ pub fn validate_catalog(catalog: &Catalog) -> Vec<InputIssue> {
     }
     c.text("price_note", &catalog.price_note);
     let mut seen = HashSet::new();
-    let currency = catalog.parts.first().map(|p| p.currency.as_str());
     for (i, part) in catalog.parts.iter().enumerate() {
         let path = format!("parts[{i}]");
         if !seen.insert(part.id.as_str()) {
@@ -37,13 +36,28 @@ pub fn validate_catalog(catalog: &Catalog) -> Vec<InputIssue> {
                 format!("must be unique (\"{}\" is used twice)", part.id),
             );
         }
-        common(&mut c, &path, part, currency);
+        common(&mut c, &path, part);
         let spec = format!("{path}.spec");
         match &part.spec {
             PartSpec::Device(d) => device(&mut c, &spec, d),
             PartSpec::Host(h) => host(&mut c, &spec, h),
             PartSpec::XBrick(x) => xbrick(&mut c, &spec, x),
             PartSpec::VplexEngine(v) => vplex(&mut c, &spec, v),
+        }
+    }
+    // A project names its host by the model name a catalog host gives it.
+    let mut host_models = HashSet::new();
+    for (i, part) in catalog.parts.iter().enumerate() {
+        if let Some(spec) = part.to_host_spec() {
+            if !host_models.insert(spec.model.clone()) {
+                c.push(
+                    &format!("parts[{i}].model"),
+                    format!(
+                        "must give a host model name no other host gives (\"{}\" is used twice): projects name their host by it",
+                        spec.model
+                    ),
+                );
+            }
         }
     }
     if let Some(d) = &catalog.defaults {
@@ -68,7 +82,7 @@ pub fn validate_catalog(catalog: &Catalog) -> Vec<InputIssue> {
     c.issues
 }
 
-fn common(c: &mut Checker, path: &str, part: &Part, currency: Option<&str>) {
+fn common(c: &mut Checker, path: &str, part: &Part) {
     let id_ok = !part.id.is_empty()
         && part
             .id
@@ -88,19 +102,21 @@ fn common(c: &mut Checker, path: &str, part: &Part, currency: Option<&str>) {
             c.push(&format!("{path}.{field}"), "must not be empty");
         }
     }
-    let spec_text = match &part.spec {
+    let cpu = match &part.spec {
         PartSpec::Host(h) => Some(("spec.cpu", &h.cpu)),
-        PartSpec::XBrick(x) => Some(("spec.generation", &x.generation)),
-        PartSpec::Device(_) | PartSpec::VplexEngine(_) => None,
+        PartSpec::XBrick(_) | PartSpec::Device(_) | PartSpec::VplexEngine(_) => None,
     };
+    let generation = part.generation().to_owned();
     for (field, value) in [
         ("vendor", &part.vendor),
         ("model", &part.model),
         ("part_number", &part.part_number),
         ("source", &part.source),
+        ("price_source", &part.price_source),
+        ("spec.generation", &generation),
     ]
     .into_iter()
-    .chain(spec_text)
+    .chain(cpu)
     {
         c.text(&format!("{path}.{field}"), value);
     }
@@ -110,21 +126,11 @@ fn common(c: &mut Checker, path: &str, part: &Part, currency: Option<&str>) {
         0.0,
         100_000_000.0,
     );
-    let code_ok =
-        part.currency.len() == 3 && part.currency.chars().all(|ch| ch.is_ascii_uppercase());
-    if !code_ok {
+    if !crate::model::is_currency_code(&part.currency) {
         c.push(
             &format!("{path}.currency"),
             format!(
                 "must be an ISO 4217 code such as USD (got \"{}\")",
-                part.currency
-            ),
-        );
-    } else if let Some(first) = currency.filter(|f| *f != part.currency) {
-        c.push(
-            &format!("{path}.currency"),
-            format!(
-                "must be {first} like the catalog's first part (got {}): prices in different currencies cannot be added up",
                 part.currency
             ),
         );
@@ -149,10 +155,21 @@ fn device(c: &mut Checker, path: &str, d: &DeviceSpec) {
     if let Some(dwpd) = d.endurance_dwpd {
         c.f64_in(&format!("{path}.endurance_dwpd"), dwpd, 0.01, 100.0);
     }
-    if !flash && (d.endurance_dwpd.is_some() || d.flash_class.is_some()) {
+    if let Some(tbw) = d.endurance_tbw {
+        c.f64_in(&format!("{path}.endurance_tbw"), tbw, 1.0, 10_000_000.0);
+    }
+    if !flash
+        && (d.endurance_dwpd.is_some() || d.flash_class.is_some() || d.endurance_tbw.is_some())
+    {
         c.push(
             path,
-            "is a spinning disk: endurance_dwpd and flash_class apply to flash only",
+            "is a spinning disk: endurance_dwpd, endurance_tbw and flash_class apply to flash only",
+        );
+    }
+    if d.esa_certified && d.kind != crate::model::DeviceKind::Nvme {
+        c.push(
+            &format!("{path}.esa_certified"),
+            "must be false unless the device is NVMe: vSAN ESA storage pools take NVMe devices only",
         );
     }
     if !flash && d.role != DeviceRole::Capacity {

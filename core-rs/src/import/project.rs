@@ -88,6 +88,7 @@ pub fn starter_project(
             compression: None,
         }],
         workloads,
+        pricing: Default::default(),
     };
     let issues = validate(&project);
     if issues.is_empty() {

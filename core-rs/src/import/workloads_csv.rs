@@ -417,6 +417,7 @@ fn range_issues(
         clusters: vec![],
         policies: vec![],
         workloads: workloads.to_vec(),
+        pricing: Default::default(),
     };
     let mut issues = Issues::default();
     for issue in validate(&project) {

@@ -1,6 +1,6 @@
 use serde::{Deserialize, Serialize};
 
-use super::{Cluster, Device, ProjectFacts, Settings, StoragePolicy, Workload};
+use super::{Cluster, Device, Pricing, ProjectFacts, Settings, StoragePolicy, Workload};
 
 /// The project file schema this build writes; older ones are migrated on open.
 pub const SCHEMA_VERSION: u32 = 2;
@@ -27,6 +27,10 @@ pub struct Project {
     pub policies: Vec<StoragePolicy>,
     #[serde(default)]
     pub workloads: Vec<Workload>,
+    /// The BOM's currency, exchange rates and extra lines.
+    #[serde(default, skip_serializing_if = "Pricing::is_default")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub pricing: Pricing,
 }
 
 impl Project {

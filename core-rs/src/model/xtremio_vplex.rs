@@ -14,6 +14,20 @@ pub struct XtremioVplex {
     pub x_bricks_per_site: u32,
     /// VPLEX engines in each site: 1, 2 or 4, of two directors each.
     pub vplex_engines: u32,
+    /// Catalog part id of the VPLEX engine model, which prices it on the
+    /// BOM (the limits modelled are seed 004's VS2 figures whatever it is).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub vplex_engine: Option<String>,
+    /// The project's own price of one X-Brick and of one VPLEX engine, in
+    /// its currency (copied from a catalog, or a quote); the catalog part's
+    /// price applies where absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub x_brick_unit_price: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub vplex_engine_unit_price: Option<f64>,
     #[serde(default)]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub replication: VplexReplication,

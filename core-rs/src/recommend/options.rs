@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::family::Family;
+use crate::catalog::Part;
 use crate::model::ProtectionMethod;
 
 /// A protection the search may give a workload class (the workloads
@@ -85,6 +86,8 @@ pub struct RecommendOptions {
     pub vendors: Vec<String>,
     /// Only these families; every family the project's topology allows when empty.
     pub families: Vec<Family>,
+    /// Search the seed-era parts the catalog marks legacy as well.
+    pub include_legacy: bool,
     /// Protections a workload class may get; when empty: RAID-1 FTT=1 and
     /// FTT=2, RAID-5, RAID-6, plus RAID-1 FTT=0 inside each site of a
     /// site-mirrored stretched cluster.
@@ -105,6 +108,7 @@ impl Default for RecommendOptions {
             max_hosts: None,
             vendors: Vec::new(),
             families: Vec::new(),
+            include_legacy: false,
             protections: Vec::new(),
             top: 10,
             max_full_evaluations: 2_000,
@@ -129,6 +133,11 @@ impl RecommendOptions {
 
     pub fn allows_vendor(&self, vendor: &str) -> bool {
         self.vendors.is_empty() || self.vendors.iter().any(|v| v.eq_ignore_ascii_case(vendor))
+    }
+
+    /// Legacy parts only when asked for; a catalog's current parts always.
+    pub fn allows_part(&self, part: &Part) -> bool {
+        (self.include_legacy || !part.legacy) && self.allows_vendor(&part.vendor)
     }
 
     pub fn allows_family(&self, family: Family) -> bool {

@@ -18,7 +18,7 @@ use super::pareto::{by_cost, DesignKey, Point};
 use super::reason::{infeasible, Limits};
 use super::select::{cheapest, front_designs, Designs, Verifier};
 use super::shadow::has_nan;
-use super::space::{choices, Choices};
+use super::space::{choices, search_currency, Choices};
 use super::tally::{Stats, Tally};
 use super::vsan::{Caps, VsanSearch};
 
@@ -56,10 +56,7 @@ pub struct Search {
 
 impl Search {
     pub fn new(project: &Project, catalog: &Catalog, options: &RecommendOptions) -> Search {
-        let currency = catalog
-            .parts
-            .first()
-            .map_or_else(String::new, |p| p.currency.clone());
+        let currency = search_currency(catalog);
         let mut search = Search {
             base: None,
             choices: choices(catalog, options),

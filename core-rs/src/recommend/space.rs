@@ -74,12 +74,23 @@ pub struct Choices {
     pub unknown_x_bricks: Vec<String>,
 }
 
+/// The currency a search prices designs in: the catalog's first part's.
+/// Parts priced in another currency are left out, as their prices cannot
+/// be added to the others'.
+pub fn search_currency(catalog: &Catalog) -> String {
+    catalog
+        .parts
+        .first()
+        .map_or_else(String::new, |p| p.currency.clone())
+}
+
 pub fn choices(catalog: &Catalog, options: &RecommendOptions) -> Choices {
     let mut c = Choices::default();
+    let currency = search_currency(catalog);
     for part in catalog
         .parts
         .iter()
-        .filter(|p| options.allows_vendor(&p.vendor))
+        .filter(|p| p.currency == currency && options.allows_part(p))
     {
         match &part.spec {
             PartSpec::Host(h) => {

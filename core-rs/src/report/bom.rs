@@ -1,16 +1,23 @@
 //! Bill of materials: hosts, cache and capacity devices (vSAN ESA: the
-//! storage pools' NVMe devices) or arrays per cluster. Unit prices come
-//! from the project when it has them and are left blank (and highlighted)
-//! otherwise; extended prices, totals and the price per usable
-//! TB and per IOPS are live formulas, so a buyer types a price and the
-//! sheet recomputes.
+//! storage pools' NVMe devices) or X-Bricks and VPLEX engines per cluster,
+//! then the user's extra lines (licences, support, services, discounts),
+//! each with its part number, in the project's currency. Unit prices come
+//! from the project or the catalog (`crate::bom`) and are left blank (and
+//! highlighted) where there is none; extended prices, subtotals, the total
+//! and the prices per usable TB and per IOPS are live formulas, so a buyer
+//! types a price and the sheet recomputes. Subtotals and the total are
+//! `SUBTOTAL(109, …)` over the table's own rows: a row inserted inside the
+//! table is counted, each subtotal is left out of the total, and no total
+//! keys on user text.
 
 use super::sheet::{
     a1, column_range, Cell, CellRef, Computed, NumberFormat, RowStyle, Sheet, SheetBuilder,
 };
 use super::summary::{KeyFigure, SummaryCells};
 use super::{ClusterView, Context};
-use crate::bom::{self, cluster_parts, Part};
+use crate::bom::{self, cluster_parts, discounts, extra_items, Part};
+use crate::catalog::shipped;
+use crate::rules::num;
 
 /// One orderable part of one cluster.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,86 +34,126 @@ pub struct BomCells {
     pub per_iops: CellRef,
 }
 
-// Columns: the brief's `=C2*D2` layout.
-const QUANTITY: u16 = 2;
-const UNIT_PRICE: u16 = 3;
-const EXTENDED: u16 = 4;
-const CLUSTER: u16 = 5;
+pub const QUANTITY: u16 = 3;
+pub const UNIT_PRICE: u16 = 4;
+pub const EXTENDED: u16 = 5;
 
 pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
     let mut b = SheetBuilder::new(ctx.sheet_name("BOM"));
-    let lines: Vec<Line> = ctx
-        .clusters
-        .iter()
-        .enumerate()
-        .flat_map(|(i, c)| cluster_lines(i, c))
-        .collect();
-    let first = b.next_row() + 1;
-    let last = first + lines.len() as u32 - 1;
+    let pricing = &ctx.project.pricing;
+    let currency = pricing.currency.as_str();
+    let header = b.next_row();
+    let first = header + 1;
     b.freeze_above(first);
-    let rows = lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| line_row(l, first + i as u32, &ctx.clusters[l.cluster].label))
-        .collect();
+    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    let row_at = |rows: &Vec<Vec<Cell>>| first + rows.len() as u32;
+    let several = ctx.clusters.len() > 1;
+    let mut subtotals: Vec<(usize, u32, f64)> = Vec::new();
+    let mut unpriced: Vec<String> = Vec::new();
+    let mut clusters_total = 0.0;
+    for (i, c) in ctx.clusters.iter().enumerate() {
+        let from = row_at(&rows);
+        let mut subtotal = 0.0;
+        for l in cluster_lines(i, c) {
+            subtotal += extended_price(&l);
+            if let Some(reason) = &l.part.unpriced_reason {
+                let named = format!("{} ({reason})", l.part.part);
+                if !unpriced.contains(&named) {
+                    unpriced.push(named);
+                }
+            }
+            rows.push(line_row(&l.part, row_at(&rows), currency, &c.label));
+        }
+        clusters_total += subtotal;
+        if several {
+            let at = row_at(&rows);
+            rows.push(subtotal_row(
+                &format!("Subtotal: {}", c.label),
+                (from, at - 1),
+                subtotal,
+                currency,
+            ));
+            subtotals.push((i, at, subtotal));
+        }
+    }
+    let items = extra_items(pricing);
+    let items_total: f64 = items.iter().filter_map(bom::extended_price).sum();
+    if !items.is_empty() {
+        let from = row_at(&rows);
+        for item in &items {
+            rows.push(line_row(item, row_at(&rows), currency, "Project"));
+        }
+        let at = row_at(&rows);
+        rows.push(subtotal_row(
+            "Subtotal: extra lines",
+            (from, at - 1),
+            items_total,
+            currency,
+        ));
+    }
+    let before_discounts = row_at(&rows) - 1;
+    for (description, percent) in discounts(pricing) {
+        let off = (clusters_total + items_total) * percent / 100.0;
+        rows.push(vec![
+            Cell::Blank,
+            Cell::text(description),
+            Cell::text(format!(
+                "Discount: {} % of the lines above",
+                num(percent, 2)
+            )),
+            Cell::Blank,
+            Cell::Blank,
+            Cell::formula(
+                format!(
+                    "=-SUBTOTAL(109,{})*{percent}/100",
+                    column_range(first, before_discounts, EXTENDED)
+                ),
+                Computed::Number(-off),
+                NumberFormat::Price,
+            ),
+            Cell::text(currency),
+            Cell::text("Project"),
+        ]);
+    }
+    let total_row = row_at(&rows);
+    let total = bom::project_total(clusters_total, pricing);
+    rows.push(subtotal_row(
+        "Total",
+        (first, total_row - 1),
+        total,
+        currency,
+    ));
     b.table(
         "bom",
         &[
+            "Part number",
             "Part",
             "Description",
             "Quantity",
-            "Unit price",
-            "Extended price",
+            &format!("Unit price ({currency})"),
+            &format!("Extended price ({currency})"),
+            "Currency",
             "Cluster",
         ],
         rows,
     );
     b.blank();
-    let extended = column_range(first, last, EXTENDED);
-    let clusters_col = column_range(first, last, CLUSTER);
-    if ctx.clusters.len() > 1 {
-        for (i, c) in ctx.clusters.iter().enumerate() {
-            let row = b.next_row();
-            let subtotal: f64 = lines
-                .iter()
-                .filter(|l| l.cluster == i)
-                .map(extended_price)
-                .sum();
-            let mut cells = label_cells(&format!("Subtotal: {}", c.label));
-            cells.push(Cell::formula(
-                format!(
-                    "=SUMIF({clusters_col},{},{extended})",
-                    b.at(row, CLUSTER).local()
-                ),
-                Computed::Number(subtotal),
-                NumberFormat::Price,
-            ));
-            cells.push(Cell::text(c.label.clone()));
-            b.row(RowStyle::Total, cells);
-            let subtotal_at = b.at(row, EXTENDED);
-            price_per(
-                &mut b,
-                &format!("Price per usable TB: {}", c.label),
-                (&subtotal_at, subtotal),
-                summary_figure(ctx, summary, Some(i), KeyFigure::UsableTb),
-            );
-            price_per(
-                &mut b,
-                &format!("Price per deliverable front-end IOPS: {}", c.label),
-                (&subtotal_at, subtotal),
-                summary_figure(ctx, summary, Some(i), KeyFigure::DeliverableIops),
-            );
-        }
+    for (i, at, subtotal) in subtotals {
+        let c = &ctx.clusters[i];
+        let subtotal_at = b.at(at, EXTENDED);
+        price_per(
+            &mut b,
+            &format!("Price per usable TB: {}", c.label),
+            (&subtotal_at, subtotal),
+            summary_figure(ctx, summary, Some(i), KeyFigure::UsableTb),
+        );
+        price_per(
+            &mut b,
+            &format!("Price per deliverable front-end IOPS: {}", c.label),
+            (&subtotal_at, subtotal),
+            summary_figure(ctx, summary, Some(i), KeyFigure::DeliverableIops),
+        );
     }
-    let total: f64 = lines.iter().map(extended_price).sum();
-    let total_row = b.next_row();
-    let mut cells = label_cells("Total");
-    cells.push(Cell::formula(
-        format!("=SUM({extended})"),
-        Computed::Number(total),
-        NumberFormat::Price,
-    ));
-    b.row(RowStyle::Total, cells);
     let total_at = b.at(total_row, EXTENDED);
     let per_usable_tb = price_per(
         &mut b,
@@ -120,20 +167,31 @@ pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
         (&total_at, total),
         summary_figure(ctx, summary, None, KeyFigure::DeliverableIops),
     );
-    let unpriced = lines.iter().filter(|l| l.part.unit_price.is_none()).count();
     let mut cells = label_cells("Lines without a unit price");
     cells.push(Cell::formula(
-        format!("=COUNTBLANK({})", column_range(first, last, UNIT_PRICE)),
-        Computed::Number(unpriced as f64),
+        format!(
+            "=SUMPRODUCT(({}<>\"\")*({}=\"\"))",
+            column_range(first, total_row, QUANTITY),
+            column_range(first, total_row, UNIT_PRICE)
+        ),
+        Computed::Number(unpriced_lines(ctx) as f64),
         NumberFormat::Count,
     ));
     b.row(RowStyle::Total, cells);
     b.blank();
+    b.note(currency_note(ctx));
+    if !unpriced.is_empty() {
+        b.note(format!(
+            "Without a price, left out of every total: {}.",
+            unpriced.join("; ")
+        ));
+    }
     b.note(
         "Type or change unit prices in the highlighted Unit price cells: extended prices, \
-         totals and the prices per usable TB and per IOPS recompute. Prices are in the \
-         currency of the unit prices. Usable TB and deliverable IOPS come from the Summary \
-         sheet.",
+         subtotals, the total and the prices per usable TB and per IOPS recompute; a row \
+         inserted inside the table is counted. Part numbers are the catalog's (its part id \
+         where the vendor's is not recorded). Usable TB and deliverable IOPS come from the \
+         Summary sheet.",
     );
     let cells = BomCells {
         total: total_at,
@@ -143,28 +201,77 @@ pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
     (b.finish(), cells)
 }
 
+fn unpriced_lines(ctx: &Context) -> usize {
+    ctx.clusters
+        .iter()
+        .enumerate()
+        .flat_map(|(i, c)| cluster_lines(i, c))
+        .filter(|l| l.part.unit_price.is_none())
+        .count()
+}
+
+/// The BOM's currency, and the rate each other currency was converted at.
+fn currency_note(ctx: &Context) -> String {
+    let pricing = &ctx.project.pricing;
+    let mut note = format!("Every price is in {}.", pricing.currency);
+    for r in &pricing.exchange_rates {
+        note.push_str(&format!(
+            " Parts priced in {} are converted at {} {} per {}.",
+            r.from, r.rate, pricing.currency, r.from
+        ));
+    }
+    note
+}
+
 fn extended_price(l: &Line) -> f64 {
     bom::extended_price(&l.part).unwrap_or(0.0)
 }
 
-fn line_row(l: &Line, row: u32, cluster: &str) -> Vec<Cell> {
+fn line_row(part: &Part, row: u32, currency: &str, cluster: &str) -> Vec<Cell> {
+    let (quantity, unit) = (a1(row, QUANTITY), a1(row, UNIT_PRICE));
+    let extended = match bom::extended_price(part) {
+        Some(v) => Computed::Number(v),
+        None => Computed::Text(String::new()),
+    };
     vec![
-        Cell::text(l.part.part.clone()),
-        Cell::text(l.part.description.clone()),
-        Cell::count(l.part.quantity),
-        Cell::Input(l.part.unit_price, NumberFormat::Price),
+        Cell::text(part.part_number.clone()),
+        Cell::text(part.part.clone()),
+        Cell::text(part.description.clone()),
+        Cell::count(part.quantity),
+        Cell::Input(part.unit_price, NumberFormat::Price),
         Cell::formula(
-            format!("={}*{}", a1(row, QUANTITY), a1(row, UNIT_PRICE)),
-            Computed::Number(extended_price(l)),
+            format!("=IF({unit}=\"\",\"\",{quantity}*{unit})"),
+            extended,
             NumberFormat::Price,
         ),
+        Cell::text(currency),
         Cell::text(cluster),
     ]
 }
 
-/// A totals-row label in column A, with B-D left empty up to the amount.
+/// A subtotal (or the total) of the table rows `from..=to`: SUBTOTAL skips
+/// the subtotals inside its range, so the total counts each line once.
+fn subtotal_row(label: &str, (from, to): (u32, u32), value: f64, currency: &str) -> Vec<Cell> {
+    let mut cells = label_cells(label);
+    cells.push(Cell::formula(
+        format!("=SUBTOTAL(109,{})", column_range(from, to, EXTENDED)),
+        Computed::Number(value),
+        NumberFormat::Price,
+    ));
+    cells.push(Cell::text(currency));
+    cells.push(Cell::Blank);
+    cells
+}
+
+/// A totals-row label in column A, with the columns up to the amount empty.
 fn label_cells(label: &str) -> Vec<Cell> {
-    vec![Cell::text(label), Cell::Blank, Cell::Blank, Cell::Blank]
+    vec![
+        Cell::text(label),
+        Cell::Blank,
+        Cell::Blank,
+        Cell::Blank,
+        Cell::Blank,
+    ]
 }
 
 /// The Summary cell and value a price is divided by.
@@ -214,10 +321,9 @@ fn price_per(
 /// Hosts first; then, for vSAN OSA, each cache and capacity device with its
 /// count over every host, in the order the disk groups name them; for vSAN
 /// ESA, the storage pool's NVMe devices over every host; for XtremIO +
-/// VPLEX, each site's arrays, engines and system volumes.
+/// VPLEX, each site's X-Bricks and VPLEX engines.
 pub fn cluster_lines(index: usize, c: &ClusterView) -> Vec<Line> {
-    let components = c.array().map(|a| a.xtremio_vplex.components.as_slice());
-    cluster_parts(c.project, c.cluster, components)
+    cluster_parts(c.project, c.cluster, shipped())
         .into_iter()
         .map(|part| Line {
             part,

@@ -162,47 +162,80 @@ fn bom_prices_are_live_formulas_over_the_project_parts() {
     let (p, e) = two_clusters();
     let s = sheets(&p, &e);
     let bom = sheet(&s, "BOM");
-    // Header in row 1, so the first line is row 2: =C2*D2.
-    let (text, value) = formula(bom.cell(&at(bom, 1, 4)));
-    assert_eq!(text, "=C2*D2");
+    // Header in row 1, so the first line is row 2; a blank price stays blank.
+    let (text, value) = formula(bom.cell(&at(bom, 1, 5)));
+    assert_eq!(text, "=IF(E2=\"\",\"\",D2*E2)");
     let hosts = f64::from(e.osa().next().unwrap().host_count);
     assert_eq!(number(value), hosts * 10_000.0);
     assert_eq!(
-        bom.cell(&at(bom, 1, 3)),
+        bom.cell(&at(bom, 1, 4)),
         Some(&Cell::Input(Some(10_000.0), NumberFormat::Price))
     );
+    // The part number is the catalog part's, the currency the project's.
+    assert_eq!(
+        bom.cell(&at(bom, 1, 0)),
+        Some(&Cell::text("dell-r630-2s12c-seed001"))
+    );
+    assert_eq!(bom.cell(&at(bom, 1, 6)), Some(&Cell::text("USD")));
     let table = &bom.tables[0];
-    let last = table.last_row + 1;
+    let total_row = row_of(bom, "Total");
+    assert_eq!(total_row, table.last_row, "the total closes the table");
     let (text, value) = formula(bom.cell(&s.bom.total));
-    assert_eq!(text, format!("=SUM($E$2:$E${last})"));
+    assert_eq!(text, format!("=SUBTOTAL(109,$F$2:$F${total_row})"));
+    let is_line = |r: &u32| bom.cell(&at(bom, *r, 3)).and_then(Cell::numeric).is_some();
     let lines: f64 = (table.first_data_row()..=table.last_row)
+        .filter(is_line)
         .map(|r| {
-            bom.cell(&at(bom, r, 4))
+            bom.cell(&at(bom, r, 5))
                 .and_then(Cell::numeric)
                 .unwrap_or(0.0)
         })
         .sum();
     assert_eq!(number(value), lines);
-    // Both clusters' hosts are priced, the second at none.
+    // Every line is priced: from the project, or the shipped catalog.
     let unpriced = row_of(bom, "Lines without a unit price");
-    let (_, count) = formula(bom.cell(&at(bom, unpriced, 4)));
-    let blank_prices = (table.first_data_row()..=table.last_row)
-        .filter(|r| bom.cell(&at(bom, *r, 3)) == Some(&Cell::Input(None, NumberFormat::Price)))
-        .count();
-    assert!(blank_prices > 0);
-    assert_eq!(number(count), blank_prices as f64);
+    let (text, count) = formula(bom.cell(&at(bom, unpriced, 5)));
+    assert!(text.starts_with("=SUMPRODUCT("), "{text}");
+    assert_eq!(number(count), 0.0);
     // Price per usable TB divides by the Summary's project usable TB.
     let usable_at = s.summary.project(KeyFigure::UsableTb);
     let (text, value) = formula(bom.cell(&s.bom.per_usable_tb));
     assert!(text.contains(&usable_at.absolute()), "{text}");
     let usable: f64 = e.osa().map(|c| c.capacity.usable.tb).sum();
     assert!((number(value) - lines / usable).abs() < 1e-9);
-    // Per-cluster subtotals key on the cluster column.
+    // Per-cluster subtotals sum their own rows, never keyed on a name.
     let sub = row_of(bom, "Subtotal: Second");
-    let (text, _) = formula(bom.cell(&at(bom, sub, 4)));
+    let (text, _) = formula(bom.cell(&at(bom, sub, 5)));
+    let first = row_of(bom, "Subtotal: SQL all-flash cluster") + 2;
+    assert_eq!(text, format!("=SUBTOTAL(109,$F${first}:$F${sub})"));
+}
+
+#[test]
+fn extra_lines_and_a_discount_reach_the_bom_total() {
+    let mut v: serde_json::Value = serde_json::from_str(SEED_001).expect("json");
+    v["pricing"] = serde_json::json!({
+        "currency": "USD",
+        "extra_lines": [
+            { "kind": "item", "description": "vSAN licence", "part_number": "VSAN-ENT",
+              "quantity": 8, "unit_price": 2500 },
+            { "kind": "discount", "description": "Project discount", "percent": 10 }
+        ]
+    });
+    let (p, e) = evaluated(&v.to_string());
+    let s = sheets(&p, &e);
+    let bom = sheet(&s, "BOM");
+    let hardware = e.clusters[0].key_figures.cost.priced_total;
+    let licence = row_of(bom, "VSAN-ENT");
     assert_eq!(
-        text,
-        format!("=SUMIF($F$2:$F${last},F{},$E$2:$E${last})", sub + 1)
+        bom.cell(&at(bom, licence, 3)).and_then(Cell::numeric),
+        Some(8.0)
+    );
+    let (text, value) = formula(bom.cell(&s.bom.total));
+    assert!(text.starts_with("=SUBTOTAL(109,"), "{text}");
+    let expected = (hardware + 8.0 * 2500.0) * 0.9;
+    assert!(
+        (number(value) - expected).abs() < 1e-6,
+        "{value:?} != {expected}"
     );
 }
 
@@ -290,11 +323,14 @@ fn comparison_refers_to_each_variants_own_sheets() {
     let c = &sheets[0];
     let row = row_of(c, "BOM total");
     let (text, value) = formula(c.cell(&at(c, row, 3)));
-    assert!(text.starts_with("='2 BOM'!$E$"), "{text}");
+    assert!(text.starts_with("='2 BOM'!$F$"), "{text}");
     assert!(number(value) > 0.0);
-    // Variant 1 has no prices: no best price yet.
+    // Both are priced from the catalog: the cheaper one is named.
     let (_, best) = formula(c.cell(&at(c, row, 4)));
-    assert_eq!(best, &Computed::Text(String::new()));
+    assert!(
+        matches!(best, Computed::Text(t) if !t.is_empty()),
+        "{best:?}"
+    );
     let usable = c
         .rows
         .iter()
@@ -327,16 +363,26 @@ fn csv_tables_match_the_workbook_tables() {
         .expect("bom.csv");
     let mut reader = csv::Reader::from_reader(bom.trim_start_matches('\u{feff}').as_bytes());
     let headers = reader.headers().expect("headers").clone();
-    assert_eq!(&headers[4], "Extended price");
+    assert_eq!(&headers[5], "Extended price (USD)");
     let records: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("record")).collect();
     assert_eq!(records.len(), s.sheets[2].tables[0].last_row as usize);
     let hosts = e.osa().next().unwrap().host_count;
-    assert_eq!(&records[0][2], hosts.to_string());
-    // Prices as the workbook shows them: two decimals.
+    assert_eq!(&records[0][3], hosts.to_string());
+    // Prices as the workbook shows them: two decimals, in the currency.
     assert_eq!(
-        &records[0][4],
+        &records[0][5],
         format!("{:.2}", f64::from(hosts) * 10_000.0)
     );
+    assert_eq!(&records[0][6], "USD");
+    // The totals travel with the lines.
+    let total = records.last().expect("the total");
+    assert_eq!(&total[0], "Total");
+    let lines: f64 = records
+        .iter()
+        .filter(|r| !r[3].is_empty())
+        .map(|r| r[5].parse::<f64>().expect("priced"))
+        .sum();
+    assert!((total[5].parse::<f64>().expect("total") - lines).abs() < 0.01);
 }
 
 #[test]

@@ -43,6 +43,9 @@ pub struct RecommendArgs {
     /// Most rack units the design may take.
     #[arg(long, value_name = "U")]
     max_rack_units: Option<u32>,
+    /// Search the seed-era parts the catalog marks legacy as well.
+    #[arg(long)]
+    include_legacy: bool,
 }
 
 fn read(path: &Path, limit: usize) -> Result<String, ExitCode> {
@@ -79,6 +82,7 @@ pub fn run(args: &RecommendArgs) -> ExitCode {
         max_hosts: args.max_hosts,
         max_rack_units: args.max_rack_units,
         top: args.top,
+        include_legacy: args.include_legacy,
         ..RecommendOptions::default()
     };
     let r = recommend(&project, &catalog, &options);

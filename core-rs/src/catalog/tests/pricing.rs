@@ -37,7 +37,73 @@ fn parts_the_catalog_does_not_know_keep_their_prices() {
         "../../../../assets/examples/seed-001-all-flash-sql.json"
     ))
     .unwrap();
+    for d in &mut project.devices {
+        d.id = format!("own-{}", d.id);
+        d.unit_price = Some(1.0);
+    }
+    project.clusters[0].host.model = "Own server".into();
     let before = project.clone();
     assert!(price_project(&mut project, &shipped_catalog()).is_empty());
     assert_eq!(project, before);
+}
+
+#[test]
+fn a_part_in_another_currency_is_converted_at_the_project_rate_or_left_alone() {
+    let shipped = shipped_catalog();
+    let mut project = starter_project("p", "", vec![], &shipped).unwrap();
+    let mut eur = shipped.clone();
+    for part in &mut eur.parts {
+        part.currency = "EUR".into();
+    }
+    let before = project.clone();
+    assert!(price_project(&mut project, &eur).is_empty());
+    assert_eq!(project, before, "no EUR rate: the project's prices stand");
+    project
+        .pricing
+        .exchange_rates
+        .push(crate::model::ExchangeRate {
+            from: "EUR".into(),
+            rate: 2.0,
+        });
+    let changes = price_project(&mut project, &eur);
+    let host = bom_host_price(&shipped, &project);
+    assert_eq!(project.clusters[0].host.unit_price, Some(2.0 * host));
+    assert_eq!(changes.len(), 1 + project.devices.len());
+}
+
+fn bom_host_price(catalog: &Catalog, project: &crate::model::Project) -> f64 {
+    crate::bom::host_part(catalog, &project.clusters[0].host)
+        .expect("a catalog host")
+        .unit_price
+}
+
+#[test]
+fn a_user_catalog_prices_the_x_bricks_and_vplex_engines_of_an_array() {
+    let mut project = crate::parse_project(include_str!(
+        "../../../../assets/examples/seed-004-xtremio-vplex.json"
+    ))
+    .unwrap();
+    let mut user = shipped_catalog();
+    for part in &mut user.parts {
+        if part.id == "xtremio-10tb" || part.id == "vplex-vs2-engine" {
+            part.unit_price = 1_000.0;
+        }
+    }
+    let paths: Vec<String> = price_project(&mut project, &user)
+        .into_iter()
+        .map(|c| c.path)
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "clusters[0].storage.x_brick_unit_price",
+            "clusters[0].storage.vplex_engine_unit_price"
+        ]
+    );
+    let parts = crate::bom::cluster_parts(&project, &project.clusters[0], &shipped_catalog());
+    assert_eq!(
+        parts[1].unit_price,
+        Some(1_000.0),
+        "the project's copy wins"
+    );
 }

@@ -26,6 +26,8 @@ fn part(id: String, price: f64, spec: PartSpec) -> Part {
         currency: "USD".into(),
         price_basis: PriceBasis::IndicativeList,
         source: "generated".into(),
+        price_source: "generated".into(),
+        legacy: false,
         spec,
     }
 }
@@ -52,6 +54,7 @@ fn host(i: usize) -> impl Strategy<Value = Part> {
                     nic_gbps: 25.0,
                     drive_bays: bays,
                     rack_units: 1 + sockets,
+                    generation: "test".into(),
                 }),
             )
         })
@@ -95,6 +98,9 @@ fn cache(i: usize) -> impl Strategy<Value = Part> {
                     iops_basis: SpecBasis::Assumed,
                     endurance_dwpd: dwpd,
                     flash_class: class,
+                    endurance_tbw: None,
+                    esa_certified: false,
+                    generation: "test".into(),
                 }),
             )
         })
@@ -123,6 +129,9 @@ fn capacity(i: usize) -> impl Strategy<Value = Part> {
                     iops_basis: SpecBasis::Assumed,
                     endurance_dwpd: None,
                     flash_class: None,
+                    endurance_tbw: None,
+                    esa_certified: false,
+                    generation: "test".into(),
                 }),
             )
         })
@@ -372,5 +381,6 @@ pub fn project() -> impl Strategy<Value = Project> {
                     spec,
                 })
                 .collect(),
+            pricing: Default::default(),
         })
 }

@@ -110,28 +110,31 @@ fn bom_prices_esa_hosts_and_nvme_devices_with_live_formulas() {
     let bom = sheet(&s, "BOM");
     let hosts = f64::from(x.host_count);
     let devices = f64::from(x.esa.devices_per_host * x.host_count);
-    assert_eq!(bom.tables[0].last_row, 2, "hosts and one NVMe line");
-    let (text, value) = formula(bom.cell(&at(bom, 1, 4)));
-    assert_eq!(text, "=C2*D2");
+    assert_eq!(
+        bom.tables[0].last_row, 3,
+        "hosts, one NVMe line and the total"
+    );
+    let (text, value) = formula(bom.cell(&at(bom, 1, 5)));
+    assert_eq!(text, "=IF(E2=\"\",\"\",D2*E2)");
     assert_eq!(number(value), hosts * 20_000.0);
     assert_eq!(
-        bom.cell(&at(bom, 2, 0)),
+        bom.cell(&at(bom, 2, 1)),
         Some(&Cell::text(&x.esa.device_model))
     );
     assert_eq!(
-        bom.cell(&at(bom, 2, 2)).and_then(Cell::numeric),
+        bom.cell(&at(bom, 2, 3)).and_then(Cell::numeric),
         Some(devices)
     );
     assert_eq!(
-        bom.cell(&at(bom, 2, 3)),
+        bom.cell(&at(bom, 2, 4)),
         Some(&Cell::Input(Some(1_200.0), NumberFormat::Price))
     );
-    let (text, value) = formula(bom.cell(&at(bom, 2, 4)));
-    assert_eq!(text, "=C3*D3");
+    let (text, value) = formula(bom.cell(&at(bom, 2, 5)));
+    assert_eq!(text, "=IF(E3=\"\",\"\",D3*E3)");
     assert_eq!(number(value), devices * 1_200.0);
     let total = hosts * 20_000.0 + devices * 1_200.0;
     let (text, value) = formula(bom.cell(&s.bom.total));
-    assert_eq!(text, "=SUM($E$2:$E$3)");
+    assert_eq!(text, "=SUBTOTAL(109,$F$2:$F$3)");
     assert_eq!(number(value), total);
     let (text, value) = formula(bom.cell(&s.bom.per_usable_tb));
     assert!(
@@ -292,7 +295,7 @@ fn a_mixed_project_keeps_each_cluster_with_its_own_kind() {
     assert!(row_of(bom, &format!("Subtotal: {esa_label}")) > 0);
     let lines = table(bom, "bom");
     let esa_lines = (lines.first_data_row()..=lines.last_row)
-        .filter(|r| bom.rows[*r as usize].cells[5].plain() == *esa_label)
+        .filter(|r| bom.rows[*r as usize].cells[7].plain() == *esa_label)
         .count();
     assert_eq!(esa_lines, 2);
 }
@@ -324,33 +327,37 @@ fn an_esa_cluster_of_catalog_parts_is_priced_in_the_bom_and_its_cluster_subtotal
     let lines = table(bom, "bom");
     let esa_lines: Vec<_> = (lines.first_data_row()..=lines.last_row)
         .map(|r| &bom.rows[r as usize].cells)
-        .filter(|c| c[5].plain() == *label)
+        .filter(|c| c.len() > 7 && c[7].plain() == *label)
         .collect();
     assert_eq!(esa_lines.len(), 2);
-    assert_eq!(esa_lines[0][2].numeric(), Some(6.0));
+    assert_eq!(esa_lines[0][3].numeric(), Some(6.0));
     assert_eq!(
-        esa_lines[0][3],
+        esa_lines[0][4],
         Cell::Input(Some(28_000.0), NumberFormat::Price)
     );
-    assert_eq!(esa_lines[1][2].numeric(), Some(36.0));
+    assert_eq!(esa_lines[1][3].numeric(), Some(36.0));
     assert_eq!(
-        esa_lines[1][3],
+        esa_lines[1][4],
         Cell::Input(Some(650.0), NumberFormat::Price)
     );
+    assert_eq!(esa_lines[1][0], Cell::text("MTFDKCC3T8TFR"));
     let subtotal = row_of(bom, &format!("Subtotal: {label}"));
-    let (text, value) = formula(bom.rows[subtotal as usize].cells.get(4));
-    assert!(text.starts_with("=SUMIF("), "{text}");
+    let (text, value) = formula(bom.rows[subtotal as usize].cells.get(5));
+    assert!(text.starts_with("=SUBTOTAL(109,"), "{text}");
     assert_eq!(number(value), 191_400.0);
     // Price per deliverable IOPS of the ESA cluster: its pool's limit.
     let per_iops = row_of(
         bom,
         &format!("Price per deliverable front-end IOPS: {label}"),
     );
-    let (_, value) = formula(bom.rows[per_iops as usize].cells.get(4));
+    let (_, value) = formula(bom.rows[per_iops as usize].cells.get(5));
     let deliverable = x.performance.device_limited_front_end_iops.expect("demand");
     assert!((number(value) - 191_400.0 / deliverable).abs() < 1e-12);
-    // The project total sums every line; seed 001's parts carry no price.
+    // The project total sums every line: seed 001's legacy parts priced
+    // from the catalog too.
     let (text, total) = formula(bom.cell(&s.bom.total));
-    assert!(text.starts_with("=SUM("), "{text}");
-    assert_eq!(number(total), 191_400.0);
+    assert!(text.starts_with("=SUBTOTAL(109,"), "{text}");
+    let osa = e.clusters[0].key_figures.cost.priced_total;
+    assert!(osa > 0.0);
+    assert_eq!(number(total), 191_400.0 + osa);
 }
