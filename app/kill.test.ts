@@ -71,7 +71,9 @@ describe('writes under SIGKILL', () => {
     await killRepeatedly('autosave', recoveryDir, async () => {
       const copies = await readRecoveryCopies();
       expect(copies.map((c) => c.sessionId)).toEqual(['kill-test']);
-      return JSON.parse(copies[0].text) as Version;
+      const [copy] = copies;
+      if (!copy) throw new Error('no recovery copy after the kill');
+      return JSON.parse(copy.text) as Version;
     });
   }, 120_000);
 });

@@ -38,6 +38,13 @@ pub fn cover_sheet(ctx: &Context) -> Sheet {
         RowStyle::Body,
         vec![Cell::text("Prepared with"), Cell::text(TOOL)],
     );
+    b.row(
+        RowStyle::Body,
+        vec![
+            Cell::text("Currency"),
+            Cell::text(ctx.project.pricing.currency.as_str()),
+        ],
+    );
     b.blank();
     b.section("Summary");
     b.note(summary_paragraph(ctx));
@@ -146,6 +153,20 @@ fn summary_paragraph(ctx: &Context) -> String {
             num(t.front_end_iops, 0)
         )),
         _ => text.push_str(" No workload states its IOPS, so performance is not sized."),
+    }
+    let cost = &t.cost;
+    let currency = &ctx.project.pricing.currency;
+    match cost.unpriced_parts.len() {
+        0 => text.push_str(&format!(
+            " The hardware in the bill of materials totals {} {currency} at indicative prices.",
+            num(cost.priced_total, 0)
+        )),
+        n => text.push_str(&format!(
+            " The bill of materials prices {} {currency} of hardware; {} without a price {} left out (see the BOM).",
+            num(cost.priced_total, 0),
+            plural(n, "part", "parts"),
+            if n == 1 { "is" } else { "are" }
+        )),
     }
     let reserve = ctx.project.settings.reserve_hosts;
     if let (Some(cpu), Some(ram)) = (
