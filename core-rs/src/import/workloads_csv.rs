@@ -8,6 +8,9 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use super::csv_table::read_csv;
+use super::inventory::{
+    InventorySource, InventorySummary, IopsBasis, SkipCounts, StorageBasis, StorageSourceCounts,
+};
 use super::issue::{ImportIssue, Issues};
 use super::project::{STARTER_CLUSTER_ID, STARTER_POLICY_ID};
 use super::table::{ColumnSpec, Row, Table};
@@ -472,4 +475,102 @@ fn unique_slug(taken: &mut HashSet<String>, name: &str) -> String {
         n += 1;
     }
     id
+}
+
+/// A workloads CSV's import in an inventory's terms (the CLI's `import
+/// --json`): its VMs, vCPUs and memory, and the storage the workloads state.
+pub fn workloads_summary(workloads: &[Workload], encoding: Option<&str>) -> InventorySummary {
+    // The model's sizes are decimal GB; inventories report GiB.
+    const GB_PER_GIB: f64 = 1.073_741_824;
+    let mut s = InventorySummary {
+        source: InventorySource::WorkloadsCsv,
+        vms_imported: 0,
+        vms_skipped: 0,
+        skipped_by_reason: SkipCounts::default(),
+        skipped: Vec::new(),
+        total_vcpu: 0,
+        total_ram_gib: 0.0,
+        total_provisioned_gib: 0.0,
+        total_in_use_gib: 0.0,
+        sql_server_vms: 0,
+        measured_peak_iops: None,
+        measured_p95_iops: None,
+        measured_peak_mbps: None,
+        iops_basis: IopsBasis::default(),
+        source_clusters: 0,
+        source_hosts: 0,
+        clusters: Vec::new(),
+        storage_basis: StorageBasis::Provisioned,
+        storage_source: None,
+        storage_sources: StorageSourceCounts::default(),
+        vsan_vms: 0,
+        vdisk: None,
+        vpartition: None,
+        source_storage: None,
+        encoding: encoding.map(str::to_owned),
+        groups: Vec::new(),
+        notes: Vec::new(),
+        findings: Vec::new(),
+    };
+    for w in workloads {
+        let (vms, vcpu, ram_gb, storage_gb) = match &w.spec {
+            WorkloadSpec::SqlServer {
+                vm_count,
+                vcpu_per_vm,
+                ram_gb_per_vm,
+                db_size_gb,
+                log_size_gb,
+                tempdb_size_gb,
+                ..
+            } => {
+                s.sql_server_vms += vm_count;
+                let per_vm = db_size_gb + log_size_gb + tempdb_size_gb;
+                (
+                    *vm_count,
+                    *vcpu_per_vm,
+                    *ram_gb_per_vm,
+                    f64::from(*vm_count) * per_vm,
+                )
+            }
+            WorkloadSpec::Exchange {
+                vm_count,
+                vcpu_per_vm,
+                ram_gb_per_vm,
+                mailboxes,
+                mailbox_gb,
+                ..
+            } => (
+                *vm_count,
+                *vcpu_per_vm,
+                *ram_gb_per_vm,
+                f64::from(*mailboxes) * mailbox_gb,
+            ),
+            WorkloadSpec::FileServer {
+                vm_count,
+                vcpu_per_vm,
+                ram_gb_per_vm,
+                capacity_gb,
+                ..
+            } => (*vm_count, *vcpu_per_vm, *ram_gb_per_vm, *capacity_gb),
+            WorkloadSpec::VmGroup {
+                vm_count,
+                vcpu_per_vm,
+                ram_gb_per_vm,
+                disk_gb_per_vm,
+                ..
+            } => (
+                *vm_count,
+                *vcpu_per_vm,
+                *ram_gb_per_vm,
+                f64::from(*vm_count) * disk_gb_per_vm,
+            ),
+        };
+        s.vms_imported += vms;
+        s.total_vcpu += u64::from(vms) * u64::from(vcpu);
+        // VM memory "GB" is binary in the model (ram_gb_per_vm).
+        s.total_ram_gib += f64::from(vms) * ram_gb;
+        s.total_provisioned_gib += storage_gb / GB_PER_GIB;
+    }
+    s.total_in_use_gib = s.total_provisioned_gib;
+    s
 }
