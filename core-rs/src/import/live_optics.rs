@@ -6,9 +6,6 @@
 //! Live Optics hands out. Column names are those of the public export
 //! (docs/import.md); rows with problems are skipped and listed.
 
-#[cfg(test)]
-mod tests;
-
 use std::collections::{HashMap, HashSet};
 use std::io::{Cursor, Read};
 
