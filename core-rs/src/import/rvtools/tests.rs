@@ -367,3 +367,72 @@ fn ids_are_ascii_and_unique_while_names_keep_unicode() {
     );
     assert_eq!(r.workloads[2].name, "東京 · 2 vCPU");
 }
+
+/// A small workbook: `sheets` of (name, header, rows), every cell text.
+fn workbook(sheets: &[(&str, &str, &[&str])]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    for (name, header, rows) in sheets {
+        let s = book.add_worksheet();
+        s.set_name(*name).unwrap();
+        for (r, line) in std::iter::once(header).chain(rows.iter()).enumerate() {
+            for (c, cell) in line.split(',').enumerate() {
+                match cell.parse::<f64>() {
+                    Ok(n) if r > 0 => s.write_number(r as u32, c as u16, n),
+                    _ => s.write_string(r as u32, c as u16, cell),
+                }
+                .unwrap();
+            }
+        }
+    }
+    book.save_to_buffer().unwrap()
+}
+
+#[test]
+fn vsan_datastores_hosts_and_clusters_are_read_from_their_tabs() {
+    let bytes = workbook(&[
+        (
+            "vInfo",
+            "VM,Powerstate,Template,CPUs,Memory,Provisioned MiB,In Use MiB,Cluster,Host,Path,VM UUID",
+            &[
+                "a,poweredOn,False,4,8192,204800,180000,VSAN-CL,esx1,[vsanDatastore] a/a.vmx,u1",
+                "b,poweredOn,False,4,8192,204800,180000,VSAN-CL,esx2,[vsanDatastore] b/b.vmx,u2",
+                "c,poweredOn,False,2,4096,10240,9000,SAN-CL,esx3,[lun01] c/c.vmx,u3",
+            ],
+        ),
+        (
+            "vPartition",
+            "VM,Capacity MiB,Consumed MiB,VM UUID",
+            &["a,100000,40000,u1"],
+        ),
+        (
+            "vDatastore",
+            "Name,Type",
+            &["vsanDatastore,vsan", "lun01,VMFS"],
+        ),
+        (
+            "vHost",
+            "Host,Cluster,# Cores,# Memory,CPU usage %,Memory usage %",
+            &[
+                "esx1,VSAN-CL,32,524288,40,70",
+                "esx2,VSAN-CL,32,524288,60,50",
+                "esx3,SAN-CL,16,262144,20,30",
+            ],
+        ),
+    ]);
+    let in_use = RvtoolsOptions {
+        storage_basis: StorageBasis::InUse,
+        ..Default::default()
+    };
+    let r = import_rvtools(RvtoolsFile::Xlsx(&bytes), &in_use).unwrap();
+    let s = &r.summary;
+    assert_eq!(s.vsan_vms, 2);
+    assert_eq!((s.source_hosts, s.source_clusters), (3, 2));
+    let c = &s.storage_sources;
+    // a: in-guest; b: on vSAN without vDisk/vPartition, vInfo (flagged); c: vInfo.
+    assert_eq!((c.vpartition_consumed, c.vinfo_in_use), (1, 2));
+    assert!(s.findings.iter().any(|f| f.code == "import.vsan_inflated"));
+    let vsan = s.clusters.iter().find(|c| c.name == "VSAN-CL").unwrap();
+    assert_eq!((vsan.hosts, vsan.cores, vsan.memory_gib), (2, 64.0, 1024.0));
+    assert_eq!(vsan.cpu_usage_pct, Some(50.0));
+    assert_eq!((vsan.vms_imported, vsan.vcpu), (2, 8));
+}
