@@ -15,7 +15,7 @@ use super::inventory::{
 };
 use super::issue::ImportIssue;
 use super::table::{ColumnSpec, Row, Table};
-use super::xlsx::{Workbook, MAX_XLSX_BYTES};
+use super::xlsx::{Workbook, MAX_INFLATE_RATIO, MAX_XLSX_BYTES, RATIO_GRACE_BYTES};
 use crate::source;
 
 const SHEET: &str = "VMs";
@@ -117,16 +117,19 @@ pub fn workbook_in_zip(bytes: &[u8]) -> Result<Vec<u8>, ImportIssue> {
     let entry = zip.by_name(name).map_err(|e| {
         ImportIssue::file(format!("\"{name}\" in the zip archive is damaged ({e})"))
     })?;
+    // An .xlsx is compressed already: inflating it far past its stored
+    // size is a zip bomb, refused on the same ratio as a workbook's parts.
+    let limit = (MAX_XLSX_BYTES as u64)
+        .min(RATIO_GRACE_BYTES.max(entry.compressed_size().saturating_mul(MAX_INFLATE_RATIO)));
     let mut out = Vec::new();
-    entry
-        .take(MAX_XLSX_BYTES as u64 + 1)
-        .read_to_end(&mut out)
-        .map_err(|e| {
-            ImportIssue::file(format!("\"{name}\" in the zip archive is damaged ({e})"))
-        })?;
-    if out.len() > MAX_XLSX_BYTES {
+    entry.take(limit + 1).read_to_end(&mut out).map_err(|e| {
+        ImportIssue::file(format!("\"{name}\" in the zip archive is damaged ({e})"))
+    })?;
+    if out.len() as u64 > limit {
         return Err(ImportIssue::file(format!(
-            "\"{name}\" in the zip archive inflates to more than {MAX_XLSX_BYTES} bytes, the most read"
+            "\"{name}\" in the zip archive inflates to more than {limit} bytes (at most \
+             {MAX_XLSX_BYTES} bytes, and at most {MAX_INFLATE_RATIO} times its compressed size); \
+             it is refused as unsafe"
         )));
     }
     Ok(out)

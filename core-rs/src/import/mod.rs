@@ -16,7 +16,7 @@ pub mod project;
 pub mod rvtools;
 pub(crate) mod table;
 pub mod workloads_csv;
-mod xlsx;
+pub mod xlsx;
 
 pub use csv_table::MAX_CSV_BYTES;
 
