@@ -321,9 +321,11 @@ pub struct SourceCluster {
     pub vcpu: u64,
     /// Host CPU and memory utilisation, averaged over its hosts (vHost
     /// "CPU usage %", Live Optics ESX Performance peaks), when the file has it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub cpu_usage_pct: Option<f64>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
     pub memory_usage_pct: Option<f64>,
 }
 
@@ -378,6 +380,46 @@ pub struct InventorySummary {
     /// Cells read with an assumption (sheet, row, column and what was assumed).
     pub notes: Vec<ImportIssue>,
     pub findings: Vec<ImportFinding>,
+}
+
+impl InventorySummary {
+    /// Nothing imported yet, from `source`, on the given bases.
+    pub fn empty(
+        source: InventorySource,
+        storage_basis: StorageBasis,
+        iops_basis: IopsBasis,
+    ) -> Self {
+        InventorySummary {
+            source,
+            vms_imported: 0,
+            vms_skipped: 0,
+            skipped_by_reason: SkipCounts::default(),
+            skipped: Vec::new(),
+            total_vcpu: 0,
+            total_ram_gib: 0.0,
+            total_provisioned_gib: 0.0,
+            total_in_use_gib: 0.0,
+            sql_server_vms: 0,
+            measured_peak_iops: None,
+            measured_p95_iops: None,
+            measured_peak_mbps: None,
+            iops_basis,
+            source_clusters: 0,
+            source_hosts: 0,
+            clusters: Vec::new(),
+            storage_basis,
+            storage_source: None,
+            storage_sources: StorageSourceCounts::default(),
+            vsan_vms: 0,
+            vdisk: None,
+            vpartition: None,
+            source_storage: None,
+            encoding: None,
+            groups: Vec::new(),
+            notes: Vec::new(),
+            findings: Vec::new(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -8,9 +8,7 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use super::csv_table::read_csv;
-use super::inventory::{
-    InventorySource, InventorySummary, IopsBasis, SkipCounts, StorageBasis, StorageSourceCounts,
-};
+use super::inventory::{InventorySource, InventorySummary, IopsBasis, StorageBasis};
 use super::issue::{ImportIssue, Issues};
 use super::project::{STARTER_CLUSTER_ID, STARTER_POLICY_ID};
 use super::table::{ColumnSpec, Row, Table};
@@ -483,34 +481,12 @@ pub fn workloads_summary(workloads: &[Workload], encoding: Option<&str>) -> Inve
     // The model's sizes are decimal GB; inventories report GiB.
     const GB_PER_GIB: f64 = 1.073_741_824;
     let mut s = InventorySummary {
-        source: InventorySource::WorkloadsCsv,
-        vms_imported: 0,
-        vms_skipped: 0,
-        skipped_by_reason: SkipCounts::default(),
-        skipped: Vec::new(),
-        total_vcpu: 0,
-        total_ram_gib: 0.0,
-        total_provisioned_gib: 0.0,
-        total_in_use_gib: 0.0,
-        sql_server_vms: 0,
-        measured_peak_iops: None,
-        measured_p95_iops: None,
-        measured_peak_mbps: None,
-        iops_basis: IopsBasis::default(),
-        source_clusters: 0,
-        source_hosts: 0,
-        clusters: Vec::new(),
-        storage_basis: StorageBasis::Provisioned,
-        storage_source: None,
-        storage_sources: StorageSourceCounts::default(),
-        vsan_vms: 0,
-        vdisk: None,
-        vpartition: None,
-        source_storage: None,
         encoding: encoding.map(str::to_owned),
-        groups: Vec::new(),
-        notes: Vec::new(),
-        findings: Vec::new(),
+        ..InventorySummary::empty(
+            InventorySource::WorkloadsCsv,
+            StorageBasis::Provisioned,
+            IopsBasis::default(),
+        )
     };
     for w in workloads {
         let (vms, vcpu, ram_gb, storage_gb) = match &w.spec {

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::sql::is_sql_server_candidate;
 use super::{
     GroupBy, ImportFinding, Inventory, InventoryImport, InventoryOptions, InventorySource,
-    InventorySummary, InventoryVm, IopsBasis, PowerState, SkipCounts, SkipReason, SkippedVm,
-    SourceCluster, StorageBasis, StorageSource, StorageSourceCounts,
+    InventorySummary, InventoryVm, IopsBasis, PowerState, SkipReason, SkippedVm, SourceCluster,
+    StorageBasis, StorageSource, StorageSourceCounts,
 };
 use crate::import::issue::ImportIssue;
 use crate::model::{SqlDeployment, Workload, WorkloadSpec};
@@ -21,6 +21,8 @@ use crate::validate::MIN_VM_RAM_GB;
 
 /// Bytes in a mebibyte: inventories report MiB, the model stores decimal GB.
 const MIB: f64 = 1_048_576.0;
+/// The database sizes a `sql_server` workload may have (validate.rs).
+const SQL_DB_GB: std::ops::RangeInclusive<f64> = 0.001..=1_000_000.0;
 
 /// One imported workload, as the summary lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -124,9 +126,12 @@ pub fn import(
         let cluster = clusters.entry(vm.cluster.clone()).or_default();
         cluster.0 += 1;
         cluster.1 += u64::from(vcpu);
+        // A SQL Server workload needs a database and memory the project
+        // accepts (validate.rs); a VM without them stays a VM group.
+        let db_gb = storage_mib * MIB / 1e9 * options.sql.db_share_pct / 100.0;
         let sql = options.sql.detect
             && is_sql_server_candidate(vm)
-            && storage_mib > 0.0
+            && SQL_DB_GB.contains(&db_gb)
             && memory_mib / 1024.0 >= MIN_VM_RAM_GB;
         summary.sql_server_vms += u32::from(sql);
         let iops = match vm.measured {
@@ -182,34 +187,13 @@ fn empty_summary(
         .collect();
     let count = |set: &HashSet<&str>| set.iter().filter(|n| !n.trim().is_empty()).count() as u32;
     InventorySummary {
-        source,
-        vms_imported: 0,
-        vms_skipped: 0,
-        skipped_by_reason: SkipCounts::default(),
-        skipped: Vec::new(),
-        total_vcpu: 0,
-        total_ram_gib: 0.0,
-        total_provisioned_gib: 0.0,
-        total_in_use_gib: 0.0,
-        sql_server_vms: 0,
-        measured_peak_iops: None,
-        measured_p95_iops: None,
-        measured_peak_mbps: None,
-        iops_basis: options.iops_basis,
         source_clusters: count(&clusters),
         source_hosts: count(&hosts),
-        clusters: Vec::new(),
-        storage_basis: options.storage_basis,
-        storage_source: None,
-        storage_sources: StorageSourceCounts::default(),
-        vsan_vms: 0,
         vdisk: inventory.vdisk.clone(),
         vpartition: inventory.vpartition.clone(),
         source_storage: inventory.source_storage.clone(),
         encoding: inventory.encoding.map(str::to_owned),
-        groups: Vec::new(),
-        notes: Vec::new(),
-        findings: Vec::new(),
+        ..InventorySummary::empty(source, options.storage_basis, options.iops_basis)
     }
 }
 
