@@ -12,6 +12,7 @@ use super::inventory::{InventorySource, InventorySummary, IopsBasis, StorageBasi
 use super::issue::{ImportIssue, Issues};
 use super::project::{STARTER_CLUSTER_ID, STARTER_POLICY_ID};
 use super::table::{ColumnSpec, Row, Table};
+use crate::compute::vm_shape;
 use crate::model::{CommitMode, Project, SqlDeployment, Workload, WorkloadSpec, SCHEMA_VERSION};
 use crate::validate::validate;
 
@@ -489,11 +490,10 @@ pub fn workloads_summary(workloads: &[Workload], encoding: Option<&str>) -> Inve
         )
     };
     for w in workloads {
-        let (vms, vcpu, ram_gb, storage_gb) = match &w.spec {
+        let (vcpu, ram_gb) = vm_shape(&w.spec);
+        let (vms, storage_gb) = match &w.spec {
             WorkloadSpec::SqlServer {
                 vm_count,
-                vcpu_per_vm,
-                ram_gb_per_vm,
                 db_size_gb,
                 log_size_gb,
                 tempdb_size_gb,
@@ -501,45 +501,24 @@ pub fn workloads_summary(workloads: &[Workload], encoding: Option<&str>) -> Inve
             } => {
                 s.sql_server_vms += vm_count;
                 let per_vm = db_size_gb + log_size_gb + tempdb_size_gb;
-                (
-                    *vm_count,
-                    *vcpu_per_vm,
-                    *ram_gb_per_vm,
-                    f64::from(*vm_count) * per_vm,
-                )
+                (*vm_count, f64::from(*vm_count) * per_vm)
             }
             WorkloadSpec::Exchange {
                 vm_count,
-                vcpu_per_vm,
-                ram_gb_per_vm,
                 mailboxes,
                 mailbox_gb,
                 ..
-            } => (
-                *vm_count,
-                *vcpu_per_vm,
-                *ram_gb_per_vm,
-                f64::from(*mailboxes) * mailbox_gb,
-            ),
+            } => (*vm_count, f64::from(*mailboxes) * mailbox_gb),
             WorkloadSpec::FileServer {
                 vm_count,
-                vcpu_per_vm,
-                ram_gb_per_vm,
                 capacity_gb,
                 ..
-            } => (*vm_count, *vcpu_per_vm, *ram_gb_per_vm, *capacity_gb),
+            } => (*vm_count, *capacity_gb),
             WorkloadSpec::VmGroup {
                 vm_count,
-                vcpu_per_vm,
-                ram_gb_per_vm,
                 disk_gb_per_vm,
                 ..
-            } => (
-                *vm_count,
-                *vcpu_per_vm,
-                *ram_gb_per_vm,
-                f64::from(*vm_count) * disk_gb_per_vm,
-            ),
+            } => (*vm_count, f64::from(*vm_count) * disk_gb_per_vm),
         };
         s.vms_imported += vms;
         s.total_vcpu += u64::from(vms) * u64::from(vcpu);
