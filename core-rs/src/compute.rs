@@ -63,7 +63,7 @@ pub fn vm_count(spec: &WorkloadSpec, fci_nodes: u32) -> u32 {
 }
 
 /// vCPUs and RAM of one VM of the workload.
-fn vm_shape(spec: &WorkloadSpec) -> (u32, f64) {
+pub fn vm_shape(spec: &WorkloadSpec) -> (u32, f64) {
     match spec {
         WorkloadSpec::SqlServer {
             vcpu_per_vm,

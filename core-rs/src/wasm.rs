@@ -24,9 +24,11 @@ use crate::catalog::{
 };
 use crate::evaluate::{evaluate_json, EvaluateOutcome};
 #[cfg(feature = "wasm-exchange")]
+use crate::import::inventory::InventorySummary;
+#[cfg(feature = "wasm-exchange")]
 use crate::import::project::starter_project;
 #[cfg(feature = "wasm-exchange")]
-use crate::import::rvtools::{import_rvtools, RvtoolsFile, RvtoolsOptions, RvtoolsSummary};
+use crate::import::rvtools::{import_rvtools, RvtoolsFile, RvtoolsOptions};
 use crate::import::workloads_csv::{import_workloads_csv, WorkloadsCsvOptions};
 use crate::import::ImportIssue;
 use crate::issue::InputIssue;
@@ -145,6 +147,12 @@ pub fn export_xlsx_comparison(
     xlsx_comparison(&refs, paper).map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// The app's names for the inventory types every importer now shares
+/// (an RVTools import's options and summary are those of any inventory).
+#[wasm_bindgen(typescript_custom_section)]
+const RVTOOLS_TYPE_NAMES: &str = "export type RvtoolsSummary = InventorySummary;
+export type RvtoolsOptions = InventoryOptions;";
+
 /// An RVTools import as the app gets it: a starter project holding the
 /// imported workloads, or every problem with its sheet, row and column.
 #[cfg(feature = "wasm-exchange")]
@@ -152,7 +160,7 @@ pub fn export_xlsx_comparison(
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum RvtoolsOutcome {
     Imported {
-        summary: RvtoolsSummary,
+        summary: Box<InventorySummary>,
         project: Box<Project>,
     },
     Invalid {
@@ -178,7 +186,7 @@ pub fn import_rvtools_js(
             &catalog,
         ) {
             Ok(project) => RvtoolsOutcome::Imported {
-                summary: imported.summary,
+                summary: Box::new(imported.summary),
                 project: Box::new(project),
             },
             // Catalogs are checked for their defaults: a build defect, not the user's file.

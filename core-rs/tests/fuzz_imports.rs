@@ -426,8 +426,20 @@ fn check_rvtools(file: RvtoolsFile) -> Result<Checked, String> {
     let (result, import_time) = timed(|| import_rvtools(file, &RvtoolsOptions::default()));
     match result {
         Ok(imported) => {
-            let value = serde_json::to_value(&imported.summary)
+            let mut value = serde_json::to_value(&imported.summary)
                 .map_err(|e| format!("the summary does not serialize: {e}"))?;
+            // `null` is how these say "the file measured nothing" (docs/import.md).
+            if let Some(summary) = value.as_object_mut() {
+                for key in [
+                    "measured_peak_iops",
+                    "measured_p95_iops",
+                    "measured_peak_mbps",
+                ] {
+                    if summary.get(key).is_some_and(serde_json::Value::is_null) {
+                        summary.remove(key);
+                    }
+                }
+            }
             if let Some(at) = null_path(&value, String::new()) {
                 return Err(format!("null (a non-finite figure) at {at} in the summary"));
             }

@@ -65,7 +65,7 @@ fn five_thousand_vms_import_with_exact_totals() {
         on.iter().map(|v| v.in_use_mib).sum::<f64>() / 1024.0
     ));
     // vDisk wins over vInfo's provisioned figure (which includes swap).
-    assert_eq!(s.storage_source, StorageSource::VdiskCapacity);
+    assert_eq!(s.storage_source, Some(StorageSource::VdiskCapacity));
     let disk_mib: f64 = on.iter().flat_map(|v| &v.disks).map(|d| d.0).sum();
     let workload_gb: f64 = r
         .workloads
@@ -76,7 +76,15 @@ fn five_thousand_vms_import_with_exact_totals() {
                 disk_gb_per_vm,
                 ..
             } => f64::from(vm_count) * disk_gb_per_vm,
-            _ => panic!("vm_group workloads only"),
+            // SQL Server candidates split the same storage into data, log and tempdb.
+            WorkloadSpec::SqlServer {
+                vm_count,
+                db_size_gb,
+                log_size_gb,
+                tempdb_size_gb,
+                ..
+            } => f64::from(vm_count) * (db_size_gb + log_size_gb + tempdb_size_gb),
+            _ => panic!("vm_group and sql_server workloads only"),
         })
         .sum();
     assert!(close(workload_gb, disk_mib * 1_048_576.0 / 1e9));
@@ -127,7 +135,10 @@ fn in_use_storage_comes_from_vpartition() {
         ..Default::default()
     };
     let r = import(&rvtools_xlsx(&vms, &Shape::default()), &options).unwrap();
-    assert_eq!(r.summary.storage_source, StorageSource::VpartitionConsumed);
+    assert_eq!(
+        r.summary.storage_source,
+        Some(StorageSource::VpartitionConsumed)
+    );
     let consumed: f64 = vms
         .iter()
         .filter(|v| running(v))
@@ -146,7 +157,10 @@ fn without_disk_tabs_vinfo_provisioned_is_used() {
         ..Default::default()
     };
     let r = import(&rvtools_xlsx(&vms, &shape), &RvtoolsOptions::default()).unwrap();
-    assert_eq!(r.summary.storage_source, StorageSource::VinfoProvisioned);
+    assert_eq!(
+        r.summary.storage_source,
+        Some(StorageSource::VinfoProvisioned)
+    );
     assert!(r.summary.vdisk.is_none());
 }
 
@@ -224,39 +238,51 @@ fn a_renamed_column_names_sheet_and_column() {
     );
 }
 
-#[test]
-fn text_in_a_numeric_column_fails_the_whole_import_at_its_cell() {
+/// The one bad row is skipped and named; the other 4,999 VMs import.
+fn one_bad_row(text_cell: (usize, &'static str, &'static str), vms: usize) -> RvtoolsImport {
     let shape = Shape {
-        text_cell: Some((4_321, "CPUs", "eight")),
+        text_cell: Some(text_cell),
         ..Default::default()
     };
-    let err = import(
-        &rvtools_xlsx(&fixture_vms(5000), &shape),
+    import(
+        &rvtools_xlsx(&fixture_vms(vms), &shape),
         &RvtoolsOptions::default(),
     )
-    .unwrap_err();
-    assert_eq!(err.len(), 1, "one bad cell, one issue: {err:?}");
+    .unwrap()
+}
+
+#[test]
+fn text_in_a_numeric_column_skips_only_its_row_and_names_the_cell() {
+    let all = import(
+        &rvtools_xlsx(&fixture_vms(5000), &Shape::default()),
+        &RvtoolsOptions::default(),
+    )
+    .unwrap();
+    let r = one_bad_row((4_321, "CPUs", "eight"), 5000);
+    assert_eq!(r.summary.vms_imported + 1, all.summary.vms_imported);
+    let bad: Vec<_> = r
+        .summary
+        .skipped
+        .iter()
+        .filter(|v| v.reason == SkipReason::InvalidRow)
+        .collect();
+    assert_eq!(bad.len(), 1, "one bad cell, one skipped VM");
     // VM 4,321 sits on row 4,323 (header on row 1); CPUs is column J.
+    assert_eq!(bad[0].row, 4323);
     assert_eq!(
-        err[0].message,
-        "sheet \"vInfo\", row 4323, column \"CPUs\" (J4323): expected a number, found \"eight\""
+        bad[0].message.as_deref(),
+        Some("sheet \"vInfo\", row 4323, column \"CPUs\" (J4323): expected a number, found \"eight\"")
     );
-    assert_eq!(err[0].row, Some(4323));
 }
 
 #[test]
 fn an_unknown_power_state_is_named() {
-    let shape = Shape {
-        text_cell: Some((1, "Powerstate", "standby")),
-        ..Default::default()
-    };
-    let err = import(
-        &rvtools_xlsx(&fixture_vms(3), &shape),
-        &RvtoolsOptions::default(),
-    )
-    .unwrap_err();
-    assert_eq!(
-        (err[0].row, err[0].column.as_deref()),
-        (Some(3), Some("Powerstate"))
-    );
+    let r = one_bad_row((1, "Powerstate", "standby"), 3);
+    let bad = r
+        .summary
+        .skipped
+        .iter()
+        .find(|v| v.reason == SkipReason::InvalidRow)
+        .unwrap();
+    assert_eq!((bad.row, bad.column.as_deref()), (3, Some("Powerstate")));
 }

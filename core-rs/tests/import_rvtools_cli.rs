@@ -76,14 +76,42 @@ fn json_summary_and_a_valid_project() {
 }
 
 #[test]
-fn bad_input_exits_2_naming_sheet_row_and_column_and_writes_nothing() {
-    let dir = scratch("bad");
+fn a_bad_row_is_skipped_and_named_while_the_rest_imports() {
+    let dir = scratch("badrow");
     let xlsx = dir.join("export.xlsx");
     let shape = Shape {
         text_cell: Some((10, "Memory", "16 GB")),
         ..Default::default()
     };
     std::fs::write(&xlsx, rvtools_xlsx(&fixture_vms(50), &shape)).unwrap();
+    let project = dir.join("project.json");
+    let out = stacksizer(&[
+        "import",
+        xlsx.to_str().unwrap(),
+        "-o",
+        project.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "skipped: sheet \"vInfo\", row 12, column \"Memory\" (K12): expected a number, found \"16 GB\""
+        ),
+        "{stdout}"
+    );
+    assert!(project.exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_unreadable_file_exits_2_naming_the_column_and_writes_nothing() {
+    let dir = scratch("bad");
+    let xlsx = dir.join("export.xlsx");
+    let shape = Shape {
+        rename: Some(("CPUs", "vCPUs")),
+        ..Default::default()
+    };
+    std::fs::write(&xlsx, rvtools_xlsx(&fixture_vms(5), &shape)).unwrap();
     let project = dir.join("project.json");
     let out = stacksizer(&[
         "import-rvtools",
@@ -94,9 +122,7 @@ fn bad_input_exits_2_naming_sheet_row_and_column_and_writes_nothing() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains(
-            "sheet \"vInfo\", row 12, column \"Memory\" (K12): expected a number, found \"16 GB\""
-        ),
+        stderr.contains("sheet \"vInfo\", column \"CPUs\": the column is missing or renamed"),
         "{stderr}"
     );
     assert!(!project.exists(), "nothing is written for a failed import");

@@ -3,12 +3,17 @@ import { useApp } from '../store/context';
 
 const gib = (n: number) => `${upTo(n, 0)} GiB`;
 
-/** What an RVTools import took in, and every VM it skipped with the reason. */
+/** What an inventory import took in, and every VM it skipped with the reason. */
 export function ImportSummary() {
   const imported = useApp((s) => s.importSummary);
   const setImportSummary = useApp((s) => s.setImportSummary);
   if (!imported) return null;
   const { summary } = imported;
+  // The figure the workloads were sized on (the core falls back to the peak without a p95 column).
+  const measured =
+    summary.iops_basis === 'peak'
+      ? summary.measured_peak_iops
+      : (summary.measured_p95_iops ?? summary.measured_peak_iops);
   return (
     <section className="panel" aria-labelledby="import-heading" data-testid="import-summary">
       <h2 id="import-heading">Imported from {imported.fileName}</h2>
@@ -37,22 +42,38 @@ export function ImportSummary() {
           <dt>In use</dt>
           <dd>{gib(summary.total_in_use_gib)}</dd>
         </div>
+        <div>
+          <dt>SQL Server VMs</dt>
+          <dd data-testid="sql-server-vms">{summary.sql_server_vms}</dd>
+        </div>
+        <div>
+          <dt>Measured IOPS ({summary.iops_basis === 'peak' ? 'peak' : '95th percentile'})</dt>
+          <dd>{measured == null ? 'not in the file' : upTo(measured, 0)}</dd>
+        </div>
       </dl>
+      {summary.findings.length > 0 && (
+        <ul className="findings" data-testid="import-findings">
+          {summary.findings.map((f) => (
+            <li key={f.code}>{f.message}</li>
+          ))}
+        </ul>
+      )}
       {summary.skipped.length > 0 && (
         <details>
           <summary>Skipped VMs ({summary.skipped.length})</summary>
           <ul className="skipped">
             {summary.skipped.map((vm) => (
-              <li key={vm.row}>
-                {vm.name} (vInfo row {vm.row}): {vm.reason.replace(/_/g, ' ')}
+              <li key={`${vm.sheet}-${vm.row}`}>
+                {vm.name} ({vm.sheet} row {vm.row}): {vm.message ?? vm.reason.replace(/_/g, ' ')}
               </li>
             ))}
           </ul>
         </details>
       )}
       <p className="muted">
-        Workloads are grouped by vSphere cluster. Review the hosts, devices and policies: the
-        starter design uses the catalog&apos;s defaults.
+        Workloads are grouped by vSphere cluster; SQL Server candidates become SQL Server workloads
+        on stated assumptions (docs/import.md). Review the hosts, devices and policies: the starter
+        design uses the catalog&apos;s defaults.
       </p>
       <button type="button" onClick={() => setImportSummary(null)}>
         Close

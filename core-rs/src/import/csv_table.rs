@@ -1,10 +1,109 @@
 //! Reading one CSV file (an RVTools CSV tab, a workloads or catalog CSV)
-//! into a [`Table`]: header on the first line, UTF-8, comma, semicolon or
-//! tab separated (Excel writes semicolons in locales with a decimal comma).
+//! into a [`Table`]: header on the first line; UTF-8 (with or without a
+//! BOM), UTF-16 (with its BOM) or Windows-1252; comma, semicolon or tab
+//! separated. Excel writes semicolons in locales with a decimal comma, so
+//! the separator also decides how numbers are read (number_text.rs).
 
 use super::issue::ImportIssue;
+use super::number_text::DecimalMark;
 use super::table::{ColumnMap, ColumnSpec, Table};
 use super::xlsx::too_many_rows;
+
+/// A CSV file's text and the encoding it was found in.
+pub struct DecodedText {
+    pub text: String,
+    pub encoding: &'static str,
+}
+
+/// Windows-1252's characters for bytes 0x80-0x9F (the rest is Latin-1);
+/// 0 marks the five bytes it leaves undefined.
+const CP1252_HIGH: [u16; 32] = [
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+    0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
+    0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+];
+
+/// The text of a CSV file: a BOM says UTF-8 or UTF-16 (LE/BE); without
+/// one, valid UTF-8 is UTF-8 and anything else is read as Windows-1252
+/// (what Excel writes as "CSV" on Western-European Windows).
+pub fn decode(bytes: &[u8]) -> Result<DecodedText, String> {
+    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        return utf8(rest, "UTF-8 (with BOM)");
+    }
+    let utf16 = |rest: &[u8], unit: fn([u8; 2]) -> u16, name: &'static str| {
+        if !rest.len().is_multiple_of(2) {
+            return Err(format!(
+                "the file starts with a {name} byte order mark but has an odd number of bytes"
+            ));
+        }
+        let units = rest.chunks_exact(2).map(|p| unit([p[0], p[1]]));
+        char::decode_utf16(units)
+            .collect::<Result<String, _>>()
+            .map(|text| DecodedText {
+                text,
+                encoding: name,
+            })
+            .map_err(|e| format!("the file is not valid {name} text ({e})"))
+    };
+    if let Some(rest) = bytes.strip_prefix(b"\xFF\xFE") {
+        return utf16(rest, u16::from_le_bytes, "UTF-16LE");
+    }
+    if let Some(rest) = bytes.strip_prefix(b"\xFE\xFF") {
+        return utf16(rest, u16::from_be_bytes, "UTF-16BE");
+    }
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok(DecodedText {
+            text: text.to_owned(),
+            encoding: "UTF-8",
+        });
+    }
+    let mut text = String::with_capacity(bytes.len() + bytes.len() / 8);
+    for (offset, &b) in bytes.iter().enumerate() {
+        let c = match b {
+            0x80..=0x9F => {
+                char::from_u32(u32::from(CP1252_HIGH[usize::from(b - 0x80)])).filter(|c| *c != '\0')
+            }
+            _ => Some(char::from(b)),
+        };
+        let Some(c) = c else {
+            return Err(format!(
+                "the file is neither UTF-8, UTF-16 with a byte order mark, nor Windows-1252 \
+                 text (byte 0x{b:02X} at offset {offset}); save it as CSV UTF-8"
+            ));
+        };
+        text.push(c);
+    }
+    Ok(DecodedText {
+        text,
+        encoding: "Windows-1252",
+    })
+}
+
+fn utf8(bytes: &[u8], encoding: &'static str) -> Result<DecodedText, String> {
+    std::str::from_utf8(bytes)
+        .map(|t| DecodedText {
+            text: t.to_owned(),
+            encoding,
+        })
+        .map_err(|e| {
+            format!("the file starts with a UTF-8 byte order mark but is not UTF-8 text ({e})")
+        })
+}
+
+/// The header row's cells (quotes removed), for telling file kinds apart.
+pub fn split_header(text: &str) -> Vec<String> {
+    let sep = delimiter(text.as_bytes());
+    csv::ReaderBuilder::new()
+        .delimiter(sep)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes())
+        .records()
+        .next()
+        .and_then(Result::ok)
+        .map(|r| r.iter().map(|h| h.trim().to_owned()).collect())
+        .unwrap_or_default()
+}
 
 /// Larger CSV files are refused before parsing.
 pub const MAX_CSV_BYTES: usize = 64 * 1024 * 1024;
@@ -25,9 +124,12 @@ pub fn read_csv(
             ),
         )]);
     }
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let decoded =
+        decode(bytes).map_err(|problem| vec![ImportIssue::sheet(sheet, None, problem)])?;
+    let bytes = decoded.text.as_bytes();
+    let separator = delimiter(bytes);
     let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter(bytes))
+        .delimiter(separator)
         .has_headers(false)
         .flexible(true)
         .from_reader(bytes);
@@ -68,7 +170,14 @@ pub fn read_csv(
             rows.push(row);
         }
     }
-    Ok(map.into_table(sheet, rows))
+    let mut table = map.into_table(sheet, rows);
+    table.decimal = match separator {
+        b';' => DecimalMark::Comma,
+        b'\t' => DecimalMark::Either,
+        _ => DecimalMark::Point,
+    };
+    table.encoding = Some(decoded.encoding);
+    Ok(table)
 }
 
 /// The separator used most on the header line.
@@ -118,10 +227,50 @@ mod tests {
     }
 
     #[test]
-    fn invalid_utf8_names_the_row() {
-        let err = read_csv("vInfo", b"VM,CPUs\nok,1\nbad\xff,2\n", &SPECS, 10).unwrap_err();
-        assert_eq!(err[0].row, Some(3));
-        assert!(err[0].message.contains("UTF-8"), "{}", err[0].message);
+    fn utf16_and_windows_1252_are_decoded_and_named() {
+        let text = "VM;CPUs\nZürich;4\n";
+        let mut le = vec![0xFF, 0xFE];
+        let mut be = vec![0xFE, 0xFF];
+        for unit in text.encode_utf16() {
+            le.extend(unit.to_le_bytes());
+            be.extend(unit.to_be_bytes());
+        }
+        let cp1252 = b"VM;CPUs\nZ\xfcrich \x80;4\n";
+        for (bytes, encoding, name) in [
+            (le, "UTF-16LE", "Zürich"),
+            (be, "UTF-16BE", "Zürich"),
+            (cp1252.to_vec(), "Windows-1252", "Zürich €"),
+        ] {
+            let t = read_csv("vInfo", &bytes, &SPECS, 10).unwrap();
+            assert_eq!(t.encoding, Some(encoding));
+            assert_eq!(t.text(&t.rows[0], 0), name);
+            assert_eq!(t.number(&t.rows[0], 1).unwrap(), 4.0);
+        }
+        let err = read_csv("vInfo", b"VM,CPUs\nok,1\nbad\x81,2\n", &SPECS, 10).unwrap_err();
+        assert!(
+            err[0].message.contains("Windows-1252"),
+            "{}",
+            err[0].message
+        );
+    }
+
+    #[test]
+    fn a_semicolon_file_reads_points_as_thousands_or_names_the_cell() {
+        let t = read_csv(
+            "vInfo",
+            "VM;CPUs\na;16.000\nb;1,5\nc;1.5\n".as_bytes(),
+            &SPECS,
+            10,
+        )
+        .unwrap();
+        assert_eq!(t.number(&t.rows[0], 1).unwrap(), 16_000.0);
+        assert_eq!(t.number(&t.rows[1], 1).unwrap(), 1.5);
+        let err = t.number(&t.rows[2], 1).unwrap_err();
+        assert!(
+            err.message.starts_with("sheet \"vInfo\", row 4, column \"CPUs\" (B4): expected a number, found \"1.5\"; in a semicolon-separated file"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]

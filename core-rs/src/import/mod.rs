@@ -1,17 +1,29 @@
-//! Bringing outside data into a project: an RVTools inventory, a generic
-//! workloads CSV. Every importer takes bytes (the CLI and the app read the
-//! files), checks every row, and either returns the whole result or every
-//! problem found, each naming its sheet, row and column: nothing is ever
-//! half imported.
+//! Bringing outside data into a project: a VM inventory (RVTools, Live
+//! Optics), a generic workloads CSV. Every importer takes bytes (the CLI
+//! and the app read the files) and checks every row. An inventory imports
+//! its good VM rows and lists each skipped one with its sheet, row, column
+//! and reason; a workloads CSV (each row a workload the user wrote) is
+//! imported whole or not at all. A file that cannot be read as what it
+//! claims to be (a missing sheet or column) is refused with every problem.
 
 pub(crate) mod csv_table;
+pub mod detect;
+pub mod inventory;
 mod issue;
+pub mod live_optics;
+pub(crate) mod number_text;
 pub mod project;
 pub mod rvtools;
 pub(crate) mod table;
 pub mod workloads_csv;
-mod xlsx;
+pub mod xlsx;
 
 pub use csv_table::MAX_CSV_BYTES;
+
+/// The text encoding a CSV file is read in (see csv_table::decode), or
+/// none when it is not text.
+pub fn text_encoding(bytes: &[u8]) -> Option<&'static str> {
+    csv_table::decode(bytes).ok().map(|d| d.encoding)
+}
 pub use issue::ImportIssue;
 pub use xlsx::MAX_XLSX_BYTES;

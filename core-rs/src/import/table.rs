@@ -3,6 +3,7 @@
 //! Both the .xlsx and the CSV readers produce this.
 
 use super::issue::ImportIssue;
+use super::number_text::{parse_number, DecimalMark};
 use crate::cell_text::imported_text_problem;
 
 /// A column the importer wants, by its header text.
@@ -70,6 +71,10 @@ pub struct Table {
     pub sheet: String,
     found: Vec<Option<Found>>,
     pub rows: Vec<Row>,
+    /// How numbers written as text are read (a CSV's separator decides).
+    pub decimal: DecimalMark,
+    /// The text encoding a CSV file was read in (none for a workbook).
+    pub encoding: Option<&'static str>,
 }
 
 /// Maps the sheet's header cells to the wanted columns: for each sheet
@@ -130,6 +135,8 @@ impl ColumnMap {
             sheet: sheet.to_owned(),
             found: self.found,
             rows,
+            decimal: DecimalMark::Point,
+            encoding: None,
         }
     }
 
@@ -245,18 +252,17 @@ impl Table {
     /// text in Excel) is accepted, anything else is an error at the cell.
     pub fn number(&self, row: &Row, wanted: usize) -> Result<f64, ImportIssue> {
         let value = match &row.cells[wanted] {
-            Cell::Number(n) => Some(*n),
-            Cell::Text(t) => t.trim().parse::<f64>().ok(),
-            Cell::Empty | Cell::Bool(_) => None,
+            Cell::Number(n) if n.is_finite() => Ok(*n),
+            Cell::Text(t) => parse_number(t, self.decimal),
+            _ => Err(String::new()),
         };
-        match value {
-            Some(n) if n.is_finite() => Ok(n),
-            _ => Err(self.cell_issue(
+        value.map_err(|why| {
+            self.cell_issue(
                 row,
                 wanted,
-                format!("expected a number, found {}", self.shown(row, wanted)),
-            )),
-        }
+                format!("expected a number, found {}{why}", self.shown(row, wanted)),
+            )
+        })
     }
 
     /// A number that must lie in `min..=max` (and be whole when `whole`).
@@ -278,6 +284,21 @@ impl Table {
             ));
         }
         Ok(n)
+    }
+
+    /// A number in `min..=max` that may be absent: `None` when the sheet
+    /// has no such column or the cell is empty.
+    pub fn optional_number(
+        &self,
+        row: &Row,
+        wanted: usize,
+        min: f64,
+        max: f64,
+    ) -> Result<Option<f64>, ImportIssue> {
+        if !self.has(wanted) || self.text(row, wanted).is_empty() {
+            return Ok(None);
+        }
+        self.number_in(row, wanted, min, max, false).map(Some)
     }
 
     /// True/False as RVTools writes it (text "True"/"False" or a boolean cell).

@@ -8,9 +8,11 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use super::csv_table::read_csv;
+use super::inventory::{InventorySource, InventorySummary, IopsBasis, StorageBasis};
 use super::issue::{ImportIssue, Issues};
 use super::project::{STARTER_CLUSTER_ID, STARTER_POLICY_ID};
 use super::table::{ColumnSpec, Row, Table};
+use crate::compute::vm_shape;
 use crate::model::{CommitMode, Project, SqlDeployment, Workload, WorkloadSpec, SCHEMA_VERSION};
 use crate::validate::validate;
 
@@ -478,4 +480,58 @@ fn unique_slug(taken: &mut HashSet<String>, name: &str) -> String {
         n += 1;
     }
     id
+}
+
+/// A workloads CSV's import in an inventory's terms (the CLI's `import
+/// --json`): its VMs, vCPUs and memory, and the storage the workloads state.
+pub fn workloads_summary(workloads: &[Workload], encoding: Option<&str>) -> InventorySummary {
+    // The model's sizes are decimal GB; inventories report GiB.
+    const GB_PER_GIB: f64 = 1.073_741_824;
+    let mut s = InventorySummary {
+        encoding: encoding.map(str::to_owned),
+        ..InventorySummary::empty(
+            InventorySource::WorkloadsCsv,
+            StorageBasis::Provisioned,
+            IopsBasis::default(),
+        )
+    };
+    for w in workloads {
+        let (vcpu, ram_gb) = vm_shape(&w.spec);
+        let (vms, storage_gb) = match &w.spec {
+            WorkloadSpec::SqlServer {
+                vm_count,
+                db_size_gb,
+                log_size_gb,
+                tempdb_size_gb,
+                ..
+            } => {
+                s.sql_server_vms += vm_count;
+                let per_vm = db_size_gb + log_size_gb + tempdb_size_gb;
+                (*vm_count, f64::from(*vm_count) * per_vm)
+            }
+            WorkloadSpec::Exchange {
+                vm_count,
+                mailboxes,
+                mailbox_gb,
+                ..
+            } => (*vm_count, f64::from(*mailboxes) * mailbox_gb),
+            WorkloadSpec::FileServer {
+                vm_count,
+                capacity_gb,
+                ..
+            } => (*vm_count, *capacity_gb),
+            WorkloadSpec::VmGroup {
+                vm_count,
+                disk_gb_per_vm,
+                ..
+            } => (*vm_count, f64::from(*vm_count) * disk_gb_per_vm),
+        };
+        s.vms_imported += vms;
+        s.total_vcpu += u64::from(vms) * u64::from(vcpu);
+        // VM memory "GB" is binary in the model (ram_gb_per_vm).
+        s.total_ram_gib += f64::from(vms) * ram_gb;
+        s.total_provisioned_gib += storage_gb / GB_PER_GIB;
+    }
+    s.total_in_use_gib = s.total_provisioned_gib;
+    s
 }

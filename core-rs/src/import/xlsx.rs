@@ -123,7 +123,23 @@ pub fn too_many_rows(sheet: &str, max_rows: u32) -> ImportIssue {
     )
 }
 
-/// Refuses what is not a complete, reasonably sized zip archive.
+/// Shared strings Excel keeps per workbook: at most this many, and at
+/// most this much XML for them, counted before anything is parsed. The
+/// count is what a workbook can parse within the 1 s budget natively (a
+/// hostile part of 60 million strings took 42 s and 3.2 GB); an inventory
+/// past it is refused with this reason, and an export of fewer tabs
+/// (RVTools reads vInfo, vDisk, vPartition, vDatastore and vHost) fits.
+pub const MAX_SHARED_STRINGS: u64 = 600_000;
+pub const MAX_SHARED_STRINGS_BYTES: u64 = 128 * 1024 * 1024;
+/// Apache POI's default (ZipSecureFile.MIN_INFLATE_RATIO = 0.01): a part
+/// may inflate to at most 100 times its compressed size, once past the
+/// first 100 KiB (its GRACE_ENTRY_SIZE) so tiny parts are not judged.
+pub const MAX_INFLATE_RATIO: u64 = 100;
+pub const RATIO_GRACE_BYTES: u64 = 100 * 1024;
+
+/// Refuses what is not a complete, reasonably sized zip archive, before
+/// any part is parsed: every part is inflated once into nothing, counting
+/// its bytes (declared sizes can lie), its ratio, and the shared strings.
 fn check_container(bytes: &[u8], max_inflated: u64) -> Result<(), ImportIssue> {
     if bytes.len() > MAX_XLSX_BYTES {
         return Err(ImportIssue::file(format!(
@@ -151,8 +167,20 @@ fn check_container(bytes: &[u8], max_inflated: u64) -> Result<(), ImportIssue> {
             ))
         };
         let entry = zip.by_index(i).map_err(|e| damaged(&e))?;
-        let read = std::io::copy(&mut entry.take(left + 1), &mut std::io::sink())
+        let name = entry
+            .name()
+            .map(|n| n.into_owned())
             .map_err(|e| damaged(&e))?;
+        let shared = name.eq_ignore_ascii_case("xl/sharedStrings.xml");
+        let part = Part {
+            name: &name,
+            compressed: entry.compressed_size(),
+            shared,
+        };
+        let (read, _) = part.inflate(entry.take(left + 1)).map_err(|e| match e {
+            Inflate::Io(e) => damaged(&e),
+            Inflate::Refused(issue) => issue,
+        })?;
         if read > left {
             return Err(ImportIssue::file(format!(
                 "the workbook inflates to more than {max_inflated} bytes; it is refused as unsafe"
@@ -161,6 +189,75 @@ fn check_container(bytes: &[u8], max_inflated: u64) -> Result<(), ImportIssue> {
         left -= read;
     }
     Ok(())
+}
+
+struct Part<'n> {
+    name: &'n str,
+    compressed: u64,
+    shared: bool,
+}
+
+enum Inflate {
+    Io(std::io::Error),
+    Refused(ImportIssue),
+}
+
+impl Part<'_> {
+    /// Inflates the part into nothing, in chunks: its size and shared
+    /// strings, or the cap it broke. Shared string items are counted by
+    /// their closing tags.
+    fn inflate(&self, mut reader: impl Read) -> Result<(u64, u64), Inflate> {
+        const CLOSE: &[u8] = b"</si>";
+        let mut buf = vec![0u8; 64 * 1024];
+        let (mut total, mut strings) = (0u64, 0u64);
+        // The last bytes of the previous chunk, so a tag split between chunks counts.
+        let mut carry: Vec<u8> = Vec::new();
+        loop {
+            let n = reader.read(&mut buf).map_err(Inflate::Io)?;
+            if n == 0 {
+                return Ok((total, strings));
+            }
+            total += n as u64;
+            if total > RATIO_GRACE_BYTES
+                && total > self.compressed.saturating_mul(MAX_INFLATE_RATIO)
+            {
+                return Err(Inflate::Refused(ImportIssue::file(format!(
+                    "the workbook part {} inflates more than {MAX_INFLATE_RATIO} times its \
+                     compressed size ({} bytes); it is refused as unsafe (a zip bomb)",
+                    self.name, self.compressed
+                ))));
+            }
+            if !self.shared {
+                continue;
+            }
+            let chunk = &buf[..n];
+            // `carry` (the stream's last bytes) is shorter than the tag: a
+            // match in carry + the chunk's first bytes spans the boundary,
+            // so it is not counted twice.
+            let keep = CLOSE.len() - 1;
+            let mut joined = std::mem::take(&mut carry);
+            joined.extend_from_slice(&chunk[..n.min(keep)]);
+            strings += count(chunk, CLOSE) + count(&joined, CLOSE);
+            carry = if n >= keep {
+                chunk[n - keep..].to_vec()
+            } else {
+                joined[joined.len().saturating_sub(keep)..].to_vec()
+            };
+            if strings > MAX_SHARED_STRINGS || total > MAX_SHARED_STRINGS_BYTES {
+                return Err(Inflate::Refused(ImportIssue::file(format!(
+                    "the workbook's shared strings exceed {MAX_SHARED_STRINGS} strings or \
+                     {MAX_SHARED_STRINGS_BYTES} bytes; it is refused as unsafe"
+                ))));
+            }
+        }
+    }
+}
+
+fn count(haystack: &[u8], needle: &[u8]) -> u64 {
+    haystack
+        .windows(needle.len())
+        .filter(|w| *w == needle)
+        .count() as u64
 }
 
 fn text_of(value: &DataRef) -> String {
@@ -209,6 +306,37 @@ mod tests {
         assert!(check_container(&bomb, 100_000).is_ok());
         let err = check_container(&bomb, 99_999).unwrap_err();
         assert!(err.message.contains("refused as unsafe"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_part_inflating_over_100_to_1_is_refused() {
+        let bomb = zip_of_zeros(1_000_000);
+        let err = check_container(&bomb, MAX_INFLATED_BYTES).unwrap_err();
+        assert!(err.message.contains("100 times"), "{}", err.message);
+    }
+
+    /// Hands out its bytes a few at a time, as a slow inflater might.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(3).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn shared_strings_are_counted_across_chunk_boundaries() {
+        let xml = "<sst><si><t>a</t></si><si><t>bc</t></si><si/><si><t>d</t></si></sst>";
+        let part = Part {
+            name: "xl/sharedStrings.xml",
+            compressed: u64::MAX,
+            shared: true,
+        };
+        let (total, strings) = part.inflate(Trickle(xml.as_bytes())).ok().unwrap();
+        assert_eq!((total, strings), (xml.len() as u64, 3));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 mod output;
 mod catalog;
 mod evaluate;
-mod import_rvtools;
+mod import;
 mod input;
 mod quick;
 mod recommend;
@@ -46,8 +46,11 @@ enum Command {
     Quick(quick::QuickArgs),
     /// Search the catalog for the cheapest designs meeting every requirement.
     Recommend(recommend::RecommendArgs),
-    /// Import an RVTools export (.xlsx or CSV tabs) as workloads; -o writes a project.
-    ImportRvtools(import_rvtools::ImportRvtoolsArgs),
+    /// Import an inventory (RVTools .xlsx or CSV tabs, Live Optics .xlsx or
+    /// .zip, workloads CSV) as workloads; -o writes a project, --into adds a
+    /// workloads CSV to one.
+    #[command(alias = "import-rvtools")]
+    Import(import::ImportArgs),
     /// Write the sizing report of a project file as XLSX (-o) and/or CSV (--csv).
     Report(report::ReportArgs),
     /// Export the hardware catalog, or check a user catalog of your own prices and parts.
@@ -68,7 +71,7 @@ fn main() -> ExitCode {
         } => evaluate::run(&project, json, catalog.as_deref()),
         Command::Quick(args) => quick::run(&args),
         Command::Recommend(args) => recommend::run(&args),
-        Command::ImportRvtools(args) => import_rvtools::run(&args),
+        Command::Import(args) => import::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Catalog(command) => catalog::run(&command),
         Command::Vplex(args) => vplex::run(&args),

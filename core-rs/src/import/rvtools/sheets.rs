@@ -1,33 +1,50 @@
-//! The RVTools tabs this importer reads, their columns, and each row
-//! checked into a typed record.
+//! The RVTools tabs this importer reads, their columns (4.x names, the
+//! 3.x "MB" spellings and the `-DBColumnNames` names), and each row
+//! checked into an [`InventoryVm`].
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use super::{DiskTabSummary, RvtoolsFile};
+use super::RvtoolsFile;
 use crate::import::csv_table::read_csv;
-use crate::import::issue::{ImportIssue, Issues};
+use crate::import::inventory::{
+    DiskTabSummary, ImportFinding, Inventory, InventoryVm, PowerState, SourceHost,
+};
+use crate::import::issue::ImportIssue;
 use crate::import::table::{ColumnSpec, Row, Table};
 use crate::import::xlsx::Workbook;
+use crate::source;
 
 /// RVTools exports one vCenter, and a vCenter Server 8 registers at most
 /// 45,000 VMs (VMware Configuration Maximums): a longer vInfo tab is not one
 /// export. The cap also bounds the time and memory a hostile file can take
-/// (45,000 VMs import in well under 1 s here; docs/fuzzing.md).
+/// (docs/fuzzing.md).
 pub const MAX_VMS: u32 = 45_000;
 pub const MAX_DISK_ROWS: u32 = 1_000_000;
-/// RVTools 4.x column names; 3.x wrote "MB" for the same MiB figures.
-const VINFO_COLUMNS: [ColumnSpec; 11] = [
-    ColumnSpec::required("VM"),
-    ColumnSpec::required("Powerstate"),
-    ColumnSpec::required("Template"),
-    ColumnSpec::required("CPUs"),
-    ColumnSpec::required("Memory"),
-    ColumnSpec::required("Provisioned MiB").with_aliases(&["Provisioned MB"]),
-    ColumnSpec::required("In Use MiB").with_aliases(&["In Use MB"]),
-    ColumnSpec::required("Cluster"),
-    ColumnSpec::required("OS according to the configuration file"),
-    ColumnSpec::optional("OS according to the VMware Tools"),
-    ColumnSpec::optional("VM UUID"),
+/// A vCenter Server 8 manages at most 2,500 hosts.
+const MAX_HOSTS: u32 = 2_500;
+const MAX_DATASTORES: u32 = 100_000;
+
+const SHEET: &str = "vInfo";
+/// RVTools 4.x column names; 3.x wrote "MB" for the same MiB figures
+/// (both binary: RVTools divides bytes by 1,048,576 either way), and
+/// `-DBColumnNames` writes the database names (vInfoVMName, ...).
+/// Only what every version has is required.
+const VINFO_COLUMNS: [ColumnSpec; 15] = [
+    ColumnSpec::required("VM").with_aliases(&["vInfoVMName"]),
+    ColumnSpec::required("Powerstate").with_aliases(&["vInfoPowerstate"]),
+    ColumnSpec::optional("Template").with_aliases(&["vInfoTemplate"]),
+    ColumnSpec::required("CPUs").with_aliases(&["vInfoCPUs"]),
+    ColumnSpec::required("Memory").with_aliases(&["vInfoMemory"]),
+    ColumnSpec::required("Provisioned MiB").with_aliases(&["Provisioned MB", "vInfoProvisioned"]),
+    ColumnSpec::optional("In Use MiB").with_aliases(&["In Use MB", "vInfoInUse"]),
+    ColumnSpec::optional("Cluster").with_aliases(&["vInfoCluster"]),
+    ColumnSpec::optional("OS according to the configuration file").with_aliases(&["vInfoOS"]),
+    ColumnSpec::optional("OS according to the VMware Tools").with_aliases(&["vInfoOSTools"]),
+    ColumnSpec::optional("VM UUID").with_aliases(&["vInfoUUID"]),
+    ColumnSpec::optional("Host").with_aliases(&["vInfoHost"]),
+    ColumnSpec::optional("Annotation").with_aliases(&["vInfoAnnotation"]),
+    ColumnSpec::optional("Path").with_aliases(&["vInfoPath"]),
+    ColumnSpec::optional("Datacenter").with_aliases(&["vInfoDataCenter"]),
 ];
 const VM: usize = 0;
 const POWERSTATE: usize = 1;
@@ -40,23 +57,61 @@ const CLUSTER: usize = 7;
 const OS_CONFIG: usize = 8;
 const OS_TOOLS: usize = 9;
 const VM_UUID: usize = 10;
+const HOST: usize = 11;
+const ANNOTATION: usize = 12;
+const PATH: usize = 13;
 
-const VDISK_COLUMNS: [ColumnSpec; 3] = [
-    ColumnSpec::required("VM"),
-    ColumnSpec::required("Capacity MiB").with_aliases(&["Capacity MB"]),
-    ColumnSpec::optional("VM UUID"),
+const VDISK_COLUMNS: [ColumnSpec; 5] = [
+    ColumnSpec::required("VM").with_aliases(&["vDiskVMName"]),
+    ColumnSpec::required("Capacity MiB").with_aliases(&["Capacity MB", "vDiskCapacityMiB"]),
+    ColumnSpec::optional("VM UUID").with_aliases(&["vDiskUUID"]),
+    ColumnSpec::optional("Host").with_aliases(&["vDiskHost"]),
+    ColumnSpec::optional("Cluster").with_aliases(&["vDiskCluster"]),
 ];
-const VPARTITION_COLUMNS: [ColumnSpec; 4] = [
-    ColumnSpec::required("VM"),
-    ColumnSpec::required("Capacity MiB").with_aliases(&["Capacity MB"]),
-    ColumnSpec::required("Consumed MiB").with_aliases(&["Consumed MB"]),
-    ColumnSpec::optional("VM UUID"),
+const VPARTITION_COLUMNS: [ColumnSpec; 6] = [
+    ColumnSpec::required("VM").with_aliases(&["vPartitionVMName"]),
+    ColumnSpec::required("Capacity MiB").with_aliases(&["Capacity MB", "vPartitionCapacityMiB"]),
+    ColumnSpec::required("Consumed MiB").with_aliases(&["Consumed MB", "vPartitionConsumedMiB"]),
+    ColumnSpec::optional("VM UUID").with_aliases(&["vPartitionUUID"]),
+    ColumnSpec::optional("Host").with_aliases(&["vPartitionHost"]),
+    ColumnSpec::optional("Cluster").with_aliases(&["vPartitionCluster"]),
 ];
 const TAB_VM: usize = 0;
 const TAB_CAPACITY: usize = 1;
-const TAB_CONSUMED: usize = 2;
-const VDISK_UUID: usize = 2;
-const VPARTITION_UUID: usize = 3;
+
+/// Where the per-disk tabs keep the VM's UUID, host and cluster.
+#[derive(Clone, Copy)]
+struct TabColumns {
+    consumed: Option<usize>,
+    uuid: usize,
+    host: usize,
+    cluster: usize,
+}
+const VDISK: TabColumns = TabColumns {
+    consumed: None,
+    uuid: 2,
+    host: 3,
+    cluster: 4,
+};
+const VPARTITION: TabColumns = TabColumns {
+    consumed: Some(2),
+    uuid: 3,
+    host: 4,
+    cluster: 5,
+};
+
+const VDATASTORE_COLUMNS: [ColumnSpec; 2] = [
+    ColumnSpec::required("Name").with_aliases(&["vDatastoreName"]),
+    ColumnSpec::required("Type").with_aliases(&["vDatastoreType"]),
+];
+const VHOST_COLUMNS: [ColumnSpec; 6] = [
+    ColumnSpec::required("Host").with_aliases(&["vHostName"]),
+    ColumnSpec::optional("Cluster").with_aliases(&["vHostCluster"]),
+    ColumnSpec::optional("# Cores").with_aliases(&["vHostNumCpuCores"]),
+    ColumnSpec::optional("# Memory").with_aliases(&["vHostMemorySize"]),
+    ColumnSpec::optional("CPU usage %").with_aliases(&["vHostOverallCpuUsage"]),
+    ColumnSpec::optional("Memory usage %").with_aliases(&["vHostOverallMemoryUsage"]),
+];
 
 /// Largest plausible figures, so a unit mix-up (bytes in a MiB column) is
 /// caught at its cell: vSphere 8 maxima are 768 vCPUs and 24 TiB of memory
@@ -66,100 +121,126 @@ const MAX_MEMORY_MIB: f64 = 24.0 * 1024.0 * 1024.0;
 const MAX_DISK_MIB: f64 = 62.0 * 1024.0 * 1024.0;
 /// A VM may have up to 256 disks (vSphere 8, NVMe controllers).
 const MAX_VM_STORAGE_MIB: f64 = 256.0 * MAX_DISK_MIB;
+/// How many VM names a finding lists before "and N more".
+const NAMED: usize = 5;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PowerState {
-    On,
-    Off,
-    Suspended,
+struct Tabs {
+    vinfo: Table,
+    vdisk: Option<Table>,
+    vpartition: Option<Table>,
+    vdatastore: Option<Table>,
+    vhost: Option<Table>,
 }
 
-#[derive(Debug, Clone)]
-pub struct Vm {
-    pub row: u32,
-    pub name: String,
-    uuid: Option<String>,
-    pub power: PowerState,
-    pub template: bool,
-    pub vcpu: u32,
-    pub memory_mib: f64,
-    pub provisioned_mib: f64,
-    pub in_use_mib: f64,
-    pub cluster: String,
-    /// VMware Tools' report when present (what really runs), else the configuration file's.
-    pub os: String,
+/// How VMs are matched across tabs: by "VM UUID" when every tab read has
+/// it, else by (name, host, cluster) when every tab has those, else by name.
+#[derive(Clone, Copy, PartialEq)]
+enum Matching {
+    Uuid,
+    Location,
+    Name,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-pub struct DiskTotal {
-    pub capacity_mib: f64,
-    pub consumed_mib: f64,
-}
-
-/// A per-disk tab summed per VM.
-#[derive(Debug)]
-pub struct DiskTab {
-    per_vm: HashMap<String, DiskTotal>,
-    pub summary: DiskTabSummary,
-}
-
-impl DiskTab {
-    pub fn for_vm(&self, vm: &Vm) -> DiskTotal {
-        self.per_vm
-            .get(&vm_key(&vm.name, vm.uuid.as_deref()))
-            .copied()
-            .unwrap_or_default()
+fn key(t: &Table, row: &Row, by: Matching, c: TabColumns, name_col: usize) -> String {
+    let name = t.text(row, name_col);
+    match by {
+        Matching::Uuid => format!("u:{}", t.text(row, c.uuid)),
+        Matching::Location => format!(
+            "l:{name}\u{1}{}\u{1}{}",
+            t.text(row, c.host),
+            t.text(row, c.cluster)
+        ),
+        Matching::Name => format!("n:{name}"),
     }
 }
 
-pub struct Inventory {
-    pub vms: Vec<Vm>,
-    pub vdisk: Option<DiskTab>,
-    pub vpartition: Option<DiskTab>,
-}
-
-/// VMs are matched across tabs by "VM UUID" when every tab read has it
-/// (names repeat across folders and vCenters), else by name.
-fn vm_key(name: &str, uuid: Option<&str>) -> String {
-    match uuid {
-        Some(u) => format!("u:{u}"),
-        None => format!("n:{name}"),
-    }
-}
+/// vInfo's columns in the per-disk tabs' terms, for [`key`].
+const VINFO_KEYS: TabColumns = TabColumns {
+    consumed: None,
+    uuid: VM_UUID,
+    host: HOST,
+    cluster: CLUSTER,
+};
 
 pub fn read_inventory(file: RvtoolsFile) -> Result<Inventory, Vec<ImportIssue>> {
-    let (vinfo, vdisk, vpartition) = read_tables(file)?;
-    let by_uuid = vinfo.has(VM_UUID)
-        && vdisk.as_ref().is_none_or(|t| t.has(VDISK_UUID))
-        && vpartition.as_ref().is_none_or(|t| t.has(VPARTITION_UUID));
-    let mut issues = Issues::default();
-    let vms = vinfo_rows(&vinfo, by_uuid, &mut issues);
-    let vdisk = vdisk.map(|t| disk_tab(&t, VDISK_UUID, by_uuid, false, &mut issues));
-    let vpartition = vpartition.map(|t| disk_tab(&t, VPARTITION_UUID, by_uuid, true, &mut issues));
-    issues.into_result()?;
+    let tabs = read_tables(file)?;
+    let disk_tabs = || {
+        tabs.vdisk
+            .iter()
+            .zip([VDISK])
+            .chain(tabs.vpartition.iter().zip([VPARTITION]))
+    };
+    let every = |vinfo_col: usize, col: fn(TabColumns) -> usize| {
+        tabs.vinfo.has(vinfo_col) && disk_tabs().all(|(t, c)| t.has(col(c)))
+    };
+    let matching = if every(VM_UUID, |c| c.uuid) {
+        Matching::Uuid
+    } else if every(HOST, |c| c.host) && every(CLUSTER, |c| c.cluster) {
+        Matching::Location
+    } else {
+        Matching::Name
+    };
+    let mut inventory = Inventory {
+        vm_sheet: SHEET,
+        encoding: tabs.vinfo.encoding,
+        ..Inventory::default()
+    };
+    let vsan = vsan_datastores(tabs.vdatastore.as_ref());
+    let mut vms: Vec<InventoryVm> = tabs
+        .vinfo
+        .rows
+        .iter()
+        .map(|row| vm(&tabs.vinfo, row, &vsan, &mut inventory.notes))
+        .collect();
     if vms.is_empty() {
         return Err(vec![ImportIssue::sheet(
-            "vInfo",
+            SHEET,
             None,
             "lists no VM: rows 2 and below must hold one VM each",
         )]);
     }
-    Ok(Inventory {
-        vms,
-        vdisk,
-        vpartition,
-    })
+    let keys: Vec<String> = tabs
+        .vinfo
+        .rows
+        .iter()
+        .map(|row| key(&tabs.vinfo, row, matching, VINFO_KEYS, VM))
+        .collect();
+    let ambiguous = ambiguous_keys(&keys);
+    if let Some(finding) = ambiguity_finding(&vms, &keys, &ambiguous, matching) {
+        inventory.findings.push(finding);
+    }
+    if let Some(t) = &tabs.vdisk {
+        let (per_vm, summary) = disk_tab(t, VDISK, matching, &mut inventory.notes);
+        for (vm, k) in vms.iter_mut().zip(&keys) {
+            if !ambiguous.contains(k) {
+                vm.vdisk_mib = per_vm.get(k).map(|d| d.0);
+            }
+        }
+        inventory.vdisk = Some(summary);
+    }
+    if let Some(t) = &tabs.vpartition {
+        let (per_vm, summary) = disk_tab(t, VPARTITION, matching, &mut inventory.notes);
+        for (vm, k) in vms.iter_mut().zip(&keys) {
+            if !ambiguous.contains(k) {
+                vm.guest_used_mib = per_vm.get(k).map(|d| d.1);
+            }
+        }
+        inventory.vpartition = Some(summary);
+    }
+    if let Some(t) = &tabs.vhost {
+        inventory.hosts = hosts(t, &mut inventory.notes);
+    }
+    inventory.vms = vms;
+    Ok(inventory)
 }
 
-type Tables = (Table, Option<Table>, Option<Table>);
-
-fn read_tables(file: RvtoolsFile) -> Result<Tables, Vec<ImportIssue>> {
+fn read_tables(file: RvtoolsFile) -> Result<Tabs, Vec<ImportIssue>> {
     match file {
         RvtoolsFile::Xlsx(bytes) => {
             let mut book = Workbook::open(bytes).map_err(|e| vec![e])?;
-            let Some(vinfo_name) = book.find_sheet("vInfo") else {
+            let Some(vinfo_name) = book.find_sheet(SHEET) else {
                 return Err(vec![ImportIssue::sheet(
-                    "vInfo",
+                    SHEET,
                     None,
                     format!(
                         "the workbook has no such sheet (it has {}); is it an RVTools export?",
@@ -168,31 +249,38 @@ fn read_tables(file: RvtoolsFile) -> Result<Tables, Vec<ImportIssue>> {
                 )]);
             };
             let vinfo = book.read(&vinfo_name, &VINFO_COLUMNS, MAX_VMS)?;
-            let mut optional = |tab: &str, specs: &[ColumnSpec]| match book.find_sheet(tab) {
-                Some(name) => book.read(&name, specs, MAX_DISK_ROWS).map(Some),
-                None => Ok(None),
-            };
-            let vdisk = optional("vDisk", &VDISK_COLUMNS)?;
-            let vpartition = optional("vPartition", &VPARTITION_COLUMNS)?;
-            Ok((vinfo, vdisk, vpartition))
+            let mut optional =
+                |tab: &str, specs: &[ColumnSpec], max: u32| match book.find_sheet(tab) {
+                    Some(name) => book.read(&name, specs, max).map(Some),
+                    None => Ok(None),
+                };
+            Ok(Tabs {
+                vinfo,
+                vdisk: optional("vDisk", &VDISK_COLUMNS, MAX_DISK_ROWS)?,
+                vpartition: optional("vPartition", &VPARTITION_COLUMNS, MAX_DISK_ROWS)?,
+                vdatastore: optional("vDatastore", &VDATASTORE_COLUMNS, MAX_DATASTORES)?,
+                vhost: optional("vHost", &VHOST_COLUMNS, MAX_HOSTS)?,
+            })
         }
         RvtoolsFile::CsvTabs {
             vinfo,
             vdisk,
             vpartition,
-        } => Ok((
-            read_csv("vInfo", vinfo, &VINFO_COLUMNS, MAX_VMS)?,
-            vdisk
+        } => Ok(Tabs {
+            vinfo: read_csv(SHEET, vinfo, &VINFO_COLUMNS, MAX_VMS)?,
+            vdisk: vdisk
                 .map(|b| read_csv("vDisk", b, &VDISK_COLUMNS, MAX_DISK_ROWS))
                 .transpose()?,
-            vpartition
+            vpartition: vpartition
                 .map(|b| read_csv("vPartition", b, &VPARTITION_COLUMNS, MAX_DISK_ROWS))
                 .transpose()?,
-        )),
+            vdatastore: None,
+            vhost: None,
+        }),
     }
 }
 
-fn quoted_list(names: &[String]) -> String {
+pub fn quoted_list(names: &[String]) -> String {
     if names.is_empty() {
         return "no sheets".into();
     }
@@ -203,60 +291,117 @@ fn quoted_list(names: &[String]) -> String {
         .join(", ")
 }
 
-fn vinfo_rows(t: &Table, by_uuid: bool, issues: &mut Issues) -> Vec<Vm> {
-    let mut vms = Vec::with_capacity(t.rows.len());
-    for row in &t.rows {
-        match vm(t, row, by_uuid) {
-            Ok(vm) => vms.push(vm),
-            Err(row_issues) => row_issues.into_iter().for_each(|i| issues.push(i)),
-        }
-    }
-    vms
+/// Names of the vSAN datastores: vDatastore's "Type" when the export has
+/// the tab, else the name vSphere gives a vSAN datastore ("vsanDatastore").
+fn vsan_datastores(vdatastore: Option<&Table>) -> Option<HashSet<String>> {
+    vdatastore.map(|t| {
+        t.rows
+            .iter()
+            .filter(|r| t.text(r, 1).eq_ignore_ascii_case("vsan"))
+            .map(|r| t.text(r, 0))
+            .collect()
+    })
 }
 
-/// One vInfo row; every bad cell of the row is reported, not just the first.
-fn vm(t: &Table, row: &Row, by_uuid: bool) -> Result<Vm, Vec<ImportIssue>> {
-    let mut bad = Vec::new();
-    let mut take = |r: Result<f64, ImportIssue>| r.map_err(|e| bad.push(e)).unwrap_or(0.0);
-    let vcpu = take(t.number_in(row, CPUS, 1.0, MAX_VCPU, true));
-    let memory_mib = take(t.number_in(row, MEMORY, 0.0, MAX_MEMORY_MIB, false));
-    let provisioned_mib = take(t.number_in(row, PROVISIONED, 0.0, MAX_VM_STORAGE_MIB, false));
-    let in_use_mib = take(t.number_in(row, IN_USE, 0.0, MAX_VM_STORAGE_MIB, false));
-    let template = t
-        .flag(row, TEMPLATE)
-        .map_err(|e| bad.push(e))
-        .unwrap_or(false);
-    let power = power_state(t, row).map_err(|e| bad.push(e));
+fn on_vsan(path: &str, vsan: &Option<HashSet<String>>) -> bool {
+    // A VM's path is "[datastore] folder/vm.vmx".
+    let Some(datastore) = path
+        .trim()
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+        .map(|(name, _)| name.trim())
+    else {
+        return false;
+    };
+    match vsan {
+        Some(names) => names.contains(datastore),
+        None => datastore.to_ascii_lowercase().starts_with("vsandatastore"),
+    }
+}
+
+/// One vInfo row. Cells only an imported VM needs keep their problem; an
+/// empty cell with a safe reading is noted and read that way.
+fn vm(
+    t: &Table,
+    row: &Row,
+    vsan: &Option<HashSet<String>>,
+    notes: &mut Vec<ImportIssue>,
+) -> InventoryVm {
+    let mut problem: Option<ImportIssue> = None;
+    let mut fail = |issue: ImportIssue| {
+        problem.get_or_insert(issue);
+    };
     let name = t.text(row, VM);
     if name.is_empty() {
-        bad.push(t.cell_issue(row, VM, "the VM name is empty"));
+        fail(t.cell_issue(row, VM, "the VM name is empty"));
     }
-    let (Ok(power), true) = (power, bad.is_empty()) else {
-        return Err(bad);
-    };
-    let tools_os = if t.has(OS_TOOLS) {
-        t.text(row, OS_TOOLS)
+    let power = power_state(t, row).unwrap_or_else(|issue| {
+        fail(issue);
+        PowerState::On
+    });
+    let template = if !t.has(TEMPLATE) {
+        false
+    } else if t.text(row, TEMPLATE).is_empty() {
+        // vSphere cannot power a template on, and a VM that is not on is
+        // skipped (as powered off or suspended) whatever the flag says.
+        notes.push(t.cell_issue(
+            row,
+            TEMPLATE,
+            "the cell is empty; read as False (the VM is not a template)",
+        ));
+        false
     } else {
-        String::new()
+        t.flag(row, TEMPLATE).unwrap_or_else(|issue| {
+            fail(issue);
+            false
+        })
     };
-    let uuid = Some(t.text(row, VM_UUID)).filter(|u| by_uuid && !u.is_empty());
-    Ok(Vm {
+    let mut storage = |col: usize| {
+        t.optional_number(row, col, 0.0, MAX_VM_STORAGE_MIB)
+            .unwrap_or_else(|issue| {
+                fail(issue);
+                None
+            })
+    };
+    let provisioned_mib = storage(PROVISIONED);
+    let in_use_mib = storage(IN_USE);
+    for (col, value) in [(PROVISIONED, provisioned_mib), (IN_USE, in_use_mib)] {
+        if t.has(col) && value.is_none() && t.text(row, col).is_empty() {
+            notes.push(t.cell_issue(
+                row,
+                col,
+                "the cell is empty; the VM's storage is taken from its next figure (docs/import.md)",
+            ));
+        }
+    }
+    let vcpu = t
+        .number_in(row, CPUS, 1.0, MAX_VCPU, true)
+        .map(|n| n as u32);
+    let memory_mib = t.number_in(row, MEMORY, 0.0, MAX_MEMORY_MIB, false);
+    let tools_os = t.text(row, OS_TOOLS);
+    InventoryVm {
         row: row.number,
         name,
-        uuid,
         power,
         template,
-        vcpu: vcpu as u32,
+        vcpu,
         memory_mib,
         provisioned_mib,
         in_use_mib,
+        vdisk_mib: None,
+        guest_used_mib: None,
+        problem,
         cluster: t.text(row, CLUSTER),
+        host: t.text(row, HOST),
         os: if tools_os.is_empty() {
             t.text(row, OS_CONFIG)
         } else {
             tools_os
         },
-    })
+        annotation: t.text(row, ANNOTATION),
+        on_vsan: on_vsan(&t.text(row, PATH), vsan),
+        measured: None,
+    }
 }
 
 fn power_state(t: &Table, row: &Row) -> Result<PowerState, ImportIssue> {
@@ -273,49 +418,135 @@ fn power_state(t: &Table, row: &Row) -> Result<PowerState, ImportIssue> {
     }
 }
 
+/// Keys that more than one vInfo row has: their disks cannot be told apart.
+fn ambiguous_keys(keys: &[String]) -> HashSet<String> {
+    let mut seen = HashSet::new();
+    keys.iter()
+        .filter(|k| !seen.insert(k.as_str()))
+        .cloned()
+        .collect()
+}
+
+fn ambiguity_finding(
+    vms: &[InventoryVm],
+    keys: &[String],
+    ambiguous: &HashSet<String>,
+    matching: Matching,
+) -> Option<ImportFinding> {
+    let names: Vec<&str> = vms
+        .iter()
+        .zip(keys)
+        .filter(|(_, k)| ambiguous.contains(*k))
+        .map(|(vm, _)| vm.name.as_str())
+        .collect();
+    if names.is_empty() {
+        return None;
+    }
+    let by = match matching {
+        Matching::Uuid => "VM UUID",
+        Matching::Location => "name, host and cluster",
+        Matching::Name => "name (the export has no VM UUID, or no host and cluster, in every tab)",
+    };
+    let shown: Vec<String> = names
+        .iter()
+        .take(NAMED)
+        .map(|n| format!("\"{n}\""))
+        .collect();
+    let more = names
+        .len()
+        .checked_sub(NAMED)
+        .filter(|n| *n > 0)
+        .map(|n| format!(" and {n} more"))
+        .unwrap_or_default();
+    Some(ImportFinding::new(
+        "import.duplicate_vm_names",
+        format!(
+            "{} vInfo rows share their {by} with another row ({}{more}): their vDisk and \
+             vPartition rows cannot be told apart, so these VMs are sized from their own vInfo \
+             figures instead.",
+            names.len(),
+            shown.join(", ")
+        ),
+        source::IMPORT_DUPLICATE_NAMES,
+    ))
+}
+
+type PerVm = HashMap<String, (f64, f64)>;
+
+/// A per-disk tab summed per VM key: (capacity, consumed) MiB. A row with
+/// a bad cell is noted and its VM falls back to vInfo's figures.
 fn disk_tab(
     t: &Table,
-    uuid_column: usize,
-    by_uuid: bool,
-    with_consumed: bool,
-    issues: &mut Issues,
-) -> DiskTab {
-    let mut per_vm: HashMap<String, DiskTotal> = HashMap::new();
+    c: TabColumns,
+    matching: Matching,
+    notes: &mut Vec<ImportIssue>,
+) -> (PerVm, DiskTabSummary) {
+    let mut per_vm: PerVm = HashMap::new();
+    let mut broken = HashSet::new();
     let mut summary = DiskTabSummary {
         rows: 0,
         zero_size: 0,
         capacity_gib: 0.0,
-        consumed_gib: with_consumed.then_some(0.0),
+        consumed_gib: c.consumed.map(|_| 0.0),
     };
     for row in &t.rows {
+        let k = key(t, row, matching, c, TAB_VM);
         let capacity = t.number_in(row, TAB_CAPACITY, 0.0, MAX_DISK_MIB, false);
-        let consumed = if with_consumed {
-            t.number_in(row, TAB_CONSUMED, 0.0, MAX_DISK_MIB, false)
-        } else {
-            Ok(0.0)
+        let consumed = match c.consumed {
+            Some(col) => t.number_in(row, col, 0.0, MAX_DISK_MIB, false),
+            None => Ok(0.0),
         };
         let (capacity, consumed) = match (capacity, consumed) {
-            (Ok(c), Ok(u)) => (c, u),
-            (c, u) => {
-                c.err()
-                    .into_iter()
-                    .chain(u.err())
-                    .for_each(|e| issues.push(e));
+            (Ok(a), Ok(b)) => (a, b),
+            (a, b) => {
+                notes.extend(a.err().into_iter().chain(b.err()).map(|issue| {
+                    let message = format!(
+                        "{}; this VM's storage is taken from vInfo instead",
+                        issue.message
+                    );
+                    ImportIssue { message, ..issue }
+                }));
+                broken.insert(k);
                 continue;
             }
         };
-        let uuid = Some(t.text(row, uuid_column)).filter(|u| by_uuid && !u.is_empty());
-        let total = per_vm
-            .entry(vm_key(&t.text(row, TAB_VM), uuid.as_deref()))
-            .or_default();
-        total.capacity_mib += capacity;
-        total.consumed_mib += consumed;
+        let total = per_vm.entry(k).or_default();
+        total.0 += capacity;
+        total.1 += consumed;
         summary.rows += 1;
         summary.zero_size += u32::from(capacity == 0.0);
         summary.capacity_gib += capacity / 1024.0;
-        if let Some(c) = &mut summary.consumed_gib {
-            *c += consumed / 1024.0;
+        if let Some(s) = &mut summary.consumed_gib {
+            *s += consumed / 1024.0;
         }
     }
-    DiskTab { per_vm, summary }
+    per_vm.retain(|k, _| !broken.contains(k));
+    (per_vm, summary)
+}
+
+/// vHost: one row per host. "# Memory" is MiB (RVTools reports MB = MiB).
+fn hosts(t: &Table, notes: &mut Vec<ImportIssue>) -> Vec<SourceHost> {
+    let mut out = Vec::with_capacity(t.rows.len());
+    for row in &t.rows {
+        let mut figure = |col: usize, max: f64| {
+            t.optional_number(row, col, 0.0, max)
+                .unwrap_or_else(|issue| {
+                    notes.push(issue);
+                    None
+                })
+        };
+        let cores = figure(2, 10_000.0).unwrap_or(0.0);
+        let memory_mib = figure(3, 1e9).unwrap_or(0.0);
+        let cpu_usage_pct = figure(4, 100.0);
+        let memory_usage_pct = figure(5, 100.0);
+        out.push(SourceHost {
+            name: t.text(row, 0),
+            cluster: t.text(row, 1),
+            cores,
+            memory_gib: memory_mib / 1024.0,
+            cpu_usage_pct,
+            memory_usage_pct,
+        });
+    }
+    out
 }
