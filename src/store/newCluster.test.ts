@@ -17,7 +17,7 @@ describe('new clusters of every architecture', () => {
       site_mirroring: true,
     });
     expect(added && architectureOf(added, next.devices ?? [])).toBe('vsan_osa_hybrid');
-    expect(next.devices?.map((d) => d.id)).toContain('hdd-900-10k');
+    expect(next.devices?.map((d) => d.id)).toContain('seed000-hdd-900-10k');
     expect(next.workloads).toEqual(project.workloads);
   });
 
