@@ -2,7 +2,6 @@
 //! report and recommend: a user catalog's prices reach every output.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
@@ -10,12 +9,9 @@ use serde_json::Value;
 mod scratch;
 use scratch::Scratch;
 
-fn stacksizer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stacksizer"))
-        .args(args)
-        .output()
-        .expect("the CLI runs")
-}
+#[path = "common/cli_run.rs"]
+mod cli_run;
+use cli_run::stacksizer;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -2,7 +2,7 @@
 //! code 2 with a message naming the argument for invalid input.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
@@ -10,12 +10,9 @@ use serde_json::Value;
 mod scratch;
 use scratch::Scratch;
 
-fn stacksizer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stacksizer"))
-        .args(args)
-        .output()
-        .expect("the CLI runs")
-}
+#[path = "common/cli_run.rs"]
+mod cli_run;
+use cli_run::stacksizer;
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()

@@ -9,19 +9,16 @@ mod rvtools_fixture;
 #[path = "common/scratch.rs"]
 mod scratch;
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use live_optics_fixture::{lo_vms, lo_xlsx, lo_zip};
 use rvtools_fixture::{fixture_vms, rvtools_xlsx, Shape};
 use scratch::Scratch;
 use serde_json::Value;
 
-fn stacksizer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stacksizer"))
-        .args(args)
-        .output()
-        .expect("the CLI runs")
-}
+#[path = "common/cli_run.rs"]
+mod cli_run;
+use cli_run::stacksizer;
 
 fn json_of(out: &Output) -> Value {
     assert!(

@@ -5,7 +5,6 @@
 mod rvtools_fixture;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use rvtools_fixture::{fixture_vms, rvtools_xlsx, Shape};
 use serde_json::Value;
@@ -16,12 +15,9 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-fn stacksizer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stacksizer"))
-        .args(args)
-        .output()
-        .expect("the CLI runs")
-}
+#[path = "common/cli_run.rs"]
+mod cli_run;
+use cli_run::stacksizer;
 
 #[test]
 fn json_summary_and_a_valid_project() {

@@ -1,16 +1,11 @@
 //! `stacksizer recommend`: one JSON object with the counts and designs, or
 //! `designs: []` with the reason; exit code 2 for unreadable input.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn stacksizer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stacksizer"))
-        .args(args)
-        .output()
-        .expect("the CLI runs")
-}
+#[path = "common/cli_run.rs"]
+mod cli_run;
+use cli_run::stacksizer;
 
 fn example(file: &str) -> String {
     format!("{}/../assets/examples/{file}", env!("CARGO_MANIFEST_DIR"))

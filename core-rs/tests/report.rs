@@ -7,7 +7,7 @@
 //! test fails and names what to install.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::{json, Value};
 use stacksizer_core::capacity::CapacityEvaluation;
@@ -56,12 +56,9 @@ fn examples() -> Vec<PathBuf> {
     files
 }
 
-fn stacksizer(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stacksizer"))
-        .args(args)
-        .output()
-        .expect("the CLI runs")
-}
+#[path = "common/cli_run.rs"]
+mod cli_run;
+use cli_run::stacksizer;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
