@@ -25,13 +25,13 @@ test.describe('design and workload editors', () => {
     const cost = page.getByTestId('cluster-cost');
     // Seed 001 is built from catalog parts with their indicative prices:
     // 4 hosts at 12,000, 8 cache devices at 600, 32 capacity devices at 450.
-    await expect(cost).toContainText('Cost (bill of materials): 67,200');
+    await expect(cost).toContainText('Cost (bill of materials): 67,200 USD');
     await expect(cost).not.toContainText('no unit price');
     await page.getByLabel('Host unit price').fill('10000');
-    await expect(cost).toContainText('Cost (bill of materials): 59,200');
+    await expect(cost).toContainText('Cost (bill of materials): 59,200 USD');
     // Without a price of its own the host is priced from the shipped catalog again.
     await page.getByLabel('Host unit price').fill('');
-    await expect(cost).toContainText('Cost (bill of materials): 67,200');
+    await expect(cost).toContainText('Cost (bill of materials): 67,200 USD');
     await page.screenshot({ path: 'tests/output/cluster-cost.png' });
   });
 

@@ -18,14 +18,16 @@ const FAILURE_LABEL: Record<ArrayFailureKind, string> = {
 export const ArrayResults = memo(function ArrayResults({
   cluster,
   unit,
+  currency,
 }: {
   cluster: Extract<ClusterResult, { kind: 'xtremio_vplex' }>;
   unit: CapacityUnit;
+  currency: string;
 }) {
   const x = cluster.detail.xtremio_vplex;
   return (
     <>
-      <KeyFigureTiles cluster={cluster} unit={unit}>
+      <KeyFigureTiles cluster={cluster} unit={unit} currency={currency}>
         <Figure label="X-Bricks per site">
           {x.x_bricks_per_site} × {x.x_brick.name}
         </Figure>

@@ -19,15 +19,17 @@ import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 export const EsaResults = memo(function EsaResults({
   cluster,
   unit,
+  currency,
 }: {
   cluster: Extract<ClusterResult, { kind: 'vsan_esa' }>;
   unit: CapacityUnit;
+  currency: string;
 }) {
   const { capacity, performance: io, compute } = cluster.detail;
   const k = cluster.key_figures;
   return (
     <>
-      <KeyFigureTiles cluster={cluster} unit={unit}>
+      <KeyFigureTiles cluster={cluster} unit={unit} currency={currency}>
         <Figure
           label={`NVMe busy (ceiling ${formatPct(io.utilisation_ceiling_pct)})`}
           testId="esa-device-busy"

@@ -49,7 +49,7 @@ describe('every example', () => {
     const e = evaluate(file);
     for (const cluster of e.clusters) {
       const k = cluster.key_figures;
-      render(<KeyFigureTiles cluster={cluster} unit="tb" />);
+      render(<KeyFigureTiles cluster={cluster} unit="tb" currency="USD" />);
       expect(tile('raw-tb')).toBe(formatCapacity(k.raw, 'tb'));
       expect(tile('raw-tib')).toBe(formatCapacity(k.raw, 'tib'));
       expect(tile('usable')).toBe(formatCapacity(k.usable, 'tb'));

@@ -36,10 +36,13 @@ function rawLabel(c: ClusterResult): string {
 export const KeyFigureTiles = memo(function KeyFigureTiles({
   cluster,
   unit,
+  currency,
   children,
 }: {
   cluster: ClusterResult;
   unit: CapacityUnit;
+  /** The project's currency (`pricing.currency`), shown with every price. */
+  currency: string;
   children?: React.ReactNode;
 }) {
   const k = cluster.key_figures;
@@ -99,7 +102,7 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
         <Figure label="Hosts">{k.hosts}</Figure>
         {children}
       </dl>
-      <ClusterCostLine cost={k.cost} />
+      <ClusterCostLine cost={k.cost} currency={currency} />
       {k.not_modelled.length > 0 && (
         <ul className="muted" data-testid="not-modelled" aria-label="Not modelled">
           {k.not_modelled.map((n) => (
@@ -112,12 +115,14 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
 });
 
 /** The cluster's bill of materials total as the design prices it, and what it leaves out. */
-function ClusterCostLine({ cost }: { cost: ClusterCost }) {
+function ClusterCostLine({ cost, currency }: { cost: ClusterCost; currency: string }) {
   const missing = cost.unpriced_parts.length;
   return (
     <p className="cost-line" data-testid="cluster-cost">
       Cost (bill of materials):{' '}
-      {missing > 0 && cost.priced_total === 0 ? 'no prices' : formatPrice(cost.priced_total)}
+      {missing > 0 && cost.priced_total === 0
+        ? 'no prices'
+        : `${formatPrice(cost.priced_total)} ${currency}`}
       {missing > 0 && (
         <span className="muted" title={cost.unpriced_parts.join('; ')}>
           {' '}

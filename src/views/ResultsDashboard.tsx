@@ -27,6 +27,7 @@ export function ResultsDashboard() {
   const selected = useApp((s) => s.selectedCluster);
   const selectCluster = useApp((s) => s.selectCluster);
   const unit = useApp((s) => s.capacityUnit);
+  const currency = useApp((s) => s.project.pricing?.currency ?? 'USD');
   if (!evaluation) return <section className="panel">Evaluating…</section>;
   const clusters = evaluation.clusters;
   const index = selected < clusters.length ? selected : 0;
@@ -60,7 +61,7 @@ export function ResultsDashboard() {
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
       {shown?.kind === 'vsan_osa' && (
         <>
-          <KeyFigureTiles cluster={shown} unit={unit}>
+          <KeyFigureTiles cluster={shown} unit={unit} currency={currency}>
             <Figure label="Cache installed / required">
               {formatGb(shown.detail.cache.installed.gb)} /{' '}
               {formatGb(shown.detail.cache.required.gb)}
@@ -75,10 +76,10 @@ export function ResultsDashboard() {
           )}
         </>
       )}
-      {shown?.kind === 'vsan_esa' && <EsaResults cluster={shown} unit={unit} />}
+      {shown?.kind === 'vsan_esa' && <EsaResults cluster={shown} unit={unit} currency={currency} />}
       {shown?.kind === 'xtremio_vplex' && (
         <>
-          <ArrayResults cluster={shown} unit={unit} />
+          <ArrayResults cluster={shown} unit={unit} currency={currency} />
           <Waterfall
             capacity={shown.detail.capacity}
             unit={unit}
