@@ -11,6 +11,7 @@ import { XtremioVplexEditor } from './XtremioVplexEditor';
 export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
   const cluster = useApp((s) => s.project.clusters[clusterIndex]);
   const devices = useApp((s) => s.project.devices ?? []);
+  const currency = useApp((s) => s.project.pricing?.currency ?? 'USD');
   const editProject = useApp((s) => s.editProject);
   if (!cluster) return null;
   const base = `clusters[${clusterIndex}]`;
@@ -34,7 +35,12 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
           <PathNumber path={`${base}.host.ram_gb`} label="Memory" unit="GB" />
           <PathNumber path={`${base}.host.nics`} label="NICs" />
           <PathNumber path={`${base}.host.nic_gbps`} label="NIC speed" unit="Gb/s" />
-          <PathNumber path={`${base}.host.unit_price`} label="Host unit price" optional />
+          <PathNumber
+            path={`${base}.host.unit_price`}
+            label="Host unit price"
+            unit={currency}
+            optional
+          />
         </div>
       </section>
       {cluster.storage.architecture === 'xtremio_vplex' && (

@@ -21,6 +21,7 @@ const CLASSES = [
 /** The devices disk groups use, with their datasheet figures. */
 export function DevicesEditor() {
   const devices = useApp((s) => s.project.devices ?? []);
+  const currency = useApp((s) => s.project.pricing?.currency ?? 'USD');
   const editProject = useApp((s) => s.editProject);
   return (
     <section className="panel" aria-labelledby="devices-heading">
@@ -36,7 +37,7 @@ export function DevicesEditor() {
               <th scope="col">Write IOPS</th>
               <th scope="col">DWPD</th>
               <th scope="col">Class</th>
-              <th scope="col">Price</th>
+              <th scope="col">Price ({currency})</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -99,7 +100,7 @@ export function DevicesEditor() {
                   <td>
                     <PathNumber
                       path={`${path}.unit_price`}
-                      label={`Device ${i + 1} unit price`}
+                      label={`Device ${i + 1} unit price (${currency})`}
                       hideLabel
                       optional
                     />
