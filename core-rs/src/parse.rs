@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::issue::InputIssue;
-use crate::model::Project;
+use crate::model::{Project, SCHEMA_VERSION};
 use crate::validate::validate;
 
 /// Project files larger than this are refused before parsing.
@@ -43,15 +43,22 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
 }
 
 /// A file of an earlier schema, brought to this one. Schema 2 added
-/// `facts`, which a schema 1 file opens with empty (serde's default), so
-/// only its version changes. Other versions are left for validation to
-/// refuse by name.
+/// `facts` and schema 3 `scenarios`; an older file opens with them empty
+/// (serde's defaults), so only its version changes, in its scenarios too.
+/// Other versions are left for validation to refuse by name.
 fn migrate(mut project: Project) -> Project {
-    const FACTS_ADDED: u32 = 2;
-    if project.schema_version == FACTS_ADDED - 1 {
-        project.schema_version = FACTS_ADDED;
-    }
+    migrate_in_place(&mut project);
     project
+}
+
+fn migrate_in_place(project: &mut Project) {
+    const FIRST_MIGRATED: u32 = 1;
+    if (FIRST_MIGRATED..SCHEMA_VERSION).contains(&project.schema_version) {
+        project.schema_version = SCHEMA_VERSION;
+    }
+    for scenario in &mut project.scenarios {
+        migrate_in_place(&mut scenario.project);
+    }
 }
 
 /// A project file checked before the app adopts it: the project with every
@@ -223,17 +230,18 @@ mod tests {
     }
 
     #[test]
-    fn a_schema_1_file_opens_as_schema_2_with_empty_facts() {
+    fn a_schema_1_file_opens_as_this_schema_with_empty_facts_and_scenarios() {
         let v1 = include_str!("../tests/fixtures/schema/v1-seed-001.stacksizer.json");
         assert!(v1.contains("\"schema_version\": 1"));
         let ProjectFileOutcome::Valid { project } = check_project_file(v1) else {
             panic!("a schema 1 file must open");
         };
-        assert_eq!(project.schema_version, 2);
+        assert_eq!(project.schema_version, SCHEMA_VERSION);
         assert!(project.facts.is_empty());
-        // Saved again, it is a schema 2 file that reads back the same.
+        assert!(project.scenarios.is_empty());
+        // Saved again, it is a file of this schema that reads back the same.
         let saved = serde_json::to_string(&project).expect("serialises");
-        assert!(saved.contains("\"schema_version\":2"));
+        assert!(saved.contains(&format!("\"schema_version\":{SCHEMA_VERSION}")));
         assert!(saved.contains("\"facts\":{\"customer\":\"\""));
         assert_eq!(parse_project(&saved), Ok(*project));
     }

@@ -18,6 +18,7 @@ use crate::stretched::MAX_RTT_INPUT_MS;
 use crate::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
 
 mod pricing;
+mod scenarios;
 
 /// vSAN limits (VMware vSAN Configuration Maximums; seed 001).
 pub const MAX_HOSTS_PER_CLUSTER: u32 = 64;
@@ -94,6 +95,7 @@ pub(crate) fn validate_with_refs(project: &Project) -> (Vec<InputIssue>, Workloa
         refs.clusters.push(cluster);
         refs.policies.push(policy);
     }
+    scenarios::scenarios(&mut c, &project.scenarios);
     (c.issues, refs)
 }
 

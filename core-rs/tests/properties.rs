@@ -251,6 +251,7 @@ prop_compose! {
                 })
                 .collect(),
             pricing: Default::default(),
+            scenarios: Vec::new(),
         }
     }
 }

@@ -93,13 +93,16 @@ fn esa_compression_set_on_the_cluster_applies_to_policies_that_do_not_say() {
 }
 
 #[test]
-fn schema_1_files_open_as_schema_2_with_empty_facts_and_schema_2_keeps_them() {
+fn older_files_open_as_this_schema_with_empty_facts_and_scenarios_and_keep_theirs() {
     use stacksizer_core::parse::parse_project;
     for (name, text) in fixtures() {
         let project = parse_project(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         assert_eq!(project.schema_version, SCHEMA_VERSION, "{name}");
         if name.starts_with("v1-") {
             assert!(project.facts.is_empty(), "{name}");
+        }
+        if !name.starts_with("v3-") {
+            assert!(project.scenarios.is_empty(), "{name}");
         }
     }
     let v2 = fixtures()
@@ -111,4 +114,26 @@ fn schema_1_files_open_as_schema_2_with_empty_facts_and_schema_2_keeps_them() {
     assert_eq!(facts.customer, "Contoso Ltd");
     assert_eq!(facts.date, "2026-11-25");
     assert_eq!(facts.notes.lines().count(), 3);
+}
+
+#[test]
+fn schema_3_keeps_its_scenarios_and_a_scenario_evaluates_as_a_project() {
+    use stacksizer_core::evaluate::evaluate;
+    use stacksizer_core::parse::parse_project;
+    let v3 = fixtures()
+        .into_iter()
+        .find(|(n, _)| n == "v3-seed-001-scenario.stacksizer.json")
+        .expect("the schema 3 fixture")
+        .1;
+    let project = parse_project(&v3).expect("opens");
+    assert_eq!(project.scenarios.len(), 1);
+    let scenario = &project.scenarios[0];
+    assert_eq!(scenario.name, "Six hosts");
+    assert_eq!(scenario.project.schema_version, SCHEMA_VERSION);
+    let hosts = |p: &stacksizer_core::model::Project| p.clusters[0].topology.host_count();
+    assert_eq!((hosts(&project), hosts(&scenario.project)), (4, 6));
+    assert!(evaluate(&scenario.project).is_ok());
+    let round_trip: stacksizer_core::model::Project =
+        serde_json::from_str(&serde_json::to_string(&project).unwrap()).unwrap();
+    assert_eq!(round_trip, project);
 }

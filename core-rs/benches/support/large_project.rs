@@ -233,5 +233,6 @@ pub fn large_project(variant: Variant, workload_count: usize) -> Project {
         policies,
         workloads,
         pricing: Default::default(),
+        scenarios: Vec::new(),
     }
 }

@@ -89,6 +89,7 @@ pub fn starter_project(
         }],
         workloads,
         pricing: Default::default(),
+        scenarios: Vec::new(),
     };
     let issues = validate(&project);
     if issues.is_empty() {

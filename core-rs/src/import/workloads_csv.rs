@@ -420,6 +420,7 @@ fn range_issues(
         policies: vec![],
         workloads: workloads.to_vec(),
         pricing: Default::default(),
+        scenarios: Vec::new(),
     };
     let mut issues = Issues::default();
     for issue in validate(&project) {

@@ -1,9 +1,9 @@
 use serde::{Deserialize, Serialize};
 
-use super::{Cluster, Device, Pricing, ProjectFacts, Settings, StoragePolicy, Workload};
+use super::{Cluster, Device, Pricing, ProjectFacts, Scenario, Settings, StoragePolicy, Workload};
 
 /// The project file schema this build writes; older ones are migrated on open.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Everything the user enters: the only state that is saved.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -31,6 +31,10 @@ pub struct Project {
     #[serde(default, skip_serializing_if = "Pricing::is_default")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub pricing: Pricing,
+    /// Alternative designs kept for Compare; absent before schema 3.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub scenarios: Vec<Scenario>,
 }
 
 impl Project {

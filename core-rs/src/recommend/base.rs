@@ -90,6 +90,8 @@ impl Base {
         };
         let reduced = Project {
             devices: Vec::new(),
+            // Scenarios are the user's other designs, not this search's input.
+            scenarios: Vec::new(),
             clusters: vec![cluster],
             workloads,
             ..project.clone()
