@@ -43,8 +43,16 @@ test('compares a vSAN OSA and a vSAN ESA variant, marking what ESA does not mode
   await page.getByLabel('Variant name').fill('OSA all-flash');
   await page.getByRole('button', { name: 'Keep the current design as a variant' }).click();
 
-  await page.getByLabel('Open an example project').selectOption('esa-all-nvme.json');
-  await expect(page.getByTestId('document-state')).toHaveText('esa-all-nvme.json');
+  // The same workloads on vSAN ESA: the cluster converted, its workloads kept.
+  await page.getByRole('tab', { name: 'Design' }).click();
+  await page.getByLabel('Architecture', { exact: true }).selectOption('vsan_esa');
+  await page
+    .getByRole('dialog', { name: /Convert .* to vSAN ESA/ })
+    .getByRole('button', { name: 'Convert' })
+    .click();
+  await page.getByRole('tab', { name: 'Results' }).click();
+  await expect(page.getByTestId('raw-tb')).toHaveText('92.16 TB');
+  await page.getByRole('tab', { name: 'Compare' }).click();
   await page.getByLabel('Variant name').fill('ESA all-NVMe');
   await page.getByRole('button', { name: 'Keep the current design as a variant' }).click();
 
@@ -53,9 +61,9 @@ test('compares a vSAN OSA and a vSAN ESA variant, marking what ESA does not mode
   const cells = (metric: string) => table.locator(`tr[data-metric="${metric}"] td`);
   await expect(cells('kind').nth(0)).toHaveText('vSAN OSA (all-flash)');
   await expect(cells('kind').nth(1)).toHaveText('vSAN ESA');
-  // Seed 001: 32 x 400 GB; the ESA example: 6 hosts x 6 x 3.84 TB NVMe.
+  // Seed 001: 32 x 400 GB; converted to ESA: 4 hosts x 6 x 3.84 TB NVMe.
   await expect(cells('raw').nth(0)).toHaveText('12.80 TB');
-  await expect(cells('raw').nth(1)).toContainText('138.24 TB');
+  await expect(cells('raw').nth(1)).toContainText('92.16 TB');
   await expect(cells('raw').nth(1)).toHaveClass('best');
   for (const metric of ['usable', 'required', 'headroom', 'front-end', 'vcpu', 'cpu', 'ram']) {
     for (const i of [0, 1]) await expect(cells(metric).nth(i)).not.toHaveText(/–|not modelled/);

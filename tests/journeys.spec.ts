@@ -1,6 +1,7 @@
 // From a new project to a sized design, all through the UI: the workloads
 // of issue 19 on each architecture, and a block of rows pasted from a
 // spreadsheet.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 const AG = 'SQL Server AlwaysOn AG';
@@ -126,6 +127,67 @@ test('d: the same workloads on XtremIO + VPLEX Metro', async ({ page }) => {
   await page.getByLabel('Results for cluster').selectOption({ label: 'Metro' });
   await expect(page.getByTestId('vplex-iops')).toContainText('33,500');
   await screenshots(page, 'journey-d-xtremio');
+});
+
+test('f: a scenario kept, saved, reopened and compared', async ({ page }) => {
+  await newProject(page);
+  await addWorkloads(page);
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await page.getByLabel('Variant name').fill('All-flash OSA');
+  await page.getByRole('button', { name: 'Keep the current design as a variant' }).click();
+
+  await page.getByRole('tab', { name: 'Design' }).click();
+  await page.getByLabel('Architecture', { exact: true }).selectOption('vsan_esa');
+  await page
+    .getByRole('dialog', { name: /Convert Cluster 1 to vSAN ESA/ })
+    .getByRole('button', { name: 'Convert' })
+    .click();
+  await page.getByRole('tab', { name: 'Results' }).click();
+  await expect(page.getByTestId('raw-tb')).toHaveText('92.16 TB');
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await page.getByLabel('Variant name').fill('vSAN ESA');
+  await page.getByRole('button', { name: 'Keep the current design as a variant' }).click();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const saved = readFileSync(await (await downloading).path(), 'utf8');
+  const file = JSON.parse(saved) as { schema_version: number; scenarios: { name: string }[] };
+  expect(file.schema_version).toBe(3);
+  expect(file.scenarios.map((s) => s.name)).toEqual(['All-flash OSA', 'vSAN ESA']);
+
+  // A fresh document has no scenarios; reopening the file brings them back.
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await expect(page.locator('table.compare')).toHaveCount(0);
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await (
+    await choosing
+  ).setFiles({
+    name: 'scenarios.stacksizer.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(saved),
+  });
+  await expect(page.getByTestId('document-state')).toHaveText('scenarios.stacksizer.json');
+  const table = page.locator('table.compare');
+  await expect(table.locator('thead th')).toHaveCount(3);
+  const cells = (metric: string) => table.locator(`tr[data-metric="${metric}"] td`);
+  await expect(cells('kind').nth(0)).toHaveText('vSAN OSA (all-flash)');
+  await expect(cells('kind').nth(1)).toHaveText('vSAN ESA');
+  await expect(cells('raw').nth(0)).toContainText('122.88 TB');
+  await expect(cells('raw').nth(1)).toContainText('92.16 TB');
+
+  // Renaming is an edit of the document; a name already used is refused.
+  await table.getByRole('button', { name: 'Rename vSAN ESA' }).click();
+  await table.getByLabel('New name for vSAN ESA').fill('all-flash osa');
+  await table.getByRole('button', { name: 'Keep name' }).click();
+  await expect(table.getByRole('alert')).toHaveText(
+    'Another scenario is already called "all-flash osa".',
+  );
+  await table.getByLabel('New name for vSAN ESA').fill('ESA, 4 hosts');
+  await table.getByLabel('New name for vSAN ESA').press('Enter');
+  await expect(table.locator('thead th').nth(2)).toContainText('ESA, 4 hosts');
+  await expect(page.getByTestId('document-state')).toContainText('unsaved');
+  await screenshots(page, 'journey-f-scenarios');
 });
 
 test('e: 200 workload rows pasted from a spreadsheet', async ({ page }) => {

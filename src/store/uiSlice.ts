@@ -1,8 +1,15 @@
 import type { StateCreator } from 'zustand';
-import type { Project, RecommendOutcome, RvtoolsSummary, Workload } from '../core/types';
+import type { Project, RecommendOutcome, RvtoolsSummary, Scenario, Workload } from '../core/types';
 import type { Failure } from '../files/failures';
 import type { RecoveryOffer } from '../files/recovery';
 import type { CapacityUnit } from '../units';
+import {
+  addScenario,
+  MAX_SCENARIOS,
+  removeScenario,
+  renameScenario,
+  scenariosOf,
+} from './scenarios';
 import type { AppMutators, AppState } from '.';
 
 /** A file the user tried to open or import that the core refused; nothing was changed. */
@@ -24,13 +31,13 @@ export function tabForPath(path: string): EditorTab {
   return 'design';
 }
 
-/** A design kept for comparison: a snapshot of the project under a name. */
-export interface Variant {
-  name: string;
-  project: Project;
-}
+/** A design kept for comparison: a scenario saved in the project file. */
+export type Variant = Scenario;
 
-export const MAX_VARIANTS = 4;
+export const MAX_VARIANTS = MAX_SCENARIOS;
+
+/** The kept variants: the project's scenarios. */
+export const selectVariants = (s: AppState): Variant[] => scenariosOf(s.project);
 
 /** A question the app asks in its own dialog; the answer is one of the choices' values, or null when dismissed. */
 export interface Question {
@@ -54,10 +61,11 @@ export type ResultsTab = 'results' | 'compare' | 'recommend' | 'catalog';
 export interface UiSlice {
   resultsTab: ResultsTab;
   setResultsTab: (tab: ResultsTab) => void;
-  variants: Variant[];
-  /** Keeps a snapshot; refuses a fifth (the table compares at most four). */
+  /** Keeps a snapshot as a scenario (one undoable edit); refuses a fifth (the table compares at most four). */
   addVariant: (variant: Variant) => boolean;
   removeVariant: (index: number) => void;
+  /** Renames a scenario; returns why a name was refused, or null. */
+  renameVariant: (index: number, name: string) => string | null;
   editorTab: EditorTab;
   setEditorTab: (tab: EditorTab) => void;
   fileProblem: FileProblem | null;
@@ -98,13 +106,19 @@ export interface UiSlice {
 export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (set, get) => ({
   resultsTab: 'results',
   setResultsTab: (resultsTab) => set({ resultsTab }),
-  variants: [],
   addVariant: (variant) => {
-    if (get().variants.length >= MAX_VARIANTS) return false;
-    set((s) => ({ variants: [...s.variants, variant] }));
+    const next = addScenario(get().project, variant.name, variant.project);
+    if (!next) return false;
+    get().editProject(() => next);
     return true;
   },
-  removeVariant: (index) => set((s) => ({ variants: s.variants.filter((_, i) => i !== index) })),
+  removeVariant: (index) => get().editProject((p) => removeScenario(p, index)),
+  renameVariant: (index, name) => {
+    const outcome = renameScenario(get().project, index, name);
+    if ('problem' in outcome) return outcome.problem;
+    get().editProject(() => outcome.project);
+    return null;
+  },
   reportPaper: 'a4',
   setReportPaper: (reportPaper) => set({ reportPaper }),
   editorTab: 'design',

@@ -6,7 +6,8 @@ import { attempt } from '../files/failures';
 import type { Evaluation } from '../core/types';
 import { useServices } from '../services';
 import { useApp } from '../store/context';
-import { MAX_VARIANTS } from '../store/uiSlice';
+import { MAX_VARIANTS, selectVariants } from '../store/uiSlice';
+import { ScenarioName } from './ScenarioName';
 import { useReplaceDesign } from './useReplaceDesign';
 import { UNIT_LABEL } from '../units';
 import { UnitToggle } from './UnitToggle';
@@ -16,7 +17,7 @@ const COLOURS = ['#1d4ed8', '#b45309', '#0f766e', '#7c3aed'];
 /** Evaluates every variant with the core; results stay with this view. */
 function useVariantEvaluations() {
   const { core } = useServices();
-  const variants = useApp((s) => s.variants);
+  const variants = useApp(selectVariants);
   const [evaluations, setEvaluations] = useState<(Evaluation | string)[]>([]);
   useEffect(() => {
     let current = true;
@@ -41,7 +42,7 @@ function useVariantEvaluations() {
 export function CompareView() {
   const services = useServices();
   const replaceDesign = useReplaceDesign();
-  const variants = useApp((s) => s.variants);
+  const variants = useApp(selectVariants);
   const addVariant = useApp((s) => s.addVariant);
   const removeVariant = useApp((s) => s.removeVariant);
   const project = useApp((s) => s.project);
@@ -114,7 +115,7 @@ export function CompareView() {
                 <th scope="col">Figure</th>
                 {variants.map((v, i) => (
                   <th scope="col" key={`${v.name}-${i}`}>
-                    {v.name}
+                    <ScenarioName index={i} name={v.name} />
                     <div className="row-actions">
                       <button type="button" onClick={() => void replaceDesign(v.name, v.project)}>
                         Open

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useApp } from '../store/context';
+
+/** A scenario's name in the Compare header, renamed in place (Enter keeps, Escape cancels). */
+export function ScenarioName({ index, name }: { index: number; name: string }) {
+  const renameVariant = useApp((s) => s.renameVariant);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (draft === null) {
+    return (
+      <span className="scenario-name">
+        {name}{' '}
+        <button type="button" aria-label={`Rename ${name}`} onClick={() => setDraft(name)}>
+          Rename
+        </button>
+      </span>
+    );
+  }
+  const commit = () => {
+    const refused = renameVariant(index, draft);
+    setProblem(refused);
+    if (!refused) setDraft(null);
+  };
+  return (
+    <span className="scenario-name">
+      <input
+        type="text"
+        aria-label={`New name for ${name}`}
+        value={draft}
+        autoFocus
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') {
+            setDraft(null);
+            setProblem(null);
+          }
+        }}
+      />
+      <button type="button" onClick={commit}>
+        Keep name
+      </button>
+      {problem && (
+        <span className="issue" role="alert">
+          {problem}
+        </span>
+      )}
+    </span>
+  );
+}
