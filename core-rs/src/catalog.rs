@@ -8,6 +8,7 @@ mod csv_format;
 mod pricing;
 #[cfg(test)]
 mod tests;
+mod use_part;
 mod user;
 mod validate;
 
@@ -17,6 +18,7 @@ use crate::issue::InputIssue;
 use crate::model::{Device, DeviceKind, FlashClass, HostSpec};
 pub use csv_format::{catalog_from_csv, catalog_to_csv};
 pub use pricing::{price_project, PriceChange};
+pub use use_part::{use_part, PartSlot, PartUse};
 pub use user::{
     catalog_listing, parse_user_catalog, read_user_catalog, CatalogFormat, CatalogListing,
     CatalogRow, PartPrice, UserCatalogImport, UserCatalogSummary,

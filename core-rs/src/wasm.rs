@@ -19,8 +19,8 @@ use std::ops::ControlFlow;
 
 use crate::catalog::{
     catalog_listing, catalog_to_csv, merge_catalogs, parse_user_catalog, price_project,
-    read_user_catalog, shipped_catalog, Catalog, CatalogFormat, CatalogListing, PriceChange,
-    UserCatalogSummary,
+    read_user_catalog, shipped_catalog, use_part, Catalog, CatalogFormat, CatalogListing, PartSlot,
+    PartUse, PriceChange, UserCatalogSummary,
 };
 use crate::evaluate::{evaluate_json, EvaluateOutcome};
 #[cfg(feature = "wasm-exchange")]
@@ -403,6 +403,37 @@ pub fn price_project_js(
             }
         }
         Err(issue) => PriceOutcome::Invalid {
+            issues: vec![issue],
+        },
+    };
+    Ok(outcome.into_ts()?)
+}
+
+/// A catalog part put into the design, or why it does not fit there.
+#[derive(Serialize, Tsify)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum PartUseOutcome {
+    Used { part_use: Box<PartUse> },
+    Refused { reason: String },
+    Invalid { issues: Vec<InputIssue> },
+}
+
+#[wasm_bindgen(js_name = useCatalogPart)]
+pub fn use_catalog_part(
+    project_json: &str,
+    part_id: &str,
+    slot: Ts<PartSlot>,
+    user_catalog_json: Option<String>,
+) -> Result<Ts<PartUseOutcome>, JsError> {
+    let catalog = catalog_with(user_catalog_json.as_deref())?;
+    let outcome = match crate::parse::parse_project(project_json) {
+        Ok(project) => match use_part(&project, &catalog, part_id, slot.to_rust()?) {
+            Ok(part_use) => PartUseOutcome::Used {
+                part_use: Box::new(part_use),
+            },
+            Err(reason) => PartUseOutcome::Refused { reason },
+        },
+        Err(issue) => PartUseOutcome::Invalid {
             issues: vec![issue],
         },
     };

@@ -217,6 +217,10 @@ pub struct CatalogRow {
     pub category: String,
     pub vendor: String,
     pub model: String,
+    /// A part of the seed era, left out of the design search by default.
+    pub legacy: bool,
+    /// What the part is: the figures a catalog browser shows and filters by.
+    pub spec: PartSpec,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub shipped: Option<PartPrice>,
@@ -243,6 +247,8 @@ pub fn catalog_listing(shipped: &Catalog, user: &Catalog) -> CatalogListing {
             category: p.spec.category().to_owned(),
             vendor: p.vendor.clone(),
             model: p.model.clone(),
+            legacy: p.legacy,
+            spec: p.spec.clone(),
             shipped: shipped.part(&p.id).map(PartPrice::from),
             user: user.part(&p.id).map(PartPrice::from),
         })
