@@ -84,7 +84,7 @@ test('a user catalog with changed prices changes the design search cost and the 
   await expect(summary).toContainText(`${shipped.parts.length} overriding shipped parts`);
   const host = page.locator(`tr[data-part="${shipped.defaults.host}"]`);
   const half = (price(shipped.defaults.host) / 2).toLocaleString('en-US');
-  await expect(host.locator('td').nth(4)).toHaveText(`$${half}.00`);
+  await expect(host.locator('td').nth(5)).toHaveText(`$${half}.00`);
   await expect(page.getByTestId('catalog-counts')).toContainText(
     `${shipped.parts.length} from your catalog`,
   );
@@ -139,8 +139,8 @@ test('an exported catalog imports back the same, and the catalog survives a relo
     file('prices.csv', 'id,part_number,unit_price\nmicron-7450-pro-3840,MTFDKCC3T8TFR,499\n'),
   );
   const row = page.locator('tr[data-part="micron-7450-pro-3840"]');
-  await expect(row.locator('td').nth(4)).toHaveText('$499.00');
-  await expect(row.locator('td').nth(6)).toHaveText('MTFDKCC3T8TFR');
+  await expect(row.locator('td').nth(5)).toHaveText('$499.00');
+  await expect(row.locator('td').nth(7)).toHaveText('MTFDKCC3T8TFR');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export catalog CSV' }).click();
@@ -152,19 +152,19 @@ test('an exported catalog imports back the same, and the catalog survives a relo
 
   await page.reload();
   await page.getByRole('tab', { name: 'Catalog' }).click();
-  await expect(row.locator('td').nth(4)).toHaveText('$499.00');
+  await expect(row.locator('td').nth(5)).toHaveText('$499.00');
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Revert to shipped catalog' }).click();
-  await expect(row.locator('td').nth(4)).toHaveText('');
+  await expect(row.locator('td').nth(5)).toHaveText('');
   await expect(page.getByTestId('catalog-counts')).toContainText('0 from your catalog');
 
   await choose(page, 'Import catalog…', exported);
   await expect(page.getByTestId('catalog-import-summary')).toContainText(
     `${shipped.parts.length} parts read, 1 overriding shipped parts, 0 added, ${shipped.parts.length - 1} the same as shipped`,
   );
-  await expect(row.locator('td').nth(4)).toHaveText('$499.00');
-  await expect(row.locator('td').nth(6)).toHaveText('MTFDKCC3T8TFR');
+  await expect(row.locator('td').nth(5)).toHaveText('$499.00');
+  await expect(row.locator('td').nth(7)).toHaveText('MTFDKCC3T8TFR');
 });
 
 test('a workloads CSV adds its workloads to the project, undoably', async ({ page }) => {
@@ -190,4 +190,75 @@ test('a workloads CSV adds its workloads to the project, undoably', async ({ pag
   await expect(problem).toContainText('bad-workloads.csv was not opened or imported');
   await expect(problem).toContainText('row 2, column "vcpu_per_vm" (D2)');
   await expect(rows).toHaveCount(before);
+});
+
+test('a host and disk-group devices picked from the catalog carry their ids and prices', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('tab', { name: 'Design' }).click();
+
+  await page.getByRole('button', { name: 'Choose the host from the catalog…' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose a host for cluster 1' });
+  // Seed-era servers are left out unless asked for.
+  await expect(picker.locator('tr[data-part="dell-r630-2s12c-seed001"]')).toHaveCount(0);
+  await picker.getByLabel('Include seed-era (legacy) parts').check();
+  await expect(picker.locator('tr[data-part="dell-r630-2s12c-seed001"]')).toHaveCount(1);
+  await picker.getByLabel('Vendor').selectOption('Dell');
+  await picker.getByLabel('Search').fill('R760 6430');
+  await expect(picker.locator('tbody tr')).toHaveCount(1);
+  await page.screenshot({ path: 'tests/output/catalog-picker-1280x720.png' });
+  await picker
+    .getByRole('button', { name: 'Use Dell PowerEdge R760 (dell-r760-gold6430)' })
+    .click();
+  await expect(picker).toHaveCount(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'dell-r760-gold6430 is used' }),
+  ).toHaveText(
+    `dell-r760-gold6430 is used, priced at ${price('dell-r760-gold6430').toLocaleString('en-US')} USD.`,
+  );
+  await expect(page.getByLabel('Host model')).toHaveValue(/^Dell PowerEdge R760/);
+  await expect(page.getByTestId('host-part-0')).toHaveText('Priced at 28,000 USD per host.');
+
+  await page.getByRole('button', { name: 'Choose the cache device from the catalog…' }).click();
+  const cache = page.getByRole('dialog', { name: 'Choose a cache device for cluster 1' });
+  // Capacity-tier-only parts cannot be cache devices.
+  await expect(cache.locator('tr[data-part="micron-7450-pro-3840"]')).toHaveCount(0);
+  await cache
+    .getByRole('button', { name: 'Use Micron 7450 MAX 1.6 TB NVMe U.3 (micron-7450-max-1600)' })
+    .click();
+  await page.getByRole('button', { name: 'Choose the capacity device from the catalog…' }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a capacity device for cluster 1' })
+    .getByRole('button', { name: 'Use Micron 7450 PRO 3.84 TB NVMe U.3 (micron-7450-pro-3840)' })
+    .click();
+  await expect(page.getByLabel('Disk group 2 cache device', { exact: true })).toHaveValue('micron-7450-max-1600');
+  await expect(page.getByLabel('Disk group 1 capacity device', { exact: true })).toHaveValue('micron-7450-pro-3840');
+
+  // 4 hosts x 2 disk groups x (1 + 4) devices, every line priced from the catalog.
+  await page.getByRole('tab', { name: 'Results' }).click();
+  const cost =
+    4 * price('dell-r760-gold6430') +
+    8 * price('micron-7450-max-1600') +
+    32 * price('micron-7450-pro-3840');
+  await expect(page.getByTestId('cluster-cost')).toContainText(
+    `${cost.toLocaleString('en-US')} USD`,
+  );
+  await expect(page.getByTestId('raw-tb')).toHaveText('122.88 TB');
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.getByRole('tab', { name: 'Design' }).click();
+    await page
+      .getByRole('button', { name: 'Choose the capacity device from the catalog…' })
+      .click();
+    await page.screenshot({
+      path: `tests/output/catalog-picker-devices-${size.width}x${size.height}.png`,
+    });
+    await page.keyboard.press('Escape');
+  }
 });

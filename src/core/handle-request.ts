@@ -1,7 +1,13 @@
 // Answers one core request against an initialised Wasm module. Kept apart
 // from the Worker glue so Vitest can run it on the real module in Node.
 import type { CoreMethod, CoreRequest, CoreRequests, CoreResponse } from './protocol';
-import type { CatalogFormat, NamedProject, RvtoolsOptions, WorkloadsCsvOptions } from './types';
+import type {
+  CatalogFormat,
+  NamedProject,
+  PartSlot,
+  RvtoolsOptions,
+  WorkloadsCsvOptions,
+} from './types';
 
 /** The module the Worker loads at start. */
 export interface CoreModule {
@@ -12,6 +18,12 @@ export interface CoreModule {
   catalogListing(userCatalogJson: string | null): unknown;
   exportCatalog(userCatalogJson: string | null, format: CatalogFormat): string;
   priceProject(projectJson: string, userCatalogJson: string | null): unknown;
+  useCatalogPart(
+    projectJson: string,
+    partId: string,
+    slot: PartSlot,
+    userCatalogJson: string | null,
+  ): unknown;
   stretchCurve(maxRttMs: number, steps: number): unknown;
   xBrickModels(): unknown;
   defaultSettings(): unknown;
@@ -134,6 +146,10 @@ function dispatch(
     case 'project/price': {
       const { projectJson, userCatalogJson } = params(request, 'project/price');
       return core.priceProject(projectJson, userCatalogJson);
+    }
+    case 'catalog/use-part': {
+      const { projectJson, partId, slot, userCatalogJson } = params(request, 'catalog/use-part');
+      return core.useCatalogPart(projectJson, partId, slot, userCatalogJson);
     }
     case 'stretch/curve': {
       const { maxRttMs, steps } = params(request, 'stretch/curve');

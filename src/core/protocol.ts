@@ -5,6 +5,8 @@ import type {
   CsvExport,
   EvaluateOutcome,
   NamedProject,
+  PartSlot,
+  PartUseOutcome,
   PriceOutcome,
   ProjectFileOutcome,
   RttCurve,
@@ -53,6 +55,11 @@ export interface CoreRequests {
   'project/price': {
     params: { projectJson: string; userCatalogJson: string | null };
     result: PriceOutcome;
+  };
+  /** The project with a catalog part used in one slot of a cluster's design. */
+  'catalog/use-part': {
+    params: { projectJson: string; partId: string; slot: PartSlot; userCatalogJson: string | null };
+    result: PartUseOutcome;
   };
   'stretch/curve': { params: { maxRttMs: number; steps: number }; result: RttCurve };
   'catalog/x-bricks': { params: Record<string, never>; result: XBrickCatalog };

@@ -1,7 +1,7 @@
 // The user's own hardware catalog: import (checked by the core, all or
 // nothing), export, revert to the shipped catalog, keeping it where the
 // platform stores it outside the app, and pricing the open project from it.
-import type { Catalog, CatalogFormat, PriceChange } from '../core/types';
+import type { Catalog, CatalogFormat, PartSlot, PriceChange } from '../core/types';
 import type { Services } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { setAtPath } from '../store/paths';
@@ -104,4 +104,39 @@ export function applyPriceChanges(services: Services, changes: PriceChange[]): v
     .editProject((project) =>
       changes.reduce((p, change) => setAtPath(p, change.path, change.to), project),
     );
+}
+
+/**
+ * Uses a catalog part in one slot of a cluster's design as one undoable
+ * edit. Returns what to tell the user: the price it carries, why it is
+ * unpriced, or why it does not fit.
+ */
+export async function pickCatalogPart(
+  services: Services,
+  partId: string,
+  slot: PartSlot,
+): Promise<{ used: boolean; message: string }> {
+  const state = services.store.getState();
+  const before = state.project;
+  const outcome = await services.core.call('catalog/use-part', {
+    projectJson: JSON.stringify(before),
+    partId,
+    slot,
+    userCatalogJson: userCatalogJson(state),
+  });
+  if (outcome.status === 'invalid') {
+    return { used: false, message: outcome.issues.map((i) => i.message).join('; ') };
+  }
+  if (outcome.status === 'refused') return { used: false, message: `Not used: ${outcome.reason}.` };
+  const { project, unit_price, currency, unpriced_because } = outcome.part_use;
+  // An edit made while the core worked is not overwritten.
+  if (services.store.getState().project !== before) {
+    return { used: false, message: 'The project changed meanwhile; pick the part again.' };
+  }
+  services.store.getState().editProject(() => project);
+  const price =
+    unit_price === undefined || unit_price === null
+      ? `left unpriced: ${unpriced_because ?? 'no price'}`
+      : `priced at ${unit_price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`;
+  return { used: true, message: `${partId} is used, ${price}.` };
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ScrollRegion } from '../components/ScrollRegion';
-import type { CatalogListing, PartPrice, PriceChange } from '../core/types';
+import type { CatalogListing, PartPrice } from '../core/types';
 import {
   applyPriceChanges,
-  catalogPriceChanges,
   exportCatalog,
   importCatalogFile,
   revertToShippedCatalog,
@@ -13,6 +12,8 @@ import { pickFile } from '../files/rvtools';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
+import { useCatalogPriceChanges } from './ApplyCatalogPrices';
+import { specCells } from './CatalogPicker';
 
 const CATALOG_ACCEPT = '.csv,.json,text/csv,application/json';
 
@@ -34,11 +35,9 @@ export function CatalogView() {
   const services = useServices();
   const { core } = services;
   const userCatalog = useApp((s) => s.userCatalog);
-  const project = useApp((s) => s.project);
   const imported = useApp((s) => s.catalogImport);
   const setCatalogImport = useApp((s) => s.setCatalogImport);
   const [listing, setListing] = useState<CatalogListing | null>(null);
-  const [changes, setChanges] = useState<PriceChange[]>([]);
   const [problem, setProblem] = useState<{ fileName: string; issues: { message: string }[] }>();
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -55,16 +54,7 @@ export function CatalogView() {
     };
   }, [services.store, core, userCatalog]);
 
-  useEffect(() => {
-    let current = true;
-    attempt(services.store, 'Comparing the project with catalog prices', async () => {
-      const found = await catalogPriceChanges(services);
-      if (current) setChanges(found);
-    });
-    return () => {
-      current = false;
-    };
-  }, [services, project, userCatalog]);
+  const changes = useCatalogPriceChanges();
 
   const run = (action: string, task: () => Promise<string | null>) => {
     setNotice(null);
@@ -199,6 +189,7 @@ export function CatalogView() {
                 <th scope="col">Part</th>
                 <th scope="col">Category</th>
                 <th scope="col">Vendor and model</th>
+                <th scope="col">Specification</th>
                 <th scope="col">Shipped price</th>
                 <th scope="col">Your price</th>
                 <th scope="col">Shipped part no.</th>
@@ -212,7 +203,9 @@ export function CatalogView() {
                   <td>{r.category.replace('_', ' ')}</td>
                   <td>
                     {r.vendor} {r.model}
+                    {r.legacy && <span className="muted"> (legacy)</span>}
                   </td>
+                  <td>{specCells(r.spec).join('; ')}</td>
                   <td>{money(r.shipped)}</td>
                   <td>{money(r.user)}</td>
                   <td>{r.shipped?.part_number}</td>

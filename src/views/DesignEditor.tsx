@@ -2,10 +2,17 @@ import { memo } from 'react';
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
+import { PickFromCatalog } from './CatalogPicker';
 import { ClusterEditor } from './ClusterEditor';
 import { EsaEditor } from './EsaEditor';
 import { TopologyEditor } from './TopologyEditor';
 import { XtremioVplexEditor } from './XtremioVplexEditor';
+
+/** Whether a part carries a price for the BOM. */
+const partStatus = (price: number | null | undefined, currency: string) =>
+  price === undefined || price === null
+    ? 'Custom host, unpriced: the BOM lists it without a price.'
+    : `Priced at ${price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency} per host.`;
 
 /** A cluster's hosts and storage: every field of the design, by path. */
 export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
@@ -26,6 +33,15 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
       <TopologyEditor clusterIndex={clusterIndex} />
       <section className="panel" aria-labelledby={`host-heading-${clusterIndex}`}>
         <h2 id={`host-heading-${clusterIndex}`}>Host</h2>
+        <div className="panel-actions">
+          <PickFromCatalog
+            slot={{ slot: 'host', cluster: clusterIndex }}
+            label="Choose the host from the catalog…"
+          />
+          <span className="muted" data-testid={`host-part-${clusterIndex}`}>
+            {partStatus(cluster.host.unit_price, currency)}
+          </span>
+        </div>
         <div className="fields">
           <PathText path={`${base}.name`} label="Cluster name" />
           <PathText path={`${base}.host.model`} label="Host model" />
@@ -54,6 +70,16 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
             path={`${base}.storage.dedup_compression`}
             label="Deduplication and compression (all-flash only)"
           />
+          <div className="panel-actions">
+            <PickFromCatalog
+              slot={{ slot: 'cache_device', cluster: clusterIndex }}
+              label="Choose the cache device from the catalog…"
+            />
+            <PickFromCatalog
+              slot={{ slot: 'capacity_device', cluster: clusterIndex }}
+              label="Choose the capacity device from the catalog…"
+            />
+          </div>
           <table className="grid">
             <thead>
               <tr>

@@ -1,5 +1,6 @@
 import { PathNumber, PathSelect } from '../components/PathFields';
 import { useApp } from '../store/context';
+import { PickFromCatalog } from './CatalogPicker';
 
 const FREE_SPACE = [
   { value: 'reserved_capacity', label: 'Reserved capacity (operations + host rebuild)' },
@@ -17,6 +18,12 @@ export function EsaEditor({ clusterIndex }: { clusterIndex: number }) {
   return (
     <section className="panel" aria-labelledby={`esa-heading-${clusterIndex}`}>
       <h2 id={`esa-heading-${clusterIndex}`}>vSAN ESA storage pool (every host)</h2>
+      <div className="panel-actions">
+        <PickFromCatalog
+          slot={{ slot: 'esa_device', cluster: clusterIndex }}
+          label="Choose the NVMe device from the catalog…"
+        />
+      </div>
       <div className="fields">
         <PathSelect path={`${base}.device`} label="NVMe device" choices={nvme} />
         <PathNumber path={`${base}.devices_per_host`} label="NVMe devices per host" />

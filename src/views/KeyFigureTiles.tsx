@@ -10,6 +10,7 @@ import {
   upTo,
   type CapacityUnit,
 } from '../units';
+import { ApplyCatalogPrices } from './ApplyCatalogPrices';
 
 const fixed = (n: number) => upTo(n, 2);
 const times = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}×`;
@@ -127,7 +128,7 @@ function ClusterCostLine({ cost, currency }: { cost: ClusterCost; currency: stri
         <span className="muted" title={cost.unpriced_parts.join('; ')}>
           {' '}
           ({missing === 1 ? '1 part has' : `${missing} parts have`} no unit price: enter it in the
-          design or apply catalog prices on the Catalog tab)
+          design or pick the part from the catalog) <ApplyCatalogPrices />
         </span>
       )}
     </p>

@@ -4,6 +4,7 @@ import { attempt } from '../files/failures';
 import { useServices } from '../services';
 import { useApp } from '../store/context';
 import { setAtPath } from '../store/paths';
+import { PickFromCatalog } from './CatalogPicker';
 
 const REPLICATION: Choice[] = [
   { value: 'metro', label: 'VPLEX Metro (synchronous, <= 5 ms RTT)' },
@@ -106,6 +107,16 @@ export function XtremioVplexEditor({ clusterIndex }: { clusterIndex: number }) {
   return (
     <section className="panel" aria-label="XtremIO and VPLEX">
       <h2>XtremIO + VPLEX (each site)</h2>
+      <div className="panel-actions">
+        <PickFromCatalog
+          slot={{ slot: 'x_brick', cluster: clusterIndex }}
+          label="Choose the X-Brick from the catalog…"
+        />
+        <PickFromCatalog
+          slot={{ slot: 'vplex_engine', cluster: clusterIndex }}
+          label="Choose the VPLEX engine from the catalog…"
+        />
+      </div>
       <div className="fields">
         <PathSelect path={`${storage}.x_brick_model`} label="X-Brick model" choices={models} />
         <PathNumber path={`${storage}.x_bricks_per_site`} label="X-Bricks per site" />
