@@ -234,8 +234,12 @@ test('a host and disk-group devices picked from the catalog carry their ids and 
     .getByRole('dialog', { name: 'Choose a capacity device for cluster 1' })
     .getByRole('button', { name: 'Use Micron 7450 PRO 3.84 TB NVMe U.3 (micron-7450-pro-3840)' })
     .click();
-  await expect(page.getByLabel('Disk group 2 cache device', { exact: true })).toHaveValue('micron-7450-max-1600');
-  await expect(page.getByLabel('Disk group 1 capacity device', { exact: true })).toHaveValue('micron-7450-pro-3840');
+  await expect(page.getByLabel('Disk group 2 cache device', { exact: true })).toHaveValue(
+    'micron-7450-max-1600',
+  );
+  await expect(page.getByLabel('Disk group 1 capacity device', { exact: true })).toHaveValue(
+    'micron-7450-pro-3840',
+  );
 
   // 4 hosts x 2 disk groups x (1 + 4) devices, every line priced from the catalog.
   await page.getByRole('tab', { name: 'Results' }).click();
