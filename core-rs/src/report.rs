@@ -19,6 +19,7 @@ mod finding_titles;
 mod findings;
 mod growth;
 pub(crate) mod labels;
+mod pdf;
 mod performance;
 mod resilience;
 mod sheet;
@@ -115,6 +116,21 @@ fn workbook(sheets: &[Sheet], title: &str, paper: Paper) -> Result<Vec<u8>, Repo
     app_name::name_application(&xlsx).map_err(ReportError::Xlsx)
 }
 
+/// The PDF proposal of one design. `generated_on` (`YYYY-MM-DD`, the
+/// caller's clock: the core reads none) dates the cover when the project's
+/// facts give no date.
+pub fn pdf_report(
+    project: &Project,
+    evaluation: &Evaluation,
+    paper: Paper,
+    generated_on: &str,
+) -> Result<Vec<u8>, ReportError> {
+    let mut ctx = Context::new(project, evaluation, "")?;
+    ctx.generated_on = Some(generated_on);
+    let sheets = design_sheets(&ctx);
+    Ok(pdf::proposal_pdf(&sheets.sheets, &project.name, paper))
+}
+
 /// A Comparison sheet, then each variant's full report in sheets numbered
 /// like its column ("1 Summary", "1 BOM", ..., "2 Summary", ...).
 pub fn xlsx_comparison(variants: &[Variant], paper: Paper) -> Result<Vec<u8>, ReportError> {
@@ -186,6 +202,9 @@ pub struct Context<'a> {
     pub evaluation: &'a Evaluation,
     /// Put before every sheet name: "" for one design, "2 " for a variant.
     pub prefix: &'a str,
+    /// The day the report is made, where the caller gives it: the cover's
+    /// date when the project's facts have none.
+    pub generated_on: Option<&'a str>,
     pub clusters: Vec<ClusterView<'a>>,
     /// Sheets name a workload or policy per row: a scan per row made the
     /// report of 45,000 workloads take 47 s.
@@ -320,6 +339,7 @@ impl<'a> Context<'a> {
             project,
             evaluation,
             prefix,
+            generated_on: None,
             clusters,
             workloads: IdIndex::new(project.workloads.iter().map(|w| w.id.as_str())),
             policies: IdIndex::new(project.policies.iter().map(|p| p.id.as_str())),

@@ -1,0 +1,110 @@
+//! Breaking text into lines that fit a width, measured in the font it is
+//! set in.
+
+use super::font::Font;
+
+/// `text` as lines no wider than `width` points: broken at spaces, a word
+/// wider than the line broken between characters, each line break of the
+/// text kept (an empty line stays empty). At least one line.
+pub fn wrap(text: &str, font: Font, size: f64, width: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let paragraph = paragraph.trim_end_matches('\r');
+        let mut line = String::new();
+        for word in paragraph.split(' ').filter(|w| !w.is_empty()) {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if font.width(&candidate, size) <= width {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            line = break_word(word, font, size, width, &mut lines);
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// Pushes the full-width pieces of a word too wide for a line; returns
+/// the rest, which starts the next line.
+fn break_word(word: &str, font: Font, size: f64, width: f64, lines: &mut Vec<String>) -> String {
+    let mut piece = String::new();
+    for c in word.chars() {
+        piece.push(c);
+        if font.width(&piece, size) > width && piece.chars().count() > 1 {
+            piece.pop();
+            lines.push(std::mem::take(&mut piece));
+            piece.push(c);
+        }
+    }
+    piece
+}
+
+/// The widest word of `text`: the narrowest a column can be without
+/// breaking a word.
+pub fn widest_word(text: &str, font: Font, size: f64) -> f64 {
+    text.split([' ', '\n'])
+        .map(|w| font.width(w, size))
+        .fold(0.0, f64::max)
+}
+
+/// The widest line of `text` set without wrapping.
+pub fn widest_line(text: &str, font: Font, size: f64) -> f64 {
+    text.split('\n')
+        .map(|l| font.width(l, size))
+        .fold(0.0, f64::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SIZE: f64 = 10.0;
+
+    fn fits(lines: &[String], width: f64) -> bool {
+        lines.iter().all(|l| Font::Regular.width(l, SIZE) <= width)
+    }
+
+    #[test]
+    fn lines_break_at_spaces_and_fit() {
+        let text = "The design runs three workloads on one cluster with four hosts in all.";
+        let width = 120.0;
+        let lines = wrap(text, Font::Regular, SIZE, width);
+        assert!(lines.len() > 2, "{lines:?}");
+        assert!(fits(&lines, width), "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn a_word_wider_than_the_line_is_broken_between_characters() {
+        let word = "x".repeat(200);
+        let lines = wrap(&format!("a {word} b"), Font::Bold, SIZE, 50.0);
+        assert!(fits(&lines, 50.0), "{lines:?}");
+        assert_eq!(lines.concat(), format!("a{word}b"));
+        assert_eq!(lines[0], "a");
+    }
+
+    #[test]
+    fn line_breaks_are_kept_and_empty_text_is_one_line() {
+        assert_eq!(
+            wrap("one\n\ntwo", Font::Regular, SIZE, 500.0),
+            ["one", "", "two"]
+        );
+        assert_eq!(wrap("", Font::Regular, SIZE, 500.0), [""]);
+        // Even a width narrower than one character makes progress.
+        assert_eq!(wrap("ab", Font::Regular, SIZE, 1.0), ["a", "b"]);
+    }
+
+    #[test]
+    fn widths_of_words_and_lines() {
+        let f = Font::Regular;
+        assert_eq!(widest_word("a bbb", f, SIZE), f.width("bbb", SIZE));
+        assert_eq!(widest_line("a b\nc", f, SIZE), f.width("a b", SIZE));
+    }
+}
