@@ -171,6 +171,9 @@ impl Flow {
     }
 
     pub fn text(&mut self, x: f64, baseline: f64, style: Style, text: &str) {
+        if text.is_empty() {
+            return;
+        }
         self.mark(Mark::Text {
             x,
             y: baseline,

@@ -154,7 +154,7 @@ pub fn thousands(plain: &str) -> String {
     }
     let mut grouped = String::new();
     for (i, d) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(d);
