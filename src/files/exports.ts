@@ -1,4 +1,4 @@
-// Exporting the current design (or the kept variants) as a spreadsheet.
+// Exporting the current design (or the kept variants) as a spreadsheet or a PDF proposal.
 import type { SaveResult } from '../platform';
 import type { Services } from '../services';
 import type { Variant } from '../store/uiSlice';
@@ -15,6 +15,17 @@ export async function exportXlsx(services: Services): Promise<SaveResult> {
     paper: reportPaper,
   });
   return platform.saveReport(bytes, `${stem(services)}.xlsx`);
+}
+
+/** The PDF proposal, made by the core (the same document as the CLI's `report --pdf`). */
+export async function exportPdf(services: Services): Promise<SaveResult> {
+  const { store, core, platform } = services;
+  const { project, reportPaper } = store.getState();
+  const bytes = await core.call('report/pdf', {
+    projectJson: JSON.stringify(project),
+    paper: reportPaper,
+  });
+  return platform.saveReport(bytes, `${stem(services)}.pdf`);
 }
 
 /** Every report table as CSV, in a folder (desktop) or ZIP (browser) of their own. */

@@ -1,4 +1,4 @@
-import { exportCsv, exportXlsx } from '../files/exports';
+import { exportCsv, exportPdf, exportXlsx } from '../files/exports';
 import { importRvtoolsFile, pickFile } from '../files/rvtools';
 import { confirmDiscard } from '../files/commands';
 import { attempt } from '../files/failures';
@@ -14,7 +14,7 @@ const CSV_ACCEPT = '.csv,text/csv';
 const savedAs = (result: SaveResult) =>
   result.status === 'saved' ? `Exported as ${result.fileName}.` : null;
 
-/** Import from RVTools or a workloads CSV; export the design as XLSX or CSV tables. */
+/** Import from RVTools or a workloads CSV; export the design as XLSX, CSV tables or a PDF proposal. */
 export function DataExchange() {
   const services = useServices();
   const notice = useApp((s) => s.notice);
@@ -98,6 +98,16 @@ export function DataExchange() {
         }
       >
         Export CSV
+      </button>
+      <button
+        type="button"
+        disabled={!canExport}
+        title={canExport ? undefined : 'Fix the input problems first'}
+        onClick={() =>
+          run('Exporting the PDF proposal', async () => savedAs(await exportPdf(services)))
+        }
+      >
+        Export PDF proposal…
       </button>
       {notice && (
         <span role="status" className="notice">
