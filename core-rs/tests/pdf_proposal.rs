@@ -171,10 +171,14 @@ fn every_example_is_a_proposal_with_its_verdict_customer_and_total() {
         ] {
             assert!(text.contains(wanted), "{name}: no {wanted:?} in\n{text}");
         }
-        // The BOM's total row: the amount, then its currency.
+        // The BOM's total row, under prices headed with their currency.
         assert!(
-            text.contains(&format!("Total\n{total}\n{currency}")),
-            "{name}: no total {total} {currency}"
+            text.contains(&format!("Total\n{total}")),
+            "{name}: no total {total}"
+        );
+        assert!(
+            text.contains(&format!("price ({currency})")),
+            "{name}: no {currency}"
         );
         if let Some(binding) = &evaluation.verdict.binding {
             let summary = binding.summary.trim_end_matches('.');

@@ -313,6 +313,9 @@ pub fn column_letters(col: u16) -> String {
     letters.iter().rev().collect()
 }
 
+/// The note that stands for a table without rows.
+pub const EMPTY_TABLE: &str = "None.";
+
 /// Appends rows top to bottom and records where each table lands.
 pub struct SheetBuilder {
     sheet: Sheet,
@@ -404,7 +407,7 @@ impl SheetBuilder {
     /// A table whose rows keep their own style: totals inside the table.
     pub fn styled_table(&mut self, id: &str, headers: &[&str], rows: Vec<Row>) -> Option<Table> {
         if rows.is_empty() {
-            self.note("None.");
+            self.note(EMPTY_TABLE);
             return None;
         }
         let header_row = self.row(RowStyle::Body, unique_headers(headers));

@@ -9,7 +9,9 @@ use super::font::Font;
 use super::layout::{Flow, Style, BLACK, DARK_BLUE, GREY};
 use super::table::{self, Align, TableCell, TableRow, TableSpec};
 use super::wrap::wrap;
-use crate::report::sheet::{Cell, Chart, Computed, Formula, RowStyle, Sheet, Table};
+use crate::report::sheet::{
+    Cell, Chart, Computed, Formula, Row, RowStyle, Sheet, Table, EMPTY_TABLE,
+};
 
 pub const BODY: Style = Style {
     font: Font::Regular,
@@ -69,6 +71,13 @@ pub fn sheet(flow: &mut Flow, sheet: &Sheet, part: &Part) {
             skipped[above] |= sheet.rows[above].style == RowStyle::Section;
         }
     }
+    // A section whose table has no rows: a heading over "None." is noise
+    // in a document read front to back.
+    for (at, pair) in sheet.rows.windows(2).enumerate() {
+        if pair[0].style == RowStyle::Section && is_empty_table(&pair[1]) {
+            skipped[at..=at + 1].fill(true);
+        }
+    }
     let mut drawn = vec![false; sheet.charts.len()];
     let mut r = part.first_row;
     while r < sheet.rows.len() {
@@ -77,7 +86,13 @@ pub fn sheet(flow: &mut Flow, sheet: &Sheet, part: &Part) {
             continue;
         }
         if let Some(t) = sheet.tables.iter().find(|t| t.header_row as usize == r) {
-            let (spec, left_out) = table_spec(sheet, t);
+            let (spec, left_out, constants) = table_spec(sheet, t);
+            if !constants.is_empty() {
+                flow.ensure(constants.len() as f64 * BODY.leading + 4.0 * table::CELL.leading);
+            }
+            for (header, value) in constants {
+                label_row(flow, &[Cell::Text(header), Cell::Text(value)], false);
+            }
             table::draw(flow, &spec);
             if left_out > 0 {
                 flow.paragraph(
@@ -162,8 +177,9 @@ pub fn thousands(plain: &str) -> String {
     format!("{sign}{grouped}{fraction}")
 }
 
-/// The table as the proposal shows it, and how many rows it leaves out.
-fn table_spec(sheet: &Sheet, t: &Table) -> (TableSpec, usize) {
+/// The table as the proposal shows it, how many rows it leaves out, and
+/// the columns of one value in every row, shown above it instead.
+fn table_spec(sheet: &Sheet, t: &Table) -> (TableSpec, usize, Vec<(String, String)>) {
     let columns = usize::from(t.columns);
     let header = sheet.rows[t.header_row as usize]
         .cells
@@ -193,23 +209,21 @@ fn table_spec(sheet: &Sheet, t: &Table) -> (TableSpec, usize) {
             total: row.style == RowStyle::Total,
         })
         .collect();
-    // What each row is about: its leading columns of text.
-    let key_columns = (0..columns.min(MAX_KEY_COLUMNS))
-        .take_while(|&c| {
-            body.iter()
-                .filter(|row| row.style != RowStyle::Total)
-                .all(|row| matches!(row.cells.get(c), Some(Cell::Text(_) | Cell::Blank) | None))
-        })
-        .count();
     let left_out = body.len() - rows.len();
-    (
-        TableSpec {
-            header,
-            rows,
-            key_columns,
-        },
-        left_out,
-    )
+    let mut spec = TableSpec {
+        header,
+        rows,
+        key_columns: 0,
+    };
+    let constants = table::lift_constant_columns(&mut spec);
+    spec.key_columns = table::text_columns(&spec).min(MAX_KEY_COLUMNS);
+    (spec, left_out, constants)
+}
+
+/// The note a table without rows leaves.
+fn is_empty_table(row: &Row) -> bool {
+    row.style == RowStyle::Note
+        && row.cells.first().map(Cell::plain).as_deref() == Some(EMPTY_TABLE)
 }
 
 fn bar_chart(sheet: &Sheet, chart: &Chart) -> BarChart {

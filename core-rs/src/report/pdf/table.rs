@@ -99,6 +99,60 @@ pub fn draw(flow: &mut Flow, table: &TableSpec) {
     flow.gap(6.0);
 }
 
+/// Takes out the text columns that hold one value in every row (the one
+/// cluster of a design, the currency of every price) and returns them as
+/// (header, value): said once above the table, they leave the width to
+/// the columns that differ. A table of one row, or of two columns, keeps
+/// all of them.
+pub fn lift_constant_columns(table: &mut TableSpec) -> Vec<(String, String)> {
+    let body: Vec<&TableRow> = table.rows.iter().filter(|r| !r.total).collect();
+    if body.len() < 2 {
+        return Vec::new();
+    }
+    let constant = |c: usize| -> Option<String> {
+        let first = body[0].cells.get(c)?;
+        let same = body.iter().all(|r| r.cells.get(c) == Some(first));
+        let totals_agree = table.rows.iter().filter(|r| r.total).all(|r| {
+            r.cells
+                .get(c)
+                .is_none_or(|cell| cell.text.is_empty() || cell.text == first.text)
+        });
+        (first.align == Align::Left && !first.text.is_empty() && same && totals_agree)
+            .then(|| first.text.clone())
+    };
+    let mut lifted: Vec<(usize, String)> = (0..table.header.len())
+        .filter_map(|c| constant(c).map(|v| (c, v)))
+        .collect();
+    lifted.truncate(table.header.len().saturating_sub(2));
+    let named = lifted
+        .iter()
+        .map(|(c, value)| (table.header[*c].clone(), value.clone()))
+        .collect();
+    for (c, _) in lifted.iter().rev() {
+        table.header.remove(*c);
+        for row in &mut table.rows {
+            if *c < row.cells.len() {
+                row.cells.remove(*c);
+            }
+        }
+    }
+    named
+}
+
+/// Leading columns of text (or blanks) in every row but the totals: what
+/// each row is about.
+pub fn text_columns(table: &TableSpec) -> usize {
+    (0..table.header.len())
+        .take_while(|&c| {
+            table
+                .rows
+                .iter()
+                .filter(|r| !r.total)
+                .all(|r| r.cells.get(c).is_none_or(|cell| cell.align == Align::Left))
+        })
+        .count()
+}
+
 /// A column of numbers (and blanks) only: its header is right-aligned.
 fn is_numeric(table: &TableSpec, col: usize) -> bool {
     let mut cells = table
@@ -397,6 +451,43 @@ mod tests {
     fn flow_right(paper: Paper) -> f64 {
         let flow = Flow::new(paper);
         flow.left() + flow.width()
+    }
+
+    #[test]
+    fn a_column_of_one_value_is_said_once_above_the_table() {
+        let row = |cells: [&str; 4], total| TableRow {
+            cells: cells
+                .iter()
+                .enumerate()
+                .map(|(c, t)| cell(t, if c == 2 { Align::Right } else { Align::Left }))
+                .collect(),
+            total,
+        };
+        let mut t = TableSpec {
+            header: ["Cluster", "Part", "Price", "Currency"]
+                .map(String::from)
+                .to_vec(),
+            rows: vec![
+                row(["A", "host", "10", "EUR"], false),
+                row(["A", "disk", "10", "EUR"], false),
+                row(["", "Total", "20", "EUR"], true),
+            ],
+            key_columns: 0,
+        };
+        let lifted = lift_constant_columns(&mut t);
+        assert_eq!(
+            lifted,
+            [
+                ("Cluster".into(), "A".into()),
+                ("Currency".into(), "EUR".into())
+            ]
+        );
+        assert_eq!(t.header, ["Part", "Price"]);
+        assert!(t.rows.iter().all(|r| r.cells.len() == 2));
+        assert_eq!(text_columns(&t), 1);
+        // Numbers are data, and one row says nothing about the others.
+        let mut one = table(3, 1);
+        assert!(lift_constant_columns(&mut one).is_empty());
     }
 
     #[test]
