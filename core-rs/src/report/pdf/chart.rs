@@ -43,9 +43,9 @@ const LABEL: Style = Style {
     color: GREY,
     leading: 10.0,
 };
-const PLOT_HEIGHT: f64 = 150.0;
+const PLOT_HEIGHT: f64 = 125.0;
 /// Lines a category label may take under its bars.
-const CATEGORY_LINES: usize = 3;
+const CATEGORY_LINES: usize = 2;
 const TICKS: f64 = 5.0;
 
 /// The chart's height, title to legend.
