@@ -1,11 +1,13 @@
 //! Sizing reports: a project and its evaluation as an XLSX workbook for a
 //! customer or a buyer (live formulas: type a unit price and the BOM
-//! recomputes), or as one CSV file per table. Several design variants can
-//! be exported together, with a Comparison sheet in front.
+//! recomputes), as one CSV file per table, or as a PDF proposal (`pdf`).
+//! Several design variants can be exported together, with a Comparison
+//! sheet in front.
 //!
 //! Sheets are built as data first (`sheet`), one module per sheet, so the
-//! XLSX and CSV exports show the same figures; only `to_xlsx` and `to_csv`
-//! know a file format. Pure: bytes and strings out, no I/O.
+//! XLSX, CSV and PDF exports show the same figures; only `to_xlsx`,
+//! `to_csv` and `pdf` know a file format. Pure: bytes and strings out, no
+//! I/O (not even the clock: the PDF's fallback date is the caller's).
 
 mod app_name;
 mod assumptions;
