@@ -13,7 +13,7 @@ use stacksizer_core::catalog::price_project;
 use stacksizer_core::evaluate::evaluate;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
-use stacksizer_core::report::{csv_tables, pdf_report, xlsx_report, Paper};
+use stacksizer_core::report::{csv_tables, pdf_report, xlsx_report, Paper, ReportError};
 
 use crate::catalog::{merged_catalog, report_price_changes};
 use crate::input::{read_text_bounded, refuse_overwrite};
@@ -109,27 +109,20 @@ pub fn run(args: &ReportArgs) -> ExitCode {
             }
         }
     }
+    let paper = args.paper.into();
     if let Some(out) = &args.output {
-        let bytes = match xlsx_report(&project, &evaluation, args.paper.into()) {
-            Ok(bytes) => bytes,
-            Err(e) => return failure(&e),
-        };
-        if let Err(e) = write_atomically(out, &bytes) {
-            eprintln!("error: --output {}: cannot write: {e}", out.display());
-            return ExitCode::from(EXIT_INVALID);
+        if let Err(code) = write_report("--output", out, || {
+            xlsx_report(&project, &evaluation, paper)
+        }) {
+            return code;
         }
-        outln!("wrote {}", out.display());
     }
     if let Some(out) = &args.pdf {
-        let bytes = match pdf_report(&project, &evaluation, args.paper.into(), &today()) {
-            Ok(bytes) => bytes,
-            Err(e) => return failure(&e),
-        };
-        if let Err(e) = write_atomically(out, &bytes) {
-            eprintln!("error: --pdf {}: cannot write: {e}", out.display());
-            return ExitCode::from(EXIT_INVALID);
+        if let Err(code) = write_report("--pdf", out, || {
+            pdf_report(&project, &evaluation, paper, &today())
+        }) {
+            return code;
         }
-        outln!("wrote {}", out.display());
     }
     if let (Some(dir), Some(tables)) = (&args.csv, tables) {
         if let Err(e) = std::fs::create_dir_all(dir) {
@@ -154,6 +147,22 @@ pub fn run(args: &ReportArgs) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Makes one report file's bytes and writes them to `out`: a report the
+/// core cannot make is a bug (exit 1), a file it cannot write bad input.
+fn write_report(
+    flag: &str,
+    out: &Path,
+    make: impl FnOnce() -> Result<Vec<u8>, ReportError>,
+) -> Result<(), ExitCode> {
+    let bytes = make().map_err(|e| failure(&e))?;
+    if let Err(e) = write_atomically(out, &bytes) {
+        eprintln!("error: {flag} {}: cannot write: {e}", out.display());
+        return Err(ExitCode::from(EXIT_INVALID));
+    }
+    outln!("wrote {}", out.display());
+    Ok(())
 }
 
 /// Today (UTC) as `YYYY-MM-DD`: the proposal's date when the project's
