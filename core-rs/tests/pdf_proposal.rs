@@ -177,7 +177,8 @@ fn every_example_is_a_proposal_with_its_verdict_customer_and_total() {
             "{name}: no total {total}"
         );
         assert!(
-            text.contains(&format!("price ({currency})")),
+            text.replace('\n', " ")
+                .contains(&format!("price ({currency})")),
             "{name}: no {currency}"
         );
         if let Some(binding) = &evaluation.verdict.binding {

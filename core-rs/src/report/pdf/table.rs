@@ -226,19 +226,31 @@ fn column_groups(extents: &[Extent], key_columns: usize, width: f64) -> Vec<Vec<
 }
 
 /// Widths for columns of these extents in `width`: each as wide as it
-/// asks when all fit, else the room beyond their narrowest shared in
-/// proportion to what each would take.
+/// asks when all fit, else each at its narrowest and the room left shared
+/// equally among the columns that would take more, up to what each asks
+/// (so a column of labels is not squeezed by columns of long text).
 fn fit(extents: impl Iterator<Item = Extent> + Clone, width: f64) -> Vec<f64> {
-    let widest: f64 = extents.clone().map(|e| e.max).sum();
-    if widest <= width {
-        return extents.map(|e| e.max).collect();
+    let extents: Vec<Extent> = extents.collect();
+    let mut widths: Vec<f64> = extents.iter().map(|e| e.min).collect();
+    let mut spare = width - widths.iter().sum::<f64>();
+    while spare > 1e-6 {
+        let growing: Vec<usize> = (0..widths.len())
+            .filter(|&i| widths[i] < extents[i].max - 1e-6)
+            .collect();
+        let Some(step) = growing
+            .iter()
+            .map(|&i| extents[i].max - widths[i])
+            .reduce(f64::min)
+            .map(|room| room.min(spare / growing.len() as f64))
+        else {
+            break;
+        };
+        for &i in &growing {
+            widths[i] += step;
+        }
+        spare -= step * growing.len() as f64;
     }
-    let narrowest: f64 = extents.clone().map(|e| e.min).sum();
-    let spare = (width - narrowest).max(0.0);
-    let wanted = widest - narrowest;
-    extents
-        .map(|e| e.min + spare * (e.max - e.min) / wanted)
-        .collect()
+    widths
 }
 
 struct Laid {
@@ -499,7 +511,13 @@ mod tests {
         );
         let shared = fit([e(10.0, 110.0), e(10.0, 310.0)].into_iter(), 120.0);
         assert!((shared.iter().sum::<f64>() - 120.0).abs() < 1e-9);
-        assert!((shared[0] - 35.0).abs() < 1e-9, "{shared:?}");
+        assert!((shared[0] - 60.0).abs() < 1e-9, "{shared:?}");
+        // A column reaching what it asks leaves the rest to the others.
+        let capped = fit(
+            [e(10.0, 30.0), e(10.0, 310.0), e(5.0, 5.0)].into_iter(),
+            200.0,
+        );
+        assert_eq!(capped, [30.0, 165.0, 5.0]);
     }
 
     #[test]
