@@ -181,6 +181,7 @@ fn every_example_is_a_proposal_with_its_verdict_customer_and_total() {
                 .contains(&format!("price ({currency})")),
             "{name}: no {currency}"
         );
+        contents_name_the_pages_of_the_chapters(&name, &text, pages);
         if let Some(binding) = &evaluation.verdict.binding {
             let summary = binding.summary.trim_end_matches('.');
             let start: String = summary.chars().take(20).collect();
@@ -195,6 +196,40 @@ fn every_example_is_a_proposal_with_its_verdict_customer_and_total() {
             .filter_map(|before| before.rsplit(' ').next()?.parse::<f64>().ok())
             .fold(f64::MAX, f64::min);
         assert!(sizes >= 8.0, "{name}: text at {sizes} pt");
+    }
+}
+
+/// The contents list each chapter with the page its heading is on. Each
+/// page's text ends with its footer, "Page n of m".
+fn contents_name_the_pages_of_the_chapters(name: &str, text: &str, pages: usize) {
+    let mut by_page: Vec<Vec<&str>> = vec![Vec::new()];
+    for line in text.lines() {
+        by_page.last_mut().expect("a page").push(line);
+        if line.starts_with("Page ") && line.ends_with(&format!(" of {pages}")) {
+            by_page.push(Vec::new());
+        }
+    }
+    assert_eq!(by_page.len(), pages + 1, "{name}: a footer a page");
+    let contents = by_page
+        .iter()
+        .take(2)
+        .find_map(|p| {
+            p.iter()
+                .position(|l| *l == "Contents")
+                .map(|at| &p[at + 1..])
+        })
+        .unwrap_or_else(|| panic!("{name}: no contents on the first two pages"));
+    let entries: Vec<(&str, usize)> = contents
+        .chunks(2)
+        .map_while(|pair| Some((pair[0], pair.get(1)?.parse().ok()?)))
+        .collect();
+    assert_eq!(entries.len(), 11, "{name}: {entries:?}");
+    for (title, page) in entries {
+        assert!(
+            by_page[page - 1].first() == Some(&title),
+            "{name}: {title:?} is not the heading of page {page}: {:?}",
+            &by_page[page - 1][..3.min(by_page[page - 1].len())]
+        );
     }
 }
 

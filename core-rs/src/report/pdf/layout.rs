@@ -136,6 +136,24 @@ impl Flow {
         self.pages.last().is_none_or(Vec::is_empty)
     }
 
+    /// The current page, 0-based.
+    pub fn page(&self) -> usize {
+        self.pages.len().saturating_sub(1)
+    }
+
+    /// Adds a mark to a page already laid out: what is known only once
+    /// the pages after it are (a table of contents).
+    pub fn mark_on(&mut self, page: usize, mark: Mark) {
+        if let Some(marks) = self.pages.get_mut(page) {
+            marks.push(mark);
+        }
+    }
+
+    /// An empty page inserted before page `at` (0-based), after layout.
+    pub fn insert_page(&mut self, at: usize) {
+        self.pages.insert(at.min(self.pages.len()), Vec::new());
+    }
+
     pub fn new_page(&mut self) {
         if !self.page_is_empty() {
             self.pages.push(Vec::new());

@@ -5,8 +5,8 @@
 //! a row per workload are left to the workbook, and a table longer than a proposal should print shows its
 //! first rows (the note under it says how many more the workbook has).
 
-use super::font::Font;
-use super::layout::{Flow, Style, DARK_BLUE, MARGIN_SIDE, MARGIN_TOP, WHITE};
+use super::font::{encode, Font};
+use super::layout::{Color, Flow, Mark, Style, DARK_BLUE, MARGIN_SIDE, MARGIN_TOP, WHITE};
 use super::render::{self, Part, BODY};
 use super::wrap::wrap;
 use crate::report::sheet::Sheet;
@@ -43,6 +43,13 @@ const COVER_TITLE: Style = Style {
     color: WHITE,
     leading: 30.0,
 };
+const CONTENTS_HEADING: Style = Style {
+    font: Font::Bold,
+    size: 11.0,
+    color: DARK_BLUE,
+    leading: 17.0,
+};
+const RULE: Color = Color::rgb(0xD9D9D9);
 const COVER_SUBTITLE: Style = Style {
     font: Font::Regular,
     size: 14.0,
@@ -57,15 +64,18 @@ const COVER_HEADING_ROWS: usize = 2;
 pub fn lay_out(sheets: &[Sheet], paper: Paper) -> Flow {
     let mut flow = Flow::new(paper);
     let named = |name: &str| sheets.iter().find(|s| s.name == name);
-    if let Some(cover) = named("Cover") {
+    let contents_at = named("Cover").map(|cover| {
         cover_page(&mut flow, cover);
-    }
+        (flow.page(), flow.y() + BODY.leading, flow.remaining())
+    });
+    let mut entries = Vec::new();
     let mut number = 0;
     for (name, title) in CHAPTERS {
         if let Some(sheet) = named(name) {
             number += 1;
             flow.new_page();
-            let title = format!("{number}  {title}");
+            let title = format!("{number} {title}");
+            entries.push((title.clone(), flow.page() + 1));
             let part = Part {
                 first_row: 0,
                 title: Some(&title),
@@ -74,7 +84,63 @@ pub fn lay_out(sheets: &[Sheet], paper: Paper) -> Flow {
             render::sheet(&mut flow, sheet, &part);
         }
     }
+    if let Some(at) = contents_at {
+        contents(&mut flow, at, &entries);
+    }
     flow
+}
+
+/// The chapters and their pages, under the cover's text where the
+/// cover's last page has room for them, else on a page of their own after
+/// it (the chapters then start a page later).
+fn contents(
+    flow: &mut Flow,
+    (mut page, mut top, room): (usize, f64, f64),
+    entries: &[(String, usize)],
+) {
+    let height = CONTENTS_HEADING.leading + entries.len() as f64 * BODY.leading;
+    let mut shift = 0;
+    if height > room - BODY.leading {
+        page += 1;
+        flow.insert_page(page);
+        top = MARGIN_TOP;
+        shift = 1;
+    }
+    let (left, right) = (flow.left(), flow.left() + flow.width());
+    let text = |x: f64, y: f64, style: Style, s: &str| Mark::Text {
+        x,
+        y,
+        font: style.font,
+        size: style.size,
+        color: style.color,
+        text: encode(s),
+    };
+    flow.mark_on(
+        page,
+        text(
+            left,
+            top + CONTENTS_HEADING.size,
+            CONTENTS_HEADING,
+            "Contents",
+        ),
+    );
+    let mut y = top + CONTENTS_HEADING.leading;
+    for (title, number) in entries {
+        let number = (number + shift).to_string();
+        let width = BODY.font.width(&number, BODY.size);
+        flow.mark_on(page, text(left, y + BODY.size, BODY, title));
+        flow.mark_on(page, text(right - width, y + BODY.size, BODY, &number));
+        flow.mark_on(
+            page,
+            Mark::Line {
+                from: (left, y + BODY.leading - 1.5),
+                to: (right, y + BODY.leading - 1.5),
+                width: 0.25,
+                color: RULE,
+            },
+        );
+        y += BODY.leading;
+    }
 }
 
 fn cover_page(flow: &mut Flow, cover: &Sheet) {
