@@ -31,25 +31,30 @@ pub fn wrap(text: &str, font: Font, size: f64, width: f64) -> Vec<String> {
     lines
 }
 
-/// Pushes the full-width pieces of a word too wide for a line; returns
-/// the rest, which starts the next line.
+/// Pushes the full-width pieces of a word too wide for a line, broken
+/// after a hyphen where it has one (part numbers, "12-core"), else between
+/// characters; returns the rest, which starts the next line.
 fn break_word(word: &str, font: Font, size: f64, width: f64, lines: &mut Vec<String>) -> String {
     let mut piece = String::new();
     for c in word.chars() {
         piece.push(c);
         if font.width(&piece, size) > width && piece.chars().count() > 1 {
             piece.pop();
-            lines.push(std::mem::take(&mut piece));
+            let cut = piece.rfind('-').map_or(piece.len(), |at| at + 1);
+            let rest = piece.split_off(cut);
+            lines.push(std::mem::replace(&mut piece, rest));
             piece.push(c);
         }
     }
     piece
 }
 
-/// The widest word of `text`: the narrowest a column can be without
-/// breaking a word.
+/// The widest word of `text` (a hyphenated word counts by its parts, as
+/// it may break after a hyphen): the narrowest a column can be without
+/// breaking a word between characters.
 pub fn widest_word(text: &str, font: Font, size: f64) -> f64 {
     text.split([' ', '\n'])
+        .flat_map(|w| w.split_inclusive('-'))
         .map(|w| font.width(w, size))
         .fold(0.0, f64::max)
 }
@@ -88,6 +93,16 @@ mod tests {
         assert!(fits(&lines, 50.0), "{lines:?}");
         assert_eq!(lines.concat(), format!("a{word}b"));
         assert_eq!(lines[0], "a");
+    }
+
+    #[test]
+    fn a_hyphenated_word_breaks_after_a_hyphen() {
+        let f = Font::Regular;
+        let word = "seed001-sas-ssd-400-capacity";
+        let width = f.width("seed001-sas-ssd-", SIZE) + 1.0;
+        let lines = wrap(word, f, SIZE, width);
+        assert_eq!(lines, ["seed001-sas-ssd-", "400-capacity"]);
+        assert_eq!(widest_word(word, f, SIZE), f.width("seed001-", SIZE));
     }
 
     #[test]
