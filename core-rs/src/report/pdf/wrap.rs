@@ -3,6 +3,11 @@
 
 use super::font::Font;
 
+/// Points a line may pass its width by: a column exactly as wide as its
+/// widest word (plus padding, less padding) is not always that wide again
+/// in floating point.
+const SLACK: f64 = 1e-6;
+
 /// `text` as lines no wider than `width` points: broken at spaces, a word
 /// wider than the line broken between characters, each line break of the
 /// text kept (an empty line stays empty). At least one line.
@@ -17,7 +22,7 @@ pub fn wrap(text: &str, font: Font, size: f64, width: f64) -> Vec<String> {
             } else {
                 format!("{line} {word}")
             };
-            if font.width(&candidate, size) <= width {
+            if font.width(&candidate, size) <= width + SLACK {
                 line = candidate;
                 continue;
             }
@@ -38,7 +43,7 @@ fn break_word(word: &str, font: Font, size: f64, width: f64, lines: &mut Vec<Str
     let mut piece = String::new();
     for c in word.chars() {
         piece.push(c);
-        if font.width(&piece, size) > width && piece.chars().count() > 1 {
+        if font.width(&piece, size) > width + SLACK && piece.chars().count() > 1 {
             piece.pop();
             let cut = piece.rfind('-').map_or(piece.len(), |at| at + 1);
             let rest = piece.split_off(cut);
@@ -93,6 +98,14 @@ mod tests {
         assert!(fits(&lines, 50.0), "{lines:?}");
         assert_eq!(lines.concat(), format!("a{word}b"));
         assert_eq!(lines[0], "a");
+    }
+
+    #[test]
+    fn a_column_as_wide_as_its_widest_word_keeps_it_whole() {
+        let f = Font::Regular;
+        let pad = 3.5;
+        let column = widest_word("cache capacity", f, 8.5) + 2.0 * pad;
+        assert_eq!(wrap("capacity", f, 8.5, column - 2.0 * pad), ["capacity"]);
     }
 
     #[test]
