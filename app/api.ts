@@ -47,7 +47,7 @@ export interface MainApi {
   recentFiles(): Promise<RecentFile[]>;
   /** Opens entry `index` of the recent list (only files the user picked before). */
   openRecent(index: number): Promise<ProjectFile>;
-  /** Asks where to save a report and writes it; `suggestedName` ends in .xlsx. */
+  /** Asks where to save a report and writes it; `suggestedName` ends in .xlsx or .pdf. */
   saveReport(bytes: Uint8Array, suggestedName: string): Promise<SaveResult>;
   /**
    * Asks for a folder and writes the tables into a new folder named
@@ -66,7 +66,15 @@ export interface MainApi {
 }
 
 /** What the native menu can ask the renderer to do. */
-export const MENU_COMMANDS = ['new', 'open', 'save', 'save-as', 'undo', 'redo'] as const;
+export const MENU_COMMANDS = [
+  'new',
+  'open',
+  'save',
+  'save-as',
+  'export-pdf',
+  'undo',
+  'redo',
+] as const;
 export type MenuCommand = (typeof MENU_COMMANDS)[number];
 
 export const isMenuCommand = (value: unknown): value is MenuCommand =>

@@ -238,6 +238,22 @@ describe('main-process IPC', () => {
     await expect(invoke(CHANNELS.saveReport, 'PK', 'x.xlsx')).rejects.toThrow(TypeError);
   });
 
+  it('offers a PDF proposal as a PDF, not a workbook', async () => {
+    const path = join(tempDir(), 'design.pdf');
+    const showSaveDialog = vi.fn().mockResolvedValue({ canceled: false, filePath: path });
+    const { invoke } = setUp({ showSaveDialog });
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
+    await expect(invoke(CHANNELS.saveReport, bytes, 'design.pdf')).resolves.toEqual({
+      status: 'saved',
+      fileName: 'design.pdf',
+    });
+    expect(showSaveDialog.mock.calls[0]?.[1]).toMatchObject({
+      defaultPath: 'design.pdf',
+      filters: [{ name: 'PDF document', extensions: ['pdf'] }],
+    });
+    expect([...readFileSync(path)]).toEqual([0x25, 0x50, 0x44, 0x46]);
+  });
+
   it('writes each CSV export into a new folder inside the picked one', async () => {
     const folder = tempDir();
     const { invoke } = setUp({

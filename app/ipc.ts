@@ -247,9 +247,15 @@ export function registerIpc(deps: IpcDeps): void {
     const content = reportBytes(bytes);
     const win = window();
     if (!win) return { status: 'cancelled' };
+    const defaultPath = typeof name === 'string' ? basename(name) : 'report.xlsx';
+    const pdf = defaultPath.toLowerCase().endsWith('.pdf');
     const picked = await dialog.showSaveDialog(win, {
-      defaultPath: typeof name === 'string' ? basename(name) : 'report.xlsx',
-      filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
+      defaultPath,
+      filters: [
+        pdf
+          ? { name: 'PDF document', extensions: ['pdf'] }
+          : { name: 'Excel workbook', extensions: ['xlsx'] },
+      ],
     });
     if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
     await save(picked.filePath, content);

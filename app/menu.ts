@@ -28,6 +28,8 @@ export function menuTemplate(
         command('Save', 'CmdOrCtrl+S', 'save'),
         command('Save As…', 'CmdOrCtrl+Shift+S', 'save-as'),
         { type: 'separator' },
+        command('Export PDF Proposal…', 'CmdOrCtrl+Shift+E', 'export-pdf'),
+        { type: 'separator' },
         platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
       ],
     },

@@ -1,11 +1,13 @@
 //! Sizing reports: a project and its evaluation as an XLSX workbook for a
 //! customer or a buyer (live formulas: type a unit price and the BOM
-//! recomputes), or as one CSV file per table. Several design variants can
-//! be exported together, with a Comparison sheet in front.
+//! recomputes), as one CSV file per table, or as a PDF proposal (`pdf`).
+//! Several design variants can be exported together, with a Comparison
+//! sheet in front.
 //!
 //! Sheets are built as data first (`sheet`), one module per sheet, so the
-//! XLSX and CSV exports show the same figures; only `to_xlsx` and `to_csv`
-//! know a file format. Pure: bytes and strings out, no I/O.
+//! XLSX, CSV and PDF exports show the same figures; only `to_xlsx`,
+//! `to_csv` and `pdf` know a file format. Pure: bytes and strings out, no
+//! I/O (not even the clock: the PDF's fallback date is the caller's).
 
 mod app_name;
 mod assumptions;
@@ -19,6 +21,7 @@ mod finding_titles;
 mod findings;
 mod growth;
 pub(crate) mod labels;
+mod pdf;
 mod performance;
 mod resilience;
 mod sheet;
@@ -115,6 +118,21 @@ fn workbook(sheets: &[Sheet], title: &str, paper: Paper) -> Result<Vec<u8>, Repo
     app_name::name_application(&xlsx).map_err(ReportError::Xlsx)
 }
 
+/// The PDF proposal of one design. `generated_on` (`YYYY-MM-DD`, the
+/// caller's clock: the core reads none) dates the cover when the project's
+/// facts give no date.
+pub fn pdf_report(
+    project: &Project,
+    evaluation: &Evaluation,
+    paper: Paper,
+    generated_on: &str,
+) -> Result<Vec<u8>, ReportError> {
+    let mut ctx = Context::new(project, evaluation, "")?;
+    ctx.generated_on = Some(generated_on);
+    let sheets = design_sheets(&ctx);
+    Ok(pdf::proposal_pdf(&sheets.sheets, &project.name, paper))
+}
+
 /// A Comparison sheet, then each variant's full report in sheets numbered
 /// like its column ("1 Summary", "1 BOM", ..., "2 Summary", ...).
 pub fn xlsx_comparison(variants: &[Variant], paper: Paper) -> Result<Vec<u8>, ReportError> {
@@ -186,6 +204,9 @@ pub struct Context<'a> {
     pub evaluation: &'a Evaluation,
     /// Put before every sheet name: "" for one design, "2 " for a variant.
     pub prefix: &'a str,
+    /// The day the report is made, where the caller gives it: the cover's
+    /// date when the project's facts have none.
+    pub generated_on: Option<&'a str>,
     pub clusters: Vec<ClusterView<'a>>,
     /// Sheets name a workload or policy per row: a scan per row made the
     /// report of 45,000 workloads take 47 s.
@@ -320,6 +341,7 @@ impl<'a> Context<'a> {
             project,
             evaluation,
             prefix,
+            generated_on: None,
             clusters,
             workloads: IdIndex::new(project.workloads.iter().map(|w| w.id.as_str())),
             policies: IdIndex::new(project.policies.iter().map(|p| p.id.as_str())),

@@ -81,6 +81,25 @@ pub fn export_xlsx(project_json: &str, paper: &str) -> Result<Vec<u8>, JsError> 
     xlsx_report(&project, &evaluation, paper).map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// The PDF proposal of a project: its bytes, the same the CLI's
+/// `report --pdf` writes. The cover is dated by the project's facts, else
+/// by today on the user's clock (the core reads none).
+#[cfg(feature = "wasm-exchange")]
+#[wasm_bindgen(js_name = exportPdf)]
+pub fn export_pdf(project_json: &str, paper: &str) -> Result<Vec<u8>, JsError> {
+    let paper = parse_paper(paper)?;
+    let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
+    let now = js_sys::Date::new_0();
+    let today = format!(
+        "{:04}-{:02}-{:02}",
+        now.get_full_year(),
+        now.get_month() + 1,
+        now.get_date()
+    );
+    crate::report::pdf_report(&project, &evaluation, paper, &today)
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// `a4` or `letter`: the paper the workbook is set up to print on.
 #[cfg(feature = "wasm-exchange")]
 fn parse_paper(paper: &str) -> Result<Paper, JsError> {

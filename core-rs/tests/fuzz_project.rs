@@ -53,7 +53,7 @@ use proptest::test_runner::{Config, RngSeed, TestCaseError, TestError, TestRunne
 use serde_json::{Map, Value};
 use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
 use stacksizer_core::parse::{check_project_file, ProjectFileOutcome, MAX_PROJECT_BYTES};
-use stacksizer_core::report::{csv_tables, evaluate_project_json, xlsx_report, Paper};
+use stacksizer_core::report::{csv_tables, evaluate_project_json, pdf_report, xlsx_report, Paper};
 
 #[path = "common/peak_memory.rs"]
 mod peak_memory;
@@ -318,8 +318,15 @@ fn check(input: &str) -> Result<Checked, String> {
         let (csv, csv_time, csv_peak) =
             core_call("csv_tables", || csv_tables(&project, &evaluation))?;
         csv.map_err(|e| format!("an evaluated project made no CSV report: {e}"))?;
-        slowest_call = slowest_call.max(xlsx_time).max(csv_time);
-        peak_memory = peak_memory.max(xlsx_peak).max(csv_peak);
+        let (pdf, pdf_time, pdf_peak) = core_call("pdf_report", || {
+            pdf_report(&project, &evaluation, Paper::Letter, "2031-02-03")
+        })?;
+        let pdf = pdf.map_err(|e| format!("an evaluated project made no PDF proposal: {e}"))?;
+        if !pdf.starts_with(b"%PDF-") {
+            return Err("the PDF proposal does not start with %PDF-".into());
+        }
+        slowest_call = slowest_call.max(xlsx_time).max(csv_time).max(pdf_time);
+        peak_memory = peak_memory.max(xlsx_peak).max(csv_peak).max(pdf_peak);
     }
     Ok(Checked {
         evaluated,

@@ -139,4 +139,28 @@ describe('the exchange module (imports and reports, loaded on first use)', () =>
     expect(tables.length).toBeGreaterThan(0);
     expect(tables.every((t) => t.text.length > 0)).toBe(true);
   });
+
+  it('writes the PDF proposal on the paper asked for', () => {
+    const pdf = handleRequest(
+      core,
+      { id: 12, method: 'report/pdf', params: { projectJson, paper: 'letter' } },
+      exchange,
+    );
+    expect(pdf.ok).toBe(true);
+    if (!pdf.ok) return;
+    const text = new TextDecoder('latin1').decode(pdf.result as Uint8Array);
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text).toContain('/MediaBox [0 0 612 792]');
+    // The example states no date: the cover is dated today on the user's clock.
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const date = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+    expect(text).toContain(`(${date}) Tj`);
+    const badPaper = handleRequest(
+      core,
+      { id: 13, method: 'report/pdf', params: { projectJson, paper: 'a3' } },
+      exchange,
+    );
+    expect(badPaper).toMatchObject({ ok: false });
+  });
 });

@@ -37,6 +37,7 @@ export interface CoreModule {
  */
 export interface ExchangeModule {
   exportXlsx(projectJson: string, paper: string): Uint8Array;
+  exportPdf(projectJson: string, paper: string): Uint8Array;
   exportCsvTables(projectJson: string): unknown;
   exportXlsxComparison(variants: NamedProject[], paper: string): Uint8Array;
   importRvtools(
@@ -51,6 +52,7 @@ export interface ExchangeModule {
 const EXCHANGE_METHODS = new Set<CoreMethod>([
   'report/xlsx',
   'report/csv',
+  'report/pdf',
   'report/comparison',
   'import/rvtools',
 ]);
@@ -111,6 +113,10 @@ function dispatch(
     case 'report/xlsx': {
       const { projectJson, paper } = params(request, 'report/xlsx');
       return loaded(exchange, request.method).exportXlsx(projectJson, paper);
+    }
+    case 'report/pdf': {
+      const { projectJson, paper } = params(request, 'report/pdf');
+      return loaded(exchange, request.method).exportPdf(projectJson, paper);
     }
     case 'report/csv':
       return loaded(exchange, request.method).exportCsvTables(

@@ -26,6 +26,7 @@ export interface CoreRequests {
   /** `paper`: `a4` or `letter`, the paper the workbook prints on. */
   'report/xlsx': { params: { projectJson: string; paper: string }; result: Uint8Array };
   'report/csv': { params: { projectJson: string }; result: CsvExport };
+  'report/pdf': { params: { projectJson: string; paper: string }; result: Uint8Array };
   'report/comparison': {
     params: { variants: NamedProject[]; paper: string };
     result: Uint8Array;

@@ -11,6 +11,7 @@ import {
   suggestedFileName,
   type OpenResult,
 } from './documents';
+import { exportPdf } from './exports';
 import { attempt } from './failures';
 
 /** Asks, in the app's dialog, before an action would drop unsaved changes. */
@@ -39,11 +40,23 @@ function actionName(command: MenuCommand, services: Services): string {
     case 'save':
     case 'save-as':
       return `Saving ${fileName ?? suggestedFileName(project)}`;
+    case 'export-pdf':
+      return 'Exporting the PDF proposal';
     case 'undo':
       return 'Undo';
     case 'redo':
       return 'Redo';
   }
+}
+
+/** The PDF proposal, when the project is sized; the notice says where it went. */
+export async function exportPdfProposal(services: Services): Promise<void> {
+  const { issues, evaluation, setNotice } = services.store.getState();
+  if (issues.length > 0 || evaluation === null) {
+    throw new Error('the project has input problems: fix them first');
+  }
+  const result = await exportPdf(services);
+  if (result.status === 'saved') setNotice(`Exported as ${result.fileName}.`);
 }
 
 async function perform(
@@ -71,6 +84,9 @@ async function perform(
       return;
     case 'save-as':
       await saveDocument(store, platform, true);
+      return;
+    case 'export-pdf':
+      await exportPdfProposal(services);
       return;
     case 'undo':
       temporal.undo();

@@ -1,4 +1,4 @@
-// Exporting the current design (or the kept variants) as a spreadsheet.
+// Exporting the current design (or the kept variants) as a spreadsheet or a PDF proposal.
 import type { SaveResult } from '../platform';
 import type { Services } from '../services';
 import type { Variant } from '../store/uiSlice';
@@ -7,15 +7,25 @@ import { suggestedFileName } from './documents';
 const stem = (services: Services) =>
   suggestedFileName(services.store.getState().project).replace(/\.stacksizer\.json$/, '');
 
-export async function exportXlsx(services: Services): Promise<SaveResult> {
+/** One file the core makes of the project on the chosen paper, saved as the user picks. */
+async function exportReport(
+  services: Services,
+  method: 'report/xlsx' | 'report/pdf',
+  extension: string,
+): Promise<SaveResult> {
   const { store, core, platform } = services;
   const { project, reportPaper } = store.getState();
-  const bytes = await core.call('report/xlsx', {
+  const bytes = await core.call(method, {
     projectJson: JSON.stringify(project),
     paper: reportPaper,
   });
-  return platform.saveReport(bytes, `${stem(services)}.xlsx`);
+  return platform.saveReport(bytes, `${stem(services)}.${extension}`);
 }
+
+export const exportXlsx = (services: Services) => exportReport(services, 'report/xlsx', 'xlsx');
+
+/** The PDF proposal, made by the core (the same document as the CLI's `report --pdf`). */
+export const exportPdf = (services: Services) => exportReport(services, 'report/pdf', 'pdf');
 
 /** Every report table as CSV, in a folder (desktop) or ZIP (browser) of their own. */
 export async function exportCsv(services: Services): Promise<SaveResult> {

@@ -8,6 +8,7 @@ const LEGACY_SESSION = 'legacy';
 /** The page's storage outlives a new build of the app at the same address. */
 export const USER_CATALOG_KEY = 'stacksizer.user-catalog';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const PDF_TYPE = 'application/pdf';
 
 function download(doc: Document, blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
@@ -56,7 +57,9 @@ export function browserPlatform(
     saveReport: async (bytes, suggestedName) => {
       download(
         doc,
-        new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }),
+        new Blob([bytes as Uint8Array<ArrayBuffer>], {
+          type: suggestedName.toLowerCase().endsWith('.pdf') ? PDF_TYPE : XLSX_TYPE,
+        }),
         suggestedName,
       );
       return { status: 'saved', fileName: suggestedName };

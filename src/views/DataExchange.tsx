@@ -1,20 +1,31 @@
-import { exportCsv, exportXlsx } from '../files/exports';
+import { exportCsv, exportPdf, exportXlsx } from '../files/exports';
 import { importRvtoolsFile, pickFile } from '../files/rvtools';
 import { confirmDiscard } from '../files/commands';
 import { attempt } from '../files/failures';
 import { importWorkloadsCsvFile } from '../files/workloadsCsv';
 import type { SaveResult } from '../platform';
-import { useServices } from '../services';
+import { useServices, type Services } from '../services';
 import { useApp } from '../store/context';
 import type { ReportPaper } from '../store/uiSlice';
 
 const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_ACCEPT = '.csv,text/csv';
 
+/** The exports of the design, each with the action a failure names. */
+const EXPORTS: {
+  label: string;
+  action: string;
+  save: (services: Services) => Promise<SaveResult>;
+}[] = [
+  { label: 'Export XLSX', action: 'Exporting the XLSX report', save: exportXlsx },
+  { label: 'Export CSV', action: 'Exporting the CSV tables', save: exportCsv },
+  { label: 'Export PDF proposal…', action: 'Exporting the PDF proposal', save: exportPdf },
+];
+
 const savedAs = (result: SaveResult) =>
   result.status === 'saved' ? `Exported as ${result.fileName}.` : null;
 
-/** Import from RVTools or a workloads CSV; export the design as XLSX or CSV tables. */
+/** Import from RVTools or a workloads CSV; export the design as XLSX, CSV tables or a PDF proposal. */
 export function DataExchange() {
   const services = useServices();
   const notice = useApp((s) => s.notice);
@@ -79,26 +90,17 @@ export function DataExchange() {
           <option value="letter">Letter</option>
         </select>
       </label>
-      <button
-        type="button"
-        disabled={!canExport}
-        title={canExport ? undefined : 'Fix the input problems first'}
-        onClick={() =>
-          run('Exporting the XLSX report', async () => savedAs(await exportXlsx(services)))
-        }
-      >
-        Export XLSX
-      </button>
-      <button
-        type="button"
-        disabled={!canExport}
-        title={canExport ? undefined : 'Fix the input problems first'}
-        onClick={() =>
-          run('Exporting the CSV tables', async () => savedAs(await exportCsv(services)))
-        }
-      >
-        Export CSV
-      </button>
+      {EXPORTS.map(({ label, action, save }) => (
+        <button
+          key={label}
+          type="button"
+          disabled={!canExport}
+          title={canExport ? undefined : 'Fix the input problems first'}
+          onClick={() => run(action, async () => savedAs(await save(services)))}
+        >
+          {label}
+        </button>
+      ))}
       {notice && (
         <span role="status" className="notice">
           {notice}

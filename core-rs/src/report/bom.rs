@@ -11,7 +11,7 @@
 //! keys on user text.
 
 use super::sheet::{
-    a1, column_range, Cell, CellRef, Computed, NumberFormat, RowStyle, Sheet, SheetBuilder,
+    a1, column_range, Cell, CellRef, Computed, NumberFormat, Row, RowStyle, Sheet, SheetBuilder,
 };
 use super::summary::{KeyFigure, SummaryCells};
 use super::{ClusterView, Context};
@@ -45,8 +45,8 @@ pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
     let header = b.next_row();
     let first = header + 1;
     b.freeze_above(first);
-    let mut rows: Vec<Vec<Cell>> = Vec::new();
-    let row_at = |rows: &Vec<Vec<Cell>>| first + rows.len() as u32;
+    let mut rows: Vec<Row> = Vec::new();
+    let row_at = |rows: &Vec<Row>| first + rows.len() as u32;
     let several = ctx.clusters.len() > 1;
     let mut subtotals: Vec<(usize, u32, f64)> = Vec::new();
     let mut unpriced: Vec<String> = Vec::new();
@@ -62,17 +62,22 @@ pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
                     unpriced.push(named);
                 }
             }
-            rows.push(line_row(&l.part, row_at(&rows), currency, &c.label));
+            rows.push(Row::body(line_row(
+                &l.part,
+                row_at(&rows),
+                currency,
+                &c.label,
+            )));
         }
         clusters_total += subtotal;
         if several {
             let at = row_at(&rows);
-            rows.push(subtotal_row(
+            rows.push(Row::total(subtotal_row(
                 &format!("Subtotal: {}", c.label),
                 (from, at - 1),
                 subtotal,
                 currency,
-            ));
+            )));
             subtotals.push((i, at, subtotal));
         }
     }
@@ -81,20 +86,25 @@ pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
     if !items.is_empty() {
         let from = row_at(&rows);
         for item in &items {
-            rows.push(line_row(item, row_at(&rows), currency, "Project"));
+            rows.push(Row::body(line_row(
+                item,
+                row_at(&rows),
+                currency,
+                "Project",
+            )));
         }
         let at = row_at(&rows);
-        rows.push(subtotal_row(
+        rows.push(Row::total(subtotal_row(
             "Subtotal: extra lines",
             (from, at - 1),
             items_total,
             currency,
-        ));
+        )));
     }
     let before_discounts = row_at(&rows) - 1;
     for (description, percent) in discounts(pricing) {
         let off = (clusters_total + items_total) * percent / 100.0;
-        rows.push(vec![
+        rows.push(Row::body(vec![
             Cell::Blank,
             Cell::text(description),
             Cell::text(format!(
@@ -113,17 +123,17 @@ pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
             ),
             Cell::text(currency),
             Cell::text("Project"),
-        ]);
+        ]));
     }
     let total_row = row_at(&rows);
     let total = bom::project_total(clusters_total, pricing);
-    rows.push(subtotal_row(
+    rows.push(Row::total(subtotal_row(
         "Total",
         (first, total_row - 1),
         total,
         currency,
-    ));
-    b.table(
+    )));
+    b.styled_table(
         "bom",
         &[
             "Part number",
@@ -186,7 +196,7 @@ pub fn bom_sheet(ctx: &Context, summary: &SummaryCells) -> (Sheet, BomCells) {
             unpriced.join("; ")
         ));
     }
-    b.note(
+    b.hint(
         "Type or change unit prices in the highlighted Unit price cells: extended prices, \
          subtotals, the total and the prices per usable TB and per IOPS recompute; a row \
          inserted inside the table is counted. Part numbers are the catalog's (its part id \

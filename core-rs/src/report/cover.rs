@@ -27,7 +27,7 @@ pub fn cover_sheet(ctx: &Context) -> Sheet {
         ("Customer", facts.customer.as_str()),
         ("Project", facts.project.as_str()),
         ("Prepared by", facts.author.as_str()),
-        ("Date", facts.date.as_str()),
+        ("Date", report_date(facts.date.as_str(), ctx.generated_on)),
     ];
     for (label, value) in lines {
         if !value.trim().is_empty() {
@@ -73,6 +73,15 @@ pub fn cover_sheet(ctx: &Context) -> Sheet {
         }
     }
     b.finish()
+}
+
+/// The date a report carries: the project facts' date, else the day it is
+/// made when the caller gives it (the XLSX and CSV exports do not yet).
+pub fn report_date<'a>(facts_date: &'a str, generated_on: Option<&'a str>) -> &'a str {
+    match facts_date.trim() {
+        "" => generated_on.unwrap_or(""),
+        _ => facts_date,
+    }
 }
 
 /// The verdict in a sentence, without codes.

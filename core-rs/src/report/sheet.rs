@@ -175,6 +175,9 @@ pub enum RowStyle {
     Section,
     /// A paragraph of text across the sheet's width.
     Note,
+    /// A note on using the workbook itself (where to type a price): shown
+    /// like a note in the XLSX, left out of the PDF proposal.
+    Hint,
     /// Totals under a table.
     Total,
 }
@@ -183,6 +186,23 @@ pub enum RowStyle {
 pub struct Row {
     pub style: RowStyle,
     pub cells: Vec<Cell>,
+}
+
+impl Row {
+    pub fn body(cells: Vec<Cell>) -> Row {
+        Row {
+            style: RowStyle::Body,
+            cells,
+        }
+    }
+
+    /// A subtotal or total row, inside a table or under it.
+    pub fn total(cells: Vec<Cell>) -> Row {
+        Row {
+            style: RowStyle::Total,
+            cells,
+        }
+    }
 }
 
 /// A header row and the data rows under it, from column A.
@@ -293,6 +313,9 @@ pub fn column_letters(col: u16) -> String {
     letters.iter().rev().collect()
 }
 
+/// The note that stands for a table without rows.
+pub const EMPTY_TABLE: &str = "None.";
+
 /// Appends rows top to bottom and records where each table lands.
 pub struct SheetBuilder {
     sheet: Sheet,
@@ -366,6 +389,10 @@ impl SheetBuilder {
         }
     }
 
+    pub fn hint(&mut self, text: impl Into<String>) {
+        self.row(RowStyle::Hint, vec![Cell::text(text)]);
+    }
+
     pub fn blank(&mut self) {
         self.row(RowStyle::Body, Vec::new());
     }
@@ -374,13 +401,18 @@ impl SheetBuilder {
     /// tables require it). Without rows a note says so, since a table needs
     /// at least one data row; then `None`.
     pub fn table(&mut self, id: &str, headers: &[&str], rows: Vec<Vec<Cell>>) -> Option<Table> {
+        self.styled_table(id, headers, rows.into_iter().map(Row::body).collect())
+    }
+
+    /// A table whose rows keep their own style: totals inside the table.
+    pub fn styled_table(&mut self, id: &str, headers: &[&str], rows: Vec<Row>) -> Option<Table> {
         if rows.is_empty() {
-            self.note("None.");
+            self.note(EMPTY_TABLE);
             return None;
         }
         let header_row = self.row(RowStyle::Body, unique_headers(headers));
-        for cells in rows {
-            self.row(RowStyle::Body, cells);
+        for row in rows {
+            self.sheet.rows.push(row);
         }
         let table = Table {
             id: id.to_string(),

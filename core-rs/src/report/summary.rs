@@ -428,7 +428,7 @@ pub fn summary_sheet(ctx: &Context) -> (Sheet, SummaryCells) {
         name_col: 0,
     });
     b.blank();
-    b.section("Top findings (all of them on the Findings sheet)");
+    b.section("Top findings (all of them under Findings)");
     let top: Vec<Vec<Cell>> = ctx
         .evaluation
         .findings

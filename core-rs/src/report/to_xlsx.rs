@@ -274,7 +274,7 @@ fn spanning_font_scale(style: RowStyle) -> Option<f64> {
     match style {
         RowStyle::Title => Some(14.0 / 11.0),
         RowStyle::Section => Some(12.0 / 11.0),
-        RowStyle::Note => Some(1.0),
+        RowStyle::Note | RowStyle::Hint => Some(1.0),
         RowStyle::Body | RowStyle::Total => None,
     }
 }
@@ -470,7 +470,7 @@ fn row_format(style: RowStyle) -> Format {
             .set_font_color(Color::RGB(DARK_BLUE))
             .set_text_wrap()
             .set_align(FormatAlign::Top),
-        RowStyle::Note => f
+        RowStyle::Note | RowStyle::Hint => f
             .set_italic()
             .set_font_color(Color::RGB(GREY))
             .set_text_wrap()

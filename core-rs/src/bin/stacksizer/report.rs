@@ -1,24 +1,26 @@
-//! `stacksizer report PROJECT.json -o OUT.xlsx [--paper a4|letter]` and/or `--csv DIR`: the
-//! sizing report as a workbook, or one CSV file per table. Files are
+//! `stacksizer report PROJECT.json -o OUT.xlsx [--paper a4|letter]`, `--csv DIR` and/or
+//! `--pdf OUT.pdf`: the sizing report as a workbook, one CSV file per
+//! table, or the PDF proposal. Files are
 //! written next to their target and renamed into place, so an interrupted
 //! run never leaves a half-written report.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::ArgGroup;
 use stacksizer_core::catalog::price_project;
 use stacksizer_core::evaluate::evaluate;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
-use stacksizer_core::report::{csv_tables, xlsx_report, Paper};
+use stacksizer_core::report::{csv_tables, pdf_report, xlsx_report, Paper, ReportError};
 
 use crate::catalog::{merged_catalog, report_price_changes};
 use crate::input::{read_text_bounded, refuse_overwrite};
 use crate::output::{write_atomically, EXIT_INVALID};
 
 #[derive(clap::Args)]
-#[command(group(ArgGroup::new("destination").required(true).multiple(true).args(["output", "csv"])))]
+#[command(group(ArgGroup::new("destination").required(true).multiple(true).args(["output", "csv", "pdf"])))]
 pub struct ReportArgs {
     /// Project file (JSON).
     project: PathBuf,
@@ -28,10 +30,13 @@ pub struct ReportArgs {
     /// Write one CSV file per table into this directory (created if missing).
     #[arg(long, value_name = "DIR")]
     csv: Option<PathBuf>,
+    /// Write the PDF proposal to this file.
+    #[arg(long, value_name = "OUT.pdf")]
+    pdf: Option<PathBuf>,
     /// Price the project's catalog parts from this user catalog (CSV or JSON) over the shipped one.
     #[arg(long, value_name = "FILE")]
     catalog: Option<PathBuf>,
-    /// The paper the workbook is set up to print on.
+    /// The paper the workbook is set up to print on, and the PDF's page size.
     #[arg(long, value_enum, default_value_t = PaperArg::A4)]
     paper: PaperArg,
 }
@@ -65,9 +70,11 @@ pub fn run(args: &ReportArgs) -> ExitCode {
     let inputs: Vec<&Path> = std::iter::once(path.as_path())
         .chain(args.catalog.as_deref())
         .collect();
-    if let Some(out) = &args.output {
-        if let Err(message) = refuse_overwrite("--output", out, &inputs) {
-            return invalid(&message);
+    for (flag, out) in [("--output", &args.output), ("--pdf", &args.pdf)] {
+        if let Some(out) = out {
+            if let Err(message) = refuse_overwrite(flag, out, &inputs) {
+                return invalid(&message);
+            }
         }
     }
     let text = match read_text_bounded(path, MAX_PROJECT_BYTES) {
@@ -102,16 +109,20 @@ pub fn run(args: &ReportArgs) -> ExitCode {
             }
         }
     }
+    let paper = args.paper.into();
     if let Some(out) = &args.output {
-        let bytes = match xlsx_report(&project, &evaluation, args.paper.into()) {
-            Ok(bytes) => bytes,
-            Err(e) => return failure(&e),
-        };
-        if let Err(e) = write_atomically(out, &bytes) {
-            eprintln!("error: --output {}: cannot write: {e}", out.display());
-            return ExitCode::from(EXIT_INVALID);
+        if let Err(code) = write_report("--output", out, || {
+            xlsx_report(&project, &evaluation, paper)
+        }) {
+            return code;
         }
-        outln!("wrote {}", out.display());
+    }
+    if let Some(out) = &args.pdf {
+        if let Err(code) = write_report("--pdf", out, || {
+            pdf_report(&project, &evaluation, paper, &today())
+        }) {
+            return code;
+        }
     }
     if let (Some(dir), Some(tables)) = (&args.csv, tables) {
         if let Err(e) = std::fs::create_dir_all(dir) {
@@ -138,6 +149,52 @@ pub fn run(args: &ReportArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Makes one report file's bytes and writes them to `out`: a report the
+/// core cannot make is a bug (exit 1), a file it cannot write bad input.
+fn write_report(
+    flag: &str,
+    out: &Path,
+    make: impl FnOnce() -> Result<Vec<u8>, ReportError>,
+) -> Result<(), ExitCode> {
+    let bytes = make().map_err(|e| failure(&e))?;
+    if let Err(e) = write_atomically(out, &bytes) {
+        eprintln!("error: {flag} {}: cannot write: {e}", out.display());
+        return Err(ExitCode::from(EXIT_INVALID));
+    }
+    outln!("wrote {}", out.display());
+    Ok(())
+}
+
+/// Today (UTC) as `YYYY-MM-DD`: the proposal's date when the project's
+/// facts give none. `SOURCE_DATE_EPOCH` (seconds), where set, stands for
+/// the clock, so a build can reproduce a file.
+fn today() -> String {
+    let seconds = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        });
+    civil_date(i64::try_from(seconds / 86_400).unwrap_or(0))
+}
+
+/// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`, public domain).
+fn civil_date(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 fn has_xlsx_extension(path: &Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("xlsx"))
@@ -159,4 +216,17 @@ fn invalid_project(path: &Path, issues: &[stacksizer_core::InputIssue]) -> ExitC
         eprintln!("error: {}: {}", path.display(), issue.message);
     }
     ExitCode::from(EXIT_INVALID)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_date;
+
+    #[test]
+    fn days_since_the_epoch_are_calendar_dates() {
+        assert_eq!(civil_date(0), "1970-01-01");
+        assert_eq!(civil_date(11_016), "2000-02-29");
+        assert_eq!(civil_date(20_417), "2025-11-25");
+        assert_eq!(civil_date(-1), "1969-12-31");
+    }
 }
