@@ -302,8 +302,8 @@ fn xtremio_vplex(e: &ArrayClusterEvaluation, cost: ClusterCost) -> KeyFigures {
     })
 }
 
-/// The slowest read and write over the workloads.
-fn slowest(
+/// The slowest read and write over the workloads (or clusters).
+pub(super) fn slowest(
     workloads: impl Iterator<Item = (Option<f64>, Option<f64>)>,
     source: &'static str,
 ) -> Latency {

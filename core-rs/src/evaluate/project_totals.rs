@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::cluster_result::ClusterResult;
-use super::key_figures::{Binding, Utilisation};
+use super::key_figures::{slowest, Binding, Latency, Utilisation};
 use super::utilisation::UtilisationRow;
 use crate::bom::ClusterCost;
 use crate::model::Capacity;
@@ -41,6 +41,11 @@ pub struct ProjectTotals {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub cost_per_iops: Option<f64>,
+    /// The slowest workload over the clusters that model latency; absent
+    /// when none does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub latency: Option<Latency>,
     /// Per resource (`UtilisationRow::figure`), the cluster it is tightest
     /// in, in the order the clusters first name the resources.
     pub utilisation: Vec<TightestUse>,
@@ -119,6 +124,27 @@ fn tightest_use(clusters: &[ClusterResult]) -> Vec<TightestUse> {
     out
 }
 
+fn slowest_of(clusters: &[ClusterResult]) -> Option<Latency> {
+    let modelled: Vec<&Latency> = clusters
+        .iter()
+        .filter_map(|c| c.key_figures.latency.as_ref())
+        .collect();
+    let source = modelled.first()?.source;
+    // A cluster without workloads has no estimate and is not saturated:
+    // it says nothing about the slowest workload.
+    let estimates = modelled
+        .iter()
+        .filter(|l| l.saturated || l.read_ms.is_some() || l.write_ms.is_some())
+        .map(|l| {
+            if l.saturated {
+                (None, None)
+            } else {
+                (l.read_ms, l.write_ms)
+            }
+        });
+    Some(slowest(estimates, source))
+}
+
 pub fn of_clusters(clusters: &[ClusterResult]) -> ProjectTotals {
     let [raw, usable, required, headroom, front_end_iops, back_end_iops] = totals(clusters, |c| {
         let k = &c.key_figures;
@@ -152,6 +178,7 @@ pub fn of_clusters(clusters: &[ClusterResult]) -> ProjectTotals {
         physical_cores: clusters.iter().map(|c| c.key_figures.cpu.at_n.limit).sum(),
         ram_for_vms_gb: clusters.iter().map(|c| c.key_figures.ram.at_n.limit).sum(),
         utilisation: tightest_use(clusters),
+        latency: slowest_of(clusters),
         hosts: clusters.iter().map(|c| c.key_figures.hosts).sum(),
         raw: Capacity::from_gb(raw),
         usable: Capacity::from_gb(usable),
