@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 test('compares RAID-1 and RAID-5 variants of the same workloads', async ({ page }) => {
   await page.goto('/');
@@ -70,4 +71,100 @@ test('compares a vSAN OSA and a vSAN ESA variant, marking what ESA does not mode
   await expect(page.getByRole('img', { name: 'Usable and required by variant' })).toBeVisible();
   await table.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'tests/output/compare-osa-esa.png', fullPage: true });
+});
+
+const EXAMPLES = [
+  'seed-000-hybrid-alwayson.json',
+  'seed-001-all-flash-sql.json',
+  'seed-001-stretched.json',
+  'seed-002-iscsi-fci.json',
+  'seed-003-mixed-sql-exchange.json',
+  'seed-004-xtremio-vplex.json',
+  'esa-all-nvme.json',
+];
+
+test.describe('Compare for every example', () => {
+  // axe is injected as an inline script, which the app's CSP rightly forbids.
+  test.use({ bypassCSP: true });
+
+  for (const example of EXAMPLES) {
+    test(`${example}: four variants fit, design and utilisation rows, axe-clean`, async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+      await page.getByLabel('Open an example project').selectOption(example);
+      await expect(page.getByTestId('document-state')).toHaveText(example);
+      await page.getByRole('tab', { name: 'Compare' }).click();
+      // The same workloads four times: the example, and three others of the
+      // shipped examples would change the workloads, so keep the same one.
+      for (const name of ['As shipped', 'Copy B', 'Copy C', 'Copy D']) {
+        await page.getByLabel('Variant name').fill(name);
+        await page.getByRole('button', { name: 'Keep the current design as a variant' }).click();
+      }
+      const table = page.locator('table.compare');
+      await expect(table.locator('thead th')).toHaveCount(5);
+      await expect(page.getByTestId('different-workloads')).toHaveCount(0);
+      for (const row of ['topology', 'hosts', 'cores-ram', 'devices', 'reserve', 'verdict']) {
+        await expect(table.locator(`tr[data-metric="${row}"] td`).first()).not.toHaveText('');
+      }
+      await expect(table.locator('tr[data-metric="cpu@at_n"] td').first()).toHaveText(/%/);
+      await expect(table.locator('tr[data-metric="cost"] td').first()).toContainText('USD');
+      // Identical variants: nothing is better.
+      await expect(table.locator('.best-mark')).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      const stem = example.replace('.json', '');
+      for (const viewport of [
+        { width: 1280, height: 720 },
+        { width: 1920, height: 1080 },
+      ]) {
+        await page.setViewportSize(viewport);
+        // The table scrolls inside its box; the page itself does not overflow.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: `tests/output/compare-${stem}-${viewport.width}.png`,
+          fullPage: true,
+        });
+      }
+    });
+  }
+
+  test('variants with different workloads: a warning, and no "better" on demand rows', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+    await page.getByRole('tab', { name: 'Compare' }).click();
+    await page.getByLabel('Variant name').fill('Seed 001');
+    await page.getByRole('button', { name: 'Keep the current design as a variant' }).click();
+    await page.getByLabel('Open an example project').selectOption('seed-000-hybrid-alwayson.json');
+    await expect(page.getByTestId('document-state')).toHaveText('seed-000-hybrid-alwayson.json');
+    await page.getByLabel('Variant name').fill('Seed 000');
+    await page.getByRole('button', { name: 'Keep the current design as a variant' }).click();
+
+    await expect(page.getByTestId('different-workloads')).toBeVisible();
+    const table = page.locator('table.compare');
+    for (const demand of [
+      'required',
+      'headroom',
+      'iops-limit',
+      'back-end',
+      'write-latency',
+      'cpu@at_n',
+      'cpu@after_failure',
+      'ram@at_n',
+      'errors',
+    ]) {
+      await expect(table.locator(`tr[data-metric="${demand}"] .best-mark`)).toHaveCount(0);
+    }
+    // What the design buys is still compared: raw capacity does not depend on demand.
+    await expect(table.locator('tr[data-metric="raw"] .best-mark')).toHaveCount(1);
+    // Both need more than 100 % of their cores after N+1: shown as past the limit.
+    await expect(table.locator('tr[data-metric="cpu@after_failure"] td.past-limit')).toHaveCount(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'tests/output/compare-different-workloads.png', fullPage: true });
+  });
 });

@@ -1,6 +1,8 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
+import { LatencyChart, type LatencyBar } from '../charts/LatencyChart';
+import { Explain } from '../components/Explain';
 import type { CapacityEvaluation, ClusterEvaluation, KeyFigures } from '../core/types';
 import { useApp } from '../store/context';
 import { formatGb, type CapacityUnit } from '../units';
@@ -12,6 +14,7 @@ import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
+import { UtilisationPanel } from './UtilisationPanel';
 
 /**
  * Every figure of the selected cluster (any kind), as the core computed
@@ -59,6 +62,12 @@ export function ResultsDashboard() {
         <UnitToggle />
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
+      {shown && (
+        <>
+          <h3>Utilisation at N and N+{shown.utilisation.hosts_failed}</h3>
+          <UtilisationPanel utilisation={shown.utilisation} />
+        </>
+      )}
       {shown?.kind === 'vsan_osa' && (
         <>
           <KeyFigureTiles cluster={shown} unit={unit} currency={currency}>
@@ -125,6 +134,11 @@ const VsanDetails = memo(function VsanDetails({
   const iops = useMemo(() => iopsBars(keyFigures), [keyFigures]);
   const cache = useMemo(() => cacheBars(cluster.cache), [cluster.cache]);
   const compute = useMemo(() => computeBars(keyFigures), [keyFigures]);
+  const workloads = useApp((s) => s.project.workloads);
+  const latency = useMemo(
+    () => latencyBars(cluster.performance, workloads),
+    [cluster.performance, workloads],
+  );
   return (
     <>
       <div className="chart-row">
@@ -147,12 +161,37 @@ const VsanDetails = memo(function VsanDetails({
           />
         </div>
       </div>
+      {latency.length > 0 && (
+        <>
+          <h3>
+            Estimated latency by workload
+            <Explain
+              figure="the latency estimate"
+              rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms)."
+              sources={[cluster.performance.latency_model]}
+            />
+          </h3>
+          <LatencyChart title="Estimated latency by workload" bars={latency} />
+        </>
+      )}
       <GrowthPanel growth={cluster.growth} unit={unit} />
       {cluster.stretched && <StretchedPanel stretched={cluster.stretched} />}
       <ResiliencePanel resilience={cluster.resilience} unit={unit} />
     </>
   );
 });
+
+/** Each workload's estimate, named as the project names it. */
+function latencyBars(
+  performance: ClusterEvaluation['performance'],
+  workloads: { id: string; name: string }[] | undefined,
+): LatencyBar[] {
+  return performance.workloads.map((w) => ({
+    label: workloads?.find((x) => x.id === w.workload_id)?.name.split(' (')[0] ?? w.workload_id,
+    read: w.read_latency_ms,
+    write: w.write_latency_ms,
+  }));
+}
 
 function cacheBars(cache: ClusterEvaluation['cache']) {
   return [
