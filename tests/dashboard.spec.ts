@@ -133,6 +133,11 @@ test.describe('every example on the dashboard', () => {
 
       expect(await seriousViolations(page)).toEqual([]);
       const stem = example.replace('.json', '');
+      await utilisation.screenshot({ path: `tests/output/utilisation-${stem}.png` });
+      const charts = page.locator('.chart-row');
+      if ((await charts.count()) > 0) {
+        await charts.first().screenshot({ path: `tests/output/charts-${stem}.png` });
+      }
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await page.screenshot({

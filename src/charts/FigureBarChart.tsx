@@ -18,7 +18,7 @@ interface Props {
   limit?: number;
 }
 
-const MARGIN = { top: 4, right: 16, bottom: 20, left: 4 };
+const MARGIN = { top: 14, right: 16, bottom: 20, left: 4 };
 const TICK = { fontSize: 11 };
 /** Past this ratio of the largest to the smallest bar, a linear axis hides the small one. */
 const LOG_RATIO = 20;

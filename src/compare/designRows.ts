@@ -1,7 +1,7 @@
 // The design each variant is: its inputs as entered (architecture,
 // topology, hosts, devices, policies, N+x) and the core's totals of cores
 // and RAM, so a comparison shows why one variant differs from another.
-import type { Evaluation, Project, Topology } from '../core/types';
+import type { DeviceKind, Evaluation, Project, Topology } from '../core/types';
 import { upTo } from '../units';
 import { variantKinds } from './metrics';
 
@@ -24,8 +24,19 @@ const topology = (t: Topology) =>
 
 const hosts = (t: Topology) => (t.kind === 'single' ? t.host_count : t.hosts_per_site * 2);
 
-function deviceModel(project: Project, id: string) {
-  return (project.devices ?? []).find((d) => d.id === id)?.model ?? id;
+const KIND: Record<DeviceKind, string> = {
+  hdd7200: 'HDD 7.2K',
+  hdd10k: 'HDD 10K',
+  hdd15k: 'HDD 15K',
+  sata_ssd: 'SATA SSD',
+  sas_ssd: 'SAS SSD',
+  nvme: 'NVMe',
+};
+
+/** "400 GB SAS SSD": size and kind read shorter than a vendor model name. */
+function device(project: Project, id: string) {
+  const d = (project.devices ?? []).find((x) => x.id === id);
+  return d ? `${upTo(d.capacity_gb, 0)} GB ${KIND[d.kind]}` : id;
 }
 
 export const DESIGN_ROWS: DesignRow[] = [
@@ -69,18 +80,19 @@ export const DESIGN_ROWS: DesignRow[] = [
       perCluster(p, (c) => {
         const s = c.storage;
         switch (s.architecture) {
-          case 'vsan_osa':
-            return s.disk_groups
-              .map(
-                (g) =>
-                  `1 x ${deviceModel(p, g.cache_device)} cache + ${g.capacity_device_count} x ${deviceModel(p, g.capacity_device)}`,
-              )
-              .join(', ')
-              .concat(
-                ` (${s.disk_groups.length} disk group${s.disk_groups.length === 1 ? '' : 's'})`,
-              );
+          case 'vsan_osa': {
+            const groups = s.disk_groups.map(
+              (g) =>
+                `1 x ${device(p, g.cache_device)} cache + ${g.capacity_device_count} x ${device(p, g.capacity_device)}`,
+            );
+            const n = groups.length;
+            // Hosts usually repeat one disk group: say it once.
+            return groups.every((g) => g === groups[0])
+              ? `${n} disk group${n === 1 ? '' : 's'} of ${groups[0] ?? 'nothing'}`
+              : groups.join('; ');
+          }
           case 'vsan_esa':
-            return `${s.devices_per_host} x ${deviceModel(p, s.device)} NVMe pool`;
+            return `${s.devices_per_host} x ${device(p, s.device)} pool`;
           case 'xtremio_vplex':
             return `${s.x_bricks_per_site} x ${s.x_brick_model} X-Brick per site, ${s.vplex_engines} VPLEX engine(s)`;
         }
@@ -91,10 +103,17 @@ export const DESIGN_ROWS: DesignRow[] = [
     label: 'Policies in use',
     note: "The storage policies the variant's workloads use (XtremIO + VPLEX workloads are protected by XDP instead).",
     text: (p) => {
-      const used = new Set((p.workloads ?? []).map((w) => w.policy_id));
+      // XDP protects an XtremIO + VPLEX cluster's data: its workloads' policies do not apply.
+      const vsan = new Set(
+        p.clusters.filter((c) => c.storage.architecture !== 'xtremio_vplex').map((c) => c.id),
+      );
+      const used = new Set(
+        (p.workloads ?? []).filter((w) => vsan.has(w.cluster_id)).map((w) => w.policy_id),
+      );
       const names = (p.policies ?? [])
         .filter((pol) => used.has(pol.id))
         .map((pol) => `${pol.name} (${pol.method.replace('raid', 'RAID-')} FTT=${pol.ftt})`);
+      if (names.length === 0 && vsan.size < p.clusters.length) return 'XtremIO XDP (array)';
       return names.length > 0 ? names.join(', ') : 'none';
     },
   },

@@ -306,9 +306,11 @@ function MetricRow({
             className={className}
             title={isNotModelled(value) ? value.notModelled : undefined}
           >
-            {typeof evaluations[i] === 'string'
-              ? 'invalid'
-              : formatMetric(metric, value, { unit, currency: currencies[i] ?? '' })}
+            <span className="cell-value">
+              {typeof evaluations[i] === 'string'
+                ? 'invalid'
+                : formatMetric(metric, value, { unit, currency: currencies[i] ?? '' })}
+            </span>
             {isNotModelled(value) && <span className="visually-hidden">: {value.notModelled}</span>}
             {past && <span className="visually-hidden"> (past the limit)</span>}
             {explanation && (

@@ -55,7 +55,7 @@ export const EsaResults = memo(function EsaResults({
           <h3>Compute after N+{compute.hosts - compute.hosts_after_failure}</h3>
           <FigureBarChart
             title="Use after host failure"
-            unit="%"
+            unit="% of what is left"
             digits={1}
             limit={100}
             bars={computeBars(k)}

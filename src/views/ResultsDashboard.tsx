@@ -154,7 +154,7 @@ const VsanDetails = memo(function VsanDetails({
           <h3>Compute after N+{cluster.compute.hosts - cluster.compute.hosts_after_failure}</h3>
           <FigureBarChart
             title="Use after host failure"
-            unit="%"
+            unit="% of what is left"
             digits={1}
             limit={100}
             bars={compute}

@@ -22,7 +22,8 @@ export const UtilisationPanel = memo(function UtilisationPanel({
     <div className="table-scroll">
       <table className="utilisation" data-testid="utilisation">
         <caption>
-          Utilisation (bar: share of the limit; red line 100 %, amber line the warning level)
+          Bar: share of the limit. Red line: 100 %; amber line: the rule&apos;s warning level. –: no
+          figure in that state (the ? says why).
         </caption>
         <thead>
           <tr>
@@ -36,8 +37,10 @@ export const UtilisationPanel = memo(function UtilisationPanel({
           {rows.map((r, i) => (
             <tr key={`${r.figure}-${i}`} data-figure={r.figure}>
               <th scope="row">
-                <span className="utilisation-label">{r.label}</span>
-                <Explain figure={r.label} rule={r.rule} sources={r.sources} />
+                <span className="row-head">
+                  <span>{r.label}</span>
+                  <Explain figure={r.label} rule={r.rule} sources={r.sources} />
+                </span>
               </th>
               <td>
                 <Meter u={r.at_n} threshold={r.threshold} />
@@ -57,7 +60,7 @@ function state(r: UtilisationRow, u: Utilisation | undefined) {
     <Meter u={u} threshold={r.threshold} />
   ) : (
     <span className="muted" title={r.rule}>
-      not modelled for this state
+      –<span className="visually-hidden">not modelled for this state</span>
     </span>
   );
 }
