@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { EXAMPLES, VIEWPORTS } from './support/examples';
 
 test('compares RAID-1 and RAID-5 variants of the same workloads', async ({ page }) => {
   await page.goto('/');
@@ -82,16 +83,6 @@ test('compares a vSAN OSA and a vSAN ESA variant, marking what ESA does not mode
   await page.screenshot({ path: 'tests/output/compare-osa-esa.png', fullPage: true });
 });
 
-const EXAMPLES = [
-  'seed-000-hybrid-alwayson.json',
-  'seed-001-all-flash-sql.json',
-  'seed-001-stretched.json',
-  'seed-002-iscsi-fci.json',
-  'seed-003-mixed-sql-exchange.json',
-  'seed-004-xtremio-vplex.json',
-  'esa-all-nvme.json',
-];
-
 test.describe('Compare for every example', () => {
   // axe is injected as an inline script, which the app's CSP rightly forbids.
   test.use({ bypassCSP: true });
@@ -123,10 +114,7 @@ test.describe('Compare for every example', () => {
       await expect(table.locator('.best-mark')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
       const stem = example.replace('.json', '');
-      for (const viewport of [
-        { width: 1280, height: 720 },
-        { width: 1920, height: 1080 },
-      ]) {
+      for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         // The table scrolls inside its box; the page itself does not overflow.
         const overflow = await page.evaluate(

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { EXAMPLES, VIEWPORTS } from './support/examples';
 
 test.describe('results dashboard', () => {
   test.beforeEach(async ({ page }) => {
@@ -75,20 +76,6 @@ test.describe('results dashboard', () => {
     await expect(page.getByTestId('raw-tb')).toHaveText('16.00 TB');
   });
 });
-
-const EXAMPLES = [
-  'seed-000-hybrid-alwayson.json',
-  'seed-001-all-flash-sql.json',
-  'seed-001-stretched.json',
-  'seed-002-iscsi-fci.json',
-  'seed-003-mixed-sql-exchange.json',
-  'seed-004-xtremio-vplex.json',
-  'esa-all-nvme.json',
-];
-const VIEWPORTS = [
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-];
 
 test.describe('every example on the dashboard', () => {
   // axe is injected as an inline script, which the app's CSP rightly forbids.

@@ -90,9 +90,9 @@ const perUnit = (figure: number | undefined, e: Evaluation): MetricValue =>
     ? notModelled('A part has no unit price, so the cost per unit is not known.', 'no prices')
     : figure;
 
-/** The slowest workload's estimated write (or read) latency over the variant's clusters. */
-function latency(which: 'read_ms' | 'write_ms') {
-  return (e: Evaluation): MetricValue => {
+/** The slowest workload's estimated read or write latency over the variant's clusters. */
+function latencyMetric(which: 'read' | 'write'): Metric {
+  const value = (e: Evaluation): MetricValue => {
     const l = e.totals.latency;
     if (!l) {
       const why = e.clusters
@@ -101,7 +101,21 @@ function latency(which: 'read_ms' | 'write_ms') {
       return notModelled(why ?? 'No cluster of this variant models latency.');
     }
     if (l.saturated) return notModelled('A device tier is past saturation.', 'saturated');
-    return l[which];
+    return which === 'read' ? l.read_ms : l.write_ms;
+  };
+  return {
+    id: `${which}-latency`,
+    label: `${which === 'read' ? 'Read' : 'Write'} latency (slowest workload)`,
+    note: `The slowest workload's estimated mean ${which} latency at the host, over the variant's clusters; an estimate, not a measurement.`,
+    value,
+    format: (v) => `${upTo(v, 2)} ms`,
+    better: 'lower',
+    demand: true,
+    explain: (e) =>
+      e.totals.latency && {
+        rule: `Estimated mean ${which} latency of the slowest workload.`,
+        sources: [e.totals.latency.source],
+      },
   };
 }
 
@@ -207,34 +221,8 @@ export const METRICS: Metric[] = [
     demand: true,
     explain: fromRow('cpu'),
   },
-  {
-    id: 'read-latency',
-    label: 'Read latency (slowest workload)',
-    note: "The slowest workload's estimated mean read latency at the host, over the variant's clusters; an estimate, not a measurement.",
-    value: latency('read_ms'),
-    format: (v) => `${upTo(v, 2)} ms`,
-    better: 'lower',
-    demand: true,
-    explain: (e) =>
-      e.totals.latency && {
-        rule: 'Estimated mean read latency of the slowest workload.',
-        sources: [e.totals.latency.source],
-      },
-  },
-  {
-    id: 'write-latency',
-    label: 'Write latency (slowest workload)',
-    note: "The slowest workload's estimated mean write latency at the host, over the variant's clusters; an estimate, not a measurement.",
-    value: latency('write_ms'),
-    format: (v) => `${upTo(v, 2)} ms`,
-    better: 'lower',
-    demand: true,
-    explain: (e) =>
-      e.totals.latency && {
-        rule: 'Estimated mean write latency of the slowest workload.',
-        sources: [e.totals.latency.source],
-      },
-  },
+  latencyMetric('read'),
+  latencyMetric('write'),
   {
     id: 'cost',
     label: 'Cost (bill of materials)',
