@@ -3,7 +3,13 @@ import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
 import { LatencyChart, type LatencyBar } from '../charts/LatencyChart';
 import { Explain } from '../components/Explain';
-import type { CapacityEvaluation, ClusterEvaluation, KeyFigures } from '../core/types';
+import type {
+  CapacityEvaluation,
+  ClusterEvaluation,
+  ClusterUtilisation,
+  KeyFigures,
+  TightestUse,
+} from '../core/types';
 import { useApp } from '../store/context';
 import { formatGb, type CapacityUnit } from '../units';
 import { ArrayResults } from './ArrayResults';
@@ -67,6 +73,12 @@ export function ResultsDashboard() {
           <h3>Utilisation at N and N+{shown.utilisation.hosts_failed}</h3>
           <UtilisationPanel utilisation={shown.utilisation} />
         </>
+      )}
+      {clusters.length > 1 && (
+        <details className="project-utilisation">
+          <summary>Whole project: each resource in its tightest cluster</summary>
+          <UtilisationPanel utilisation={projectUtilisation(evaluation.totals.utilisation)} />
+        </details>
       )}
       {shown?.kind === 'vsan_osa' && (
         <>
@@ -180,6 +192,18 @@ const VsanDetails = memo(function VsanDetails({
     </>
   );
 });
+
+/**
+ * The core's tightest cluster per resource, shown as one panel; each row
+ * names its cluster. The columns follow the largest N+x any cluster reserves.
+ */
+function projectUtilisation(tightest: TightestUse[]): ClusterUtilisation {
+  return {
+    hosts_failed: Math.max(0, ...tightest.map((t) => t.hosts_failed)),
+    two_sites: tightest.some((t) => t.row.after_site_failure !== undefined),
+    rows: tightest.map((t) => ({ ...t.row, label: `${t.row.label}: ${t.cluster_name}` })),
+  };
+}
 
 /** Each workload's estimate, named as the project names it. */
 function latencyBars(
