@@ -125,6 +125,8 @@ test.describe('every example on the dashboard', () => {
       if ((await charts.count()) > 0) {
         await charts.first().screenshot({ path: `tests/output/charts-${stem}.png` });
       }
+      // No tooltip left open where the last click was.
+      await page.mouse.move(0, 0);
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await page.screenshot({
