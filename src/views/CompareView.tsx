@@ -185,6 +185,13 @@ export function CompareView() {
                       className={typeof e === 'string' ? undefined : `verdict-${e.verdict.status}`}
                     >
                       {typeof e === 'string' ? 'invalid' : verdictText(e)}
+                      {typeof e !== 'string' && e.verdict.binding && (
+                        <Explain
+                          figure={`the verdict of ${variants[i]?.name ?? ''}`}
+                          rule={e.verdict.binding.summary}
+                          sources={[e.verdict.binding.source]}
+                        />
+                      )}
                     </td>
                   ))}
                 </tr>

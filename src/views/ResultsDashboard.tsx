@@ -20,7 +20,7 @@ import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
-import { UtilisationPanel } from './UtilisationPanel';
+import { ExplainFigure, UtilisationPanel } from './UtilisationPanel';
 
 /**
  * Every figure of the selected cluster (any kind), as the core computed
@@ -91,9 +91,19 @@ export function ResultsDashboard() {
           <Waterfall capacity={shown.detail.capacity} unit={unit} />
           {/* While the deferred copy still shows another kind of cluster, the current one stands in. */}
           {later?.kind === 'vsan_osa' ? (
-            <VsanDetails cluster={later.detail} keyFigures={later.key_figures} unit={unit} />
+            <VsanDetails
+              cluster={later.detail}
+              keyFigures={later.key_figures}
+              utilisation={later.utilisation}
+              unit={unit}
+            />
           ) : (
-            <VsanDetails cluster={shown.detail} keyFigures={shown.key_figures} unit={unit} />
+            <VsanDetails
+              cluster={shown.detail}
+              keyFigures={shown.key_figures}
+              utilisation={shown.utilisation}
+              unit={unit}
+            />
           )}
         </>
       )}
@@ -137,10 +147,12 @@ export function Waterfall({
 const VsanDetails = memo(function VsanDetails({
   cluster,
   keyFigures,
+  utilisation,
   unit,
 }: {
   cluster: ClusterEvaluation;
   keyFigures: KeyFigures;
+  utilisation: ClusterUtilisation;
   unit: CapacityUnit;
 }) {
   const iops = useMemo(() => iopsBars(keyFigures), [keyFigures]);
@@ -155,15 +167,24 @@ const VsanDetails = memo(function VsanDetails({
     <>
       <div className="chart-row">
         <div>
-          <h3>IOPS</h3>
+          <h3>
+            IOPS
+            <ExplainFigure utilisation={utilisation} figure="iops" what="the IOPS limit" />
+          </h3>
           <FigureBarChart title="IOPS" unit="IOPS" bars={iops} />
         </div>
         <div>
-          <h3>Cache</h3>
+          <h3>
+            Cache
+            <ExplainFigure utilisation={utilisation} figure="cache" what="the cache rule" />
+          </h3>
           <FigureBarChart title="Cache" unit="GB" bars={cache} />
         </div>
         <div>
-          <h3>Compute after N+{cluster.compute.hosts - cluster.compute.hosts_after_failure}</h3>
+          <h3>
+            Compute after N+{cluster.compute.hosts - cluster.compute.hosts_after_failure}
+            <ExplainFigure utilisation={utilisation} figure="cpu" what="the CPU rule" />
+          </h3>
           <FigureBarChart
             title="Use after host failure"
             unit="% of what is left"

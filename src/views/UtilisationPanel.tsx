@@ -88,3 +88,17 @@ export function Meter({ u, threshold }: { u: Utilisation; threshold?: Threshold 
     </div>
   );
 }
+
+/** The "?" of a chart: the rule of the utilisation row it draws, where the kind models one. */
+export function ExplainFigure({
+  utilisation,
+  figure,
+  what,
+}: {
+  utilisation: ClusterUtilisation;
+  figure: string;
+  what: string;
+}) {
+  const row = utilisation.rows.find((r) => r.figure === figure);
+  return row ? <Explain figure={what} rule={row.rule} sources={row.sources} /> : null;
+}
