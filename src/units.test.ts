@@ -23,9 +23,10 @@ describe('figure formatting', () => {
   });
 
   it('rounds durations once, so 119.7 minutes is 2 h, not 1 h 60 min', () => {
-    expect(formatDuration(119.7)).toBe('2 h 00 min');
+    expect(formatDuration(119.7)).toBe('2 h');
     expect(formatDuration(107.2)).toBe('1 h 47 min');
-    expect(formatDuration(59.6)).toBe('1 h 00 min');
+    expect(formatDuration(59.6)).toBe('1 h');
+    expect(formatDuration(65)).toBe('1 h 05 min');
     expect(formatDuration(12.4)).toBe('12 min');
   });
 

@@ -51,12 +51,16 @@ export const formatPct = (pct: number) => `${decimals(pct, 1)} %`;
 
 export const formatRatio = (ratio: number) => `${decimals(ratio, 2)}:1`;
 
-/** Whole minutes, as "1 h 05 min" from an hour on; rounded once, so never "1 h 60 min". */
+/**
+ * Whole minutes, as "1 h 05 min" from an hour on and "2 h" on the hour;
+ * rounded once, so never "1 h 60 min".
+ */
 export function formatDuration(minutes: number): string {
   const total = Math.round(minutes);
   const h = Math.floor(total / 60);
   const m = total % 60;
-  return h > 0 ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')} min`;
 }
 
 /** A figure the core may leave out (nothing to divide by) shows as a dash. */

@@ -1,22 +1,8 @@
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 // axe is injected as an inline script, which the app's CSP rightly forbids.
 test.use({ bypassCSP: true });
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
-      .axe;
-    return axe.run();
-  });
-  return (results.violations as { id: string; impact: string; nodes: unknown[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
-}
 
 test('the main view has no serious accessibility violations', async ({ page }) => {
   await page.goto('/');

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { EXAMPLES, VIEWPORTS } from './support/examples';
 
 test.describe('results dashboard', () => {
   test.beforeEach(async ({ page }) => {
@@ -73,4 +75,65 @@ test.describe('results dashboard', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByTestId('raw-tb')).toHaveText('16.00 TB');
   });
+});
+
+test.describe('every example on the dashboard', () => {
+  // axe is injected as an inline script, which the app's CSP rightly forbids.
+  test.use({ bypassCSP: true });
+
+  for (const example of EXAMPLES) {
+    test(`${example}: utilisation at N and N+x, each figure explained, axe-clean`, async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+      await page.getByLabel('Open an example project').selectOption(example);
+      await expect(page.getByTestId('document-state')).toHaveText(example);
+      const utilisation = page.getByTestId('utilisation');
+      await expect(utilisation.locator('tr[data-figure="cpu"]')).toBeVisible();
+      await expect(utilisation.locator('tr[data-figure="ram"]')).toBeVisible();
+      // Every row shows its share of the limit at N; none is a blank zero.
+      for (const cell of await utilisation.locator('tbody tr td:nth-child(2)').all()) {
+        await expect(cell).toHaveText(/\d+(\.\d)? %/);
+      }
+      const twoSites = example.includes('stretched') || example.includes('xtremio');
+      await expect(
+        utilisation.getByRole('columnheader', { name: 'After a site failure' }),
+      ).toHaveCount(twoSites ? 1 : 0);
+
+      // The CPU row's rule opens by keyboard, with this design's numbers and its source.
+      const why = utilisation.locator('tr[data-figure="cpu"] summary');
+      await why.focus();
+      await page.keyboard.press('Enter');
+      const body = utilisation.locator('tr[data-figure="cpu"] .explain-body');
+      await expect(body).toBeVisible();
+      await expect(body).toContainText(/Cores needed = .* cores/);
+      await expect(body).toContainText('Sources:');
+      await page.keyboard.press('Enter');
+      await expect(body).toBeHidden();
+      // A tile explains itself the same way, on click.
+      await page.getByTestId('usable').locator('..').locator('summary').click();
+      await expect(page.getByTestId('usable').locator('..').locator('.explain-body')).toContainText(
+        'TB usable',
+      );
+      await page.getByTestId('usable').locator('..').locator('summary').click();
+
+      expect(await seriousViolations(page)).toEqual([]);
+      const stem = example.replace('.json', '');
+      await utilisation.screenshot({ path: `tests/output/utilisation-${stem}.png` });
+      const charts = page.locator('.chart-row');
+      if ((await charts.count()) > 0) {
+        await charts.first().screenshot({ path: `tests/output/charts-${stem}.png` });
+      }
+      // No tooltip left open where the last click was.
+      await page.mouse.move(0, 0);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.screenshot({
+          path: `tests/output/dashboard-${stem}-${viewport.width}.png`,
+          fullPage: true,
+        });
+      }
+    });
+  }
 });

@@ -149,10 +149,12 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
         };
         findings.extend(found);
         let cost = cluster_cost(&cluster_parts(project, c, crate::catalog::shipped()));
+        let key_figures = key_figures(&detail, cost);
         clusters.push(ClusterResult {
             id: c.id.clone(),
             name: c.name.clone(),
-            key_figures: key_figures(&detail, cost),
+            utilisation: utilisation(&detail, &key_figures, &project.settings),
+            key_figures,
             verdict: verdict(&findings[first..]),
             workload_shares: shares_of(&detail),
             detail,
@@ -565,6 +567,7 @@ mod esa;
 mod key_figures;
 mod project_totals;
 mod timeline;
+mod utilisation;
 
 pub use cluster_result::{ClusterDetail, ClusterResult};
 use esa::evaluate_esa;
@@ -574,8 +577,10 @@ pub use key_figures::{
     AtNAndAfterFailure, Binding, CapacityUse, IopsFigures, KeyFigures, Latency, NotModelled,
     SiteFailureUse, Utilisation,
 };
-pub use project_totals::{ClusterBinding, ProjectTotals, Tightest};
+pub use project_totals::{ClusterBinding, ProjectTotals, Tightest, TightestUse};
 use timeline::{OsaGrowth, Today};
+use utilisation::utilisation;
+pub use utilisation::{ClusterUtilisation, Threshold, UtilisationRow};
 
 #[cfg(test)]
 mod tests;

@@ -54,7 +54,7 @@ export function waterfallBars(steps: WaterfallStep[], required: number, unit: Ca
 // Everything but the bars is built once per unit: a live edit then hands
 // Recharts the same axis, grid and tooltip elements, which React skips, and
 // only the data and the bars' colours change.
-const MARGIN = { top: 8, right: 16, bottom: 72, left: 48 };
+const MARGIN = { top: 8, right: 16, bottom: 110, left: 48 };
 const TICK = { fontSize: 11 };
 
 function frame(unit: CapacityUnit) {
@@ -62,7 +62,7 @@ function frame(unit: CapacityUnit) {
   return (
     <>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="label" interval={0} angle={-20} textAnchor="end" tick={TICK} />
+      <XAxis dataKey="label" interval={0} angle={-35} textAnchor="end" tick={TICK} />
       <YAxis unit={` ${label}`} width={80} />
       <Tooltip
         formatter={(_span, _name, item) => [
@@ -86,7 +86,7 @@ export const CapacityWaterfallChart = memo(function CapacityWaterfallChart({
   return (
     <BarChart
       width={580}
-      height={300}
+      height={340}
       data={bars}
       margin={MARGIN}
       role="img"

@@ -13,9 +13,12 @@ import {
   formatMetric,
   isNotModelled,
   METRICS,
+  utilisationMetrics,
   variantKinds,
   type Metric,
 } from './metrics';
+import { sameWorkloads } from './designRows';
+import type { Project } from '../core/types';
 
 beforeAll(() => {
   core.initSync({
@@ -29,12 +32,13 @@ function evaluate(project: unknown): Evaluation {
   return outcome.evaluation;
 }
 
-const metric = (id: string): Metric => {
-  const found = METRICS.find((m) => m.id === id);
+const metric = (id: string, evaluations: Evaluation[] = []): Metric => {
+  const found = [...METRICS, ...utilisationMetrics(evaluations)].find((m) => m.id === id);
   if (!found) throw new Error(`no metric ${id}`);
   return found;
 };
-const value = (id: string, e: Evaluation) => metric(id).value(e, 'tb');
+const value = (id: string, e: Evaluation) => metric(id, [e]).value(e, 'tb');
+const shown = { unit: 'tb' as const, currency: 'EUR' };
 
 describe('comparison figures per kind of cluster', () => {
   it('vSAN OSA: every row from the key figures the core computed', () => {
@@ -51,7 +55,8 @@ describe('comparison figures per kind of cluster', () => {
     expect(value('iops-limit', e)).toBe(c.detail.performance.device_limited_front_end_iops);
     expect(value('back-end', e)).toBe(k.iops.back_end);
     expect(value('vcpu', e)).toBe(c.detail.compute.vcpu_per_core_after_failure);
-    expect(value('ram', e)).toBe(c.detail.compute.ram_demand_pct_after_failure);
+    expect(value('ram@after_failure', e)).toBe(c.detail.compute.ram_demand_pct_after_failure);
+    expect(value('cpu@at_n', e)).toBe(c.detail.compute.cores_needed_pct);
     expect(variantKinds(e)).toBe('vSAN OSA (all-flash)');
     expect(variantKinds(evaluate(hybrid))).toBe('vSAN OSA (hybrid)');
   });
@@ -68,7 +73,9 @@ describe('comparison figures per kind of cluster', () => {
     expect(value('front-end', e)).toBe(c.detail.performance.front_end_iops);
     expect(value('iops-limit', e)).toBe(c.detail.performance.device_limited_front_end_iops);
     expect(value('back-end', e)).toBe(c.detail.performance.back_end_iops);
-    expect(value('cpu', e)).toBe(c.detail.compute.cores_needed_pct_after_failure);
+    expect(value('cpu@after_failure', e)).toBe(c.detail.compute.cores_needed_pct_after_failure);
+    // ESA models no cache: no cache row at all, rather than a zero.
+    expect(utilisationMetrics([e]).some((m) => m.id.startsWith('cache'))).toBe(false);
     expect(variantKinds(e)).toBe('vSAN ESA');
   });
 
@@ -101,7 +108,9 @@ describe('comparison figures per kind of cluster', () => {
     const [a, b] = e.clusters.map((c) => c.key_figures);
     expect(value('usable', e)).toBeCloseTo(a!.usable.tb + b!.usable.tb, 9);
     expect(value('headroom', e)).toBe(Math.min(a!.headroom_pct!, b!.headroom_pct!));
-    expect(value('cpu', e)).toBe(Math.max(a!.cpu.after_failure.pct!, b!.cpu.after_failure.pct!));
+    expect(value('cpu@after_failure', e)).toBe(
+      Math.max(a!.cpu.after_failure.pct!, b!.cpu.after_failure.pct!),
+    );
     expect(value('iops-limit', e)).toBeCloseTo(a!.iops.limit! + b!.iops.limit!, 6);
     expect(value('errors', e)).toBe(e.findings.filter((f) => f.severity === 'error').length);
   });
@@ -110,6 +119,7 @@ describe('comparison figures per kind of cluster', () => {
     // Seed 001 is built from catalog parts, priced as the shipped catalog prices them
     // (4 hosts at 12,000, 8 cache at 600 and 32 capacity devices at 450, indicative).
     expect(value('cost', evaluate(allFlash))).toBe(4 * 12_000 + 8 * 600 + 32 * 450);
+    expect(formatMetric(metric('cost'), 67_200, shown)).toBe('67,200 EUR');
 
     // The same design of parts the catalog does not know, without prices of their own.
     const own = JSON.parse(
@@ -119,34 +129,64 @@ describe('comparison figures per kind of cluster', () => {
     delete (own.clusters[0]!.host as { unit_price?: number }).unit_price;
     (own.devices as { unit_price?: number }[]).forEach((d) => delete d.unit_price);
     const unpriced = value('cost', evaluate(own));
-    expect(formatMetric(metric('cost'), unpriced, 'tb')).toBe('no prices');
+    expect(formatMetric(metric('cost'), unpriced, shown)).toBe('no prices');
     expect(isNotModelled(unpriced) && unpriced.notModelled).toMatch(/Own server/);
 
     own.clusters[0]!.host = { ...own.clusters[0]!.host, unit_price: 10_000 } as never;
     const devices = own.devices as { unit_price?: number }[];
     devices[0]!.unit_price = 500;
     const partial = value('cost', evaluate(own));
-    expect(formatMetric(metric('cost'), partial, 'tb')).toMatch(/^4\d,\d{3} \+ 1 part unpriced$/);
+    expect(formatMetric(metric('cost'), partial, shown)).toMatch(/^4\d,\d{3} \+ 1 part unpriced$/);
     devices.forEach((d) => (d.unit_price = 500));
     expect(value('cost', evaluate(own))).toBe(4 * 10_000 + (8 + 32) * 500);
   });
 });
 
+const higher = { better: 'higher' } as const;
+const lower = { better: 'lower' } as const;
+
 describe('bestIndex', () => {
   it('picks the highest or the lowest', () => {
-    expect(bestIndex([3, 9, 5], 'higher')).toBe(1);
-    expect(bestIndex([3, 9, 5], 'lower')).toBe(0);
+    expect(bestIndex([3, 9, 5], higher)).toBe(1);
+    expect(bestIndex([3, 9, 5], lower)).toBe(0);
   });
 
   it('skips figures the core left out or does not model', () => {
-    expect(bestIndex([undefined, 2, 7], 'higher')).toBe(2);
-    expect(bestIndex([{ notModelled: 'why' }, 9, 7], 'lower')).toBe(2);
+    expect(bestIndex([undefined, 2, 7], higher)).toBe(2);
+    expect(bestIndex([{ notModelled: 'why' }, 9, 7], lower)).toBe(2);
   });
 
   it('marks nothing when all are equal, only one has a figure, or the row is context', () => {
-    expect(bestIndex([4, 4], 'higher')).toBeUndefined();
-    expect(bestIndex([undefined, 4], 'lower')).toBeUndefined();
-    expect(bestIndex([{ notModelled: 'why' }, 4], 'higher')).toBeUndefined();
-    expect(bestIndex([1, 2], 'none')).toBeUndefined();
+    expect(bestIndex([4, 4], higher)).toBeUndefined();
+    expect(bestIndex([undefined, 4], lower)).toBeUndefined();
+    expect(bestIndex([{ notModelled: 'why' }, 4], higher)).toBeUndefined();
+    expect(bestIndex([1, 2], { better: 'none' })).toBeUndefined();
+    expect(bestIndex([1, 1, 2], lower)).toBeUndefined();
+  });
+
+  it('never marks a value past its limit better', () => {
+    const pct = { better: 'lower', pastLimit: (v: number) => v > 100 } as const;
+    // Seed 000 after N+1: 102.7 % of the cores is not "better" than 171 %.
+    expect(bestIndex([102.7, 171.1], pct)).toBeUndefined();
+    expect(bestIndex([102.7, 64.2], pct)).toBe(1);
+  });
+});
+
+describe('variants with different workloads', () => {
+  it('tells a policy change (same demand) from other workloads', () => {
+    const raid5 = structuredClone(allFlash) as unknown as Project;
+    raid5.workloads?.forEach((w) => (w.policy_id = 'raid5-ftt1'));
+    expect(sameWorkloads([allFlash as unknown as Project, raid5])).toBe(true);
+    expect(sameWorkloads([allFlash as unknown as Project, esa as unknown as Project])).toBe(false);
+  });
+
+  it('every utilisation row depends on demand and cites its rule', () => {
+    const e = evaluate(hybrid);
+    const rows = utilisationMetrics([e]);
+    expect(rows.map((m) => m.id)).toContain('cpu@after_failure');
+    for (const m of rows) {
+      expect(m.demand).toBe(true);
+      expect(m.explain?.(e)?.sources.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -1,7 +1,7 @@
-// The key figures a comparison shows, read from the project totals the core
+// The rows a comparison shows, read from the project totals the core
 // computes over each variant's clusters (every kind), and which variant is
-// best on each. No sizing arithmetic here: sums and the tightest cluster
-// come from the core.
+// better on each. No sizing arithmetic here: sums, shares, the tightest
+// cluster, cost per TB and per IOPS come from the core.
 import type { ClusterResult, Evaluation } from '../core/types';
 import {
   formatCapacityIn,
@@ -10,6 +10,7 @@ import {
   formatPrice,
   formatRatio,
   orDash,
+  upTo,
   type CapacityUnit,
 } from '../units';
 
@@ -30,25 +31,51 @@ export const isNotModelled = (value: unknown): value is NotModelled =>
 /** A variant's figure; undefined when the core leaves it out (nothing to divide by). */
 export type MetricValue = number | undefined | NotModelled;
 
+/** How a cell is written: the capacity unit picked and the variant's currency. */
+export interface Shown {
+  unit: CapacityUnit;
+  currency: string;
+}
+
+/** The rule behind a cell, as the core states it. */
+export interface Explanation {
+  rule: string;
+  sources: readonly string[];
+}
+
 export interface Metric {
   id: string;
   label: string;
   /** How the row reads across several clusters, for its tooltip. */
   note: string;
   value: (evaluation: Evaluation, unit: CapacityUnit) => MetricValue;
-  format: (value: number, unit: CapacityUnit) => string;
+  format: (value: number, shown: Shown) => string;
   /** `none`: context, not a quality (e.g. the workloads' own demand). */
   better: 'higher' | 'lower' | 'none';
+  /**
+   * The figure depends on the workloads' demand, so it is no contest when
+   * the variants carry different workloads.
+   */
+  demand: boolean;
+  /** A value past its limit is never marked better. */
+  pastLimit?: (value: number) => boolean;
+  /** Priced in the variant's currency: no contest across currencies. */
+  money?: boolean;
+  /** The rule behind the variant's figure. */
+  explain?: (evaluation: Evaluation) => Explanation | undefined;
 }
 
 const TOTAL = 'Total over every cluster of the variant.';
 const TIGHTEST = "The variant's tightest cluster.";
 const count = (v: number) => String(v);
+const capacity = (v: number, s: Shown) => formatCapacityIn(v, s.unit);
+const money = (v: number, s: Shown) => `${formatPrice(v)} ${s.currency}`;
+const overLimit = (pct: number) => pct > 100;
 
 /**
  * The core's bill-of-materials total over the variant's clusters. A part
  * without a unit price leaves the total incomplete: the cell says so and
- * names the parts, and the variant does not compete for "best".
+ * names the parts, and the variant does not compete for "better".
  */
 function cost(e: Evaluation): MetricValue {
   const { priced_total: priced, unpriced_parts: unpriced } = e.totals.cost;
@@ -58,30 +85,89 @@ function cost(e: Evaluation): MetricValue {
   return notModelled(why, priced > 0 ? `${formatPrice(priced)} + ${parts} unpriced` : 'no prices');
 }
 
+const perUnit = (figure: number | undefined, e: Evaluation): MetricValue =>
+  e.totals.cost.unpriced_parts.length > 0
+    ? notModelled('A part has no unit price, so the cost per unit is not known.', 'no prices')
+    : figure;
+
+/** The slowest workload's estimated read or write latency over the variant's clusters. */
+function latencyMetric(which: 'read' | 'write'): Metric {
+  const value = (e: Evaluation): MetricValue => {
+    const l = e.totals.latency;
+    if (!l) {
+      const why = e.clusters
+        .flatMap((c) => c.key_figures.not_modelled)
+        .find((n) => n.figure === 'latency')?.why;
+      return notModelled(why ?? 'No cluster of this variant models latency.');
+    }
+    if (l.saturated) return notModelled('A device tier is past saturation.', 'saturated');
+    return which === 'read' ? l.read_ms : l.write_ms;
+  };
+  return {
+    id: `${which}-latency`,
+    label: `${which === 'read' ? 'Read' : 'Write'} latency (slowest workload)`,
+    note: `The slowest workload's estimated mean ${which} latency at the host, over the variant's clusters; an estimate, not a measurement.`,
+    value,
+    format: (v) => `${upTo(v, 2)} ms`,
+    better: 'lower',
+    demand: true,
+    explain: (e) =>
+      e.totals.latency && {
+        rule: `Estimated mean ${which} latency of the slowest workload.`,
+        sources: [e.totals.latency.source],
+      },
+  };
+}
+
+/** The rule of the resource's row in the variant's tightest cluster. */
+const fromRow =
+  (figure: string) =>
+  (e: Evaluation): Explanation | undefined => {
+    const t = e.totals.utilisation.find((u) => u.row.figure === figure);
+    return t && { rule: t.row.rule, sources: t.row.sources };
+  };
+
+const costOver =
+  (what: string, amount: (e: Evaluation) => number | undefined) => (e: Evaluation) => {
+    const a = amount(e);
+    return a === undefined
+      ? undefined
+      : {
+          rule: `${formatPrice(e.totals.cost.priced_total)} (bill of materials) / ${upTo(a, 2)} ${what}.`,
+          sources: [],
+        };
+  };
+
 export const METRICS: Metric[] = [
   {
     id: 'raw',
     label: 'Raw',
     note: TOTAL,
     value: (e, u) => e.totals.raw[u],
-    format: formatCapacityIn,
+    format: capacity,
     better: 'higher',
+    demand: false,
+    explain: fromRow('capacity_raw'),
   },
   {
     id: 'usable',
     label: 'Usable',
-    note: TOTAL,
+    note: `${TOTAL} Raw less format, metadata, slack and the N+x rebuild reserve.`,
     value: (e, u) => e.totals.usable[u],
-    format: formatCapacityIn,
+    format: capacity,
     better: 'higher',
+    demand: false,
+    explain: fromRow('capacity_usable'),
   },
   {
     id: 'required',
     label: 'Required',
-    note: TOTAL,
+    note: `${TOTAL} What the workloads need after protection and data reduction.`,
     value: (e, u) => e.totals.required[u],
-    format: formatCapacityIn,
+    format: capacity,
     better: 'lower',
+    demand: true,
+    explain: fromRow('capacity_usable'),
   },
   {
     id: 'headroom',
@@ -90,6 +176,9 @@ export const METRICS: Metric[] = [
     value: (e) => e.totals.tightest.headroom_pct,
     format: formatPct,
     better: 'higher',
+    demand: true,
+    pastLimit: (pct) => pct < 0,
+    explain: fromRow('capacity_usable'),
   },
   {
     id: 'front-end',
@@ -98,22 +187,29 @@ export const METRICS: Metric[] = [
     value: (e) => e.totals.front_end_iops,
     format: formatIops,
     better: 'none',
+    demand: true,
+    explain: fromRow('iops'),
   },
   {
     id: 'iops-limit',
     label: 'Front-end IOPS capability',
-    note: `${TOTAL} vSAN OSA and ESA: device-limited; XtremIO + VPLEX: the VPLEX peak limit.`,
+    note: `${TOTAL} vSAN OSA and ESA: device-limited at the workloads' read/write mix; XtremIO + VPLEX: the VPLEX peak limit.`,
     value: (e) => e.totals.iops_limit,
     format: formatIops,
     better: 'higher',
+    // Found at the workloads' mix: other workloads, another limit.
+    demand: true,
+    explain: fromRow('iops'),
   },
   {
     id: 'back-end',
     label: 'Back-end IOPS',
-    note: TOTAL,
+    note: `${TOTAL} Front-end I/O after the protection write cost.`,
     value: (e) => e.totals.back_end_iops,
     format: formatIops,
     better: 'lower',
+    demand: true,
+    explain: fromRow('iops'),
   },
   {
     id: 'vcpu',
@@ -122,30 +218,42 @@ export const METRICS: Metric[] = [
     value: (e) => e.totals.tightest.vcpu_per_core_after_failure,
     format: formatRatio,
     better: 'lower',
+    demand: true,
+    explain: fromRow('cpu'),
   },
-  {
-    id: 'cpu',
-    label: 'CPU use after N+x',
-    note: `${TIGHTEST} Cores needed as a share of those left after N+x host failures.`,
-    value: (e) => e.totals.tightest.cpu_after_failure_pct,
-    format: formatPct,
-    better: 'lower',
-  },
-  {
-    id: 'ram',
-    label: 'RAM use after N+x',
-    note: `${TIGHTEST} VM memory as a share of the usable RAM left after N+x host failures.`,
-    value: (e) => e.totals.tightest.ram_after_failure_pct,
-    format: formatPct,
-    better: 'lower',
-  },
+  latencyMetric('read'),
+  latencyMetric('write'),
   {
     id: 'cost',
     label: 'Cost (bill of materials)',
     note: 'Unit price x quantity of every host and device, over every cluster, in the prices the design holds (the XLSX BOM sheet has the lines).',
     value: cost,
-    format: formatPrice,
+    format: money,
     better: 'lower',
+    demand: false,
+    money: true,
+  },
+  {
+    id: 'cost-per-tb',
+    label: 'Cost per usable TB',
+    note: 'The bill of materials over the usable capacity (decimal TB), every cluster.',
+    value: (e) => perUnit(e.totals.cost_per_usable_tb, e),
+    format: money,
+    better: 'lower',
+    demand: false,
+    money: true,
+    explain: costOver('TB usable', (e) => e.totals.usable.tb),
+  },
+  {
+    id: 'cost-per-iops',
+    label: 'Cost per IOPS of capability',
+    note: 'The bill of materials over the front-end IOPS capability (at the workloads\u2019 mix).',
+    value: (e) => perUnit(e.totals.cost_per_iops, e),
+    format: (v, s) => `${upTo(v, v < 1 ? 3 : 2)} ${s.currency}`,
+    better: 'lower',
+    demand: true,
+    money: true,
+    explain: costOver('IOPS of capability', (e) => e.totals.iops_limit),
   },
   {
     id: 'errors',
@@ -154,6 +262,7 @@ export const METRICS: Metric[] = [
     value: (e) => e.findings.filter((f) => f.severity === 'error').length,
     format: count,
     better: 'lower',
+    demand: true,
   },
   {
     id: 'warnings',
@@ -162,29 +271,103 @@ export const METRICS: Metric[] = [
     value: (e) => e.findings.filter((f) => f.severity === 'warning').length,
     format: count,
     better: 'lower',
+    demand: true,
   },
 ];
 
-/** Index of the best variant for a metric, or undefined when there is no contest. */
-export function bestIndex(values: MetricValue[], better: Metric['better']): number | undefined {
+type State = 'at_n' | 'after_failure' | 'after_site_failure';
+
+const STATE_LABEL: Record<State, (x: string) => string> = {
+  at_n: () => 'at N',
+  after_failure: (x) => `after N+${x}`,
+  after_site_failure: () => 'after a site failure',
+};
+
+/**
+ * One row per resource and state (N, N+x, site failure) the variants'
+ * clusters model, from the core's tightest cluster per resource; a state
+ * no variant has gets no row.
+ */
+export function utilisationMetrics(evaluations: (Evaluation | undefined)[]): Metric[] {
+  const figures: { figure: string; label: string }[] = [];
+  for (const e of evaluations) {
+    for (const t of e?.totals.utilisation ?? []) {
+      if (!figures.some((f) => f.figure === t.row.figure))
+        figures.push({ figure: t.row.figure, label: t.row.label });
+    }
+  }
+  const tightest = (e: Evaluation, figure: string) =>
+    e.totals.utilisation.find((t) => t.row.figure === figure);
+  const metrics: Metric[] = [];
+  for (const { figure, label } of figures) {
+    for (const state of ['at_n', 'after_failure', 'after_site_failure'] as State[]) {
+      const present = evaluations.some((e) => e && tightest(e, figure)?.row[state]);
+      if (!present) continue;
+      const xs = evaluations.flatMap((e) => {
+        const t = e && tightest(e, figure);
+        return t ? [t.hosts_failed] : [];
+      });
+      // The variants may reserve different hosts: then the label says N+x.
+      const x = xs.length > 0 && xs.every((v) => v === xs[0]) ? String(xs[0]) : 'x';
+      metrics.push({
+        id: `${figure}@${state}`,
+        label: `${label} ${STATE_LABEL[state](x)}`,
+        note: 'Share of the limit, in the cluster where the resource is tightest.',
+        value: (e) => {
+          const t = tightest(e, figure);
+          if (!t) return notModelled(`${label}: not modelled for this kind of cluster.`);
+          const u = t.row[state];
+          if (!u) return notModelled(t.row.rule, 'not modelled');
+          return u.pct;
+        },
+        format: formatPct,
+        better: 'lower',
+        demand: true,
+        pastLimit: overLimit,
+        explain: (e) => {
+          const t = tightest(e, figure);
+          if (!t) return undefined;
+          const u = t.row[state];
+          const where = e.clusters.length > 1 ? ` (cluster ${t.cluster_name})` : '';
+          const figures = u ? `${upTo(u.used, 2)} of ${upTo(u.limit, 2)} ${u.unit}${where}. ` : '';
+          return { rule: `${figures}${t.row.rule}`, sources: t.row.sources };
+        },
+      });
+    }
+  }
+  return metrics;
+}
+
+/**
+ * Index of the better variant for a metric, or undefined when there is no
+ * contest: equal values, a context row, demand rows when the variants'
+ * workloads differ, money across currencies. A value past its limit never wins.
+ */
+export function bestIndex(
+  values: MetricValue[],
+  metric: Pick<Metric, 'better' | 'pastLimit'>,
+): number | undefined {
+  const { better, pastLimit } = metric;
   if (better === 'none') return undefined;
   const numbers = values.map((v) => (typeof v === 'number' ? v : undefined));
+  const defined = numbers.filter((v) => v !== undefined);
+  if (defined.length < 2 || defined.every((v) => v === defined[0])) return undefined;
   let best: number | undefined;
   numbers.forEach((v, i) => {
-    if (v === undefined) return;
+    if (v === undefined || pastLimit?.(v)) return;
     const current = best === undefined ? undefined : numbers[best];
     if (current === undefined || (better === 'higher' ? v > current : v < current)) best = i;
   });
-  const defined = numbers.filter((v) => v !== undefined);
-  const allEqual = defined.every((v) => v === defined[0]);
-  return defined.length > 1 && !allEqual ? best : undefined;
+  // A tie for best is no "better" either.
+  const winner = best === undefined ? undefined : numbers[best];
+  return numbers.filter((v) => v === winner).length === 1 ? best : undefined;
 }
 
 /** The cell's text: the figure, a dash where the core left it out, or "not modelled". */
-export const formatMetric = (metric: Metric, value: MetricValue, unit: CapacityUnit) =>
+export const formatMetric = (metric: Metric, value: MetricValue, shown: Shown) =>
   isNotModelled(value)
     ? (value.shown ?? 'not modelled')
-    : orDash(value, (v) => metric.format(v, unit));
+    : orDash(value, (v) => metric.format(v, shown));
 
 export const KIND_LABEL: Record<ClusterResult['kind'], string> = {
   vsan_osa: 'vSAN OSA',

@@ -1,4 +1,6 @@
 import { memo } from 'react';
+import { LatencyChart } from '../charts/LatencyChart';
+import { Explain } from '../components/Explain';
 import type { ArrayFailureKind, ClusterResult } from '../core/types';
 import { formatCapacity, formatIops, formatPct, orDash, type CapacityUnit } from '../units';
 import { Figure, KeyFigureTiles } from './KeyFigureTiles';
@@ -39,6 +41,25 @@ export const ArrayResults = memo(function ArrayResults({
         </Figure>
         <Figure label="VPLEX use">{orDash(x.vplex.utilisation_pct, formatPct)}</Figure>
       </KeyFigureTiles>
+      <h3>
+        Estimated latency through VPLEX
+        <Explain
+          figure="the VPLEX latency estimate"
+          rule="Unloaded estimates at the host: the array's latency plus what VPLEX adds; a write to a distributed volume also crosses the inter-site round trip."
+          sources={[x.vplex.latency_source]}
+        />
+      </h3>
+      <LatencyChart
+        title="Estimated latency through VPLEX"
+        bars={[
+          {
+            label: 'Distributed',
+            read: x.vplex.read_latency_ms,
+            write: x.vplex.distributed_write_latency_ms,
+          },
+          { label: 'Local', read: x.vplex.read_latency_ms, write: x.vplex.local_write_latency_ms },
+        ]}
+      />
       <h3>Sites</h3>
       <table className="grid">
         <thead>

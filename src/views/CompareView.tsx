@@ -1,15 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { bestIndex, formatMetric, isNotModelled, METRICS, variantKinds } from '../compare/metrics';
+import { DESIGN_ROWS, sameWorkloads } from '../compare/designRows';
+import {
+  bestIndex,
+  formatMetric,
+  isNotModelled,
+  METRICS,
+  utilisationMetrics,
+  type Metric,
+} from '../compare/metrics';
+import { Explain } from '../components/Explain';
 import { exportComparison } from '../files/exports';
 import { attempt } from '../files/failures';
 import type { Evaluation } from '../core/types';
+import type { Variant } from '../store/uiSlice';
 import { useServices } from '../services';
 import { useApp } from '../store/context';
 import { MAX_VARIANTS, selectVariants } from '../store/uiSlice';
 import { ScenarioName } from './ScenarioName';
 import { useReplaceDesign } from './useReplaceDesign';
-import { UNIT_LABEL } from '../units';
+import { UNIT_LABEL, type CapacityUnit } from '../units';
 import { UnitToggle } from './UnitToggle';
 
 const COLOURS = ['#1d4ed8', '#b45309', '#0f766e', '#7c3aed'];
@@ -56,6 +66,11 @@ export function CompareView() {
     if (addVariant({ name: label, project })) setName('');
   };
   const evaluated = evaluations.map((e) => (typeof e === 'string' ? undefined : e));
+  const same = sameWorkloads(variants.map((v) => v.project));
+  const currencies = variants.map((v) => v.project.pricing?.currency ?? 'USD');
+  const sameCurrency = currencies.every((c) => c === currencies[0]);
+  const utilisation = utilisationMetrics(evaluated);
+  const rowProps = { evaluations, evaluated, variants, unit, currencies, same, sameCurrency };
   const chartData = ['usable', 'required'].map((id) => {
     const metric = METRICS.find((m) => m.id === id);
     const row: Record<string, number | string> = { figure: metric?.label ?? id };
@@ -109,66 +124,89 @@ export function CompareView() {
       )}
       {variants.length > 0 && (
         <>
-          <table className="grid compare">
-            <thead>
-              <tr>
-                <th scope="col">Figure</th>
-                {variants.map((v, i) => (
-                  <th scope="col" key={`${v.name}-${i}`}>
-                    <ScenarioName index={i} name={v.name} />
-                    <div className="row-actions">
-                      <button type="button" onClick={() => void replaceDesign(v.name, v.project)}>
-                        Open
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={`Remove ${v.name}`}
-                        onClick={() => removeVariant(i)}
-                      >
-                        Remove
-                      </button>
-                    </div>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              <tr data-metric="kind">
-                <th scope="row">Storage</th>
-                {evaluations.map((e, i) => (
-                  <td key={i}>{typeof e === 'string' ? 'invalid' : variantKinds(e)}</td>
-                ))}
-              </tr>
-              {METRICS.map((metric) => {
-                const values = evaluated.map((e) => (e ? metric.value(e, unit) : undefined));
-                const best = bestIndex(values, metric.better);
-                return (
-                  <tr key={metric.id} data-metric={metric.id}>
-                    <th scope="row" title={metric.note}>
-                      {metric.label}
+          {!same && (
+            <p className="compare-warning" role="status" data-testid="different-workloads">
+              These variants carry different workloads, so figures that depend on demand
+              (utilisation, required capacity, IOPS, latency, findings) are not comparable: no
+              variant is marked better on them.
+            </p>
+          )}
+          {!sameCurrency && (
+            <p className="compare-warning" role="status">
+              These variants are priced in different currencies (
+              {[...new Set(currencies)].join(', ')}): no variant is marked better on cost.
+            </p>
+          )}
+          <div className="table-scroll compare-scroll">
+            <table className="grid compare">
+              <thead>
+                <tr>
+                  <th scope="col">Figure</th>
+                  {variants.map((v, i) => (
+                    <th scope="col" key={`${v.name}-${i}`}>
+                      <ScenarioName index={i} name={v.name} />
+                      <div className="row-actions">
+                        <button type="button" onClick={() => void replaceDesign(v.name, v.project)}>
+                          Open
+                        </button>
+                        <button
+                          type="button"
+                          aria-label={`Remove ${v.name}`}
+                          onClick={() => removeVariant(i)}
+                        >
+                          Remove
+                        </button>
+                      </div>
                     </th>
-                    {values.map((value, i) => (
-                      <td
-                        key={i}
-                        className={
-                          i === best ? 'best' : isNotModelled(value) ? 'not-modelled' : undefined
-                        }
-                        title={isNotModelled(value) ? value.notModelled : undefined}
-                      >
-                        {typeof evaluations[i] === 'string'
-                          ? 'invalid'
-                          : formatMetric(metric, value, unit)}
-                        {isNotModelled(value) && (
-                          <span className="visually-hidden">: {value.notModelled}</span>
-                        )}
-                        {i === best && <span className="best-mark"> ★ better</span>}
-                      </td>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                <Section title="Design" span={variants.length} />
+                {DESIGN_ROWS.map((row) => (
+                  <tr key={row.id} data-metric={row.id}>
+                    <th scope="row" title={row.note}>
+                      {row.label}
+                    </th>
+                    {variants.map((v, i) => (
+                      <td key={i}>{row.text(v.project, evaluated[i])}</td>
                     ))}
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                ))}
+                <tr data-metric="verdict">
+                  <th
+                    scope="row"
+                    title="The core's verdict on each variant and the constraint that binds first."
+                  >
+                    Verdict
+                  </th>
+                  {evaluations.map((e, i) => (
+                    <td
+                      key={i}
+                      className={typeof e === 'string' ? undefined : `verdict-${e.verdict.status}`}
+                    >
+                      {typeof e === 'string' ? 'invalid' : verdictText(e)}
+                      {typeof e !== 'string' && e.verdict.binding && (
+                        <Explain
+                          figure={`the verdict of ${variants[i]?.name ?? ''}`}
+                          rule={e.verdict.binding.summary}
+                          sources={[e.verdict.binding.source]}
+                        />
+                      )}
+                    </td>
+                  ))}
+                </tr>
+                <Section title="Utilisation (share of the limit)" span={variants.length} />
+                {utilisation.map((m) => (
+                  <MetricRow key={m.id} metric={m} {...rowProps} />
+                ))}
+                <Section title="Capacity, performance and cost" span={variants.length} />
+                {METRICS.map((m) => (
+                  <MetricRow key={m.id} metric={m} {...rowProps} />
+                ))}
+              </tbody>
+            </table>
+          </div>
           {evaluations.some((e) => typeof e === 'string') && (
             <p className="issue">
               A variant is invalid and cannot be compared:{' '}
@@ -200,5 +238,100 @@ export function CompareView() {
         </>
       )}
     </section>
+  );
+}
+
+const STATUS_TEXT: Record<Evaluation['verdict']['status'], string> = {
+  pass: 'Pass',
+  pass_with_warnings: 'Pass with warnings',
+  fail: 'Fails',
+};
+
+function verdictText(e: Evaluation): string {
+  const binding = e.verdict.binding;
+  return binding
+    ? `${STATUS_TEXT[e.verdict.status]}: ${binding.summary}`
+    : STATUS_TEXT[e.verdict.status];
+}
+
+function Section({ title, span }: { title: string; span: number }) {
+  return (
+    <tr className="compare-section">
+      <th scope="colgroup" colSpan={span + 1}>
+        {title}
+      </th>
+    </tr>
+  );
+}
+
+/**
+ * One figure across the variants, the better one marked where there is a
+ * contest: not on demand rows when the workloads differ, not on money
+ * across currencies, never a value past its limit. Each cell explains itself.
+ */
+function MetricRow({
+  metric,
+  evaluations,
+  evaluated,
+  variants,
+  unit,
+  currencies,
+  same,
+  sameCurrency,
+}: {
+  metric: Metric;
+  evaluations: (Evaluation | string)[];
+  evaluated: (Evaluation | undefined)[];
+  variants: Variant[];
+  unit: CapacityUnit;
+  currencies: string[];
+  same: boolean;
+  sameCurrency: boolean;
+}) {
+  const values = evaluated.map((e) => (e ? metric.value(e, unit) : undefined));
+  const contest = (same || !metric.demand) && (sameCurrency || !metric.money);
+  const best = contest ? bestIndex(values, metric) : undefined;
+  return (
+    <tr data-metric={metric.id}>
+      <th scope="row" title={metric.note}>
+        {metric.label}
+      </th>
+      {values.map((value, i) => {
+        const e = evaluated[i];
+        const explanation = e && metric.explain?.(e);
+        const past = typeof value === 'number' && metric.pastLimit?.(value);
+        const className =
+          i === best
+            ? 'best'
+            : isNotModelled(value)
+              ? 'not-modelled'
+              : past
+                ? 'past-limit'
+                : undefined;
+        return (
+          <td
+            key={i}
+            className={className}
+            title={isNotModelled(value) ? value.notModelled : undefined}
+          >
+            <span className="cell-value">
+              {typeof evaluations[i] === 'string'
+                ? 'invalid'
+                : formatMetric(metric, value, { unit, currency: currencies[i] ?? '' })}
+            </span>
+            {isNotModelled(value) && <span className="visually-hidden">: {value.notModelled}</span>}
+            {past && <span className="visually-hidden"> (past the limit)</span>}
+            {explanation && (
+              <Explain
+                figure={`${metric.label} of ${variants[i]?.name ?? ''}`}
+                rule={explanation.rule}
+                sources={explanation.sources}
+              />
+            )}
+            {i === best && <span className="best-mark"> ★ better</span>}
+          </td>
+        );
+      })}
+    </tr>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { GrowthPanel } from './GrowthPanel';
 import { computeBars, iopsBars } from './keyFigureBars';
 import { Figure, KeyFigureTiles } from './KeyFigureTiles';
+import { ExplainFigure } from './UtilisationPanel';
 
 /** A vSAN ESA cluster: its storage pool's capacity, device I/O, vSAN memory and growth. */
 export const EsaResults = memo(function EsaResults({
@@ -48,14 +49,20 @@ export const EsaResults = memo(function EsaResults({
       />
       <div className="chart-row">
         <div>
-          <h3>IOPS</h3>
+          <h3>
+            IOPS
+            <ExplainFigure utilisation={cluster.utilisation} figure="iops" what="the IOPS limit" />
+          </h3>
           <FigureBarChart title="IOPS" unit="IOPS" bars={iopsBars(k)} />
         </div>
         <div>
-          <h3>Compute after N+{compute.hosts - compute.hosts_after_failure}</h3>
+          <h3>
+            Compute after N+{compute.hosts - compute.hosts_after_failure}
+            <ExplainFigure utilisation={cluster.utilisation} figure="cpu" what="the CPU rule" />
+          </h3>
           <FigureBarChart
             title="Use after host failure"
-            unit="%"
+            unit="% of what is left"
             digits={1}
             limit={100}
             bars={computeBars(k)}

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import type { ClusterCost, ClusterResult, Utilisation } from '../core/types';
+import { Explain } from '../components/Explain';
+import type { ClusterCost, ClusterResult, Utilisation, UtilisationRow } from '../core/types';
 import {
   formatCapacity,
   formatIops,
@@ -47,40 +48,41 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
   children?: React.ReactNode;
 }) {
   const k = cluster.key_figures;
+  const rule = (figure: string) => cluster.utilisation.rows.find((r) => r.figure === figure);
   const latencyWhy = k.not_modelled.find((n) => n.figure === 'latency')?.why;
   return (
     <>
       <dl className="figures">
-        <Figure label={rawLabel(cluster)}>
+        <Figure label={rawLabel(cluster)} explain={rule('capacity_raw')}>
           <span data-testid="raw-tb">{formatCapacity(k.raw, 'tb')}</span>
           {' / '}
           <span data-testid="raw-tib">{formatCapacity(k.raw, 'tib')}</span>
         </Figure>
-        <Figure label="Usable" testId="usable">
+        <Figure label="Usable" testId="usable" explain={rule('capacity_usable')}>
           {formatCapacity(k.usable, unit)}
         </Figure>
-        <Figure label="Required" testId="required">
+        <Figure label="Required" testId="required" explain={rule('capacity_usable')}>
           {formatCapacity(k.required, unit)}
         </Figure>
-        <Figure label="Headroom" testId="headroom">
+        <Figure label="Headroom" testId="headroom" explain={rule('capacity_usable')}>
           {formatCapacity(k.headroom, unit)} ({orDash(k.headroom_pct, formatPct)})
         </Figure>
-        <Figure label="Front-end IOPS" testId="front-end-iops">
+        <Figure label="Front-end IOPS" testId="front-end-iops" explain={rule('iops')}>
           {formatIops(k.iops.front_end)}
         </Figure>
-        <Figure label="IOPS limit" testId="iops-limit" title={k.iops.limit_basis}>
+        <Figure label="IOPS limit" testId="iops-limit" explain={rule('iops')}>
           {orDash(k.iops.limit, formatIops)}
         </Figure>
-        <Figure label="IOPS headroom" testId="iops-headroom">
+        <Figure label="IOPS headroom" testId="iops-headroom" explain={rule('iops')}>
           {orDash(k.iops.headroom, times)}
         </Figure>
-        <Figure label="vCPU:pCore after N+x" testId="vcpu-ratio">
+        <Figure label="vCPU:pCore after N+x" testId="vcpu-ratio" explain={rule('cpu')}>
           {orDash(k.vcpu_per_core_after_failure, formatRatio)}
         </Figure>
-        <Figure label="CPU after N+x" testId="cpu-after-failure">
+        <Figure label="CPU after N+x" testId="cpu-after-failure" explain={rule('cpu')}>
           {share(k.cpu.after_failure)}
         </Figure>
-        <Figure label="RAM after N+x" testId="ram-after-failure">
+        <Figure label="RAM after N+x" testId="ram-after-failure" explain={rule('ram')}>
           {fixed(k.ram.after_failure.used)} of {fixed(k.ram.after_failure.limit)} GB
         </Figure>
         {k.site_failure && (
@@ -89,7 +91,20 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
             {orDash(k.site_failure.ram.pct, formatPct)}
           </Figure>
         )}
-        <Figure label="Slowest workload latency" testId="latency" title={k.latency?.source}>
+        <Figure
+          label="Slowest workload latency"
+          testId="latency"
+          explain={
+            k.latency
+              ? {
+                  rule: "The slowest workload's estimated mean read and write latency at the host.",
+                  sources: [k.latency.source],
+                }
+              : latencyWhy === undefined
+                ? undefined
+                : { rule: latencyWhy, sources: [] }
+          }
+        >
           {k.latency
             ? k.latency.saturated
               ? 'a device tier is saturated'
@@ -97,7 +112,11 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
             : 'not modelled'}
           {latencyWhy && <span className="visually-hidden">: {latencyWhy}</span>}
         </Figure>
-        <Figure label="Binds first" testId="binding">
+        <Figure
+          label="Binds first"
+          testId="binding"
+          explain={k.binding && rule(bindingFigure(k.binding.name))}
+        >
           {k.binding ? `${k.binding.name}: ${formatPct(k.binding.pct)}` : '–'}
         </Figure>
         <Figure label="Hosts">{k.hosts}</Figure>
@@ -135,20 +154,34 @@ function ClusterCostLine({ cost, currency }: { cost: ClusterCost; currency: stri
   );
 }
 
+/** The utilisation row a binding constraint's name refers to. */
+function bindingFigure(name: string): string {
+  if (name.startsWith('CPU')) return 'cpu';
+  if (name.startsWith('RAM')) return 'ram';
+  if (name.startsWith('Capacity')) return 'capacity_usable';
+  return 'iops';
+}
+
 export function Figure({
   label,
   testId,
   title,
+  explain,
   children,
 }: {
   label: string;
   testId?: string;
   title?: string;
+  /** The rule and sources behind the figure, as the core states them. */
+  explain?: Pick<UtilisationRow, 'rule' | 'sources'>;
   children: React.ReactNode;
 }) {
   return (
     <div title={title}>
-      <dt>{label}</dt>
+      <dt>
+        {label}
+        {explain && <Explain figure={label} rule={explain.rule} sources={explain.sources} />}
+      </dt>
       <dd data-testid={testId}>{children}</dd>
     </div>
   );

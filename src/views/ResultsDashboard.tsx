@@ -1,7 +1,15 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
-import type { CapacityEvaluation, ClusterEvaluation, KeyFigures } from '../core/types';
+import { LatencyChart, type LatencyBar } from '../charts/LatencyChart';
+import { Explain } from '../components/Explain';
+import type {
+  CapacityEvaluation,
+  ClusterEvaluation,
+  ClusterUtilisation,
+  KeyFigures,
+  TightestUse,
+} from '../core/types';
 import { useApp } from '../store/context';
 import { formatGb, type CapacityUnit } from '../units';
 import { ArrayResults } from './ArrayResults';
@@ -12,6 +20,7 @@ import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
+import { ExplainFigure, UtilisationPanel } from './UtilisationPanel';
 
 /**
  * Every figure of the selected cluster (any kind), as the core computed
@@ -59,6 +68,18 @@ export function ResultsDashboard() {
         <UnitToggle />
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
+      {shown && (
+        <>
+          <h3>Utilisation at N and N+{shown.utilisation.hosts_failed}</h3>
+          <UtilisationPanel utilisation={shown.utilisation} />
+        </>
+      )}
+      {clusters.length > 1 && (
+        <details className="project-utilisation">
+          <summary>Whole project: each resource in its tightest cluster</summary>
+          <UtilisationPanel utilisation={projectUtilisation(evaluation.totals.utilisation)} />
+        </details>
+      )}
       {shown?.kind === 'vsan_osa' && (
         <>
           <KeyFigureTiles cluster={shown} unit={unit} currency={currency}>
@@ -70,9 +91,19 @@ export function ResultsDashboard() {
           <Waterfall capacity={shown.detail.capacity} unit={unit} />
           {/* While the deferred copy still shows another kind of cluster, the current one stands in. */}
           {later?.kind === 'vsan_osa' ? (
-            <VsanDetails cluster={later.detail} keyFigures={later.key_figures} unit={unit} />
+            <VsanDetails
+              cluster={later.detail}
+              keyFigures={later.key_figures}
+              utilisation={later.utilisation}
+              unit={unit}
+            />
           ) : (
-            <VsanDetails cluster={shown.detail} keyFigures={shown.key_figures} unit={unit} />
+            <VsanDetails
+              cluster={shown.detail}
+              keyFigures={shown.key_figures}
+              utilisation={shown.utilisation}
+              unit={unit}
+            />
           )}
         </>
       )}
@@ -116,43 +147,96 @@ export function Waterfall({
 const VsanDetails = memo(function VsanDetails({
   cluster,
   keyFigures,
+  utilisation,
   unit,
 }: {
   cluster: ClusterEvaluation;
   keyFigures: KeyFigures;
+  utilisation: ClusterUtilisation;
   unit: CapacityUnit;
 }) {
   const iops = useMemo(() => iopsBars(keyFigures), [keyFigures]);
   const cache = useMemo(() => cacheBars(cluster.cache), [cluster.cache]);
   const compute = useMemo(() => computeBars(keyFigures), [keyFigures]);
+  const workloads = useApp((s) => s.project.workloads);
+  const latency = useMemo(
+    () => latencyBars(cluster.performance, workloads),
+    [cluster.performance, workloads],
+  );
   return (
     <>
       <div className="chart-row">
         <div>
-          <h3>IOPS</h3>
+          <h3>
+            IOPS
+            <ExplainFigure utilisation={utilisation} figure="iops" what="the IOPS limit" />
+          </h3>
           <FigureBarChart title="IOPS" unit="IOPS" bars={iops} />
         </div>
         <div>
-          <h3>Cache</h3>
+          <h3>
+            Cache
+            <ExplainFigure utilisation={utilisation} figure="cache" what="the cache rule" />
+          </h3>
           <FigureBarChart title="Cache" unit="GB" bars={cache} />
         </div>
         <div>
-          <h3>Compute after N+{cluster.compute.hosts - cluster.compute.hosts_after_failure}</h3>
+          <h3>
+            Compute after N+{cluster.compute.hosts - cluster.compute.hosts_after_failure}
+            <ExplainFigure utilisation={utilisation} figure="cpu" what="the CPU rule" />
+          </h3>
           <FigureBarChart
             title="Use after host failure"
-            unit="%"
+            unit="% of what is left"
             digits={1}
             limit={100}
             bars={compute}
           />
         </div>
       </div>
+      {latency.length > 0 && (
+        <>
+          <h3>
+            Estimated latency by workload
+            <Explain
+              figure="the latency estimate"
+              rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms)."
+              sources={[cluster.performance.latency_model]}
+            />
+          </h3>
+          <LatencyChart title="Estimated latency by workload" bars={latency} />
+        </>
+      )}
       <GrowthPanel growth={cluster.growth} unit={unit} />
       {cluster.stretched && <StretchedPanel stretched={cluster.stretched} />}
       <ResiliencePanel resilience={cluster.resilience} unit={unit} />
     </>
   );
 });
+
+/**
+ * The core's tightest cluster per resource, shown as one panel; each row
+ * names its cluster. The columns follow the largest N+x any cluster reserves.
+ */
+function projectUtilisation(tightest: TightestUse[]): ClusterUtilisation {
+  return {
+    hosts_failed: Math.max(0, ...tightest.map((t) => t.hosts_failed)),
+    two_sites: tightest.some((t) => t.row.after_site_failure !== undefined),
+    rows: tightest.map((t) => ({ ...t.row, label: `${t.row.label}: ${t.cluster_name}` })),
+  };
+}
+
+/** Each workload's estimate, named as the project names it. */
+function latencyBars(
+  performance: ClusterEvaluation['performance'],
+  workloads: { id: string; name: string }[] | undefined,
+): LatencyBar[] {
+  return performance.workloads.map((w) => ({
+    label: workloads?.find((x) => x.id === w.workload_id)?.name.split(' (')[0] ?? w.workload_id,
+    read: w.read_latency_ms,
+    write: w.write_latency_ms,
+  }));
+}
 
 function cacheBars(cache: ClusterEvaluation['cache']) {
   return [

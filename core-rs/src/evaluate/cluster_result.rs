@@ -4,19 +4,23 @@
 use serde::{Serialize, Serializer};
 
 use super::key_figures::KeyFigures;
+use super::utilisation::ClusterUtilisation;
 use super::{ArrayClusterEvaluation, ClusterEvaluation, EsaClusterEvaluation};
 use crate::shares::WorkloadShare;
 use crate::verdict::Verdict;
 
 /// A project cluster's evaluation, in project order in `Evaluation::clusters`.
 ///
-/// Serialised as `{ id, name, kind, key_figures, verdict, workload_shares?, detail }`
+/// Serialised as `{ id, name, kind, key_figures, utilisation, verdict, workload_shares?, detail }`
 /// with `kind` telling which evaluation `detail` holds (see `shape`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClusterResult {
     pub id: String,
     pub name: String,
     pub key_figures: KeyFigures,
+    /// Each resource against its limit at N, after N+x and after a site
+    /// failure, with its rule and source.
+    pub utilisation: ClusterUtilisation,
     /// Pass, pass with warnings or fail from this cluster's own findings.
     pub verdict: Verdict,
     /// Each workload's share of the cluster's consumed capacity and
@@ -91,8 +95,8 @@ mod shape {
     use serde::Serialize;
 
     use super::{
-        ArrayClusterEvaluation, ClusterEvaluation, EsaClusterEvaluation, KeyFigures, Verdict,
-        WorkloadShare,
+        ArrayClusterEvaluation, ClusterEvaluation, ClusterUtilisation, EsaClusterEvaluation,
+        KeyFigures, Verdict, WorkloadShare,
     };
 
     /// A union tagged by `kind`, so that TypeScript narrows `detail` by
@@ -105,6 +109,7 @@ mod shape {
             id: &'a str,
             name: &'a str,
             key_figures: &'a KeyFigures,
+            utilisation: &'a ClusterUtilisation,
             verdict: &'a Verdict,
             #[serde(skip_serializing_if = "Option::is_none")]
             #[cfg_attr(feature = "wasm", tsify(optional))]
@@ -115,6 +120,7 @@ mod shape {
             id: &'a str,
             name: &'a str,
             key_figures: &'a KeyFigures,
+            utilisation: &'a ClusterUtilisation,
             verdict: &'a Verdict,
             #[serde(skip_serializing_if = "Option::is_none")]
             #[cfg_attr(feature = "wasm", tsify(optional))]
@@ -125,6 +131,7 @@ mod shape {
             id: &'a str,
             name: &'a str,
             key_figures: &'a KeyFigures,
+            utilisation: &'a ClusterUtilisation,
             verdict: &'a Verdict,
             #[serde(skip_serializing_if = "Option::is_none")]
             #[cfg_attr(feature = "wasm", tsify(optional))]
@@ -137,13 +144,14 @@ mod shape {
 impl Serialize for ClusterResult {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let (id, name, key_figures) = (self.id.as_str(), self.name.as_str(), &self.key_figures);
-        let verdict = &self.verdict;
+        let (verdict, utilisation) = (&self.verdict, &self.utilisation);
         let workload_shares = self.workload_shares.as_deref();
         match &self.detail {
             ClusterDetail::VsanOsa(detail) => shape::ClusterResult::VsanOsa {
                 id,
                 name,
                 key_figures,
+                utilisation,
                 verdict,
                 workload_shares,
                 detail,
@@ -152,6 +160,7 @@ impl Serialize for ClusterResult {
                 id,
                 name,
                 key_figures,
+                utilisation,
                 verdict,
                 workload_shares,
                 detail,
@@ -160,6 +169,7 @@ impl Serialize for ClusterResult {
                 id,
                 name,
                 key_figures,
+                utilisation,
                 verdict,
                 workload_shares,
                 detail,

@@ -74,12 +74,12 @@ pub struct Utilisation {
 }
 
 impl Utilisation {
-    fn of(used: f64, limit: f64, unit: &'static str) -> Self {
+    pub(super) fn of(used: f64, limit: f64, unit: &'static str) -> Self {
         Self::with_pct(used, limit, percent(used, limit), unit)
     }
 
     /// With the share the rule that owns the figure computed.
-    fn with_pct(used: f64, limit: f64, pct: Option<f64>, unit: &'static str) -> Self {
+    pub(super) fn with_pct(used: f64, limit: f64, pct: Option<f64>, unit: &'static str) -> Self {
         Utilisation {
             used,
             limit,
@@ -302,8 +302,8 @@ fn xtremio_vplex(e: &ArrayClusterEvaluation, cost: ClusterCost) -> KeyFigures {
     })
 }
 
-/// The slowest read and write over the workloads.
-fn slowest(
+/// The slowest read and write over the workloads (or clusters).
+pub(super) fn slowest(
     workloads: impl Iterator<Item = (Option<f64>, Option<f64>)>,
     source: &'static str,
 ) -> Latency {

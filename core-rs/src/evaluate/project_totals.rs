@@ -5,7 +5,8 @@
 use serde::Serialize;
 
 use super::cluster_result::ClusterResult;
-use super::key_figures::Binding;
+use super::key_figures::{slowest, Binding, Latency, Utilisation};
+use super::utilisation::UtilisationRow;
 use crate::bom::ClusterCost;
 use crate::model::Capacity;
 use crate::totals::totals;
@@ -27,6 +28,27 @@ pub struct ProjectTotals {
     pub iops_limit: Option<f64>,
     /// Every cluster's bill of materials; each unpriced part named once.
     pub cost: ClusterCost,
+    /// Physical cores over every cluster's hosts.
+    pub physical_cores: f64,
+    /// RAM the hosts offer VMs (host RAM less vSAN's), over every cluster.
+    pub ram_for_vms_gb: f64,
+    /// Cost per TB usable; absent while a part is unpriced or nothing is usable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cost_per_usable_tb: Option<f64>,
+    /// Cost per front-end IOPS of the limit; absent while a part is
+    /// unpriced or without a limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cost_per_iops: Option<f64>,
+    /// The slowest workload over the clusters that model latency; absent
+    /// when none does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub latency: Option<Latency>,
+    /// Per resource (`UtilisationRow::figure`), the cluster it is tightest
+    /// in, in the order the clusters first name the resources.
+    pub utilisation: Vec<TightestUse>,
     pub tightest: Tightest,
     /// The cluster whose binding constraint is the highest share of its limit.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -60,6 +82,69 @@ pub struct ClusterBinding {
     pub binding: Binding,
 }
 
+/// A resource's row in the cluster where it is highest in any state.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct TightestUse {
+    pub cluster_id: String,
+    pub cluster_name: String,
+    /// x in that cluster's N+x.
+    pub hosts_failed: u32,
+    pub row: UtilisationRow,
+}
+
+fn tightest_use(clusters: &[ClusterResult]) -> Vec<TightestUse> {
+    let peak = |r: &UtilisationRow| {
+        [
+            Some(&r.at_n),
+            r.after_failure.as_ref(),
+            r.after_site_failure.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .filter_map(|u: &Utilisation| u.pct)
+        .fold(f64::NEG_INFINITY, f64::max)
+    };
+    let mut out: Vec<TightestUse> = Vec::new();
+    for c in clusters {
+        for row in &c.utilisation.rows {
+            let candidate = || TightestUse {
+                cluster_id: c.id.clone(),
+                cluster_name: c.name.clone(),
+                hosts_failed: c.utilisation.hosts_failed,
+                row: row.clone(),
+            };
+            match out.iter_mut().find(|t| t.row.figure == row.figure) {
+                Some(t) if peak(row) > peak(&t.row) => *t = candidate(),
+                Some(_) => {}
+                None => out.push(candidate()),
+            }
+        }
+    }
+    out
+}
+
+fn slowest_of(clusters: &[ClusterResult]) -> Option<Latency> {
+    let modelled: Vec<&Latency> = clusters
+        .iter()
+        .filter_map(|c| c.key_figures.latency.as_ref())
+        .collect();
+    let source = modelled.first()?.source;
+    // A cluster without workloads has no estimate and is not saturated:
+    // it says nothing about the slowest workload.
+    let estimates = modelled
+        .iter()
+        .filter(|l| l.saturated || l.read_ms.is_some() || l.write_ms.is_some())
+        .map(|l| {
+            if l.saturated {
+                (None, None)
+            } else {
+                (l.read_ms, l.write_ms)
+            }
+        });
+    Some(slowest(estimates, source))
+}
+
 pub fn of_clusters(clusters: &[ClusterResult]) -> ProjectTotals {
     let [raw, usable, required, headroom, front_end_iops, back_end_iops] = totals(clusters, |c| {
         let k = &c.key_figures;
@@ -78,7 +163,22 @@ pub fn of_clusters(clusters: &[ClusterResult]) -> ProjectTotals {
             .filter_map(figure)
             .reduce(|a, b| if lowest { a.min(b) } else { a.max(b) })
     };
+    let cost = ClusterCost::sum(clusters.iter().map(|c| &c.key_figures.cost));
+    let iops_limit: Option<f64> = clusters.iter().map(|c| c.key_figures.iops.limit).sum();
+    let priced = cost.unpriced_parts.is_empty().then_some(cost.priced_total);
+    let per = |amount: Option<f64>| {
+        priced
+            .zip(amount)
+            .filter(|(_, a)| *a > 0.0)
+            .map(|(p, a)| p / a)
+    };
     ProjectTotals {
+        cost_per_usable_tb: per(Some(Capacity::from_gb(usable).tb)),
+        cost_per_iops: per(iops_limit),
+        physical_cores: clusters.iter().map(|c| c.key_figures.cpu.at_n.limit).sum(),
+        ram_for_vms_gb: clusters.iter().map(|c| c.key_figures.ram.at_n.limit).sum(),
+        utilisation: tightest_use(clusters),
+        latency: slowest_of(clusters),
         hosts: clusters.iter().map(|c| c.key_figures.hosts).sum(),
         raw: Capacity::from_gb(raw),
         usable: Capacity::from_gb(usable),
@@ -86,8 +186,8 @@ pub fn of_clusters(clusters: &[ClusterResult]) -> ProjectTotals {
         headroom: Capacity::from_gb(headroom),
         front_end_iops,
         back_end_iops,
-        iops_limit: clusters.iter().map(|c| c.key_figures.iops.limit).sum(),
-        cost: ClusterCost::sum(clusters.iter().map(|c| &c.key_figures.cost)),
+        iops_limit,
+        cost,
         tightest: Tightest {
             headroom_pct: worst(|c| c.key_figures.headroom_pct, true),
             vcpu_per_core_after_failure: worst(

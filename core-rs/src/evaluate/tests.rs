@@ -436,7 +436,7 @@ fn past_sixteen_policies_a_cluster_without_workloads_is_checked_once_per_rule() 
     );
 }
 
-fn example(name: &str) -> Evaluation {
+pub(super) fn example(name: &str) -> Evaluation {
     let path = format!("{}/../assets/examples/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("example");
     evaluate(&parse_project(&text).expect("valid")).expect("evaluates")
@@ -534,6 +534,36 @@ fn project_totals_add_up_the_clusters_key_figures() {
     assert_eq!(t.iops_limit, None);
     assert_eq!(t.cost.unpriced_parts, a.cost.unpriced_parts);
     assert_eq!(t.tightest.cpu_after_failure_pct, a.cpu.after_failure.pct);
+    assert_eq!(t.physical_cores, a.cpu.at_n.limit + b.cpu.at_n.limit);
+    assert_eq!(t.ram_for_vms_gb, a.ram.at_n.limit + b.ram.at_n.limit);
+    // Each resource once, from the cluster with the workloads (the busier one).
+    let figures: Vec<_> = t.utilisation.iter().map(|u| u.row.figure).collect();
+    let rows: Vec<_> = e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .map(|r| r.figure)
+        .collect();
+    assert_eq!(figures, rows);
+    assert!(t
+        .utilisation
+        .iter()
+        .all(|u| u.cluster_id == e.clusters[0].id));
+}
+
+#[test]
+fn cost_per_tb_and_per_iops_need_every_part_priced() {
+    let mut e = example("seed-001-all-flash-sql.json");
+    let t = &e.totals;
+    assert!(t.cost.unpriced_parts.is_empty(), "the example is priced");
+    let per_tb = t.cost.priced_total / t.usable.tb;
+    assert_eq!(t.cost_per_usable_tb, Some(per_tb));
+    let per_iops = t.iops_limit.map(|l| t.cost.priced_total / l);
+    assert!(per_iops.is_some());
+    assert_eq!(t.cost_per_iops, per_iops);
+    e.clusters[0].key_figures.cost.unpriced_parts = vec!["host".into()];
+    let t = project_totals::of_clusters(&e.clusters);
+    assert_eq!((t.cost_per_usable_tb, t.cost_per_iops), (None, None));
 }
 
 #[test]

@@ -1,0 +1,644 @@
+//! Each resource of a cluster against its limit, with every host up (N),
+//! after the N+x host failures the design reserves for, and after a site
+//! failure where there are two sites: the dials the dashboard draws and
+//! Compare lines up. Every figure is one the evaluation already computed;
+//! this module only names it, states its rule with this design's numbers
+//! and cites its source. A resource the kind does not model has no row.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::key_figures::{KeyFigures, Utilisation};
+use super::{ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaClusterEvaluation};
+use crate::capacity::{CapacityEvaluation, StepKind, StorageTier};
+use crate::compute::{ClusterCompute, RAM_AFTER_FAILURE_WARNING_PCT};
+use crate::model::Settings;
+use crate::resilience::{FailureKind, FailureScenario};
+use crate::rules::num;
+use crate::source;
+use crate::xtremio_vplex::SiteRole;
+
+/// A cluster's utilisation: one row per resource its kind models.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ClusterUtilisation {
+    /// x in N+x: the hosts the design reserves for failures.
+    pub hosts_failed: u32,
+    /// The cluster has two sites (stretched vSAN, XtremIO + VPLEX Metro),
+    /// so rows may carry `after_site_failure`.
+    pub two_sites: bool,
+    pub rows: Vec<UtilisationRow>,
+}
+
+/// One resource against its limit in each state the design is sized for.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct UtilisationRow {
+    /// Stable across kinds and versions, e.g. `cpu`, `capacity_usable`.
+    pub figure: &'static str,
+    pub label: String,
+    /// With every host up.
+    pub at_n: Utilisation,
+    /// After the N+x host failures; absent where the state does not change
+    /// the figure's limit or the kind does not model it (`rule` says which).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub after_failure: Option<Utilisation>,
+    /// After a whole site fails; two-site clusters only, where modelled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub after_site_failure: Option<Utilisation>,
+    /// Where a rule warns below the limit, e.g. the 80 % capacity alert.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub threshold: Option<Threshold>,
+    /// The rule, with this design's numbers.
+    pub rule: String,
+    /// Seed documents and vendor guides the rule comes from.
+    pub sources: Vec<&'static str>,
+}
+
+/// A warning level below the limit (100 %).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Threshold {
+    /// In % of the row's limit.
+    pub pct: f64,
+    pub label: &'static str,
+}
+
+pub fn utilisation(
+    detail: &ClusterDetail,
+    k: &KeyFigures,
+    settings: &Settings,
+) -> ClusterUtilisation {
+    match detail {
+        ClusterDetail::VsanOsa(e) => vsan_osa(e, k, settings),
+        ClusterDetail::VsanEsa(e) => vsan_esa(e, k, settings),
+        ClusterDetail::XtremioVplex(e) => xtremio_vplex(e, k),
+    }
+}
+
+fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> ClusterUtilisation {
+    let scenario = |kind| e.resilience.scenarios.iter().find(|s| s.kind == kind);
+    let reserve = scenario(FailureKind::ReserveHosts);
+    let site = scenario(FailureKind::Site);
+    let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
+    rows.push(fullness(&e.capacity, settings, reserve, site));
+    rows.extend(capacity_rows(k, &e.capacity, settings));
+    if let Some(limit) = k.iops.limit {
+        let p = &e.performance;
+        let during_rebuild = reserve.and_then(|s| {
+            s.rebuild_performance
+                .device_limited_front_end_iops
+                .map(|l| Utilisation::of(k.iops.front_end, l, IOPS))
+        });
+        rows.push(UtilisationRow {
+            figure: "iops",
+            label: "Front-end IOPS".to_string(),
+            at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
+            after_failure: during_rebuild,
+            after_site_failure: site_iops(k),
+            threshold: None,
+            rule: format!(
+                "{} front-end IOPS become {} back-end I/Os after the policies' write cost; the \
+                 limit, {} front-end IOPS at this mix, brings the busiest device tier ({} cache \
+                 and {} capacity devices) to {} % of its rated IOPS. After N+{}: the surviving \
+                 devices while the rebuild takes its share.",
+                num(k.iops.front_end, 0),
+                num(k.iops.back_end, 0),
+                num(limit, 0),
+                p.cache_tier.devices,
+                p.capacity_tier.devices,
+                num(p.utilisation_ceiling_pct, 0),
+                hosts_failed(&e.compute),
+            ),
+            sources: vec![source::BACK_END_IO, source::DEVICE_IOPS_CEILING],
+        });
+    }
+    rows.extend(cache_rows(e));
+    if let Some(s) = &e.stretched {
+        let l = &s.link;
+        rows.push(UtilisationRow {
+            figure: "network",
+            label: "Inter-site link".to_string(),
+            at_n: Utilisation::with_pct(l.required_gbps, l.link_gbps, l.utilisation_pct, GBPS),
+            after_failure: None,
+            after_site_failure: None,
+            threshold: None,
+            rule: format!(
+                "{} MB/s of site-mirrored writes x {} (data) x {} (resync) = {} Gbps needed \
+                 on a {} Gbps link.",
+                num(l.write_mb_per_s, 1),
+                num(l.data_multiplier, 2),
+                num(l.resync_multiplier, 2),
+                num(l.required_gbps, 2),
+                num(l.link_gbps, 0),
+            ),
+            sources: vec![l.source],
+        });
+    }
+    ClusterUtilisation {
+        hosts_failed: hosts_failed(&e.compute),
+        two_sites: e.stretched.is_some(),
+        rows,
+    }
+}
+
+fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> ClusterUtilisation {
+    let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
+    rows.push(fullness(&e.capacity, settings, None, None));
+    rows.extend(capacity_rows(k, &e.capacity, settings));
+    let p = &e.performance;
+    if let Some(limit) = k.iops.limit {
+        rows.push(UtilisationRow {
+            figure: "iops",
+            label: "Front-end IOPS".to_string(),
+            at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
+            after_failure: None,
+            after_site_failure: None,
+            threshold: None,
+            rule: format!(
+                "{} front-end IOPS become {} device I/Os on ESA's write path; the limit, {} \
+                 front-end IOPS at this mix, brings the {} NVMe devices to {} % of their rated \
+                 IOPS. vSAN ESA failure what-ifs are not modelled, so there is no N+x \
+                 figure.",
+                num(k.iops.front_end, 0),
+                num(p.back_end_iops, 0),
+                num(limit, 0),
+                p.devices,
+                num(p.utilisation_ceiling_pct, 0),
+            ),
+            sources: vec![p.write_path_source, p.device_iops_source],
+        });
+    }
+    let c = &e.esa;
+    rows.push(UtilisationRow {
+        figure: "components",
+        label: "Components per host".to_string(),
+        at_n: Utilisation::of(
+            c.components_per_host as f64,
+            c.max_components_per_host as f64,
+            "components",
+        ),
+        after_failure: None,
+        after_site_failure: None,
+        threshold: None,
+        rule: format!(
+            "An estimated {} components on the busiest host (spread evenly) against the {} \
+             vSAN supports per host.",
+            num(c.components_per_host as f64, 0),
+            num(c.max_components_per_host as f64, 0),
+        ),
+        sources: vec![c.components_source],
+    });
+    ClusterUtilisation {
+        hosts_failed: hosts_failed(&e.compute),
+        two_sites: false,
+        rows,
+    }
+}
+
+fn xtremio_vplex(e: &ArrayClusterEvaluation, k: &KeyFigures) -> ClusterUtilisation {
+    let x = &e.xtremio_vplex;
+    let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
+    // The hosts run no storage: a host failure leaves the arrays as they were.
+    let unchanged = |u: Utilisation| Some(u);
+    let production = &x.sites[0];
+    let usable = Utilisation::of(production.required.tb, production.usable.tb, TB);
+    rows.push(UtilisationRow {
+        figure: "capacity_usable",
+        label: "Capacity (required / usable, production site)".to_string(),
+        at_n: usable,
+        after_failure: unchanged(usable),
+        after_site_failure: None,
+        threshold: None,
+        rule: format!(
+            "{} TB physical (data after dedup and compression, snapshots and VPLEX system \
+             volumes) on the production site's {} x {} = {} TB usable after XDP parity and \
+             the array reserve. Host failures do not change the arrays, so N+{} reads the \
+             same.",
+            num(production.required.tb, 2),
+            production.x_bricks,
+            x.x_brick.name,
+            num(production.usable.tb, 2),
+            hosts_failed(&e.compute),
+        ),
+        sources: vec![source::XTREMIO_CAPACITY, x.x_brick.source],
+    });
+    rows.push(of_raw(k));
+    if let Some(limit) = k.iops.limit {
+        let v = &x.vplex;
+        let at_n = Utilisation::of(v.frontend_iops, limit, IOPS);
+        rows.push(UtilisationRow {
+            figure: "iops",
+            label: "Front-end IOPS (VPLEX)".to_string(),
+            at_n,
+            after_failure: unchanged(at_n),
+            after_site_failure: site_iops(k),
+            threshold: (limit > 0.0).then(|| Threshold {
+                pct: v.limit.frontend_iops_average / limit * 100.0,
+                label: "what the engines sustain on average",
+            }),
+            rule: format!(
+                "{} front-end IOPS through {} VPLEX engine(s), which peak at {} 8 KB IOPS at \
+                 {} % reads and sustain {} on average.",
+                num(v.frontend_iops, 0),
+                v.limit.engines,
+                num(limit, 0),
+                num(v.limit.read_pct, 0),
+                num(v.limit.frontend_iops_average, 0),
+            ),
+            sources: vec![v.limit.source],
+        });
+    }
+    for site in &x.sites {
+        let at_n = Utilisation::of(site.back_end_iops, site.rated_iops, IOPS);
+        rows.push(UtilisationRow {
+            figure: "array_iops",
+            label: format!("X-Brick IOPS ({} site)", role(site.role)),
+            at_n,
+            after_failure: unchanged(at_n),
+            after_site_failure: None,
+            threshold: None,
+            rule: format!(
+                "{} I/Os reach the site's {} x {} (VPLEX cache misses and writes) against \
+                 {} 8 KB OLTP IOPS rated within its latency.",
+                num(site.back_end_iops, 0),
+                site.x_bricks,
+                x.x_brick.name,
+                num(site.rated_iops, 0),
+            ),
+            sources: vec![source::XTREMIO_IOPS, x.x_brick.source],
+        });
+    }
+    let w = &x.wan;
+    rows.push(UtilisationRow {
+        figure: "network",
+        label: "Inter-site WAN".to_string(),
+        at_n: Utilisation::with_pct(w.required_gbps, w.link_gbps, w.utilisation_pct, GBPS),
+        after_failure: None,
+        after_site_failure: None,
+        threshold: None,
+        rule: format!(
+            "{} MB/s of distributed-volume writes need {} Gbps on a {} Gbps link.",
+            num(w.write_mb_per_s, 1),
+            num(w.required_gbps, 2),
+            num(w.link_gbps, 0),
+        ),
+        sources: vec![w.source],
+    });
+    ClusterUtilisation {
+        hosts_failed: hosts_failed(&e.compute),
+        two_sites: true,
+        rows,
+    }
+}
+
+fn role(r: SiteRole) -> &'static str {
+    match r {
+        SiteRole::Production => "production",
+        SiteRole::Remote => "remote",
+        SiteRole::Witness => "witness",
+    }
+}
+
+fn hosts_failed(c: &ClusterCompute) -> u32 {
+    c.hosts - c.hosts_after_failure
+}
+
+fn cpu(k: &KeyFigures, c: &ClusterCompute) -> UtilisationRow {
+    let mut rule = format!(
+        "Cores needed = each workload's vCPUs / its vCPU:pCore ceiling, + {} % virtualisation \
+         overhead = {} cores; against {} cores on {} hosts (N) and {} on {} hosts after N+{}",
+        num(c.virtualization_overhead_pct, 0),
+        num(c.cores_needed, 1),
+        c.physical_cores,
+        c.hosts,
+        c.physical_cores_after_failure,
+        c.hosts_after_failure,
+        hosts_failed(c),
+    );
+    if let Some(s) = &k.site_failure {
+        let _ = write!(rule, ", {} in the surviving site", num(s.cpu.limit, 0));
+    }
+    rule.push_str(". Above 100 % the VMs cannot run within their ceilings.");
+    UtilisationRow {
+        figure: "cpu",
+        label: "CPU (cores needed / cores)".to_string(),
+        at_n: k.cpu.at_n,
+        after_failure: (hosts_failed(c) > 0).then_some(k.cpu.after_failure),
+        after_site_failure: k.site_failure.as_ref().map(|s| s.cpu),
+        threshold: None,
+        rule,
+        sources: vec![
+            source::SQL_CPU_RATIO,
+            source::VIRTUALIZATION_OVERHEAD,
+            source::HA_HOST_RESERVE,
+        ],
+    }
+}
+
+fn ram(k: &KeyFigures, c: &ClusterCompute) -> UtilisationRow {
+    let vsan = if c.vsan_memory_per_host_gb > 0.0 {
+        format!(
+            " less vSAN's {} GB = {} GB",
+            num(c.vsan_memory_per_host_gb, 1),
+            num(c.usable_ram_per_host_gb, 1)
+        )
+    } else {
+        String::new()
+    };
+    let mut sources = vec![source::SQL_MEMORY_RESERVED, source::RAM_HEADROOM];
+    if c.vsan_memory_per_host_gb > 0.0 {
+        sources.push(c.vsan_memory_source);
+    }
+    sources.push(source::HA_HOST_RESERVE);
+    UtilisationRow {
+        figure: "ram",
+        label: "RAM (VM memory / RAM for VMs)".to_string(),
+        at_n: k.ram.at_n,
+        after_failure: (hosts_failed(c) > 0).then_some(k.ram.after_failure),
+        after_site_failure: k.site_failure.as_ref().map(|s| s.ram),
+        threshold: Some(Threshold {
+            pct: RAM_AFTER_FAILURE_WARNING_PCT,
+            label: "room for ESXi's per-VM overhead and growth",
+        }),
+        rule: format!(
+            "{} GB of VM memory against {} GB per host{vsan}, x {} hosts = {} GB (N), {} GB \
+             after N+{}. Above {} % after N+x is a warning, above 100 % the VMs cannot all \
+             restart without overcommitting memory.",
+            num(c.ram_demand_gb, 0),
+            num(c.ram_per_host_gb, 0),
+            c.hosts,
+            num(c.usable_ram_gb, 0),
+            num(c.usable_ram_after_failure_gb, 0),
+            hosts_failed(c),
+            num(RAM_AFTER_FAILURE_WARNING_PCT, 0),
+        ),
+        sources,
+    }
+}
+
+/// Required against the datastore (vSAN's fullness figure), with the
+/// failure scenarios' datastore left once their components are rebuilt.
+fn fullness(
+    capacity: &CapacityEvaluation,
+    settings: &Settings,
+    reserve: Option<&FailureScenario>,
+    site: Option<&FailureScenario>,
+) -> UtilisationRow {
+    let after = |s: &FailureScenario| {
+        Utilisation::with_pct(
+            s.required.tb,
+            s.capacity_left.tb,
+            s.used_after_rebuild_pct,
+            TB,
+        )
+    };
+    let mut rule = format!(
+        "{} TB required on a {} TB datastore (raw less the on-disk format and dedup metadata). \
+         vSAN raises an alert and starts rebalancing at {} % full.",
+        num(capacity.required.tb, 2),
+        num(capacity.datastore.tb, 2),
+        num(settings.capacity_alert_pct, 0),
+    );
+    if reserve.is_some() || site.is_some() {
+        rule.push_str(
+            " After a failure: what the surviving devices hold once every component is rebuilt.",
+        );
+    } else {
+        rule.push_str(" Failure what-ifs are not modelled for this kind.");
+    }
+    UtilisationRow {
+        figure: "datastore_fullness",
+        label: "Datastore fullness".to_string(),
+        at_n: Utilisation::with_pct(
+            capacity.required.tb,
+            capacity.datastore.tb,
+            capacity.datastore_used_pct,
+            TB,
+        ),
+        after_failure: reserve.map(after),
+        after_site_failure: site.map(after),
+        threshold: Some(Threshold {
+            pct: settings.capacity_alert_pct,
+            label: "capacity alert",
+        }),
+        rule,
+        sources: vec![source::CAPACITY_ALERT, source::REBUILD_SPACE],
+    }
+}
+
+/// Required against usable (raw less every overhead and reserve) and raw.
+fn capacity_rows(
+    k: &KeyFigures,
+    capacity: &CapacityEvaluation,
+    settings: &Settings,
+) -> [UtilisationRow; 2] {
+    let mut steps = String::new();
+    for s in &capacity.waterfall {
+        let sign = match s.kind {
+            StepKind::Start => "",
+            StepKind::Deduction => "- ",
+            StepKind::Subtotal => continue,
+        };
+        if !steps.is_empty() {
+            steps.push(' ');
+        }
+        let _ = write!(
+            steps,
+            "{sign}{} {} TB",
+            s.label.to_lowercase(),
+            num(s.amount.tb, 2)
+        );
+    }
+    let usable = UtilisationRow {
+        figure: "capacity_usable",
+        label: "Capacity (required / usable)".to_string(),
+        at_n: k.capacity_use.of_usable,
+        after_failure: None,
+        after_site_failure: None,
+        threshold: None,
+        rule: format!(
+            "{} TB required (after protection, data reduction and {} years of growth) against \
+             {} TB usable: {steps}. Usable already keeps the N+x rebuild space free, so it has \
+             no separate N+x figure (the datastore fullness row shows the failure).",
+            num(capacity.required.tb, 2),
+            settings.planning_horizon_years,
+            num(capacity.usable.tb, 2),
+        ),
+        sources: vec![
+            source::SLACK_SPACE,
+            source::HOST_REBUILD_RESERVE,
+            source::ON_DISK_FORMAT,
+        ],
+    };
+    [usable, of_raw(k)]
+}
+
+fn of_raw(k: &KeyFigures) -> UtilisationRow {
+    UtilisationRow {
+        figure: "capacity_raw",
+        label: "Capacity (required / raw)".to_string(),
+        at_n: k.capacity_use.of_raw,
+        after_failure: None,
+        after_site_failure: None,
+        threshold: None,
+        rule: format!(
+            "{} TB required against {} TB raw: the share of the bought capacity the protected \
+             data fills.",
+            num(k.required.tb, 2),
+            num(k.raw.tb, 2),
+        ),
+        sources: vec![source::IEC_UNITS],
+    }
+}
+
+/// The surviving site's front-end IOPS (demand x its headroom) against
+/// the demand, where the site failure is modelled.
+fn site_iops(k: &KeyFigures) -> Option<Utilisation> {
+    let headroom = k.site_failure.as_ref()?.iops_headroom?;
+    Some(Utilisation::of(
+        k.iops.front_end,
+        k.iops.front_end * headroom,
+        IOPS,
+    ))
+}
+
+fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
+    let c = &e.cache;
+    let tier = e.tier;
+    let mut rows = vec![UtilisationRow {
+        figure: "cache",
+        label: "Cache (required / installed)".to_string(),
+        at_n: Utilisation::of(c.required.gb, c.installed.gb, GB),
+        after_failure: None,
+        after_site_failure: None,
+        threshold: None,
+        rule: format!(
+            "The workloads ask for {} GB of cache ({} GB per disk group over {} disk groups) \
+             against {} GB installed. A failed host takes its cache with its data, so the \
+             share does not change after N+x.",
+            num(c.required.gb, 0),
+            num(c.required_per_disk_group.gb, 0),
+            c.disk_groups,
+            num(c.installed.gb, 0),
+        ),
+        sources: vec![
+            source::CACHE_TEN_PCT,
+            source::CACHE_WORKING_SET,
+            source::CACHE_AVAILABILITY_GROUP,
+        ],
+    }];
+    let p = &e.performance;
+    if tier == StorageTier::Hybrid && p.read_cache_gb > 0.0 {
+        rows.push(UtilisationRow {
+            figure: "read_cache",
+            label: "Working set / read cache".to_string(),
+            at_n: Utilisation::of(p.working_set_gb, p.read_cache_gb, GB),
+            after_failure: None,
+            after_site_failure: None,
+            threshold: None,
+            rule: format!(
+                "{} GB of working sets against the {} GB read cache (70 % of the hybrid cache \
+                 devices); what does not fit misses to the spinning disks.",
+                num(p.working_set_gb, 0),
+                num(p.read_cache_gb, 0),
+            ),
+            sources: vec![source::CACHE_WORKING_SET, p.read_cache_model],
+        });
+    }
+    // Every disk group takes an even share: the tightest device binds.
+    let tightest = |f: &dyn Fn(&crate::cache::DiskGroupCache) -> Option<Utilisation>| {
+        c.per_disk_group
+            .iter()
+            .filter_map(|d| f(d).map(|u| (d, u)))
+            .max_by(|a, b| a.1.pct.unwrap_or(0.0).total_cmp(&b.1.pct.unwrap_or(0.0)))
+    };
+    if tier == StorageTier::AllFlash {
+        if let Some((d, u)) = tightest(&|d| {
+            Some(Utilisation::of(
+                c.required_per_disk_group.gb,
+                d.write_buffer.gb,
+                GB,
+            ))
+        }) {
+            rows.push(UtilisationRow {
+                figure: "write_buffer",
+                label: "Write buffer per disk group".to_string(),
+                at_n: u,
+                after_failure: None,
+                after_site_failure: None,
+                threshold: None,
+                rule: format!(
+                    "{} GB of cache asked per disk group against the {} GB {} buffers (an \
+                     all-flash cache device buffers at most 600 GB; more disk groups add \
+                     buffer, a larger device only endurance).",
+                    num(c.required_per_disk_group.gb, 0),
+                    num(d.write_buffer.gb, 0),
+                    d.cache_device,
+                ),
+                sources: vec![d.write_buffer_source],
+            });
+        }
+    }
+    if let Some((d, u)) = tightest(&|d| {
+        Some(Utilisation::of(
+            d.writes_per_s,
+            d.rated_writes_per_s,
+            "writes/s",
+        ))
+    }) {
+        rows.push(UtilisationRow {
+            figure: "cache_writes",
+            label: "Cache writes per disk group".to_string(),
+            at_n: u,
+            after_failure: None,
+            after_site_failure: None,
+            threshold: None,
+            rule: format!(
+                "{} writes/s reach each disk group's {} (the cluster's cache writes spread over \
+                 {} disk groups) against the {} it sustains.",
+                num(d.writes_per_s, 0),
+                d.cache_device,
+                c.disk_groups,
+                num(d.rated_writes_per_s, 0),
+            ),
+            sources: vec![source::CACHE_WRITE_LOAD, d.rated_source],
+        });
+    }
+    if let Some((d, u)) = tightest(&|d| {
+        d.endurance
+            .as_ref()
+            .map(|n| Utilisation::of(n.written_tb, n.rated_tbw, "TBW"))
+    }) {
+        let horizon = d.endurance.as_ref().map_or(0, |n| n.horizon_years);
+        rows.push(UtilisationRow {
+            figure: "cache_endurance",
+            label: format!("Cache endurance over {horizon} years"),
+            at_n: u,
+            after_failure: None,
+            after_site_failure: None,
+            threshold: None,
+            rule: format!(
+                "{} TB written to each {} over the {horizon}-year planning horizon against its \
+                 {} TBW rating (capacity x DWPD x 365 x 5 years).",
+                num(u.used, 0),
+                d.cache_device,
+                num(u.limit, 0),
+            ),
+            sources: vec![source::CACHE_WRITE_LOAD, source::ENDURANCE_TBW],
+        });
+    }
+    rows
+}
+
+const TB: &str = "TB";
+const GB: &str = "GB";
+const IOPS: &str = "IOPS";
+const GBPS: &str = "Gbps";
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,191 @@
+use super::super::tests::example;
+use super::*;
+
+/// (figure, at N, after N+x, after a site failure), each in % rounded to
+/// one decimal; `None` where the state has no figure.
+type Row = (&'static str, f64, Option<f64>, Option<f64>);
+
+fn table(name: &str) -> Vec<Row> {
+    let e = example(name);
+    let pct = |u: &Utilisation| (u.pct.expect("a limit") * 10.0).round() / 10.0;
+    e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                r.figure,
+                pct(&r.at_n),
+                r.after_failure.as_ref().map(pct),
+                r.after_site_failure.as_ref().map(pct),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn seed_000_hybrid_runs_out_of_cpu_and_iops_after_n_plus_1() {
+    assert_eq!(
+        table("seed-000-hybrid-alwayson.json"),
+        [
+            ("cpu", 77.0, Some(102.7), None),
+            ("ram", 52.8, Some(70.4), None),
+            ("datastore_fullness", 15.9, Some(21.1), None),
+            ("capacity_usable", 31.7, None, None),
+            ("capacity_raw", 15.7, None, None),
+            ("iops", 48.2, Some(125.5), None),
+            ("cache", 66.3, None, None),
+            ("read_cache", 23.7, None, None),
+            ("cache_writes", 1.1, None, None),
+            ("cache_endurance", 3.4, None, None),
+        ]
+    );
+}
+
+#[test]
+fn seed_001_all_flash_needs_171_pct_of_its_cores_after_n_plus_1() {
+    assert_eq!(
+        table("seed-001-all-flash-sql.json"),
+        [
+            ("cpu", 128.3, Some(171.1), None),
+            ("ram", 50.4, Some(67.2), None),
+            ("datastore_fullness", 43.8, Some(58.5), None),
+            ("capacity_usable", 87.7, None, None),
+            ("capacity_raw", 41.2, None, None),
+            ("iops", 2.6, Some(4.3), None),
+            ("cache", 16.8, None, None),
+            ("write_buffer", 16.8, None, None),
+            ("cache_writes", 2.1, None, None),
+            ("cache_endurance", 6.5, None, None),
+        ]
+    );
+}
+
+#[test]
+fn seed_001_stretched_has_a_site_failure_column_and_no_n_plus_0() {
+    assert_eq!(
+        table("seed-001-stretched.json"),
+        [
+            ("cpu", 128.3, None, Some(256.7)),
+            ("ram", 32.8, None, Some(65.6)),
+            ("datastore_fullness", 43.8, None, Some(43.8)),
+            ("capacity_usable", 58.5, None, None),
+            ("capacity_raw", 41.2, None, None),
+            ("iops", 2.6, None, Some(3.3)),
+            ("cache", 16.8, None, None),
+            ("write_buffer", 16.8, None, None),
+            ("cache_writes", 2.1, None, None),
+            ("cache_endurance", 6.5, None, None),
+            ("network", 2.8, None, None),
+        ]
+    );
+}
+
+#[test]
+fn seed_002_iscsi_spends_three_quarters_of_its_cache_endurance() {
+    assert_eq!(
+        table("seed-002-iscsi-fci.json"),
+        [
+            ("cpu", 28.9, Some(38.6), None),
+            ("ram", 31.8, Some(42.4), None),
+            ("datastore_fullness", 29.5, Some(39.3), None),
+            ("capacity_usable", 59.0, None, None),
+            ("capacity_raw", 29.2, None, None),
+            ("iops", 8.2, Some(13.7), None),
+            ("cache", 0.8, None, None),
+            ("write_buffer", 1.9, None, None),
+            ("cache_writes", 3.6, None, None),
+            ("cache_endurance", 75.2, None, None),
+        ]
+    );
+}
+
+#[test]
+fn seed_003_mixed_is_short_of_usable_capacity_and_past_the_alert_after_n_plus_1() {
+    assert_eq!(
+        table("seed-003-mixed-sql-exchange.json"),
+        [
+            ("cpu", 79.6, Some(106.1), None),
+            ("ram", 37.8, Some(50.4), None),
+            ("datastore_fullness", 65.4, Some(87.2), None),
+            ("capacity_usable", 130.7, None, None),
+            ("capacity_raw", 64.7, None, None),
+            ("iops", 2.1, Some(3.5), None),
+            ("cache", 15.5, None, None),
+            ("write_buffer", 41.4, None, None),
+            ("cache_writes", 1.9, None, None),
+            ("cache_endurance", 28.6, None, None),
+        ]
+    );
+}
+
+#[test]
+fn seed_004_xtremio_vplex_reads_the_arrays_and_the_vplex() {
+    assert_eq!(
+        table("seed-004-xtremio-vplex.json"),
+        [
+            ("cpu", 51.3, Some(61.6), Some(102.7)),
+            ("ram", 7.3, Some(8.8), Some(14.6)),
+            ("capacity_usable", 71.4, Some(71.4), None),
+            ("capacity_raw", 46.3, None, None),
+            ("iops", 91.1, Some(91.1), Some(91.1)),
+            ("array_iops", 98.6, Some(98.6), None),
+            ("array_iops", 1.1, Some(1.1), None),
+            ("network", 3.3, None, None),
+        ]
+    );
+}
+
+#[test]
+fn esa_has_no_cache_rows_and_no_failure_columns() {
+    assert_eq!(
+        table("esa-all-nvme.json"),
+        [
+            ("cpu", 64.2, Some(77.0), None),
+            ("ram", 36.7, Some(44.1), None),
+            ("datastore_fullness", 52.9, None, None),
+            ("capacity_usable", 72.1, None, None),
+            ("capacity_raw", 52.9, None, None),
+            ("iops", 1.5, None, None),
+            ("components", 0.7, None, None),
+        ]
+    );
+}
+
+#[test]
+fn every_row_states_its_rule_with_the_design_s_numbers_and_cites_a_source() {
+    for name in [
+        "seed-000-hybrid-alwayson.json",
+        "seed-001-stretched.json",
+        "seed-004-xtremio-vplex.json",
+        "esa-all-nvme.json",
+    ] {
+        for r in &example(name).clusters[0].utilisation.rows {
+            assert!(!r.sources.is_empty(), "{name} {}", r.figure);
+            // The rule states each figure at the precision it reads best in.
+            let stated = |v: f64| (0..=2).any(|d| r.rule.contains(&num(v, d).to_string()));
+            assert!(stated(r.at_n.used), "{name} {}: {}", r.figure, r.rule);
+            assert!(stated(r.at_n.limit), "{name} {}: {}", r.figure, r.rule);
+        }
+    }
+}
+
+#[test]
+fn the_ram_and_capacity_thresholds_come_from_the_rules_and_settings() {
+    let e = example("seed-001-all-flash-sql.json");
+    let threshold = |figure| {
+        e.clusters[0]
+            .utilisation
+            .rows
+            .iter()
+            .find(|r| r.figure == figure)
+            .and_then(|r| r.threshold)
+            .map(|t| t.pct)
+    };
+    assert_eq!(threshold("ram"), Some(RAM_AFTER_FAILURE_WARNING_PCT));
+    assert_eq!(
+        threshold("datastore_fullness"),
+        Some(Settings::default().capacity_alert_pct)
+    );
+    assert_eq!(threshold("cpu"), None);
+}

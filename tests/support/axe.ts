@@ -1,0 +1,21 @@
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axe-core's serious and critical violations on the page as it stands. axe
+ * is injected as an inline script, which the app's CSP rightly forbids:
+ * callers run with `test.use({ bypassCSP: true })`.
+ */
+export async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: axePath });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
+      .axe;
+    return axe.run();
+  });
+  return (results.violations as { id: string; impact: string; nodes: unknown[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
+}
