@@ -66,7 +66,15 @@ export interface MainApi {
 }
 
 /** What the native menu can ask the renderer to do. */
-export const MENU_COMMANDS = ['new', 'open', 'save', 'save-as', 'undo', 'redo'] as const;
+export const MENU_COMMANDS = [
+  'new',
+  'open',
+  'import-inventory',
+  'save',
+  'save-as',
+  'undo',
+  'redo',
+] as const;
 export type MenuCommand = (typeof MENU_COMMANDS)[number];
 
 export const isMenuCommand = (value: unknown): value is MenuCommand =>

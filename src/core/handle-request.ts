@@ -1,7 +1,13 @@
 // Answers one core request against an initialised Wasm module. Kept apart
 // from the Worker glue so Vitest can run it on the real module in Node.
 import type { CoreMethod, CoreRequest, CoreRequests, CoreResponse } from './protocol';
-import type { CatalogFormat, NamedProject, RvtoolsOptions, WorkloadsCsvOptions } from './types';
+import type {
+  CatalogFormat,
+  ImportChoices,
+  InventoryPreview,
+  NamedProject,
+  WorkloadsCsvOptions,
+} from './types';
 
 /** The module the Worker loads at start. */
 export interface CoreModule {
@@ -20,17 +26,18 @@ export interface CoreModule {
 }
 
 /**
- * The second module, loaded on first use: the RVTools workbook import and
- * the reports, whose crates would double the start-up module.
+ * The second module, loaded on first use: the reports and the inventory
+ * import's choices, whose crates and types would double the start-up
+ * module (inventories themselves are read in import-worker.ts).
  */
 export interface ExchangeModule {
   exportXlsx(projectJson: string, paper: string): Uint8Array;
   exportCsvTables(projectJson: string): unknown;
   exportXlsxComparison(variants: NamedProject[], paper: string): Uint8Array;
-  importRvtools(
-    bytes: Uint8Array,
+  applyImportChoices(
+    preview: InventoryPreview,
+    choices: ImportChoices,
     fileName: string,
-    options: RvtoolsOptions,
     userCatalogJson: string | null,
   ): unknown;
   takePanicMessage(): string | undefined;
@@ -40,7 +47,7 @@ const EXCHANGE_METHODS = new Set<CoreMethod>([
   'report/xlsx',
   'report/csv',
   'report/comparison',
-  'import/rvtools',
+  'import/apply',
 ]);
 
 /** Whether answering `method` needs the exchange module. */
@@ -108,12 +115,12 @@ function dispatch(
       const { variants, paper } = params(request, 'report/comparison');
       return loaded(exchange, request.method).exportXlsxComparison(variants, paper);
     }
-    case 'import/rvtools': {
-      const { bytes, fileName, options, userCatalogJson } = params(request, 'import/rvtools');
-      return loaded(exchange, request.method).importRvtools(
-        bytes,
+    case 'import/apply': {
+      const { preview, choices, fileName, userCatalogJson } = params(request, 'import/apply');
+      return loaded(exchange, request.method).applyImportChoices(
+        preview,
+        choices,
         fileName,
-        options,
         userCatalogJson,
       );
     }

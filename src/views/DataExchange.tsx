@@ -1,6 +1,5 @@
 import { exportCsv, exportXlsx } from '../files/exports';
-import { importRvtoolsFile, pickFile } from '../files/rvtools';
-import { confirmDiscard } from '../files/commands';
+import { importInventory, INVENTORY_ACCEPT, pickFile } from '../files/inventory';
 import { attempt } from '../files/failures';
 import { importWorkloadsCsvFile } from '../files/workloadsCsv';
 import type { SaveResult } from '../platform';
@@ -8,13 +7,12 @@ import { useServices } from '../services';
 import { useApp } from '../store/context';
 import type { ReportPaper } from '../store/uiSlice';
 
-const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_ACCEPT = '.csv,text/csv';
 
 const savedAs = (result: SaveResult) =>
   result.status === 'saved' ? `Exported as ${result.fileName}.` : null;
 
-/** Import from RVTools or a workloads CSV; export the design as XLSX or CSV tables. */
+/** Import an inventory (RVTools, Live Optics) or a workloads CSV; export the design as XLSX or CSV tables. */
 export function DataExchange() {
   const services = useServices();
   const notice = useApp((s) => s.notice);
@@ -34,21 +32,13 @@ export function DataExchange() {
       <button
         type="button"
         onClick={() =>
-          run('Importing the RVTools inventory', async () => {
-            if (!(await confirmDiscard(services, 'Importing an RVTools inventory'))) return null;
-            const file = await pickFile(XLSX_ACCEPT);
-            if (!file) return null;
-            const result = await importRvtoolsFile(services, file);
-            if (result.status === 'invalid') {
-              showFileProblem({ fileName: result.fileName, issues: result.issues });
-              return null;
-            }
-            showFileProblem(null);
-            return `Imported ${file.name}.`;
+          run('Importing an inventory', async () => {
+            const file = await pickFile(INVENTORY_ACCEPT);
+            return file && importInventory(services, file);
           })
         }
       >
-        Import RVTools…
+        Import inventory…
       </button>
       <button
         type="button"
