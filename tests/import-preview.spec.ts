@@ -42,12 +42,12 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes)`);
 }
 
-/** The dialog at a window size, its body scrolled to the top (the source clusters' tables). */
+/** The window with the dialog, its body scrolled to the top (the source clusters' tables). */
 async function screenshotDialog(page: Page, name: string, size: { width: number; height: number }) {
   await page.setViewportSize(size);
   const dialog = page.getByTestId('import-preview');
   await dialog.locator('.import-body').evaluate((body) => body.scrollTo(0, 0));
-  await dialog.screenshot({ path: `tests/output/${name}` });
+  await page.screenshot({ path: `tests/output/${name}` });
 }
 
 test.beforeEach(async ({ page }) => {

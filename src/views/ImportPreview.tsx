@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { NumberField } from '../components/NumberField';
 import type {
   AppliedImport,
@@ -50,9 +50,12 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
   const [issues, setIssues] = useState<InputIssue[]>([]);
   // The choices the core last answered for: Import waits until they are the current ones.
   const [answered, setAnswered] = useState<ImportChoices | null | undefined>(undefined);
+  // The first answer fills in the defaults; those choices need no second call.
+  const filledIn = useRef<ImportChoices | null>(null);
   const [importing, setImporting] = useState(false);
 
   useEffect(() => {
+    if (choices && choices === filledIn.current) return;
     let current = true;
     const timer = setTimeout(
       () =>
@@ -64,14 +67,20 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
             userCatalogJson: userCatalogJson(services.store.getState()),
           });
           if (!current) return;
-          setAnswered(choices);
           if (outcome.status === 'invalid') {
+            setAnswered(choices);
             setIssues(outcome.issues);
             return;
           }
           setIssues([]);
           setApplied(outcome.applied);
-          if (!choices) setChoices(outcome.applied.choices);
+          if (choices) {
+            setAnswered(choices);
+          } else {
+            filledIn.current = outcome.applied.choices;
+            setAnswered(outcome.applied.choices);
+            setChoices(outcome.applied.choices);
+          }
         }),
       choices ? APPLY_DELAY_MS : 0,
     );

@@ -120,25 +120,33 @@ function ClusterTable(p: ClusterProps) {
         <caption className="visually-hidden">VMs of {label}</caption>
         <thead>
           <tr>
-            <th scope="col">Import</th>
-            <th scope="col">VM</th>
-            <th scope="col">Power</th>
+            <th scope="col" className="col-pick">
+              Import
+            </th>
+            <th scope="col" className="col-vm">
+              VM
+            </th>
+            <th scope="col" className="col-power">
+              Power
+            </th>
             <th scope="col">Guest OS</th>
-            <th scope="col" className="num">
+            <th scope="col" className="num col-figure">
               vCPU
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num col-figure">
               RAM (GiB)
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num col-figure">
               Storage (GiB)
             </th>
             {p.measured && (
-              <th scope="col" className="num">
+              <th scope="col" className="num col-iops">
                 IOPS peak / p95
               </th>
             )}
-            <th scope="col">SQL Server</th>
+            <th scope="col" className="col-sql">
+              SQL Server
+            </th>
           </tr>
         </thead>
         <tbody>

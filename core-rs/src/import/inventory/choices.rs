@@ -258,10 +258,9 @@ fn existing_host(source: &SourceCluster, template: &HostSpec) -> Option<HostSpec
         return None;
     }
     let cores = cores as u32;
-    let sockets = if cores % template.sockets == 0 && cores / template.sockets <= 256 {
-        template.sockets
-    } else {
-        1
+    let sockets = match template.sockets {
+        s if s > 0 && cores.is_multiple_of(s) && cores / s <= 256 => s,
+        _ => 1,
     };
     (cores / sockets <= 256).then(|| HostSpec {
         model: format!("Existing host of {}", source.name),
