@@ -12,9 +12,9 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 test.use({ bypassCSP: true, viewport: { width: 1280, height: 720 } });
 
 /** A workbook written by tests/fixtures/make-inventory.py (openpyxl, not our code). */
-function inventory(kind: 'rvtools' | 'live-optics', name: string): string {
+function inventory(kind: 'rvtools' | 'live-optics', name: string, ...flags: string[]): string {
   const path = join(work, name);
-  execFileSync('python3', ['tests/fixtures/make-inventory.py', kind, path]);
+  execFileSync('python3', ['tests/fixtures/make-inventory.py', kind, path, ...flags]);
   return path;
 }
 
@@ -121,6 +121,24 @@ test('Cancel closes the preview and changes nothing', async ({ page }) => {
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
   await expect(page.getByTestId('import-summary')).toBeHidden();
+});
+
+test('reading a large file shows its stage, and Cancel stops it with nothing changed', async ({
+  page,
+}) => {
+  const file = inventory('rvtools', 'large.xlsx', '--vms', '10000');
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import inventory…' }).click();
+  await (await choosing).setFiles(file);
+  const dialog = page.getByTestId('import-preview');
+  await expect(dialog.getByRole('progressbar', { name: 'Reading large.xlsx' })).toBeVisible();
+  await expect(page.getByTestId('import-stage')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  // The read was ended, not left to finish: no preview turns up afterwards.
+  await page.waitForTimeout(3000);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
 });
 
 test('a Live Optics export: measured IOPS, and the existing hosts kept as a scenario', async ({
