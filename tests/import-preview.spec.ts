@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,4 +159,23 @@ test('a Live Optics export: measured IOPS, and the existing hosts kept as a scen
   await expect(page.getByTestId('raw-tb')).not.toHaveText('12.80 TB');
   await page.getByRole('tab', { name: 'Compare' }).click();
   await expect(page.getByRole('button', { name: 'Remove Existing hosts' })).toBeVisible();
+});
+
+test('dropping an inventory on the window opens its preview', async ({ page }) => {
+  const file = inventory('live-optics', 'dropped.xlsx');
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, name }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name));
+      return transfer;
+    },
+    { base64: readFileSync(file).toString('base64'), name: 'dropped.xlsx' },
+  );
+  await page.dispatchEvent('body', 'drop', { dataTransfer });
+  const dialog = page.getByTestId('import-preview');
+  await expect(dialog.getByRole('heading', { name: 'Import dropped.xlsx' })).toBeVisible();
+  await expect(page.getByTestId('preview-vms')).toHaveText('4');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
 });
