@@ -30,6 +30,26 @@ const GROUPING: { value: GroupBy; label: string }[] = [
   { value: 'none', label: 'All VMs together' },
 ];
 
+/** The SQL Server assumptions the user edits: field, label, unit. */
+type SqlFigure = 'db_share_pct' | 'log_share_pct' | 'tempdb_share_pct' | 'read_pct' | 'iops_per_vm';
+const SQL_FIELDS: [SqlFigure, string, string?][] = [
+  ['db_share_pct', 'Database share of disk', '%'],
+  ['log_share_pct', 'Log share of disk', '%'],
+  ['tempdb_share_pct', 'tempdb share of disk', '%'],
+  ['read_pct', 'SQL Server reads', '%'],
+  ['iops_per_vm', 'SQL Server IOPS per VM when not measured'],
+];
+
+/** The core's totals the footer shows: label, figure, test id. */
+const totals = (s: AppliedImport['summary']): [string, string, string?][] => [
+  ['VMs to import', String(s.vms_imported), 'preview-vms'],
+  ['vCPU', String(s.total_vcpu)],
+  ['RAM', `${upTo(s.total_ram_gib, 0)} GiB`],
+  ['Provisioned', `${upTo(s.total_provisioned_gib, 0)} GiB`],
+  ['SQL Server VMs', String(s.sql_server_vms), 'preview-sql'],
+  ['Workloads', String(s.groups.length), 'preview-workloads'],
+];
+
 /** Waits this long after the last change before asking the core again. */
 const APPLY_DELAY_MS = 150;
 
@@ -201,41 +221,20 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
                 Size the candidates as SQL Server workloads
               </label>
               <div className="import-fields">
-                <NumberField
-                  label="Database share of disk"
-                  unit="%"
-                  value={sql.db_share_pct}
-                  issue={issueAt('options.sql.db_share_pct') ?? issueAt('options.sql')}
-                  onChange={(v) => editSql({ db_share_pct: v })}
-                />
-                <NumberField
-                  label="Log share of disk"
-                  unit="%"
-                  value={sql.log_share_pct}
-                  issue={issueAt('options.sql.log_share_pct')}
-                  onChange={(v) => editSql({ log_share_pct: v })}
-                />
-                <NumberField
-                  label="tempdb share of disk"
-                  unit="%"
-                  value={sql.tempdb_share_pct}
-                  issue={issueAt('options.sql.tempdb_share_pct')}
-                  onChange={(v) => editSql({ tempdb_share_pct: v })}
-                />
-                <NumberField
-                  label="SQL Server reads"
-                  unit="%"
-                  value={sql.read_pct}
-                  issue={issueAt('options.sql.read_pct')}
-                  onChange={(v) => editSql({ read_pct: v })}
-                />
-                <NumberField
-                  label="SQL Server IOPS per VM when not measured"
-                  value={sql.iops_per_vm}
-                  issue={issueAt('options.sql.iops_per_vm')}
-                  testId="sql-iops-per-vm"
-                  onChange={(v) => editSql({ iops_per_vm: v })}
-                />
+                {SQL_FIELDS.map(([key, label, unit]) => (
+                  <NumberField
+                    key={key}
+                    label={label}
+                    unit={unit}
+                    value={sql[key]}
+                    // The shares' sum is checked as a whole and shown on the first.
+                    issue={
+                      issueAt(`options.sql.${key}`) ??
+                      (key === 'db_share_pct' ? issueAt('options.sql') : undefined)
+                    }
+                    onChange={(v) => editSql({ [key]: v })}
+                  />
+                ))}
               </div>
             </fieldset>
 
@@ -337,30 +336,12 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
       <footer className="import-footer">
         {summary && (
           <dl className="figures import-totals" data-testid="import-totals">
-            <div>
-              <dt>VMs to import</dt>
-              <dd data-testid="preview-vms">{summary.vms_imported}</dd>
-            </div>
-            <div>
-              <dt>vCPU</dt>
-              <dd>{summary.total_vcpu}</dd>
-            </div>
-            <div>
-              <dt>RAM</dt>
-              <dd>{upTo(summary.total_ram_gib, 0)} GiB</dd>
-            </div>
-            <div>
-              <dt>Provisioned</dt>
-              <dd>{upTo(summary.total_provisioned_gib, 0)} GiB</dd>
-            </div>
-            <div>
-              <dt>SQL Server VMs</dt>
-              <dd data-testid="preview-sql">{summary.sql_server_vms}</dd>
-            </div>
-            <div>
-              <dt>Workloads</dt>
-              <dd data-testid="preview-workloads">{summary.groups.length}</dd>
-            </div>
+            {totals(summary).map(([label, value, testId]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd data-testid={testId}>{value}</dd>
+              </div>
+            ))}
           </dl>
         )}
         {issues.length > 0 && (
