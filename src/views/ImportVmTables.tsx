@@ -25,7 +25,11 @@ const without = (rows: number[] | undefined, row: number) => (rows ?? []).filter
 export function ImportVmTables({ preview, choices, applied, onChange }: Props) {
   const clusters = useMemo(() => {
     const byName = new Map<string, PreviewVm[]>();
-    for (const vm of preview.vms) byName.set(vm.cluster, [...(byName.get(vm.cluster) ?? []), vm]);
+    for (const vm of preview.vms) {
+      const list = byName.get(vm.cluster);
+      if (list) list.push(vm);
+      else byName.set(vm.cluster, [vm]);
+    }
     return [...byName.entries()].sort(([a], [b]) => a.localeCompare(b));
   }, [preview]);
   const imported = useMemo(() => new Set(applied?.imported_rows), [applied]);
