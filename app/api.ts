@@ -69,6 +69,7 @@ export interface MainApi {
 export const MENU_COMMANDS = [
   'new',
   'open',
+  'import-inventory',
   'save',
   'save-as',
   'export-pdf',

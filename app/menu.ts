@@ -24,6 +24,7 @@ export function menuTemplate(
       submenu: [
         command('New Project', 'CmdOrCtrl+N', 'new'),
         command('Open…', 'CmdOrCtrl+O', 'open'),
+        command('Import Inventory…', 'CmdOrCtrl+I', 'import-inventory'),
         { type: 'separator' },
         command('Save', 'CmdOrCtrl+S', 'save'),
         command('Save As…', 'CmdOrCtrl+Shift+S', 'save-as'),

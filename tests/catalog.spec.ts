@@ -53,7 +53,11 @@ async function choose(page: Page, button: string, path: string) {
 async function openStarterProject(page: Page) {
   const inventory = join(work, 'inventory.xlsx');
   execFileSync('python3', ['tests/fixtures/make-rvtools.py', inventory]);
-  await choose(page, 'Import RVTools…', inventory);
+  await choose(page, 'Import inventory…', inventory);
+  await page
+    .getByTestId('import-preview')
+    .getByRole('button', { name: 'Import', exact: true })
+    .click();
   await expect(page.getByTestId('import-summary')).toBeVisible();
 }
 

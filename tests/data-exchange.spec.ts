@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 const work = mkdtempSync(join(tmpdir(), 'stacksizer-e2e-'));
 
@@ -94,11 +94,21 @@ test('exports the tables as CSV files in one ZIP download', async ({ page }) => 
   expect(downloads).toHaveLength(1);
 });
 
-test('imports an RVTools export into a new project and lists what it skipped', async ({ page }) => {
-  const file = rvtools('inventory.xlsx');
+/** Picks the file with "Import inventory…" and imports the preview as it stands. */
+async function importInventory(page: Page, file: string) {
   const choosing = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import RVTools…' }).click();
+  await page.getByRole('button', { name: 'Import inventory…' }).click();
   await (await choosing).setFiles(file);
+  const importButton = page.getByTestId('import-preview').getByRole('button', {
+    name: 'Import',
+    exact: true,
+  });
+  await expect(importButton).toBeEnabled();
+  await importButton.click();
+}
+
+test('imports an RVTools export into a new project and lists what it skipped', async ({ page }) => {
+  await importInventory(page, rvtools('inventory.xlsx'));
   const summary = page.getByTestId('import-summary');
   await expect(summary).toBeVisible();
   await expect(page.getByTestId('vms-imported')).toHaveText('4');
@@ -114,10 +124,7 @@ test('imports an RVTools export into a new project and lists what it skipped', a
 test('an RVTools export with text in a number column imports the other VMs and lists that row', async ({
   page,
 }) => {
-  const file = rvtools('broken.xlsx', '--bad-cpu');
-  const choosing = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import RVTools…' }).click();
-  await (await choosing).setFiles(file);
+  await importInventory(page, rvtools('broken.xlsx', '--bad-cpu'));
   const summary = page.getByTestId('import-summary');
   await expect(summary).toBeVisible();
   await expect(page.getByTestId('vms-imported')).not.toHaveText('0');

@@ -24,7 +24,13 @@ use crate::catalog::{
 };
 use crate::evaluate::{evaluate_json, EvaluateOutcome};
 #[cfg(feature = "wasm-exchange")]
+use crate::import::inventory::choices::{apply as apply_choices, AppliedImport, ImportChoices};
+#[cfg(feature = "wasm-exchange")]
+use crate::import::inventory::preview::InventoryPreview;
+#[cfg(feature = "wasm-exchange")]
 use crate::import::inventory::InventorySummary;
+#[cfg(feature = "wasm-exchange")]
+use crate::import::open::{open_inventory, OpenedFile};
 #[cfg(feature = "wasm-exchange")]
 use crate::import::project::starter_project;
 #[cfg(feature = "wasm-exchange")]
@@ -212,6 +218,67 @@ pub fn import_rvtools_js(
             Err(issues) => return Err(issues_error(issues)),
         },
         Err(issues) => RvtoolsOutcome::Invalid { issues },
+    };
+    Ok(outcome.into_ts()?)
+}
+
+/// A file picked or dropped for import: an inventory's preview (nothing
+/// changed yet), a workloads CSV (which adds to the open project through
+/// `importWorkloadsCsv`), or every problem that keeps it from being read.
+#[cfg(feature = "wasm-exchange")]
+#[derive(Serialize, Tsify)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum InventoryPreviewOutcome {
+    Preview { preview: Box<InventoryPreview> },
+    WorkloadsCsv,
+    Invalid { issues: Vec<ImportIssue> },
+}
+
+/// Recognises the file (RVTools .xlsx or vInfo CSV tab, Live Optics .xlsx
+/// or .zip, workloads CSV) and reads an inventory into its preview.
+#[cfg(feature = "wasm-exchange")]
+#[wasm_bindgen(js_name = previewInventory)]
+pub fn preview_inventory_js(bytes: &[u8]) -> Result<Ts<InventoryPreviewOutcome>, JsError> {
+    let outcome = match open_inventory(bytes) {
+        Ok(OpenedFile::Inventory(preview)) => InventoryPreviewOutcome::Preview { preview },
+        Ok(OpenedFile::WorkloadsCsv) => InventoryPreviewOutcome::WorkloadsCsv,
+        Err(issues) => InventoryPreviewOutcome::Invalid { issues },
+    };
+    Ok(outcome.into_ts()?)
+}
+
+/// The project an import preview makes with the user's choices (and the
+/// existing hosts' scenario, when asked), or the choices out of range.
+#[cfg(feature = "wasm-exchange")]
+#[derive(Serialize, Tsify)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum ApplyImportOutcome {
+    Applied { applied: Box<AppliedImport> },
+    Invalid { issues: Vec<InputIssue> },
+}
+
+/// Pure and quick: the app calls it on each change of the choices to show
+/// what would be imported, and its project is what Import applies. In the
+/// exchange module: the inventory types would grow the start-up module.
+#[cfg(feature = "wasm-exchange")]
+#[wasm_bindgen(js_name = applyImportChoices)]
+pub fn apply_import_choices_js(
+    preview: Ts<InventoryPreview>,
+    choices: Ts<ImportChoices>,
+    file_name: &str,
+    user_catalog_json: Option<String>,
+) -> Result<Ts<ApplyImportOutcome>, JsError> {
+    let catalog = catalog_with(user_catalog_json.as_deref())?;
+    let outcome = match apply_choices(
+        &preview.to_rust()?,
+        &choices.to_rust()?,
+        file_name,
+        &catalog,
+    ) {
+        Ok(applied) => ApplyImportOutcome::Applied {
+            applied: Box::new(applied),
+        },
+        Err(issues) => ApplyImportOutcome::Invalid { issues },
     };
     Ok(outcome.into_ts()?)
 }

@@ -3,9 +3,10 @@
 import type { CoreMethod, CoreRequest, CoreRequests, CoreResponse } from './protocol';
 import type {
   CatalogFormat,
+  ImportChoices,
+  InventoryPreview,
   NamedProject,
   PartSlot,
-  RvtoolsOptions,
   WorkloadsCsvOptions,
 } from './types';
 
@@ -32,18 +33,19 @@ export interface CoreModule {
 }
 
 /**
- * The second module, loaded on first use: the RVTools workbook import and
- * the reports, whose crates would double the start-up module.
+ * The second module, loaded on first use: the reports and the inventory
+ * import's choices, whose crates and types would double the start-up
+ * module (inventories themselves are read in import-worker.ts).
  */
 export interface ExchangeModule {
   exportXlsx(projectJson: string, paper: string): Uint8Array;
   exportPdf(projectJson: string, paper: string): Uint8Array;
   exportCsvTables(projectJson: string): unknown;
   exportXlsxComparison(variants: NamedProject[], paper: string): Uint8Array;
-  importRvtools(
-    bytes: Uint8Array,
+  applyImportChoices(
+    preview: InventoryPreview,
+    choices: ImportChoices,
     fileName: string,
-    options: RvtoolsOptions,
     userCatalogJson: string | null,
   ): unknown;
   takePanicMessage(): string | undefined;
@@ -54,7 +56,7 @@ const EXCHANGE_METHODS = new Set<CoreMethod>([
   'report/csv',
   'report/pdf',
   'report/comparison',
-  'import/rvtools',
+  'import/apply',
 ]);
 
 /** Whether answering `method` needs the exchange module. */
@@ -126,12 +128,12 @@ function dispatch(
       const { variants, paper } = params(request, 'report/comparison');
       return loaded(exchange, request.method).exportXlsxComparison(variants, paper);
     }
-    case 'import/rvtools': {
-      const { bytes, fileName, options, userCatalogJson } = params(request, 'import/rvtools');
-      return loaded(exchange, request.method).importRvtools(
-        bytes,
+    case 'import/apply': {
+      const { preview, choices, fileName, userCatalogJson } = params(request, 'import/apply');
+      return loaded(exchange, request.method).applyImportChoices(
+        preview,
+        choices,
         fileName,
-        options,
         userCatalogJson,
       );
     }

@@ -1,18 +1,19 @@
 // The one typed map of requests the core Worker answers.
 import type {
+  ApplyImportOutcome,
   CatalogFormat,
   CatalogListing,
   CsvExport,
   EvaluateOutcome,
+  ImportChoices,
+  InventoryPreview,
   NamedProject,
   PartSlot,
   PartUseOutcome,
   PriceOutcome,
   ProjectFileOutcome,
   RttCurve,
-  RvtoolsOptions,
   Settings,
-  RvtoolsOutcome,
   UserCatalogOutcome,
   WorkloadsCsvOptions,
   WorkloadsCsvOutcome,
@@ -31,15 +32,18 @@ export interface CoreRequests {
     params: { variants: NamedProject[]; paper: string };
     result: Uint8Array;
   };
-  /** `userCatalogJson`: the user's catalog (as `catalog/import` kept it), or null for the shipped one. */
-  'import/rvtools': {
+  /**
+   * The project an inventory preview makes with the user's choices.
+   * `userCatalogJson`: the user's catalog (as `catalog/import` kept it), or null for the shipped one.
+   */
+  'import/apply': {
     params: {
-      bytes: Uint8Array;
+      preview: InventoryPreview;
+      choices: ImportChoices;
       fileName: string;
-      options: RvtoolsOptions;
       userCatalogJson: string | null;
     };
-    result: RvtoolsOutcome;
+    result: ApplyImportOutcome;
   };
   'import/workloads-csv': {
     params: { bytes: Uint8Array; options: WorkloadsCsvOptions };

@@ -2,4 +2,16 @@
 // wasm-bindgen. Only types are re-exported; the Worker owns the modules.
 // The exchange module's own types are those its exports take and return.
 export type * from './pkg/stacksizer_core';
-export type { CsvExport, CsvFile, NamedProject, RvtoolsOutcome } from './pkg/stacksizer_exchange';
+export type {
+  AppliedImport,
+  ApplyImportOutcome,
+  CsvExport,
+  CsvFile,
+  GroupBy,
+  ImportChoices,
+  InventoryPreview,
+  InventoryPreviewOutcome,
+  PreviewVm,
+  NamedProject,
+  RvtoolsOutcome,
+} from './pkg/stacksizer_exchange';

@@ -13,6 +13,7 @@ import {
 } from './documents';
 import { exportPdf } from './exports';
 import { attempt } from './failures';
+import { importInventory, INVENTORY_ACCEPT, pickFile } from './inventory';
 
 /** Asks, in the app's dialog, before an action would drop unsaved changes. */
 export async function confirmDiscard(services: Services, action: string): Promise<boolean> {
@@ -37,6 +38,8 @@ function actionName(command: MenuCommand, services: Services): string {
       return 'Starting a new project';
     case 'open':
       return 'Opening a project';
+    case 'import-inventory':
+      return 'Importing an inventory';
     case 'save':
     case 'save-as':
       return `Saving ${fileName ?? suggestedFileName(project)}`;
@@ -79,6 +82,11 @@ async function perform(
         reportOpen(await openWithPicker(store, core, platform));
       }
       return;
+    case 'import-inventory': {
+      const file = await pickFile(INVENTORY_ACCEPT);
+      if (file) store.getState().setNotice(await importInventory(services, file));
+      return;
+    }
     case 'save':
       await saveDocument(store, platform, false);
       return;

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { CoreClient } from '../core/client';
 import { handleRequest } from '../core/handle-request';
 import * as core from '../core/pkg/stacksizer_core.js';
+import * as exchange from '../core/pkg/stacksizer_exchange.js';
 import type { CoreMethod, CoreRequests } from '../core/protocol';
 import type { Project } from '../core/types';
 import type { Platform } from '../platform';
@@ -12,6 +13,18 @@ import type { Services } from '../services';
 import { createAppStore, openDocument } from '../store';
 
 let loaded = false;
+let exchangeLoaded = false;
+
+/** The exchange module (imports and reports), started on first use as the Worker does. */
+export function wasmExchange(): typeof exchange {
+  if (!exchangeLoaded) {
+    exchange.initSync({
+      module: readFileSync(new URL('../core/pkg/stacksizer_exchange_bg.wasm', import.meta.url)),
+    });
+    exchangeLoaded = true;
+  }
+  return exchange;
+}
 
 function wasmCore(): CoreClient {
   if (!loaded) {
@@ -22,7 +35,7 @@ function wasmCore(): CoreClient {
   }
   let id = 0;
   const call = async <M extends CoreMethod>(method: M, params: CoreRequests[M]['params']) => {
-    const response = handleRequest(core, { id: ++id, method, params });
+    const response = handleRequest(core, { id: ++id, method, params }, wasmExchange());
     if (!response.ok) throw new Error(response.message);
     return response.result as CoreRequests[M]['result'];
   };

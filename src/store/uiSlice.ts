@@ -1,5 +1,13 @@
 import type { StateCreator } from 'zustand';
-import type { Project, RecommendOutcome, RvtoolsSummary, Scenario, Workload } from '../core/types';
+import type { ReadStage } from '../core/inventory-read';
+import type {
+  InventoryPreview,
+  Project,
+  RecommendOutcome,
+  RvtoolsSummary,
+  Scenario,
+  Workload,
+} from '../core/types';
 import type { Failure } from '../files/failures';
 import type { RecoveryOffer } from '../files/recovery';
 import type { CapacityUnit } from '../units';
@@ -53,6 +61,14 @@ export interface KeptSearch {
   outcome: RecommendOutcome;
 }
 
+/**
+ * An inventory file being read (`opening`: its bytes are being loaded;
+ * cancel ends the read), or its preview awaiting the user's choices.
+ */
+export type InventoryImport =
+  | { phase: 'reading'; fileName: string; stage: ReadStage | 'opening'; cancel: () => void }
+  | { phase: 'preview'; fileName: string; preview: InventoryPreview };
+
 /** The paper the XLSX reports are set up to print on. */
 export type ReportPaper = 'a4' | 'letter';
 
@@ -78,7 +94,10 @@ export interface UiSlice {
   /** A one-line outcome of the last export or import, shown until the next. */
   notice: string | null;
   setNotice: (notice: string | null) => void;
-  /** What the last RVTools import took in and skipped, until dismissed. */
+  /** The inventory import under way (nothing is changed until the user imports). */
+  inventoryImport: InventoryImport | null;
+  setInventoryImport: (state: InventoryImport | null) => void;
+  /** What the last inventory import took in and skipped, until dismissed. */
   importSummary: { fileName: string; summary: RvtoolsSummary } | null;
   setImportSummary: (summary: UiSlice['importSummary']) => void;
   /** The workloads the last workloads CSV import added (undo removes them), until dismissed. */
@@ -129,6 +148,8 @@ export const createUiSlice: StateCreator<AppState, AppMutators, [], UiSlice> = (
   showFailure: (failure) => set({ failure }),
   notice: null,
   setNotice: (notice) => set({ notice }),
+  inventoryImport: null,
+  setInventoryImport: (inventoryImport) => set({ inventoryImport }),
   importSummary: null,
   setImportSummary: (importSummary) => set({ importSummary }),
   workloadsImport: null,

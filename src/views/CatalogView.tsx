@@ -8,7 +8,7 @@ import {
   revertToShippedCatalog,
 } from '../files/catalog';
 import { attempt } from '../files/failures';
-import { pickFile } from '../files/rvtools';
+import { pickFile } from '../files/inventory';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';

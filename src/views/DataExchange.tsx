@@ -1,6 +1,5 @@
 import { exportCsv, exportPdf, exportXlsx } from '../files/exports';
-import { importRvtoolsFile, pickFile } from '../files/rvtools';
-import { confirmDiscard } from '../files/commands';
+import { importInventory, INVENTORY_ACCEPT, pickFile } from '../files/inventory';
 import { attempt } from '../files/failures';
 import { importWorkloadsCsvFile } from '../files/workloadsCsv';
 import type { SaveResult } from '../platform';
@@ -8,7 +7,6 @@ import { useServices, type Services } from '../services';
 import { useApp } from '../store/context';
 import type { ReportPaper } from '../store/uiSlice';
 
-const XLSX_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_ACCEPT = '.csv,text/csv';
 
 /** The exports of the design, each with the action a failure names. */
@@ -25,7 +23,7 @@ const EXPORTS: {
 const savedAs = (result: SaveResult) =>
   result.status === 'saved' ? `Exported as ${result.fileName}.` : null;
 
-/** Import from RVTools or a workloads CSV; export the design as XLSX, CSV tables or a PDF proposal. */
+/** Import an inventory (RVTools, Live Optics) or a workloads CSV; export the design as XLSX, CSV tables or a PDF proposal. */
 export function DataExchange() {
   const services = useServices();
   const notice = useApp((s) => s.notice);
@@ -45,21 +43,13 @@ export function DataExchange() {
       <button
         type="button"
         onClick={() =>
-          run('Importing the RVTools inventory', async () => {
-            if (!(await confirmDiscard(services, 'Importing an RVTools inventory'))) return null;
-            const file = await pickFile(XLSX_ACCEPT);
-            if (!file) return null;
-            const result = await importRvtoolsFile(services, file);
-            if (result.status === 'invalid') {
-              showFileProblem({ fileName: result.fileName, issues: result.issues });
-              return null;
-            }
-            showFileProblem(null);
-            return `Imported ${file.name}.`;
+          run('Importing an inventory', async () => {
+            const file = await pickFile(INVENTORY_ACCEPT);
+            return file && importInventory(services, file);
           })
         }
       >
-        Import RVTools…
+        Import inventory…
       </button>
       <button
         type="button"

@@ -71,9 +71,9 @@ export function ImportSummary() {
         </details>
       )}
       <p className="muted">
-        Workloads are grouped by vSphere cluster; SQL Server candidates become SQL Server workloads
-        on stated assumptions (docs/import.md). Review the hosts, devices and policies: the starter
-        design uses the catalog&apos;s defaults.
+        Workloads are grouped as chosen in the preview; SQL Server candidates become SQL Server
+        workloads on the stated assumptions (docs/import.md). Review the hosts, devices and
+        policies: the new cluster, and the disks of existing hosts, use the catalog&apos;s defaults.
       </p>
       <button type="button" onClick={() => setImportSummary(null)}>
         Close

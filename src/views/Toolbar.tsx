@@ -5,6 +5,7 @@ import { useServices } from '../services';
 import { useApp, useUndoState } from '../store/context';
 import { hasUnsavedChanges } from '../store/projectSlice';
 import { DataExchange } from './DataExchange';
+import { ImportPreviewDialog } from './ImportPreviewDialog';
 import { QuestionDialog } from './QuestionDialog';
 import { RecentFiles } from './RecentFiles';
 import { useReportOpen } from './useReportOpen';
@@ -39,6 +40,7 @@ export function Toolbar() {
           {b.label}
         </button>
       ))}
+      <ImportPreviewDialog />
       <QuestionDialog />
       <DataExchange />
       <RecentFiles />

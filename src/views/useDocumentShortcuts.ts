@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { confirmDiscard, openFileText, runCommand } from '../files/commands';
+import { attempt } from '../files/failures';
+import { importInventory, isInventoryFileName } from '../files/inventory';
 import type { MenuCommand } from '../platform';
 import { useServices } from '../services';
 import { hasUnsavedChanges } from '../store/projectSlice';
@@ -20,7 +22,7 @@ export function commandForKey(
 
 /**
  * Document-wide behaviour: command keys and the native menu, dropping a
- * project file on the window, and a prompt before leaving with unsaved changes.
+ * project file or an inventory on the window, and a prompt before leaving with unsaved changes.
  */
 export function useDocumentShortcuts(): void {
   const services = useServices();
@@ -39,6 +41,13 @@ export function useDocumentShortcuts(): void {
       event.preventDefault();
       const file = event.dataTransfer?.files[0];
       if (!file) return;
+      // An inventory is previewed first; the question comes at Import.
+      if (isInventoryFileName(file.name)) {
+        void attempt(store, `Importing ${file.name}`, async () =>
+          store.getState().setNotice(await importInventory(services, file)),
+        );
+        return;
+      }
       void confirmDiscard(services, `Opening ${file.name}`).then(
         (discard) => discard && openFileText(services, file.name, () => file.text(), reportOpen),
       );

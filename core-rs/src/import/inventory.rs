@@ -5,10 +5,14 @@
 //! workloads. A row with a problem is skipped and listed (sheet, row,
 //! column, reason); the rest imports.
 
+pub mod choices;
 mod grouping;
+pub mod preview;
 mod sql;
 #[cfg(test)]
 mod tests;
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +20,7 @@ use super::issue::ImportIssue;
 use super::project::{STARTER_CLUSTER_ID, STARTER_POLICY_ID};
 use crate::model::Workload;
 pub use grouping::{import, GroupSummary};
-pub use sql::{is_sql_server_candidate, SqlAssumptions};
+pub use sql::{is_sql_server_candidate, sql_server_rule, SqlAssumptions};
 
 /// Which tool wrote the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +46,10 @@ pub enum GroupBy {
     Os,
     /// Every VM in one group.
     None,
+    /// Each VM its own workload.
+    Vm,
+    /// VMs of the same shape (vCPU count and memory), wherever they run.
+    Profile,
 }
 
 /// Which size of each VM's storage the workloads carry.
@@ -103,6 +111,9 @@ pub struct InventoryOptions {
     pub storage_basis: StorageBasis,
     /// Cluster and policy the workloads are assigned to.
     pub cluster_id: String,
+    /// Source cluster name -> project cluster for its VMs (a baseline
+    /// cluster built from its hosts); the other VMs go to `cluster_id`.
+    pub placement: BTreeMap<String, String>,
     pub policy_id: String,
     /// IOPS per VM where the file has no measurement (RVTools never has):
     /// 0 until the user enters a figure, and a finding says so.
@@ -123,6 +134,7 @@ impl Default for InventoryOptions {
             also_import_rows: Vec::new(),
             storage_basis: StorageBasis::Provisioned,
             cluster_id: STARTER_CLUSTER_ID.into(),
+            placement: BTreeMap::new(),
             policy_id: STARTER_POLICY_ID.into(),
             iops_per_vm: 0.0,
             // Jetstress-like mixed 70/30 (seed 003); only matters once IOPS are entered.
@@ -134,7 +146,9 @@ impl Default for InventoryOptions {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
 pub enum PowerState {
     On,
     Off,
@@ -142,7 +156,8 @@ pub enum PowerState {
 }
 
 /// I/O a collector measured for one VM over its collection period.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct MeasuredIo {
     pub peak_iops: f64,
     /// Absent when the export has no 95th-percentile column.
@@ -183,7 +198,8 @@ pub struct InventoryVm {
 }
 
 /// A host of the source environment (RVTools vHost, Live Optics ESX Hosts).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct SourceHost {
     pub name: String,
     pub cluster: String,
@@ -199,7 +215,7 @@ pub struct Inventory {
     pub vms: Vec<InventoryVm>,
     pub hosts: Vec<SourceHost>,
     /// Sheet that lists the VMs ("vInfo", "VMs"): named in skipped rows.
-    pub vm_sheet: &'static str,
+    pub vm_sheet: String,
     /// Whether the export measured I/O per VM at all.
     pub has_measurements: bool,
     pub has_p95: bool,
@@ -211,7 +227,7 @@ pub struct Inventory {
     pub vpartition: Option<DiskTabSummary>,
     pub source_storage: Option<SourceStorage>,
     /// The text encoding of a CSV file (none for a workbook).
-    pub encoding: Option<&'static str>,
+    pub encoding: Option<String>,
 }
 
 /// The source environment's shared storage (Live Optics Host Devices),

@@ -148,7 +148,7 @@ pub fn import_live_optics(
     ))
 }
 
-fn read_inventory(xlsx: &[u8]) -> Result<Inventory, Vec<ImportIssue>> {
+pub(crate) fn read_inventory(xlsx: &[u8]) -> Result<Inventory, Vec<ImportIssue>> {
     let mut book = Workbook::open(xlsx).map_err(|e| vec![e])?;
     let Some(vm_sheet) = book.find_sheet(SHEET) else {
         return Err(vec![ImportIssue::sheet(
@@ -168,7 +168,7 @@ fn read_inventory(xlsx: &[u8]) -> Result<Inventory, Vec<ImportIssue>> {
     let host_perf = optional("ESX Performance", &HOST_PERF_COLUMNS)?;
     let devices = optional("Host Devices", &DEVICE_COLUMNS)?;
     let mut inventory = Inventory {
-        vm_sheet: SHEET,
+        vm_sheet: SHEET.into(),
         ..Inventory::default()
     };
     let mut list: Vec<InventoryVm> = vms

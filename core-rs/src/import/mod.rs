@@ -12,6 +12,7 @@ pub mod inventory;
 mod issue;
 pub mod live_optics;
 pub(crate) mod number_text;
+pub mod open;
 pub mod project;
 pub mod rvtools;
 pub(crate) mod table;

@@ -27,6 +27,19 @@ pub fn starter_project(
     workloads: Vec<Workload>,
     catalog: &Catalog,
 ) -> Result<Project, Vec<InputIssue>> {
+    project_with_clusters(name, description, workloads, catalog, |_| Vec::new())
+}
+
+/// The starter project with more clusters, made from its starter cluster
+/// (baselines of existing hosts); the workloads may name any of them. With
+/// more clusters, the starter cluster is left out when no workload runs there.
+pub fn project_with_clusters(
+    name: &str,
+    description: &str,
+    workloads: Vec<Workload>,
+    catalog: &Catalog,
+    more: impl FnOnce(&Cluster) -> Vec<Cluster>,
+) -> Result<Project, Vec<InputIssue>> {
     let missing = |what: &str| {
         vec![InputIssue::new(
             "defaults",
@@ -57,6 +70,25 @@ pub fn starter_project(
     } else {
         vec![cache, capacity]
     };
+    let starter = Cluster {
+        id: STARTER_CLUSTER_ID.into(),
+        name: "Imported workloads".into(),
+        host,
+        topology: Topology::Single {
+            host_count: STARTER_HOSTS,
+        },
+        storage: Storage::VsanOsa {
+            disk_groups: vec![group; STARTER_DISK_GROUPS],
+            dedup_compression: false,
+        },
+    };
+    let more = more(&starter);
+    let starter_used = workloads.iter().any(|w| w.cluster_id == STARTER_CLUSTER_ID);
+    let clusters = if more.is_empty() || starter_used {
+        std::iter::once(starter).chain(more).collect()
+    } else {
+        more
+    };
     let project = Project {
         schema_version: SCHEMA_VERSION,
         name: name.to_owned(),
@@ -64,18 +96,7 @@ pub fn starter_project(
         facts: Default::default(),
         settings: Settings::default(),
         devices,
-        clusters: vec![Cluster {
-            id: STARTER_CLUSTER_ID.into(),
-            name: "Imported workloads".into(),
-            host,
-            topology: Topology::Single {
-                host_count: STARTER_HOSTS,
-            },
-            storage: Storage::VsanOsa {
-                disk_groups: vec![group; STARTER_DISK_GROUPS],
-                dedup_compression: false,
-            },
-        }],
+        clusters,
         policies: vec![StoragePolicy {
             id: STARTER_POLICY_ID.into(),
             name: "RAID-1 FTT=1".into(),

@@ -9,7 +9,7 @@
 //! and listed with its sheet, row and column; the rest imports.
 
 mod sheets;
-pub(crate) use sheets::quoted_list;
+pub(crate) use sheets::{quoted_list, read_inventory};
 #[cfg(test)]
 mod tests;
 

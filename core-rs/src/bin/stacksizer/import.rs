@@ -74,6 +74,8 @@ enum GroupArg {
     Cluster,
     Os,
     None,
+    Vm,
+    Profile,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -156,6 +158,8 @@ fn options(args: &ImportArgs) -> InventoryOptions {
             GroupArg::Cluster => GroupBy::Cluster,
             GroupArg::Os => GroupBy::Os,
             GroupArg::None => GroupBy::None,
+            GroupArg::Vm => GroupBy::Vm,
+            GroupArg::Profile => GroupBy::Profile,
         },
         include_powered_off: args.include_powered_off,
         include_templates: args.include_templates,

@@ -3,7 +3,7 @@
 //! candidates into `sql_server` workloads, the rest into `vm_group`s, one
 //! per group and vCPU count.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -49,8 +49,17 @@ struct Group {
     iops: f64,
 }
 
-/// (SQL Server or not, group name, vCPU per VM).
-type GroupKey = (bool, String, u32);
+/// Workloads are gathered by the project cluster they go to, SQL Server
+/// or not, group name and vCPU per VM; per VM, also by the VM's row (two
+/// VMs may share a name).
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct GroupKey {
+    cluster_id: String,
+    sql: bool,
+    name: String,
+    vcpu: u32,
+    row: Option<u32>,
+}
 
 pub fn import(
     inventory: &Inventory,
@@ -69,7 +78,7 @@ pub fn import(
         let skip = skip_reason(vm, options, &picked);
         let (vcpu, memory_mib) = match (skip, &vm.vcpu, &vm.memory_mib, &vm.problem) {
             (Some(reason), ..) => {
-                skipped(&mut summary, inventory.vm_sheet, vm, reason, None);
+                skipped(&mut summary, &inventory.vm_sheet, vm, reason, None);
                 continue;
             }
             (None, Ok(vcpu), Ok(memory), None) => (*vcpu, *memory),
@@ -80,7 +89,7 @@ pub fn import(
                     .or(memory.as_ref().err());
                 skipped(
                     &mut summary,
-                    inventory.vm_sheet,
+                    &inventory.vm_sheet,
                     vm,
                     SkipReason::InvalidRow,
                     issue,
@@ -93,7 +102,7 @@ pub fn import(
             None => {
                 counts.none += 1;
                 notes.push(ImportIssue::sheet(
-                    inventory.vm_sheet,
+                    &inventory.vm_sheet,
                     None,
                     format!(
                         "row {}: VM \"{}\" has no storage figure in any column or tab; it is sized with 0 GB",
@@ -147,9 +156,18 @@ pub fn import(
             None if sql => options.sql.iops_per_vm,
             None => options.iops_per_vm,
         };
-        let group = groups
-            .entry((sql, group_name(vm, options.group_by), vcpu))
-            .or_default();
+        let key = GroupKey {
+            cluster_id: options
+                .placement
+                .get(&vm.cluster)
+                .unwrap_or(&options.cluster_id)
+                .clone(),
+            sql,
+            name: group_name(vm, options.group_by, memory_mib),
+            vcpu,
+            row: (options.group_by == GroupBy::Vm).then_some(vm.row),
+        };
+        let group = groups.entry(key).or_default();
         group.vms += 1;
         group.memory_mib += memory_mib;
         group.storage_mib += storage_mib;
@@ -192,7 +210,7 @@ fn empty_summary(
         vdisk: inventory.vdisk.clone(),
         vpartition: inventory.vpartition.clone(),
         source_storage: inventory.source_storage.clone(),
-        encoding: inventory.encoding.map(str::to_owned),
+        encoding: inventory.encoding.clone(),
         ..InventorySummary::empty(source, options.storage_basis, options.iops_basis)
     }
 }
@@ -246,7 +264,10 @@ fn skip_reason(
 /// VM can have empty disks), else none. Per-disk tabs are more precise
 /// than per-VM totals; on vSAN the per-VM totals include the protection
 /// copies, so what the guest and its virtual disks hold comes first.
-fn storage(vm: &InventoryVm, basis: StorageBasis) -> Option<(f64, Option<StorageSource>)> {
+pub(super) fn storage(
+    vm: &InventoryVm,
+    basis: StorageBasis,
+) -> Option<(f64, Option<StorageSource>)> {
     use StorageSource::*;
     let order = match (basis, vm.on_vsan) {
         (StorageBasis::Provisioned, _) => [
@@ -310,7 +331,7 @@ fn primary_source(counts: &StorageSourceCounts, basis: StorageBasis) -> StorageS
     .map_or(fallback, |(_, s)| s)
 }
 
-fn source_clusters(
+pub(super) fn source_clusters(
     inventory: &Inventory,
     imported: &BTreeMap<String, (u32, u64)>,
 ) -> Vec<SourceCluster> {
@@ -375,7 +396,14 @@ fn workloads(
     let sql = &options.sql;
     let mut ids = HashSet::new();
     let mut out = Vec::with_capacity(groups.len());
-    for ((is_sql, name, vcpu), g) in groups {
+    for (key, g) in groups {
+        let GroupKey {
+            cluster_id,
+            sql: is_sql,
+            name,
+            vcpu,
+            ..
+        } = key;
         let kind = if is_sql { "sql" } else { "" };
         let base = [prefix, kind, &slug(&name)]
             .into_iter()
@@ -438,7 +466,7 @@ fn workloads(
         out.push(Workload {
             id: id.into(),
             name,
-            cluster_id: options.cluster_id.clone(),
+            cluster_id,
             policy_id: options.policy_id.as_str().into(),
             spec,
         });
@@ -475,24 +503,40 @@ fn findings(
             source::LIVE_OPTICS,
         ));
     }
-    if let Some(f) = unmeasured_iops(&options.cluster_id, workloads.iter().enumerate()) {
-        out.push(ImportFinding::new(f.code, f.message, f.source));
+    // One finding per project cluster the workloads were placed on.
+    let clusters: BTreeSet<&str> = workloads.iter().map(|w| w.cluster_id.as_str()).collect();
+    for cluster in clusters {
+        let on_it = workloads
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.cluster_id == cluster);
+        if let Some(f) = unmeasured_iops(cluster, on_it) {
+            out.push(ImportFinding::new(f.code, f.message, f.source));
+        }
     }
     out
 }
 
-fn group_name(vm: &InventoryVm, by: GroupBy) -> String {
+fn group_name(vm: &InventoryVm, by: GroupBy, memory_mib: f64) -> String {
     let (value, fallback) = match by {
         GroupBy::Cluster => (vm.cluster.as_str(), "(no cluster)"),
         GroupBy::Os => (vm.os.as_str(), "(unknown OS)"),
         GroupBy::None => ("", "All VMs"),
+        GroupBy::Vm => (vm.name.as_str(), "(no name)"),
+        // A profile is a VM shape: vCPU count (the key) and memory.
+        GroupBy::Profile => return format!("VMs with {} GiB", round_gib(memory_mib)),
     };
     if value.is_empty() { fallback } else { value }.to_owned()
 }
 
+/// Memory to a tenth of a GiB, so a profile's name reads as configured.
+fn round_gib(memory_mib: f64) -> f64 {
+    (memory_mib / 1024.0 * 10.0).round() / 10.0
+}
+
 /// Ids keep to lowercase ASCII so they survive any file or URL; the name
 /// keeps the original text (non-ASCII included).
-fn slug(text: &str) -> String {
+pub(crate) fn slug(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if c.is_ascii_alphanumeric() {
@@ -509,7 +553,7 @@ fn slug(text: &str) -> String {
     }
 }
 
-fn unique_id(taken: &mut HashSet<String>, base: &str) -> String {
+pub(crate) fn unique_id(taken: &mut HashSet<String>, base: &str) -> String {
     let mut id = base.to_owned();
     let mut n = 2;
     while !taken.insert(id.clone()) {

@@ -56,13 +56,35 @@ const SQL_SERVER_OSES: [&str; 5] = ["windows", "red hat", "suse", "ubuntu", "sle
 /// engine (MySQL, PostgreSQL, pgsql, NoSQL, SQLite); and its guest OS is
 /// Windows, Red Hat, SUSE or Ubuntu, or not reported.
 pub fn is_sql_server_candidate(vm: &InventoryVm) -> bool {
+    sql_server_rule(vm).is_some()
+}
+
+/// Why the VM is a SQL Server candidate, in the rule's words (shown in the
+/// import preview), or none when it is not one.
+pub fn sql_server_rule(vm: &InventoryVm) -> Option<String> {
     let name = vm.name.to_ascii_lowercase();
     let note = vm.annotation.to_ascii_lowercase();
-    let names_sql = name.contains("sql") || note.contains("sql server") || note.contains("mssql");
+    let named = if name.contains("sql") {
+        "its name contains \"sql\""
+    } else if note.contains("sql server") {
+        "its annotation names SQL Server"
+    } else if note.contains("mssql") {
+        "its annotation names MSSQL"
+    } else {
+        return None;
+    };
     let other_engine = OTHER_ENGINES
         .iter()
         .any(|e| name.contains(e) || note.contains(e));
     let os = vm.os.to_ascii_lowercase();
-    let os_fits = os.trim().is_empty() || SQL_SERVER_OSES.iter().any(|o| os.contains(o));
-    names_sql && !other_engine && os_fits
+    let os_named = SQL_SERVER_OSES.iter().find(|o| os.contains(*o));
+    match (other_engine, os.trim().is_empty(), os_named) {
+        (true, ..) => None,
+        (false, true, _) => Some(format!("{named}; no guest OS reported")),
+        (false, false, Some(_)) => Some(format!(
+            "{named} and its guest OS ({}) runs SQL Server",
+            vm.os.trim()
+        )),
+        (false, false, None) => None,
+    }
 }

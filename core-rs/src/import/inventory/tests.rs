@@ -63,7 +63,7 @@ fn sql_server_candidates_follow_the_stated_rule() {
 fn candidates_become_sql_server_workloads_on_the_assumptions() {
     let inventory = Inventory {
         vms: vec![vm("SQLPRD01", WINDOWS, ""), vm("web01", WINDOWS, "")],
-        vm_sheet: "vInfo",
+        vm_sheet: "vInfo".into(),
         ..Inventory::default()
     };
     let options = InventoryOptions::default();
@@ -117,7 +117,7 @@ fn vsan_vms_prefer_guest_and_disk_sizes_and_say_when_they_cannot() {
     vinfo_only.on_vsan = true;
     let inventory = Inventory {
         vms: vec![on_vsan, vinfo_only],
-        vm_sheet: "vInfo",
+        vm_sheet: "vInfo".into(),
         ..Inventory::default()
     };
     let in_use = InventoryOptions {

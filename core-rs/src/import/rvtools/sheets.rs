@@ -181,8 +181,8 @@ pub fn read_inventory(file: RvtoolsFile) -> Result<Inventory, Vec<ImportIssue>> 
         Matching::Name
     };
     let mut inventory = Inventory {
-        vm_sheet: SHEET,
-        encoding: tabs.vinfo.encoding,
+        vm_sheet: SHEET.into(),
+        encoding: tabs.vinfo.encoding.map(str::to_owned),
         ..Inventory::default()
     };
     let vsan = vsan_datastores(tabs.vdatastore.as_ref());

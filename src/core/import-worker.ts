@@ -1,0 +1,24 @@
+/// <reference lib="webworker" />
+// A Worker of its own for reading an inventory file into its preview, so
+// the read can be cancelled by ending the Worker while the main core
+// stays available (as the design search does, search-worker.ts).
+import type { InventoryReadMessage, InventoryReadRequest } from './inventory-read';
+
+const post = (message: InventoryReadMessage) => self.postMessage(message);
+
+self.onmessage = async (event: MessageEvent<InventoryReadRequest>) => {
+  try {
+    post({ type: 'progress', stage: 'loading' });
+    const exchange = await import('./pkg/stacksizer_exchange.js');
+    await exchange.default();
+    post({ type: 'progress', stage: 'reading' });
+    post({ type: 'result', outcome: exchange.previewInventory(event.data.bytes) });
+  } catch (error) {
+    let message = error instanceof Error ? error.message : String(error);
+    if (error instanceof WebAssembly.RuntimeError) {
+      const exchange = await import('./pkg/stacksizer_exchange.js');
+      message = exchange.takePanicMessage() ?? message;
+    }
+    post({ type: 'error', message });
+  }
+};
