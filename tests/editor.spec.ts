@@ -9,7 +9,7 @@ test.describe('design and workload editors', () => {
   test('host and disk group edits change the figures', async ({ page }) => {
     const ram = page.getByTestId('ram-after-failure');
     const before = await ram.textContent();
-    await page.getByLabel('Memory').fill('512');
+    await page.getByLabel('Memory', { exact: true }).fill('512');
     await expect(ram).not.toHaveText(before ?? '');
     await page.getByRole('button', { name: 'Duplicate', exact: true }).first().click();
     await expect(page.getByTestId('raw-tb')).toHaveText('19.20 TB');

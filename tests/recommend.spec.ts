@@ -25,6 +25,8 @@ test('recommends priced designs for the seed 001 workloads and keeps one as a va
   await expect(page.getByTestId('designs')).toHaveCount(0);
   await page.getByRole('button', { name: 'Undo' }).click();
   await designs.getByRole('button', { name: 'Use this design' }).first().click();
+  // The kept variant is an unsaved edit of the document: replacing asks first.
+  await page.getByRole('dialog').getByRole('button', { name: 'Replace the design' }).click();
   await expect(page.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('document-state')).toContainText('seed-001-all-flash-sql.json');
   await page.getByRole('button', { name: 'Undo' }).click();

@@ -6,6 +6,7 @@ import {
   openScenarioDesign,
   removeScenario,
   renameScenario,
+  sameDesign,
   scenariosOf,
 } from './scenarios';
 
@@ -57,5 +58,14 @@ describe('scenarios', () => {
     expect(opened.name).toBe('SQL');
     expect(opened.facts).toEqual(base.facts);
     expect(scenariosOf(opened)).toHaveLength(1);
+  });
+});
+
+describe('sameDesign', () => {
+  it('ignores scenarios and nothing else', () => {
+    const kept = addScenario(base, 'A', base)!;
+    expect(sameDesign(base, kept)).toBe(true);
+    expect(sameDesign(kept, { ...kept, name: 'Other' })).toBe(false);
+    expect(sameDesign(base, { ...base, clusters: [] })).toBe(false);
   });
 });

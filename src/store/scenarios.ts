@@ -70,3 +70,15 @@ export function openScenarioDesign(project: Project, design: Project): Project {
   const opened: Project = { ...snapshot(design), name: project.name, facts: project.facts };
   return project.scenarios ? { ...opened, scenarios: project.scenarios } : opened;
 }
+
+/**
+ * Whether two projects differ at most in their scenarios: keeping a
+ * scenario edits the document but not the design a search was made for.
+ * Edits are immutable, so every other field keeps its reference.
+ */
+export function sameDesign(a: Project, b: Project): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  keys.delete('scenarios');
+  return [...keys].every((k) => a[k as keyof Project] === b[k as keyof Project]);
+}

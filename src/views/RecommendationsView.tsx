@@ -4,6 +4,7 @@ import type { Design, Progress, RecommendOutcome } from '../core/types';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
+import { sameDesign } from '../store/scenarios';
 import { useReplaceDesign } from './useReplaceDesign';
 
 const FAMILY_LABEL: Record<Design['family'], string> = {
@@ -27,8 +28,10 @@ export function RecommendationsView() {
   const [budget, setBudget] = useState('');
   const [maxHosts, setMaxHosts] = useState('');
   const [progress, setProgress] = useState<Progress | null>(null);
-  // The search outlives this tab, until the project it searched for changes.
-  const outcome = useApp((s) => (s.search?.project === s.project ? s.search.outcome : null));
+  // The search outlives this tab, until the design it searched for changes.
+  const outcome = useApp((s) =>
+    s.search && sameDesign(s.search.project, s.project) ? s.search.outcome : null,
+  );
   const keepSearch = useApp((s) => s.keepSearch);
   const replaceDesign = useReplaceDesign();
   const [error, setError] = useState<string | null>(null);
