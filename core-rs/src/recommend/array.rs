@@ -111,7 +111,7 @@ impl ArraySearch {
     pub fn run(
         base: &Base,
         choices: &Choices,
-        max_hosts: Option<u32>,
+        (min_hosts, max_hosts): (Option<u32>, Option<u32>),
         stats: &mut Stats,
         tally: &mut Tally,
     ) -> Result<Option<ArraySearch>, Vec<InputIssue>> {
@@ -126,7 +126,9 @@ impl ArraySearch {
             .unwrap_or(MAX_HOSTS_PER_CLUSTER)
             .min(MAX_HOSTS_PER_CLUSTER)
             / 2;
-        if hi == 0 {
+        // Below the smallest size asked for, every size counts as failing.
+        let lowest_failing = min_hosts.map_or(0, |m| m.div_ceil(2).saturating_sub(1));
+        if hi == 0 || lowest_failing >= hi {
             tally.add_failing_constraint(Constraint::FaultDomains);
             return Ok(Some(ArraySearch {
                 storage: Vec::new(),
@@ -199,7 +201,7 @@ impl ArraySearch {
                 }
                 continue;
             }
-            let (mut below, mut pass) = (0, hi);
+            let (mut below, mut pass) = (lowest_failing, hi);
             while pass - below > 1 {
                 let mid = below + (pass - below) / 2;
                 if passes(mid)?.0 {
@@ -252,7 +254,7 @@ impl ArraySearch {
                 *self.storage.get(usize::from(storage))?,
                 *self.compute.get(usize::from(compute))?,
             )),
-            DesignKey::Vsan { .. } => None,
+            DesignKey::Vsan { .. } | DesignKey::Esa { .. } => None,
         }
     }
 
@@ -371,7 +373,7 @@ mod tests {
         let search = ArraySearch::run(
             &base,
             &choices,
-            Some(6),
+            (None, Some(6)),
             &mut Stats::default(),
             &mut Tally::default(),
         )

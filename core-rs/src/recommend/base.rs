@@ -8,7 +8,8 @@
 //! a user opens is the whole project with the cluster replaced.
 
 use crate::model::{
-    Cluster, Device, DiskGroup, Id, Project, Storage, StoragePolicy, Topology, XtremioVplex,
+    Cluster, Device, DiskGroup, FreeSpaceModel, Id, Project, Storage, StoragePolicy, Topology,
+    VsanEsa, XtremioVplex,
 };
 
 use super::options::ProtectionChoice;
@@ -26,6 +27,19 @@ pub struct Base {
     /// The array settings a design keeps when the cluster already is an
     /// XtremIO + VPLEX design (data reduction, volume placement, VPLEX cache).
     array_settings: Option<XtremioVplex>,
+    /// The pool settings an ESA design keeps when the cluster already is
+    /// an ESA design (compression ratio, free-space model, vSAN memory).
+    esa_settings: Option<VsanEsa>,
+}
+
+/// A vSAN ESA configuration short of its host count: every class gets
+/// `protection`.
+#[derive(Debug, Clone, Copy)]
+pub struct EsaConfig<'a> {
+    pub host: &'a HostChoice,
+    pub device: &'a DeviceChoice,
+    pub devices_per_host: u32,
+    pub protection: ProtectionChoice,
 }
 
 /// An XtremIO + VPLEX storage configuration, per site.
@@ -85,8 +99,11 @@ impl Base {
         }
         let array_settings = match &cluster.storage {
             Storage::XtremioVplex(a) => Some(a.clone()),
-            // ESA clusters are not searched yet: no array settings to carry.
             Storage::VsanOsa { .. } | Storage::VsanEsa(_) => None,
+        };
+        let esa_settings = match &cluster.storage {
+            Storage::VsanEsa(e) => Some(e.clone()),
+            Storage::VsanOsa { .. } | Storage::XtremioVplex(_) => None,
         };
         let reduced = Project {
             devices: Vec::new(),
@@ -100,7 +117,13 @@ impl Base {
             reduced,
             classes,
             array_settings,
+            esa_settings,
         })
+    }
+
+    /// Where the sized cluster sits in the project.
+    pub fn cluster_index(&self) -> usize {
+        self.cluster_index
     }
 
     pub fn reduced(&self) -> &Project {
@@ -158,7 +181,13 @@ impl Base {
             let (method, ftt) = choice.method_and_ftt();
             let p = &mut policies[i];
             if (p.method, p.ftt) != (method, ftt) {
-                p.name = format!("{} ({})", choice.label(), p.name);
+                // A name stating the old protection would now contradict it.
+                let states = crate::protection::stated_protection(&p.name);
+                p.name = if states == (None, None) {
+                    format!("{} ({})", choice.label(), p.name)
+                } else {
+                    choice.label().to_string()
+                };
                 p.method = method;
                 p.ftt = ftt;
             }
@@ -190,6 +219,36 @@ impl Base {
             devices,
             clusters: vec![cluster],
             policies: self.policies(config.protections),
+            ..self.reduced.clone()
+        }
+    }
+
+    /// The reduced project with a vSAN ESA cluster of `size` hosts. A
+    /// cluster that was not ESA gets the model's defaults: no compression
+    /// saving, reserved capacity, the 10 % operations reserve.
+    pub fn esa_project(&self, config: &EsaConfig, size: u32) -> Project {
+        let settings = self.esa_settings.clone().unwrap_or_else(|| VsanEsa {
+            device: String::new(),
+            devices_per_host: 0,
+            compression_ratio: 1.0,
+            free_space: FreeSpaceModel::default(),
+            operations_reserve_pct: crate::model::default_operations_reserve_pct(),
+            vsan_memory_gb: None,
+        });
+        let cluster = Cluster {
+            host: config.host.spec.clone(),
+            topology: self.topology(size),
+            storage: Storage::VsanEsa(VsanEsa {
+                device: config.device.device.id.clone(),
+                devices_per_host: config.devices_per_host,
+                ..settings
+            }),
+            ..self.cluster().clone()
+        };
+        Project {
+            devices: vec![config.device.device.clone()],
+            clusters: vec![cluster],
+            policies: self.policies(&vec![config.protection; self.classes.len()]),
             ..self.reduced.clone()
         }
     }
@@ -234,17 +293,20 @@ impl Base {
         let mut project = self.original.clone();
         let mut cluster = candidate.clusters[0].clone();
         let renames = merge_devices(&mut project.devices, &candidate.devices);
-        if let Storage::VsanOsa { disk_groups, .. } = &mut cluster.storage {
-            for g in disk_groups {
-                for (from, to) in &renames {
-                    if &g.cache_device == from {
-                        g.cache_device = to.clone();
-                    }
-                    if &g.capacity_device == from {
-                        g.capacity_device = to.clone();
-                    }
+        let renamed = |id: &mut String| {
+            if let Some((_, to)) = renames.iter().find(|(from, _)| from == id) {
+                *id = to.clone();
+            }
+        };
+        match &mut cluster.storage {
+            Storage::VsanOsa { disk_groups, .. } => {
+                for g in disk_groups {
+                    renamed(&mut g.cache_device);
+                    renamed(&mut g.capacity_device);
                 }
             }
+            Storage::VsanEsa(e) => renamed(&mut e.device),
+            Storage::XtremioVplex(_) => {}
         }
         for &i in &self.classes {
             let chosen = &candidate.policies[i];

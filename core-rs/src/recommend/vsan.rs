@@ -123,7 +123,10 @@ impl VsanSearch {
         stats.full_evaluations += figures.full_evaluations;
         let mut geometries = Vec::new();
         for (h, host) in choices.hosts.iter().enumerate() {
-            for layout in layouts(host.drive_bays) {
+            for layout in layouts(host.drive_bays)
+                .into_iter()
+                .filter(|l| options.allows_disk_groups(l.groups))
+            {
                 for c in 0..choices.caches.len() {
                     for (k, capacity) in choices.capacities.iter().enumerate() {
                         let all_flash = capacity.device.kind.is_flash();
@@ -265,7 +268,7 @@ impl VsanSearch {
             DesignKey::Vsan { geometry, .. } => {
                 Some(Group::of(&self.geometries[geometry as usize]))
             }
-            DesignKey::Array { .. } => None,
+            DesignKey::Array { .. } | DesignKey::Esa { .. } => None,
         }
     }
 
@@ -485,8 +488,8 @@ fn assignments(
 }
 
 /// Sizes searched: 3 to 64 hosts, or 1 to 32 hosts per site when
-/// stretched, within the user's host limit and the witness RTT's.
-fn size_range(base: &Base, options: &RecommendOptions) -> (u32, u32) {
+/// stretched, within the user's host range and the witness RTT's limit.
+pub fn size_range(base: &Base, options: &RecommendOptions) -> (u32, u32) {
     let per_size = base.hosts_per_size();
     let max_hosts = options
         .max_hosts
@@ -497,5 +500,6 @@ fn size_range(base: &Base, options: &RecommendOptions) -> (u32, u32) {
     } else {
         MIN_HOSTS_SINGLE
     };
-    (lo, max_hosts / per_size)
+    let asked = options.min_hosts.map_or(lo, |m| m.div_ceil(per_size));
+    (lo.max(asked), max_hosts / per_size)
 }
