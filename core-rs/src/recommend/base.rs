@@ -174,25 +174,41 @@ impl Base {
         }
     }
 
-    /// The reduced project's policies with each class given its protection.
-    pub fn policies(&self, protections: &[ProtectionChoice]) -> Vec<StoragePolicy> {
-        let mut policies = self.reduced.policies.clone();
+    /// The reduced project with each class given its protection: its
+    /// policies, and its workloads pointing at them. A policy whose id
+    /// states another protection gets a new id, as its name gets a new
+    /// name: a label contradicting the policy misleads whoever reads it.
+    fn protected(&self, protections: &[ProtectionChoice]) -> Project {
+        let mut project = self.reduced.clone();
         for (&i, &choice) in self.classes.iter().zip(protections) {
             let (method, ftt) = choice.method_and_ftt();
-            let p = &mut policies[i];
-            if (p.method, p.ftt) != (method, ftt) {
-                // A name stating the old protection would now contradict it.
-                let states = crate::protection::stated_protection(&p.name);
-                p.name = if states == (None, None) {
-                    format!("{} ({})", choice.label(), p.name)
-                } else {
-                    choice.label().to_string()
-                };
-                p.method = method;
-                p.ftt = ftt;
+            let p = &project.policies[i];
+            if (p.method, p.ftt) == (method, ftt) {
+                continue;
             }
+            let states = |label: &str| crate::protection::stated_protection(label) != (None, None);
+            let name = if states(&p.name) {
+                choice.label().to_string()
+            } else {
+                format!("{} ({})", choice.label(), p.name)
+            };
+            let old = p.id.clone();
+            let id = if states(&p.id) {
+                let stem = choice.slug();
+                (1..)
+                    .map(|n| Id::from(format!("{stem}-{n}")))
+                    .find(|id| project.policies.iter().all(|q| &q.id != id))
+                    .unwrap_or_else(|| old.clone())
+            } else {
+                old.clone()
+            };
+            for w in project.workloads.iter_mut().filter(|w| w.policy_id == old) {
+                w.policy_id = id.clone();
+            }
+            let p = &mut project.policies[i];
+            (p.id, p.name, p.method, p.ftt) = (id, name, method, ftt);
         }
-        policies
+        project
     }
 
     /// The reduced project with a vSAN cluster of `size` hosts (per site).
@@ -218,8 +234,7 @@ impl Base {
         Project {
             devices,
             clusters: vec![cluster],
-            policies: self.policies(config.protections),
-            ..self.reduced.clone()
+            ..self.protected(config.protections)
         }
     }
 
@@ -248,8 +263,7 @@ impl Base {
         Project {
             devices: vec![config.device.device.clone()],
             clusters: vec![cluster],
-            policies: self.policies(&vec![config.protection; self.classes.len()]),
-            ..self.reduced.clone()
+            ..self.protected(&vec![config.protection; self.classes.len()])
         }
     }
 
@@ -310,6 +324,7 @@ impl Base {
         }
         for &i in &self.classes {
             let chosen = &candidate.policies[i];
+            let original = &self.original.policies[i].id;
             if *chosen == self.original.policies[i] {
                 continue;
             }
@@ -317,22 +332,27 @@ impl Base {
                 .original
                 .workloads
                 .iter()
-                .any(|w| w.cluster_id != cluster.id && w.policy_id == chosen.id);
-            if shared {
-                let id = Id::from(format!("{}-{}", chosen.id, cluster.id));
-                for w in project
-                    .workloads
-                    .iter_mut()
-                    .filter(|w| w.cluster_id == cluster.id && w.policy_id == chosen.id)
-                {
-                    w.policy_id = id.clone();
-                }
-                project.policies.push(StoragePolicy {
-                    id,
-                    ..chosen.clone()
-                });
+                .any(|w| w.cluster_id != cluster.id && &w.policy_id == original);
+            let id = if shared {
+                Id::from(format!("{}-{}", chosen.id, cluster.id))
             } else {
-                project.policies[i] = chosen.clone();
+                chosen.id.clone()
+            };
+            for w in project
+                .workloads
+                .iter_mut()
+                .filter(|w| w.cluster_id == cluster.id && &w.policy_id == original)
+            {
+                w.policy_id = id.clone();
+            }
+            let policy = StoragePolicy {
+                id,
+                ..chosen.clone()
+            };
+            if shared {
+                project.policies.push(policy);
+            } else {
+                project.policies[i] = policy;
             }
         }
         project.clusters[self.cluster_index] = cluster;

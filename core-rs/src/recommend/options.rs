@@ -47,6 +47,17 @@ impl ProtectionChoice {
         }
     }
 
+    /// A policy id for the protection, e.g. "raid5-ftt1".
+    pub fn slug(self) -> &'static str {
+        match self {
+            ProtectionChoice::Raid1Ftt0 => "raid1-ftt0",
+            ProtectionChoice::Raid1Ftt1 => "raid1-ftt1",
+            ProtectionChoice::Raid1Ftt2 => "raid1-ftt2",
+            ProtectionChoice::Raid5 => "raid5-ftt1",
+            ProtectionChoice::Raid6 => "raid6-ftt2",
+        }
+    }
+
     /// Erasure coding runs on all-flash clusters only (vSAN design guide).
     pub fn needs_all_flash(self) -> bool {
         matches!(self, ProtectionChoice::Raid5 | ProtectionChoice::Raid6)

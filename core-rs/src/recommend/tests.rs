@@ -197,7 +197,8 @@ fn a_variant_changes_only_the_cluster_it_sizes() {
         .iter()
         .find(|w| w.id == "moved")
         .expect("kept");
-    assert_eq!(moved.policy_id, "sql-raid1-second");
+    // "sql-raid1" would contradict RAID-5: the class gets a new id.
+    assert_eq!(moved.policy_id, "raid5-ftt1-1-second");
     let policy = variant.policies.iter().find(|p| p.id == moved.policy_id);
     assert_eq!(
         policy.map(|p| p.method),
