@@ -37,17 +37,27 @@ const SORTS: Record<SortKey, { label: string; value: (d: Design) => number }> = 
 
 const VERDICT_LABEL: Record<Design['verdict']['status'], string> = {
   pass: 'Pass',
-  pass_with_warnings: 'Pass with warnings',
+  pass_with_warnings: 'Pass, warned',
   fail: 'Fail',
 };
 
 const pctText = (value: number | undefined) =>
   value === undefined ? '—' : `${value.toFixed(0)} %`;
 
-/** "4 x Dell PowerEdge R760 …": the host line of a design's BOM. */
+/** "4 x Dell PowerEdge R760": the host line of a design's BOM, without the CPU detail. */
 const hostsText = (d: Design) => {
   const host = d.bom[0];
-  return host ? `${host.quantity} x ${host.description.replace(/^Host: /, '')}` : '';
+  if (!host) return '';
+  const model = host.description.replace(/^Host: /, '').replace(/ \(.*$/, '');
+  return `${host.quantity} x ${model}`;
+};
+
+const PROTECTION_LABEL: Record<Design['protections'][number]['protection'], string> = {
+  raid1_ftt0: 'RAID-1 FTT=0',
+  raid1_ftt1: 'RAID-1 FTT=1',
+  raid1_ftt2: 'RAID-1 FTT=2',
+  raid5: 'RAID-5',
+  raid6: 'RAID-6',
 };
 
 /** Every BOM line after the hosts: devices, arrays, engines. */
@@ -60,9 +70,7 @@ const devicesText = (d: Design) =>
 const policyText = (d: Design) =>
   d.protections.length === 0
     ? 'array protection (XDP)'
-    : [...new Set(d.protections.map((p) => p.protection.replace(/_/g, ' ').toUpperCase()))].join(
-        ', ',
-      );
+    : [...new Set(d.protections.map((p) => PROTECTION_LABEL[p.protection]))].join(', ');
 
 const money = (amount: number, currency: string) =>
   amount.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
@@ -211,8 +219,8 @@ export function RecommendationsView() {
           <input
             type="text"
             inputMode="numeric"
-            size={2}
-            placeholder="project"
+            size={6}
+            placeholder="project's"
             value={reserveHosts}
             onChange={(e) => setReserveHosts(e.target.value)}
           />
@@ -312,56 +320,58 @@ export function RecommendationsView() {
                   Pareto front only ({recommendation.pareto_front_size} designs on the front)
                 </label>
               </div>
-              <table className="grid compact-designs" data-testid="designs">
-                <thead>
-                  <tr>
-                    <th scope="col">Family</th>
-                    <th scope="col">Cost</th>
-                    <th scope="col">Hosts</th>
-                    <th scope="col">Devices</th>
-                    <th scope="col">Policy</th>
-                    <th scope="col">Limited by</th>
-                    <th scope="col">Verdict</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map(({ design: d, index }) => (
-                    <DesignRows
-                      key={index}
-                      design={d}
-                      clusterIndex={Math.max(
-                        0,
-                        d.project.clusters.findIndex((c) => c.id === recommendation.cluster_id),
-                      )}
-                      open={expanded === index}
-                      onToggle={() => setExpanded(expanded === index ? null : index)}
-                      onOpen={() => {
-                        store.getState().restoreProject(d.project, null);
-                        store.temporal.getState().clear();
-                      }}
-                      onKeep={() => {
-                        if (
-                          addVariant({
-                            name: `${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`,
-                            project: d.project,
-                          })
-                        ) {
-                          setResultsTab('compare');
+              <div className="table-scroll">
+                <table className="grid compact-designs" data-testid="designs">
+                  <thead>
+                    <tr>
+                      <th scope="col">Family</th>
+                      <th scope="col">Cost</th>
+                      <th scope="col">Hosts</th>
+                      <th scope="col">Devices</th>
+                      <th scope="col">Policy</th>
+                      <th scope="col">Limited by</th>
+                      <th scope="col">Verdict</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map(({ design: d, index }) => (
+                      <DesignRows
+                        key={index}
+                        design={d}
+                        clusterIndex={Math.max(
+                          0,
+                          d.project.clusters.findIndex((c) => c.id === recommendation.cluster_id),
+                        )}
+                        open={expanded === index}
+                        onToggle={() => setExpanded(expanded === index ? null : index)}
+                        onOpen={() => {
+                          store.getState().restoreProject(d.project, null);
+                          store.temporal.getState().clear();
+                        }}
+                        onKeep={() => {
+                          if (
+                            addVariant({
+                              name: `${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`,
+                              project: d.project,
+                            })
+                          ) {
+                            setResultsTab('compare');
+                          }
+                        }}
+                        onUse={() =>
+                          void replaceDesign(
+                            `${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`,
+                            d.project,
+                          ).then((replaced) => replaced && setResultsTab('results'))
                         }
-                      }}
-                      onUse={() =>
-                        void replaceDesign(
-                          `${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`,
-                          d.project,
-                        ).then((replaced) => replaced && setResultsTab('results'))
-                      }
-                    />
-                  ))}
-                </tbody>
-              </table>
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           )}
         </>
@@ -407,24 +417,26 @@ function DesignRows({
           {d.best_in_family && <span className="best-mark"> ★ best in family</span>}
         </td>
         <td>{money(d.cost, d.currency)}</td>
-        <td>{hostsText(d)}</td>
+        <td title={d.bom[0]?.description}>{hostsText(d)}</td>
         <td>{devicesText(d)}</td>
-        <td>{policyText(d)}</td>
+        <td className="policy">{policyText(d)}</td>
         <td>{d.binding_constraint.replace(/_/g, ' ')}</td>
         <td title={d.warnings.map((w) => w.message).join('\n')}>
           {VERDICT_LABEL[d.verdict.status]}
           {d.warnings.length > 0 && ` (${d.warnings.length})`}
         </td>
         <td className="row-actions">
-          <button type="button" onClick={onOpen}>
-            Open
-          </button>
-          <button type="button" onClick={onKeep}>
-            Keep as variant
-          </button>
-          <button type="button" onClick={onUse}>
-            Use this design
-          </button>
+          <div className="stacked-actions">
+            <button type="button" onClick={onOpen}>
+              Open
+            </button>
+            <button type="button" onClick={onKeep}>
+              Keep as variant
+            </button>
+            <button type="button" onClick={onUse}>
+              Use this design
+            </button>
+          </div>
         </td>
       </tr>
       {open && (

@@ -16,7 +16,7 @@ const first = (project: Project): Cluster => {
 describe('customise', () => {
   it('steps a vSAN OSA cluster and leaves the others and the original alone', () => {
     const project = example('seed-001-all-flash-sql.json');
-    const cluster = project.clusters[0];
+    const cluster = first(project);
     expect(stepsFor(cluster)).toContain('disk_groups');
     const steps = [
       ['hosts', 1],
