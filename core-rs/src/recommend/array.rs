@@ -28,6 +28,7 @@ use super::bom::{array_bom, total};
 use super::family::Family;
 use super::pareto::{DesignKey, Point};
 use super::requirement::{constraint_of, is_unmet, Constraint};
+use super::sizing::bisect;
 use super::space::Choices;
 use super::tally::{Stats, Tally};
 use super::vsan::Caps;
@@ -201,16 +202,8 @@ impl ArraySearch {
                 }
                 continue;
             }
-            let (mut below, mut pass) = (lowest_failing, hi);
-            while pass - below > 1 {
-                let mid = below + (pass - below) / 2;
-                if passes(mid)?.0 {
-                    pass = mid;
-                } else {
-                    below = mid;
-                }
-            }
-            compute.push(ComputeOption { host, size: pass });
+            let size = bisect(lowest_failing, hi, |size| passes(size).map(|(ok, _)| ok))?;
+            compute.push(ComputeOption { host, size });
         }
         let evaluated = stats.evaluated - evaluated_before;
         stats.pruned += storage_space * compute_space - evaluated;
@@ -227,13 +220,7 @@ impl ArraySearch {
                     compute: c as u16,
                 };
                 let cost = total(&self.bom(choices, key));
-                if caps.budget.is_some_and(|b| cost > b) {
-                    tally.add_over_budget(cost);
-                    continue;
-                }
-                let units = self.rack_units(choices, key);
-                if caps.rack_units.is_some_and(|max| units > max) {
-                    tally.add_over_rack_units(units);
+                if !caps.admit(cost, self.rack_units(choices, key), tally) {
                     continue;
                 }
                 out.push(Point {

@@ -32,6 +32,7 @@ use super::family::Family;
 use super::options::{ProtectionChoice, RecommendOptions};
 use super::pareto::{DesignKey, Point};
 use super::requirement::{constraint_of, is_unmet, Constraint};
+use super::sizing::bisect;
 use super::space::{Choices, DeviceChoice};
 use super::tally::{Stats, Tally};
 use super::vsan::{size_range, Caps};
@@ -244,16 +245,9 @@ impl EsaSearch {
                 compute.push(None);
                 continue;
             }
-            let (mut below, mut pass) = (sizes.0 - 1, sizes.1);
-            while pass - below > 1 {
-                let mid = below + (pass - below) / 2;
-                if passes(mid)?.0 {
-                    pass = mid;
-                } else {
-                    below = mid;
-                }
-            }
-            compute.push(Some(pass));
+            compute.push(Some(bisect(sizes.0 - 1, sizes.1, |size| {
+                passes(size).map(|(ok, _)| ok)
+            })?));
         }
         let evaluated = stats.evaluated - evaluated_before;
         stats.pruned += space.saturating_sub(evaluated);
@@ -294,13 +288,7 @@ impl EsaSearch {
     ) -> Option<Point> {
         let (line, host, size) = self.parts(key)?;
         let cost = self.cost(choices, line, host, size);
-        if caps.budget.is_some_and(|b| cost > b) {
-            tally.add_over_budget(cost);
-            return None;
-        }
-        let units = choices.hosts[host].rack_units * size;
-        if caps.rack_units.is_some_and(|max| units > max) {
-            tally.add_over_rack_units(units);
+        if !caps.admit(cost, choices.hosts[host].rack_units * size, tally) {
             return None;
         }
         Some(Point {

@@ -105,7 +105,15 @@ proptest! {
                 d.evaluation.findings
             );
             prop_assert_ne!(d.evaluation.verdict.status, crate::verdict::VerdictStatus::Fail);
+            prop_assert_eq!(
+                d.verdict.status == crate::verdict::VerdictStatus::PassWithWarnings,
+                !d.warnings.is_empty() && d.verdict.binding.is_some()
+            );
         }
+        // Designs with warnings come after every clean one.
+        let clean = |d: &Design| d.verdict.status == crate::verdict::VerdictStatus::Pass;
+        let first_warned = r.designs.iter().position(|d| !clean(d)).unwrap_or(r.designs.len());
+        prop_assert!(r.designs[first_warned..].iter().all(|d| !clean(d)));
         let mut front: Vec<brute::Objectives> = r
             .designs
             .iter()

@@ -43,6 +43,22 @@ pub struct Caps {
     pub rack_units: Option<u32>,
 }
 
+impl Caps {
+    /// Whether a design of this cost and rack space is within the caps;
+    /// one that is not is counted for the answer when nothing is left.
+    pub fn admit(self, cost: f64, units: u32, tally: &mut Tally) -> bool {
+        if self.budget.is_some_and(|b| cost > b) {
+            tally.add_over_budget(cost);
+            return false;
+        }
+        if self.rack_units.is_some_and(|max| units > max) {
+            tally.add_over_rack_units(units);
+            return false;
+        }
+        true
+    }
+}
+
 #[derive(Debug)]
 pub struct VsanSearch {
     pub scorer: Scorer,
@@ -348,13 +364,8 @@ impl VsanSearch {
         let g = &self.geometries[geometry as usize];
         let hosts = self.scorer.hosts(u32::from(size));
         let cost = self.cost(choices, g, hosts);
-        if caps.budget.is_some_and(|b| cost > b) {
-            tally.add_over_budget(cost);
-            return None;
-        }
         let units = choices.hosts[usize::from(g.host)].rack_units * hosts;
-        if caps.rack_units.is_some_and(|max| units > max) {
-            tally.add_over_rack_units(units);
+        if !caps.admit(cost, units, tally) {
             return None;
         }
         Some(Point {
