@@ -35,10 +35,11 @@ const SORTS: Record<SortKey, { label: string; value: (d: Design) => number }> = 
   },
 };
 
-const VERDICT_LABEL: Record<Design['verdict']['status'], string> = {
-  pass: 'Pass',
-  pass_with_warnings: 'Pass, warned',
-  fail: 'Fail',
+/** "Pass", "Pass, 2 warnings": the verdict and how many warnings the design carries. */
+const verdictText = (d: Design) => {
+  const n = d.warnings.length;
+  const status = d.verdict.status === 'fail' ? 'Fail' : 'Pass';
+  return n === 0 ? status : `${status}, ${n} warning${n === 1 ? '' : 's'}`;
 };
 
 const pctText = (value: number | undefined) =>
@@ -421,10 +422,7 @@ function DesignRows({
         <td>{devicesText(d)}</td>
         <td className="policy">{policyText(d)}</td>
         <td>{d.binding_constraint.replace(/_/g, ' ')}</td>
-        <td title={d.warnings.map((w) => w.message).join('\n')}>
-          {VERDICT_LABEL[d.verdict.status]}
-          {d.warnings.length > 0 && ` (${d.warnings.length})`}
-        </td>
+        <td title={d.warnings.map((w) => w.message).join('\n')}>{verdictText(d)}</td>
         <td className="row-actions">
           <div className="stacked-actions">
             <button type="button" onClick={onOpen}>
