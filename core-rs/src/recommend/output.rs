@@ -97,6 +97,12 @@ pub struct DesignFigures {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub ram_after_failure_pct: Option<f64>,
+    /// The slowest workload's estimated mean latency at the host, the
+    /// slower of read and write, in ms; absent where the kind does not
+    /// model latency or a tier is saturated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub latency_ms: Option<f64>,
 }
 
 impl DesignFigures {
@@ -115,6 +121,13 @@ impl DesignFigures {
             cost_per_iops: per(k.iops.limit),
             cpu_after_failure_pct: k.cpu.after_failure.pct,
             ram_after_failure_pct: k.ram.after_failure.pct,
+            latency_ms: k
+                .latency
+                .as_ref()
+                .and_then(|l| match (l.read_ms, l.write_ms) {
+                    (Some(r), Some(w)) => Some(r.max(w)),
+                    (r, w) => r.or(w),
+                }),
         }
     }
 }
