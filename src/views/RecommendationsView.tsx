@@ -24,7 +24,7 @@ const ARCHITECTURES: { label: string; families: Design['family'][] }[] = [
   { label: 'XtremIO + VPLEX', families: ['xtremio_vplex'] },
 ];
 
-type SortKey = 'cost' | 'per_tb' | 'per_iops' | 'cpu';
+type SortKey = 'cost' | 'per_tb' | 'per_iops' | 'cpu' | 'latency';
 const SORTS: Record<SortKey, { label: string; value: (d: Design) => number }> = {
   cost: { label: 'Cost', value: (d) => d.cost },
   per_tb: { label: 'Cost per usable TB', value: (d) => d.figures.cost_per_usable_tb ?? Infinity },
@@ -32,6 +32,10 @@ const SORTS: Record<SortKey, { label: string; value: (d: Design) => number }> = 
   cpu: {
     label: 'CPU after N+x (lowest first)',
     value: (d) => d.figures.cpu_after_failure_pct ?? Infinity,
+  },
+  latency: {
+    label: 'Latency (where modelled)',
+    value: (d) => d.figures.latency_ms ?? Infinity,
   },
 };
 
@@ -469,6 +473,10 @@ function DesignRows({
               <dd>{pctText(f.cpu_after_failure_pct)}</dd>
               <dt>RAM after N+x</dt>
               <dd>{pctText(f.ram_after_failure_pct)}</dd>
+              <dt>Slowest latency</dt>
+              <dd>
+                {f.latency_ms === undefined ? 'not modelled' : `${f.latency_ms.toFixed(1)} ms`}
+              </dd>
               <dt>Rack units</dt>
               <dd>{d.rack_units} U</dd>
             </dl>
