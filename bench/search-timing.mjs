@@ -25,9 +25,12 @@ async function searchOnce(page, url, example) {
   return { ms, counts: counts?.trim() };
 }
 
-const examples = readdirSync(join(root, 'assets', 'examples')).filter((f) => f.startsWith('seed-'));
+// The seed examples, and the ESA example since the search sizes ESA too.
+const examples = readdirSync(join(root, 'assets', 'examples')).filter(
+  (f) => f.startsWith('seed-') || f.startsWith('esa-'),
+);
 const started = context();
-await withServedApp(4310, async (browser, url) => {
+await withServedApp(Number(process.env.STACKSIZER_BENCH_PORT ?? 4310), async (browser, url) => {
   const page = await browser.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
   const results = [];

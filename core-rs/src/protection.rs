@@ -171,7 +171,7 @@ pub fn host_findings(cluster: &ClusterFacts, policies: &[(usize, &StoragePolicy)
 
 /// What a policy's name or id states about its protection, when it states
 /// anything: "RAID-1", "raid5", "mirror"; "FTT=1", "ftt2".
-fn stated_protection(label: &str) -> (Option<ProtectionMethod>, Option<u32>) {
+pub(crate) fn stated_protection(label: &str) -> (Option<ProtectionMethod>, Option<u32>) {
     let plain: String = label
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())

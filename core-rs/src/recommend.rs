@@ -28,6 +28,7 @@
 mod array;
 mod base;
 mod bom;
+mod esa_pool;
 mod family;
 mod figures;
 mod geometry;
@@ -54,7 +55,7 @@ use crate::model::Project;
 
 pub use bom::BomLine;
 pub use family::Family;
-pub use options::{ProtectionChoice, RecommendOptions};
+pub use options::{ProtectionChoice, RecommendOptions, WarningPolicy};
 pub use output::{ClassProtection, Design, Progress, Recommendation};
 pub use requirement::{is_unmet, Constraint, ConstraintUse, REQUIRED_WARNINGS};
 pub use search::{Phase, Search};

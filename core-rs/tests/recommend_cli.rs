@@ -119,3 +119,58 @@ fn the_summary_names_each_design_and_its_limit() {
     assert!(text.contains("limited by"), "{text}");
     assert!(text.contains("hybrid vSAN"), "{text}");
 }
+
+#[path = "common/scratch.rs"]
+mod scratch;
+
+/// Issue 24's contract: each design names its family, cost, currency,
+/// binding constraint, verdict and warnings and carries its BOM and its
+/// project, which `evaluate` accepts with the same verdict; the
+/// constraints given hold.
+#[test]
+fn json_designs_carry_the_contract_and_their_project_evaluates_alike() {
+    let seed = example("seed-003-mixed-sql-exchange.json");
+    let r = json(&[
+        "recommend",
+        &seed,
+        "--json",
+        "--families",
+        "esa,all_flash",
+        "--min-hosts",
+        "4",
+        "--max-hosts",
+        "8",
+        "--top",
+        "3",
+    ]);
+    let designs = r["designs"].as_array().expect("designs");
+    assert!(!designs.is_empty(), "{r}");
+    let dir = scratch::Scratch::new("recommend-contract");
+    for (i, d) in designs.iter().enumerate() {
+        for key in [
+            "family",
+            "cost",
+            "currency",
+            "binding_constraint",
+            "verdict",
+            "warnings",
+            "bom",
+            "project",
+        ] {
+            assert!(d.get(key).is_some(), "design {i} lacks {key}");
+        }
+        let family = d["family"].as_str().expect("a family");
+        assert!(["esa_vsan", "all_flash_vsan"].contains(&family), "{family}");
+        let hosts = d["hosts"].as_u64().expect("hosts");
+        assert!((4..=8).contains(&hosts), "{hosts}");
+        assert_eq!(d["currency"], r["currency"]);
+        let path = dir.file(&format!("design-{i}.json"), d["project"].to_string());
+        let e = json(&["evaluate", &path, "--json"]);
+        let cluster = &e["clusters"][0];
+        assert_eq!(cluster["verdict"], d["verdict"], "design {i}");
+        assert_ne!(cluster["verdict"]["status"], "fail");
+    }
+    let out = stacksizer(&["recommend", &seed, "--families", "flash"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("esa, all_flash, hybrid, xtremio_vplex"));
+}

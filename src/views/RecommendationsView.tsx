@@ -5,6 +5,7 @@ import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
 import { sameDesign } from '../store/scenarios';
+import { CustomiseDesign } from './CustomiseDesign';
 import { useReplaceDesign } from './useReplaceDesign';
 
 const FAMILY_LABEL: Record<Design['family'], string> = {
@@ -12,8 +13,70 @@ const FAMILY_LABEL: Record<Design['family'], string> = {
   all_flash_vsan: 'All-flash vSAN',
   stretched_hybrid_vsan: 'Stretched hybrid vSAN',
   stretched_all_flash_vsan: 'Stretched all-flash vSAN',
+  esa_vsan: 'vSAN ESA',
   xtremio_vplex: 'XtremIO + VPLEX',
 };
+
+/** The architectures a user picks; each names its single-site and stretched families. */
+const ARCHITECTURES: { label: string; families: Design['family'][] }[] = [
+  { label: 'Hybrid', families: ['hybrid_vsan', 'stretched_hybrid_vsan'] },
+  { label: 'All-flash OSA', families: ['all_flash_vsan', 'stretched_all_flash_vsan'] },
+  { label: 'ESA', families: ['esa_vsan'] },
+  { label: 'XtremIO + VPLEX', families: ['xtremio_vplex'] },
+];
+
+type SortKey = 'cost' | 'per_tb' | 'per_iops' | 'cpu' | 'latency';
+const SORTS: Record<SortKey, { label: string; value: (d: Design) => number }> = {
+  cost: { label: 'Cost', value: (d) => d.cost },
+  per_tb: { label: 'Cost per usable TB', value: (d) => d.figures.cost_per_usable_tb ?? Infinity },
+  per_iops: { label: 'Cost per IOPS', value: (d) => d.figures.cost_per_iops ?? Infinity },
+  cpu: {
+    label: 'CPU after N+x (lowest first)',
+    value: (d) => d.figures.cpu_after_failure_pct ?? Infinity,
+  },
+  latency: {
+    label: 'Latency (where modelled)',
+    value: (d) => d.figures.latency_ms ?? Infinity,
+  },
+};
+
+/** "Pass", "Pass, 2 warnings": the verdict and how many warnings the design carries. */
+const verdictText = (d: Design) => {
+  const n = d.warnings.length;
+  const status = d.verdict.status === 'fail' ? 'Fail' : 'Pass';
+  return n === 0 ? status : `${status}, ${n} warning${n === 1 ? '' : 's'}`;
+};
+
+const pctText = (value: number | undefined) =>
+  value === undefined ? '—' : `${value.toFixed(0)} %`;
+
+/** "4 x Dell PowerEdge R760": the host line of a design's BOM, without the CPU detail. */
+const hostsText = (d: Design) => {
+  const host = d.bom[0];
+  if (!host) return '';
+  const model = host.description.replace(/^Host: /, '').replace(/ \(.*$/, '');
+  return `${host.quantity} x ${model}`;
+};
+
+const PROTECTION_LABEL: Record<Design['protections'][number]['protection'], string> = {
+  raid1_ftt0: 'RAID-1 FTT=0',
+  raid1_ftt1: 'RAID-1 FTT=1',
+  raid1_ftt2: 'RAID-1 FTT=2',
+  raid5: 'RAID-5',
+  raid6: 'RAID-6',
+};
+
+/** Every BOM line after the hosts: devices, arrays, engines. */
+const devicesText = (d: Design) =>
+  d.bom
+    .slice(1)
+    .map((l) => `${l.quantity} x ${l.description.replace(/^[^:]*: /, '')}`)
+    .join('; ');
+
+const policyText = (d: Design) =>
+  d.protections.length === 0
+    ? 'array protection (XDP)'
+    : [...new Set(d.protections.map((p) => PROTECTION_LABEL[p.protection]))].join(', ');
 
 const money = (amount: number, currency: string) =>
   amount.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
@@ -27,6 +90,14 @@ export function RecommendationsView() {
   const setResultsTab = useApp((s) => s.setResultsTab);
   const [budget, setBudget] = useState('');
   const [maxHosts, setMaxHosts] = useState('');
+  const [minHosts, setMinHosts] = useState('');
+  const [reserveHosts, setReserveHosts] = useState('');
+  const [architectures, setArchitectures] = useState<string[]>(ARCHITECTURES.map((a) => a.label));
+  const [cleanOnly, setCleanOnly] = useState(false);
+  const [sortKey, setSortKey] = useState<SortKey>('cost');
+  const [familyFilter, setFamilyFilter] = useState<Design['family'] | 'all'>('all');
+  const [frontOnly, setFrontOnly] = useState(false);
+  const [expanded, setExpanded] = useState<number | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   // The search outlives this tab, until the design it searched for changes.
   const outcome = useApp((s) =>
@@ -41,6 +112,8 @@ export function RecommendationsView() {
   const start = () => {
     const budgetValue = optionalNumber(budget);
     const hostsValue = optionalNumber(maxHosts);
+    const minValue = optionalNumber(minHosts);
+    const reserveValue = optionalNumber(reserveHosts);
     if (
       (budgetValue !== undefined && !(budgetValue > 0)) ||
       (hostsValue !== undefined && !(hostsValue >= 3))
@@ -48,6 +121,20 @@ export function RecommendationsView() {
       setError('Budget must be a positive amount and maximum hosts at least 3.');
       return;
     }
+    if (
+      (minValue !== undefined &&
+        !(Number.isInteger(minValue) && minValue >= 1 && minValue <= 64)) ||
+      (reserveValue !== undefined &&
+        !(Number.isInteger(reserveValue) && reserveValue >= 0 && reserveValue <= 3))
+    ) {
+      setError('Minimum hosts must be a whole number from 1 to 64 and N+x from 0 to 3.');
+      return;
+    }
+    if (architectures.length === 0) {
+      setError('Choose at least one architecture to search.');
+      return;
+    }
+    setExpanded(null);
     setError(null);
     keepSearch(null);
     setProgress(null);
@@ -56,7 +143,16 @@ export function RecommendationsView() {
     const search = startSearch(
       {
         projectJson: JSON.stringify(project),
-        options: { budget: budgetValue, max_hosts: hostsValue },
+        options: {
+          budget: budgetValue,
+          max_hosts: hostsValue,
+          min_hosts: minValue,
+          reserve_hosts: reserveValue,
+          families: ARCHITECTURES.filter((a) => architectures.includes(a.label)).flatMap(
+            (a) => a.families,
+          ),
+          warnings: cleanOnly ? 'no_warnings' : 'errors_only',
+        },
         userCatalogJson: userCatalogJson(store.getState()),
       },
       setProgress,
@@ -74,6 +170,17 @@ export function RecommendationsView() {
   };
 
   const recommendation = outcome?.status === 'searched' ? outcome.recommendation : null;
+  // Clean passes stay before designs with warnings whatever the sort.
+  const shown = (recommendation?.designs ?? [])
+    .map((design, index) => ({ design, index }))
+    .filter(({ design }) => familyFilter === 'all' || design.family === familyFilter)
+    .filter(({ design }) => !frontOnly || design.on_pareto_front)
+    .sort(
+      (a, b) =>
+        Number(a.design.verdict.status !== 'pass') - Number(b.design.verdict.status !== 'pass') ||
+        SORTS[sortKey].value(a.design) - SORTS[sortKey].value(b.design),
+    );
+  const families = [...new Set((recommendation?.designs ?? []).map((d) => d.family))];
   const pct =
     progress && progress.lines > 0 ? Math.round((progress.lines_done / progress.lines) * 100) : 0;
 
@@ -96,13 +203,60 @@ export function RecommendationsView() {
           />
         </label>
         <label>
+          Minimum hosts{' '}
+          <input
+            type="text"
+            inputMode="numeric"
+            size={3}
+            value={minHosts}
+            onChange={(e) => setMinHosts(e.target.value)}
+          />
+        </label>
+        <label>
           Maximum hosts{' '}
           <input
             type="text"
             inputMode="numeric"
+            size={3}
             value={maxHosts}
             onChange={(e) => setMaxHosts(e.target.value)}
           />
+        </label>
+        <label>
+          N+x{' '}
+          <input
+            type="text"
+            inputMode="numeric"
+            size={6}
+            placeholder="project's"
+            value={reserveHosts}
+            onChange={(e) => setReserveHosts(e.target.value)}
+          />
+        </label>
+        <fieldset className="inline-fieldset">
+          <legend>Architectures</legend>
+          {ARCHITECTURES.map((a) => (
+            <label key={a.label}>
+              <input
+                type="checkbox"
+                checked={architectures.includes(a.label)}
+                onChange={(e) =>
+                  setArchitectures((now) =>
+                    e.target.checked ? [...now, a.label] : now.filter((l) => l !== a.label),
+                  )
+                }
+              />{' '}
+              {a.label}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          <input
+            type="checkbox"
+            checked={cleanOnly}
+            onChange={(e) => setCleanOnly(e.target.checked)}
+          />{' '}
+          No warnings
         </label>
         <button type="button" disabled={busy} onClick={start}>
           Search
@@ -139,74 +293,232 @@ export function RecommendationsView() {
               No design meets the requirements: {recommendation.infeasible_reason}
             </p>
           ) : (
-            <table className="grid" data-testid="designs">
-              <thead>
-                <tr>
-                  <th scope="col">Family</th>
-                  <th scope="col">Cost</th>
-                  <th scope="col">Design</th>
-                  <th scope="col">Limited by</th>
-                  <th scope="col">Capacity headroom</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {recommendation.designs.map((d, i) => (
-                  <tr key={i}>
-                    <td>
-                      {FAMILY_LABEL[d.family]}
-                      {d.best_in_family && <span className="best-mark"> ★ best in family</span>}
-                    </td>
-                    <td>{money(d.cost, recommendation.currency)}</td>
-                    <td>{d.summary}</td>
-                    <td>{d.binding_constraint.replace(/_/g, ' ')}</td>
-                    <td>{d.capacity_headroom_tb.toFixed(1)} TB</td>
-                    <td className="row-actions">
-                      <button
-                        type="button"
-                        onClick={() => {
+            <>
+              <div className="panel-actions" data-testid="front-controls">
+                <label>
+                  Sort by{' '}
+                  <select value={sortKey} onChange={(e) => setSortKey(e.target.value as SortKey)}>
+                    {Object.entries(SORTS).map(([key, sort]) => (
+                      <option key={key} value={key}>
+                        {sort.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  Family{' '}
+                  <select
+                    value={familyFilter}
+                    onChange={(e) => setFamilyFilter(e.target.value as Design['family'] | 'all')}
+                  >
+                    <option value="all">All families</option>
+                    {families.map((f) => (
+                      <option key={f} value={f}>
+                        {FAMILY_LABEL[f]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={frontOnly}
+                    onChange={(e) => setFrontOnly(e.target.checked)}
+                  />{' '}
+                  Pareto front only ({recommendation.pareto_front_size} designs on the front)
+                </label>
+              </div>
+              <div className="table-scroll">
+                <table className="grid compact-designs" data-testid="designs">
+                  <thead>
+                    <tr>
+                      <th scope="col">Family</th>
+                      <th scope="col">Cost</th>
+                      <th scope="col">Hosts</th>
+                      <th scope="col">Devices</th>
+                      <th scope="col">Policy</th>
+                      <th scope="col">Limited by</th>
+                      <th scope="col">Verdict</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map(({ design: d, index }) => (
+                      <DesignRows
+                        key={index}
+                        design={d}
+                        clusterIndex={Math.max(
+                          0,
+                          d.project.clusters.findIndex((c) => c.id === recommendation.cluster_id),
+                        )}
+                        open={expanded === index}
+                        onToggle={() => setExpanded(expanded === index ? null : index)}
+                        onOpen={() => {
                           store.getState().restoreProject(d.project, null);
                           store.temporal.getState().clear();
                         }}
-                      >
-                        Open
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => {
+                        onKeep={() => {
                           if (
                             addVariant({
-                              name: `${FAMILY_LABEL[d.family]} ${money(d.cost, recommendation.currency)}`,
+                              name: `${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`,
                               project: d.project,
                             })
                           ) {
                             setResultsTab('compare');
                           }
                         }}
-                      >
-                        Keep as variant
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() =>
+                        onUse={() =>
                           void replaceDesign(
-                            `${FAMILY_LABEL[d.family]} ${money(d.cost, recommendation.currency)}`,
+                            `${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`,
                             d.project,
                           ).then((replaced) => replaced && setResultsTab('results'))
                         }
-                      >
-                        Use this design
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
         </>
       )}
     </section>
+  );
+}
+
+interface DesignRowsProps {
+  design: Design;
+  clusterIndex: number;
+  open: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+  onKeep: () => void;
+  onUse: () => void;
+}
+
+/** One compact row per design, and its BOM and key figures when expanded. */
+function DesignRows({
+  design: d,
+  clusterIndex,
+  open,
+  onToggle,
+  onOpen,
+  onKeep,
+  onUse,
+}: DesignRowsProps) {
+  const f = d.figures;
+  return (
+    <>
+      <tr className={d.verdict.status === 'pass' ? undefined : 'warned'}>
+        <td>
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={open}
+            onClick={onToggle}
+            title="Show the BOM and key figures"
+          >
+            {open ? '▾' : '▸'} {FAMILY_LABEL[d.family]}
+          </button>
+          {d.best_in_family && <span className="best-mark"> ★ best in family</span>}
+        </td>
+        <td>{money(d.cost, d.currency)}</td>
+        <td title={d.bom[0]?.description}>{hostsText(d)}</td>
+        <td>{devicesText(d)}</td>
+        <td className="policy">{policyText(d)}</td>
+        <td>{d.binding_constraint.replace(/_/g, ' ')}</td>
+        <td title={d.warnings.map((w) => w.message).join('\n')}>{verdictText(d)}</td>
+        <td className="row-actions">
+          <div className="stacked-actions">
+            <button type="button" onClick={onOpen}>
+              Open
+            </button>
+            <button type="button" onClick={onKeep}>
+              Keep as variant
+            </button>
+            <button type="button" onClick={onUse}>
+              Use this design
+            </button>
+          </div>
+        </td>
+      </tr>
+      {open && (
+        <tr className="design-detail" data-testid="design-detail">
+          <td colSpan={8}>
+            <dl className="key-figures-inline">
+              <dt>Usable</dt>
+              <dd>{f.usable_tb.toFixed(1)} TB</dd>
+              <dt>Per usable TB</dt>
+              <dd>
+                {f.cost_per_usable_tb === undefined ? '—' : money(f.cost_per_usable_tb, d.currency)}
+              </dd>
+              <dt>IOPS served</dt>
+              <dd>
+                {f.iops_limit === undefined
+                  ? '—'
+                  : Math.round(f.iops_limit).toLocaleString('en-US')}
+              </dd>
+              <dt>Per IOPS</dt>
+              <dd>
+                {f.cost_per_iops === undefined
+                  ? '—'
+                  : f.cost_per_iops.toLocaleString('en-US', {
+                      style: 'currency',
+                      currency: d.currency,
+                      maximumFractionDigits: 3,
+                    })}
+              </dd>
+              <dt>Capacity headroom</dt>
+              <dd>{d.capacity_headroom_tb.toFixed(1)} TB</dd>
+              <dt>CPU after N+x</dt>
+              <dd>{pctText(f.cpu_after_failure_pct)}</dd>
+              <dt>RAM after N+x</dt>
+              <dd>{pctText(f.ram_after_failure_pct)}</dd>
+              <dt>Slowest latency</dt>
+              <dd>
+                {f.latency_ms === undefined ? 'not modelled' : `${f.latency_ms.toFixed(1)} ms`}
+              </dd>
+              <dt>Rack units</dt>
+              <dd>{d.rack_units} U</dd>
+            </dl>
+            <table className="grid bom">
+              <thead>
+                <tr>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Part</th>
+                  <th scope="col">Unit price</th>
+                  <th scope="col">Extended</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.bom.map((l) => (
+                  <tr key={l.part}>
+                    <td>{l.quantity}</td>
+                    <td>{l.description}</td>
+                    <td>{money(l.unit_price, d.currency)}</td>
+                    <td>{money(l.extended_price, d.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <CustomiseDesign
+              design={d}
+              clusterIndex={clusterIndex}
+              name={`${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`}
+              money={(amount) => money(amount, d.currency)}
+            />
+            {d.warnings.length > 0 && (
+              <ul className="warning-list">
+                {d.warnings.map((w, i) => (
+                  <li key={i}>{w.message}</li>
+                ))}
+              </ul>
+            )}
+          </td>
+        </tr>
+      )}
+    </>
   );
 }

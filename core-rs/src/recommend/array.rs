@@ -28,6 +28,7 @@ use super::bom::{array_bom, total};
 use super::family::Family;
 use super::pareto::{DesignKey, Point};
 use super::requirement::{constraint_of, is_unmet, Constraint};
+use super::sizing::bisect;
 use super::space::Choices;
 use super::tally::{Stats, Tally};
 use super::vsan::Caps;
@@ -111,7 +112,7 @@ impl ArraySearch {
     pub fn run(
         base: &Base,
         choices: &Choices,
-        max_hosts: Option<u32>,
+        (min_hosts, max_hosts): (Option<u32>, Option<u32>),
         stats: &mut Stats,
         tally: &mut Tally,
     ) -> Result<Option<ArraySearch>, Vec<InputIssue>> {
@@ -126,7 +127,9 @@ impl ArraySearch {
             .unwrap_or(MAX_HOSTS_PER_CLUSTER)
             .min(MAX_HOSTS_PER_CLUSTER)
             / 2;
-        if hi == 0 {
+        // Below the smallest size asked for, every size counts as failing.
+        let lowest_failing = min_hosts.map_or(0, |m| m.div_ceil(2).saturating_sub(1));
+        if hi == 0 || lowest_failing >= hi {
             tally.add_failing_constraint(Constraint::FaultDomains);
             return Ok(Some(ArraySearch {
                 storage: Vec::new(),
@@ -199,16 +202,8 @@ impl ArraySearch {
                 }
                 continue;
             }
-            let (mut below, mut pass) = (0, hi);
-            while pass - below > 1 {
-                let mid = below + (pass - below) / 2;
-                if passes(mid)?.0 {
-                    pass = mid;
-                } else {
-                    below = mid;
-                }
-            }
-            compute.push(ComputeOption { host, size: pass });
+            let size = bisect(lowest_failing, hi, |size| passes(size).map(|(ok, _)| ok))?;
+            compute.push(ComputeOption { host, size });
         }
         let evaluated = stats.evaluated - evaluated_before;
         stats.pruned += storage_space * compute_space - evaluated;
@@ -225,13 +220,7 @@ impl ArraySearch {
                     compute: c as u16,
                 };
                 let cost = total(&self.bom(choices, key));
-                if caps.budget.is_some_and(|b| cost > b) {
-                    tally.add_over_budget(cost);
-                    continue;
-                }
-                let units = self.rack_units(choices, key);
-                if caps.rack_units.is_some_and(|max| units > max) {
-                    tally.add_over_rack_units(units);
+                if !caps.admit(cost, self.rack_units(choices, key), tally) {
                     continue;
                 }
                 out.push(Point {
@@ -252,7 +241,7 @@ impl ArraySearch {
                 *self.storage.get(usize::from(storage))?,
                 *self.compute.get(usize::from(compute))?,
             )),
-            DesignKey::Vsan { .. } => None,
+            DesignKey::Vsan { .. } | DesignKey::Esa { .. } => None,
         }
     }
 
@@ -371,7 +360,7 @@ mod tests {
         let search = ArraySearch::run(
             &base,
             &choices,
-            Some(6),
+            (None, Some(6)),
             &mut Stats::default(),
             &mut Tally::default(),
         )

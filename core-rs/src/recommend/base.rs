@@ -8,7 +8,8 @@
 //! a user opens is the whole project with the cluster replaced.
 
 use crate::model::{
-    Cluster, Device, DiskGroup, Id, Project, Storage, StoragePolicy, Topology, XtremioVplex,
+    Cluster, Device, DiskGroup, FreeSpaceModel, Id, Project, Storage, StoragePolicy, Topology,
+    VsanEsa, XtremioVplex,
 };
 
 use super::options::ProtectionChoice;
@@ -26,6 +27,19 @@ pub struct Base {
     /// The array settings a design keeps when the cluster already is an
     /// XtremIO + VPLEX design (data reduction, volume placement, VPLEX cache).
     array_settings: Option<XtremioVplex>,
+    /// The pool settings an ESA design keeps when the cluster already is
+    /// an ESA design (compression ratio, free-space model, vSAN memory).
+    esa_settings: Option<VsanEsa>,
+}
+
+/// A vSAN ESA configuration short of its host count: every class gets
+/// `protection`.
+#[derive(Debug, Clone, Copy)]
+pub struct EsaConfig<'a> {
+    pub host: &'a HostChoice,
+    pub device: &'a DeviceChoice,
+    pub devices_per_host: u32,
+    pub protection: ProtectionChoice,
 }
 
 /// An XtremIO + VPLEX storage configuration, per site.
@@ -85,8 +99,11 @@ impl Base {
         }
         let array_settings = match &cluster.storage {
             Storage::XtremioVplex(a) => Some(a.clone()),
-            // ESA clusters are not searched yet: no array settings to carry.
             Storage::VsanOsa { .. } | Storage::VsanEsa(_) => None,
+        };
+        let esa_settings = match &cluster.storage {
+            Storage::VsanEsa(e) => Some(e.clone()),
+            Storage::VsanOsa { .. } | Storage::XtremioVplex(_) => None,
         };
         let reduced = Project {
             devices: Vec::new(),
@@ -102,7 +119,13 @@ impl Base {
             reduced,
             classes,
             array_settings,
+            esa_settings,
         })
+    }
+
+    /// Where the sized cluster sits in the project.
+    pub fn cluster_index(&self) -> usize {
+        self.cluster_index
     }
 
     pub fn reduced(&self) -> &Project {
@@ -153,19 +176,41 @@ impl Base {
         }
     }
 
-    /// The reduced project's policies with each class given its protection.
-    pub fn policies(&self, protections: &[ProtectionChoice]) -> Vec<StoragePolicy> {
-        let mut policies = self.reduced.policies.clone();
+    /// The reduced project with each class given its protection: its
+    /// policies, and its workloads pointing at them. A policy whose id
+    /// states another protection gets a new id, as its name gets a new
+    /// name: a label contradicting the policy misleads whoever reads it.
+    fn protected(&self, protections: &[ProtectionChoice]) -> Project {
+        let mut project = self.reduced.clone();
         for (&i, &choice) in self.classes.iter().zip(protections) {
             let (method, ftt) = choice.method_and_ftt();
-            let p = &mut policies[i];
-            if (p.method, p.ftt) != (method, ftt) {
-                p.name = format!("{} ({})", choice.label(), p.name);
-                p.method = method;
-                p.ftt = ftt;
+            let p = &project.policies[i];
+            if (p.method, p.ftt) == (method, ftt) {
+                continue;
             }
+            let states = |label: &str| crate::protection::stated_protection(label) != (None, None);
+            let name = if states(&p.name) {
+                choice.label().to_string()
+            } else {
+                format!("{} ({})", choice.label(), p.name)
+            };
+            let old = p.id.clone();
+            let id = if states(&p.id) {
+                let stem = choice.slug();
+                (1..)
+                    .map(|n| Id::from(format!("{stem}-{n}")))
+                    .find(|id| project.policies.iter().all(|q| &q.id != id))
+                    .unwrap_or_else(|| old.clone())
+            } else {
+                old.clone()
+            };
+            for w in project.workloads.iter_mut().filter(|w| w.policy_id == old) {
+                w.policy_id = id.clone();
+            }
+            let p = &mut project.policies[i];
+            (p.id, p.name, p.method, p.ftt) = (id, name, method, ftt);
         }
-        policies
+        project
     }
 
     /// The reduced project with a vSAN cluster of `size` hosts (per site).
@@ -191,8 +236,36 @@ impl Base {
         Project {
             devices,
             clusters: vec![cluster],
-            policies: self.policies(config.protections),
-            ..self.reduced.clone()
+            ..self.protected(config.protections)
+        }
+    }
+
+    /// The reduced project with a vSAN ESA cluster of `size` hosts. A
+    /// cluster that was not ESA gets the model's defaults: no compression
+    /// saving, reserved capacity, the 10 % operations reserve.
+    pub fn esa_project(&self, config: &EsaConfig, size: u32) -> Project {
+        let settings = self.esa_settings.clone().unwrap_or_else(|| VsanEsa {
+            device: String::new(),
+            devices_per_host: 0,
+            compression_ratio: 1.0,
+            free_space: FreeSpaceModel::default(),
+            operations_reserve_pct: crate::model::default_operations_reserve_pct(),
+            vsan_memory_gb: None,
+        });
+        let cluster = Cluster {
+            host: config.host.spec.clone(),
+            topology: self.topology(size),
+            storage: Storage::VsanEsa(VsanEsa {
+                device: config.device.device.id.clone(),
+                devices_per_host: config.devices_per_host,
+                ..settings
+            }),
+            ..self.cluster().clone()
+        };
+        Project {
+            devices: vec![config.device.device.clone()],
+            clusters: vec![cluster],
+            ..self.protected(&vec![config.protection; self.classes.len()])
         }
     }
 
@@ -236,20 +309,24 @@ impl Base {
         let mut project = self.original.clone();
         let mut cluster = candidate.clusters[0].clone();
         let renames = merge_devices(&mut project.devices, &candidate.devices);
-        if let Storage::VsanOsa { disk_groups, .. } = &mut cluster.storage {
-            for g in disk_groups {
-                for (from, to) in &renames {
-                    if &g.cache_device == from {
-                        g.cache_device = to.clone();
-                    }
-                    if &g.capacity_device == from {
-                        g.capacity_device = to.clone();
-                    }
+        let renamed = |id: &mut String| {
+            if let Some((_, to)) = renames.iter().find(|(from, _)| from == id) {
+                *id = to.clone();
+            }
+        };
+        match &mut cluster.storage {
+            Storage::VsanOsa { disk_groups, .. } => {
+                for g in disk_groups {
+                    renamed(&mut g.cache_device);
+                    renamed(&mut g.capacity_device);
                 }
             }
+            Storage::VsanEsa(e) => renamed(&mut e.device),
+            Storage::XtremioVplex(_) => {}
         }
         for &i in &self.classes {
             let chosen = &candidate.policies[i];
+            let original = &self.original.policies[i].id;
             if *chosen == self.original.policies[i] {
                 continue;
             }
@@ -257,22 +334,27 @@ impl Base {
                 .original
                 .workloads
                 .iter()
-                .any(|w| w.cluster_id != cluster.id && w.policy_id == chosen.id);
-            if shared {
-                let id = Id::from(format!("{}-{}", chosen.id, cluster.id));
-                for w in project
-                    .workloads
-                    .iter_mut()
-                    .filter(|w| w.cluster_id == cluster.id && w.policy_id == chosen.id)
-                {
-                    w.policy_id = id.clone();
-                }
-                project.policies.push(StoragePolicy {
-                    id,
-                    ..chosen.clone()
-                });
+                .any(|w| w.cluster_id != cluster.id && &w.policy_id == original);
+            let id = if shared {
+                Id::from(format!("{}-{}", chosen.id, cluster.id))
             } else {
-                project.policies[i] = chosen.clone();
+                chosen.id.clone()
+            };
+            for w in project
+                .workloads
+                .iter_mut()
+                .filter(|w| w.cluster_id == cluster.id && &w.policy_id == original)
+            {
+                w.policy_id = id.clone();
+            }
+            let policy = StoragePolicy {
+                id,
+                ..chosen.clone()
+            };
+            if shared {
+                project.policies.push(policy);
+            } else {
+                project.policies[i] = policy;
             }
         }
         project.clusters[self.cluster_index] = cluster;

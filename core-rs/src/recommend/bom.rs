@@ -70,6 +70,30 @@ pub fn vsan_bom(
     ]
 }
 
+/// Hosts, then their storage pools' NVMe devices.
+pub fn esa_bom(
+    choices: &Choices,
+    (host, device, devices_per_host): (usize, usize, u32),
+    hosts: u32,
+) -> Vec<BomLine> {
+    let host = &choices.hosts[host];
+    let device = &choices.esa_devices[device];
+    vec![
+        line(
+            &host.part_id,
+            format!("Host: {}", host.spec.model),
+            hosts,
+            host.price,
+        ),
+        line(
+            &device.part_id,
+            format!("ESA storage pool NVMe: {}", device.device.model),
+            hosts * devices_per_host,
+            device.price,
+        ),
+    ]
+}
+
 /// Both sites: hosts, X-Bricks and VPLEX engines.
 pub fn array_bom(
     choices: &Choices,

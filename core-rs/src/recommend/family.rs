@@ -13,6 +13,9 @@ pub enum Family {
     AllFlashVsan,
     StretchedHybridVsan,
     StretchedAllFlashVsan,
+    /// vSAN Express Storage Architecture: one NVMe storage pool per host,
+    /// single-site (the core models ESA on one site only).
+    EsaVsan,
     XtremioVplex,
 }
 
@@ -26,12 +29,35 @@ impl Family {
         }
     }
 
+    /// Every family, in the order results list them.
+    pub const ALL: [Family; 6] = [
+        Family::HybridVsan,
+        Family::AllFlashVsan,
+        Family::StretchedHybridVsan,
+        Family::StretchedAllFlashVsan,
+        Family::EsaVsan,
+        Family::XtremioVplex,
+    ];
+
+    /// The families a user names by architecture (`hybrid`, `all_flash`,
+    /// `esa`, `xtremio_vplex`): single-site or stretched alike.
+    pub fn by_name(name: &str) -> Option<&'static [Family]> {
+        match name {
+            "hybrid" => Some(&[Family::HybridVsan, Family::StretchedHybridVsan]),
+            "all_flash" => Some(&[Family::AllFlashVsan, Family::StretchedAllFlashVsan]),
+            "esa" => Some(&[Family::EsaVsan]),
+            "xtremio_vplex" => Some(&[Family::XtremioVplex]),
+            _ => None,
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Family::HybridVsan => "hybrid vSAN",
             Family::AllFlashVsan => "all-flash vSAN",
             Family::StretchedHybridVsan => "stretched hybrid vSAN",
             Family::StretchedAllFlashVsan => "stretched all-flash vSAN",
+            Family::EsaVsan => "vSAN ESA",
             Family::XtremioVplex => "XtremIO + VPLEX Metro",
         }
     }

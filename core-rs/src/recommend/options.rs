@@ -5,8 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::family::Family;
-use crate::catalog::Part;
-use crate::model::ProtectionMethod;
+use crate::catalog::{Part, PartSpec};
+use crate::issue::InputIssue;
+use crate::model::{Project, ProtectionMethod};
+use crate::validate::{MAX_DISK_GROUPS_PER_HOST, MAX_HOSTS_PER_CLUSTER};
 
 /// A protection the search may give a workload class (the workloads
 /// sharing one storage policy). On a site-mirrored stretched cluster it
@@ -45,6 +47,17 @@ impl ProtectionChoice {
         }
     }
 
+    /// A policy id for the protection, e.g. "raid5-ftt1".
+    pub fn slug(self) -> &'static str {
+        match self {
+            ProtectionChoice::Raid1Ftt0 => "raid1-ftt0",
+            ProtectionChoice::Raid1Ftt1 => "raid1-ftt1",
+            ProtectionChoice::Raid1Ftt2 => "raid1-ftt2",
+            ProtectionChoice::Raid5 => "raid5-ftt1",
+            ProtectionChoice::Raid6 => "raid6-ftt2",
+        }
+    }
+
     /// Erasure coding runs on all-flash clusters only (vSAN design guide).
     pub fn needs_all_flash(self) -> bool {
         matches!(self, ProtectionChoice::Raid5 | ProtectionChoice::Raid6)
@@ -59,6 +72,19 @@ impl ProtectionChoice {
             ProtectionChoice::Raid6 => "RAID-6 (4+2) FTT=2",
         }
     }
+}
+
+/// Which designs a search may propose besides the clean ones. A design
+/// with an error finding is never proposed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum WarningPolicy {
+    /// Designs with warnings too, ranked after every clean design.
+    #[default]
+    ErrorsOnly,
+    /// Clean designs only.
+    NoWarnings,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -82,8 +108,36 @@ pub struct RecommendOptions {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub max_hosts: Option<u32>,
+    /// Fewest hosts in the cluster, both sites together when stretched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub min_hosts: Option<u32>,
+    /// Fewest and most disk groups per host (vSAN OSA; 1 to 5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub min_disk_groups: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub max_disk_groups: Option<u32>,
+    /// Host failures the design must survive (N+x) in place of the
+    /// project's `settings.reserve_hosts`; the proposed project carries it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub reserve_hosts: Option<u32>,
+    /// Slack space in % in place of the project's `settings.slack_pct`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub slack_pct: Option<f64>,
+    /// Whether designs with warnings are proposed (after the clean ones).
+    pub warnings: WarningPolicy,
     /// Only parts of these vendors (case-insensitive); every vendor when empty.
     pub vendors: Vec<String>,
+    /// Only these host parts: catalog id or model, case-insensitive; every
+    /// host when empty.
+    pub host_models: Vec<String>,
+    /// Only hosts whose generation contains one of these (e.g. "16G",
+    /// "Gen11", "V3"; case-insensitive); every generation when empty.
+    pub generations: Vec<String>,
     /// Only these families; every family the project's topology allows when empty.
     pub families: Vec<Family>,
     /// Search the seed-era parts the catalog marks legacy as well.
@@ -106,7 +160,15 @@ impl Default for RecommendOptions {
             budget: None,
             max_rack_units: None,
             max_hosts: None,
+            min_hosts: None,
+            min_disk_groups: None,
+            max_disk_groups: None,
+            reserve_hosts: None,
+            slack_pct: None,
+            warnings: WarningPolicy::ErrorsOnly,
             vendors: Vec::new(),
+            host_models: Vec::new(),
+            generations: Vec::new(),
             families: Vec::new(),
             include_legacy: false,
             protections: Vec::new(),
@@ -135,9 +197,85 @@ impl RecommendOptions {
         self.vendors.is_empty() || self.vendors.iter().any(|v| v.eq_ignore_ascii_case(vendor))
     }
 
-    /// Legacy parts only when asked for; a catalog's current parts always.
+    /// Legacy parts only when asked for; a catalog's current parts always;
+    /// hosts of the models and generations asked for.
     pub fn allows_part(&self, part: &Part) -> bool {
-        (self.include_legacy || !part.legacy) && self.allows_vendor(&part.vendor)
+        let host = match &part.spec {
+            PartSpec::Host(h) => {
+                let named = |names: &[String], text: &str| {
+                    names.is_empty() || {
+                        let text = text.to_lowercase();
+                        names.iter().any(|n| text.contains(&n.to_lowercase()))
+                    }
+                };
+                let model = self.host_models.is_empty()
+                    || self.host_models.iter().any(|m| {
+                        m.eq_ignore_ascii_case(&part.id) || m.eq_ignore_ascii_case(&part.model)
+                    });
+                model && named(&self.generations, &h.generation)
+            }
+            _ => true,
+        };
+        (self.include_legacy || !part.legacy) && self.allows_vendor(&part.vendor) && host
+    }
+
+    pub fn allows_disk_groups(&self, groups: u32) -> bool {
+        self.min_disk_groups.is_none_or(|min| groups >= min)
+            && self.max_disk_groups.is_none_or(|max| groups <= max)
+    }
+
+    /// Every option out of its range, named by field with what is allowed.
+    pub fn issues(&self) -> Vec<InputIssue> {
+        let mut issues = Vec::new();
+        let hosts = MAX_HOSTS_PER_CLUSTER;
+        let groups = MAX_DISK_GROUPS_PER_HOST as u32;
+        for (field, value, max) in [
+            ("min_hosts", self.min_hosts, hosts),
+            ("max_hosts", self.max_hosts, hosts),
+            ("min_disk_groups", self.min_disk_groups, groups),
+            ("max_disk_groups", self.max_disk_groups, groups),
+        ] {
+            if value.is_some_and(|v| v == 0 || v > max) {
+                issues.push(InputIssue::new(
+                    field,
+                    format!("must be 1 to {max}, not {}", value.unwrap_or_default()),
+                ));
+            }
+        }
+        for (field, min, max) in [
+            ("min_hosts", self.min_hosts, self.max_hosts),
+            (
+                "min_disk_groups",
+                self.min_disk_groups,
+                self.max_disk_groups,
+            ),
+        ] {
+            if let (Some(min), Some(max)) = (min, max) {
+                if min > max {
+                    issues.push(InputIssue::new(
+                        field,
+                        format!("must not exceed the maximum of {max}, not {min}"),
+                    ));
+                }
+            }
+        }
+        if self.budget.is_some_and(|b| !(b.is_finite() && b > 0.0)) {
+            issues.push(InputIssue::new("budget", "must be a positive amount"));
+        }
+        issues
+    }
+
+    /// The project with the user's N+x and slack in place of its own; the
+    /// project's validation checks their ranges.
+    pub fn applied_to(&self, project: &Project) -> Project {
+        let mut project = project.clone();
+        if let Some(reserve) = self.reserve_hosts {
+            project.settings.reserve_hosts = reserve;
+        }
+        if let Some(slack) = self.slack_pct {
+            project.settings.slack_pct = slack;
+        }
+        project
     }
 
     pub fn allows_family(&self, family: Family) -> bool {

@@ -3,9 +3,11 @@
 
 use serde::Serialize;
 
-use crate::evaluate::{evaluate, Evaluation};
+use crate::evaluate::{evaluate, ClusterResult, Evaluation};
 use crate::issue::InputIssue;
 use crate::model::Project;
+use crate::rules::{Finding, Severity};
+use crate::verdict::Verdict;
 
 use super::bom::{total, BomLine};
 use super::family::Family;
@@ -27,9 +29,19 @@ pub struct ClassProtection {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Design {
     pub family: Family,
-    /// The BOM's total, in `Recommendation::currency`.
+    /// The BOM's total, in `currency`.
     pub cost: f64,
+    /// The catalog's currency the search priced in (ISO 4217).
+    pub currency: String,
     pub summary: String,
+    /// The sized cluster's verdict in the evaluation of `project`: a
+    /// proposed design passes, cleanly or with warnings.
+    pub verdict: Verdict,
+    /// The sized cluster's warnings (and the project-wide ones) in the
+    /// evaluation of `project`, most severe first; empty on a clean pass.
+    pub warnings: Vec<Finding>,
+    /// The figures designs are ranked by, from the cluster's key figures.
+    pub figures: DesignFigures,
     /// Hosts in the cluster, both sites together when stretched.
     pub hosts: u32,
     pub rack_units: u32,
@@ -56,6 +68,68 @@ pub struct Design {
     pub project: Project,
     /// `evaluate` of `project`.
     pub evaluation: Evaluation,
+}
+
+/// What a design offers for its cost, read from the sized cluster's key
+/// figures in the evaluation of the design's project.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct DesignFigures {
+    /// Usable capacity, decimal TB.
+    pub usable_tb: f64,
+    /// Cost per usable TB; absent without usable capacity.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cost_per_usable_tb: Option<f64>,
+    /// Front-end IOPS the design serves at the workloads' mix; absent
+    /// where the limit needs a demand to be found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub iops_limit: Option<f64>,
+    /// Cost per front-end IOPS served.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cost_per_iops: Option<f64>,
+    /// CPU and RAM demand after N+x host failures, in % of what is left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cpu_after_failure_pct: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub ram_after_failure_pct: Option<f64>,
+    /// The slowest workload's estimated mean latency at the host, the
+    /// slower of read and write, in ms; absent where the kind does not
+    /// model latency or a tier is saturated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub latency_ms: Option<f64>,
+}
+
+impl DesignFigures {
+    pub fn of(cluster: &ClusterResult, cost: f64) -> DesignFigures {
+        let k = &cluster.key_figures;
+        let usable_tb = k.usable.gb / 1000.0;
+        let per = |amount: Option<f64>| {
+            amount
+                .filter(|a| *a > 0.0 && a.is_finite())
+                .map(|a| cost / a)
+        };
+        DesignFigures {
+            usable_tb,
+            cost_per_usable_tb: per(Some(usable_tb)),
+            iops_limit: k.iops.limit,
+            cost_per_iops: per(k.iops.limit),
+            cpu_after_failure_pct: k.cpu.after_failure.pct,
+            ram_after_failure_pct: k.ram.after_failure.pct,
+            latency_ms: k
+                .latency
+                .as_ref()
+                .and_then(|l| match (l.read_ms, l.write_ms) {
+                    (Some(r), Some(w)) => Some(r.max(w)),
+                    (r, w) => r.or(w),
+                }),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -109,33 +183,53 @@ pub struct Progress {
     pub full_evaluations: u64,
 }
 
-/// A returned design, from its point.
+/// A returned design, from its point: evaluated as the whole project it
+/// becomes, which gives its verdict, warnings, figures and binding
+/// constraint.
 pub fn design(
     designs: &Designs,
     point: &Point,
     (on_pareto_front, best_in_family): (bool, bool),
+    currency: &str,
 ) -> Option<Design> {
     let reduced = designs.project(point.key)?;
-    let own = evaluate(&reduced).ok()?;
-    let constraint_use = constraint_uses(&own);
     let project = designs.base.full_project(&reduced);
-    let evaluation = evaluate(&project).unwrap_or(own);
+    let evaluation = evaluate(&project).ok()?;
+    let index = designs.base.cluster_index();
+    let cluster = evaluation.clusters.get(index)?;
+    let constraint_use = constraint_uses(cluster);
+    let warnings = evaluation
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Warning && of_cluster(f, &project, index))
+        .cloned()
+        .collect();
     let choices = designs.choices;
+    let protections_of = |chosen: &[ProtectionChoice]| -> Vec<ClassProtection> {
+        designs
+            .base
+            .classes
+            .iter()
+            .zip(chosen)
+            .map(|(&i, &protection)| ClassProtection {
+                policy_id: designs.base.reduced().policies[i].id.to_string(),
+                protection,
+            })
+            .collect()
+    };
+    let labels = |protections: &[ClassProtection]| {
+        protections
+            .iter()
+            .map(|p| format!("{}: {}", p.policy_id, p.protection.label()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let (bom, hosts, rack_units, summary, protections) = match point.key {
         DesignKey::Vsan { .. } => {
             let vsan = designs.vsan?;
             let (config, size) = vsan.config(choices, point.key)?;
             let (bom, units) = vsan.bom(choices, point.key)?;
-            let protections: Vec<ClassProtection> = designs
-                .base
-                .classes
-                .iter()
-                .zip(config.protections)
-                .map(|(&i, &protection)| ClassProtection {
-                    policy_id: designs.base.reduced().policies[i].id.to_string(),
-                    protection,
-                })
-                .collect();
+            let protections = protections_of(config.protections);
             let hosts = vsan.scorer.hosts(size);
             let summary = format!(
                 "{hosts} x {}{}; {} disk group(s) per host of 1 x {} + {} x {}; dedup+compression {}; {}",
@@ -150,13 +244,23 @@ pub fn design(
                 config.layout.devices,
                 config.capacity.device.model,
                 if config.dedup { "on" } else { "off" },
-                protections
-                    .iter()
-                    .map(|p| format!("{}: {}", p.policy_id, p.protection.label()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                labels(&protections)
             );
             (bom, hosts, units, summary, protections)
+        }
+        DesignKey::Esa { .. } => {
+            let esa = designs.esa?;
+            let (config, size) = esa.config(choices, point.key)?;
+            let (bom, units) = esa.bom(choices, point.key)?;
+            let protections = protections_of(&vec![config.protection; designs.base.classes.len()]);
+            let summary = format!(
+                "{size} x {}; ESA storage pool of {} x {} per host; {}",
+                config.host.spec.model,
+                config.devices_per_host,
+                config.device.device.model,
+                labels(&protections)
+            );
+            (bom, size, units, summary, protections)
         }
         DesignKey::Array { .. } => {
             let array = designs.array?;
@@ -180,17 +284,29 @@ pub fn design(
         }
     };
     debug_assert_eq!(total(&bom), point.cost);
+    // An ESA point carries its storage axis's headroom (`esa_pool`); the
+    // design's own is the evaluation's.
+    let (capacity_headroom_gb, iops_headroom) = match point.key {
+        DesignKey::Esa { .. } => (
+            cluster.key_figures.headroom.gb,
+            cluster.key_figures.iops.headroom.unwrap_or(0.0),
+        ),
+        _ => (point.capacity_headroom_gb, point.iops_headroom),
+    };
     Some(Design {
         family: point.family,
         cost: point.cost,
+        currency: currency.to_string(),
         summary,
+        verdict: cluster.verdict.clone(),
+        warnings,
+        figures: DesignFigures::of(cluster, point.cost),
         hosts,
         rack_units,
         binding_constraint: binding(&constraint_use),
         constraint_use,
-        capacity_headroom_tb: point.capacity_headroom_gb / 1000.0,
-        iops_headroom_pct: (point.iops_headroom > 0.0)
-            .then_some((point.iops_headroom - 1.0) * 100.0),
+        capacity_headroom_tb: capacity_headroom_gb / 1000.0,
+        iops_headroom_pct: (iops_headroom > 0.0).then_some((iops_headroom - 1.0) * 100.0),
         on_pareto_front,
         best_in_family,
         protections,
@@ -198,4 +314,27 @@ pub fn design(
         project,
         evaluation,
     })
+}
+
+/// Whether a finding of the whole project's evaluation concerns the
+/// cluster at `index`: its own, its workloads', or project-wide (policies,
+/// settings, none named).
+fn of_cluster(f: &Finding, project: &Project, index: usize) -> bool {
+    let Some(path) = f.path.as_deref() else {
+        return true;
+    };
+    let indexed = |prefix: &str| -> Option<usize> {
+        let rest = path.strip_prefix(prefix)?;
+        rest[..rest.find(']')?].parse().ok()
+    };
+    if let Some(i) = indexed("clusters[") {
+        return i == index;
+    }
+    if let Some(w) = indexed("workloads[") {
+        return project
+            .workloads
+            .get(w)
+            .is_none_or(|w| w.cluster_id == project.clusters[index].id);
+    }
+    true
 }

@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use super::family::Family;
 
 /// Which design a point is: a vSAN line (geometry and protections) at a
-/// size, or an XtremIO + VPLEX storage option with a compute option.
+/// size, an XtremIO + VPLEX storage option with a compute option, or a
+/// vSAN ESA pool on a host model at a size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DesignKey {
     Vsan {
@@ -18,6 +19,12 @@ pub enum DesignKey {
     Array {
         storage: u16,
         compute: u16,
+    },
+    /// A vSAN ESA storage line on a host model at a size.
+    Esa {
+        line: u32,
+        host: u16,
+        size: u8,
     },
 }
 

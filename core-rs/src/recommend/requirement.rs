@@ -12,7 +12,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::evaluate::Evaluation;
+use crate::capacity::CapacityEvaluation;
+use crate::evaluate::ClusterResult;
 use crate::rules::{Finding, Severity};
 
 /// What limits a design, or what no design can meet.
@@ -102,8 +103,8 @@ pub struct ConstraintUse {
     pub used_pct: f64,
 }
 
-/// Each constraint's use in the design's (one-cluster) evaluation.
-pub fn constraint_uses(evaluation: &Evaluation) -> Vec<ConstraintUse> {
+/// Each constraint's use in one cluster's evaluation.
+pub fn constraint_uses(cluster: &ClusterResult) -> Vec<ConstraintUse> {
     let mut uses = Vec::new();
     let mut push = |constraint, used: Option<f64>| {
         if let Some(used_pct) = used.filter(|u| u.is_finite()) {
@@ -113,7 +114,7 @@ pub fn constraint_uses(evaluation: &Evaluation) -> Vec<ConstraintUse> {
             });
         }
     };
-    for c in evaluation.osa() {
+    if let Some(c) = cluster.vsan_osa() {
         push(
             Constraint::Capacity,
             pct(c.capacity.required.gb, c.capacity.usable.gb),
@@ -135,26 +136,28 @@ pub fn constraint_uses(evaluation: &Evaluation) -> Vec<ConstraintUse> {
             c.stretched.as_ref().map(|s| &s.site_failure),
             &mut push,
         );
-        let need = c
-            .capacity
-            .per_policy
-            .iter()
-            .map(|p| {
-                let per_site = p
-                    .protection
-                    .min_hosts_per_site
-                    .unwrap_or(p.protection.min_hosts);
-                let have = if p.protection.min_hosts_per_site.is_some() {
-                    c.host_count / 2
-                } else {
-                    c.host_count
-                };
-                pct(f64::from(per_site), f64::from(have))
-            })
-            .fold(None, max_of);
-        push(Constraint::FaultDomains, need);
+        push(
+            Constraint::FaultDomains,
+            fault_domain_use(&c.capacity, c.host_count),
+        );
     }
-    for a in evaluation.arrays() {
+    if let Some(c) = cluster.vsan_esa() {
+        push(
+            Constraint::Capacity,
+            pct(c.capacity.required.gb, c.capacity.usable.gb),
+        );
+        let busy = c.performance.utilisation_pct.unwrap_or(0.0);
+        push(
+            Constraint::Iops,
+            pct(busy, c.performance.utilisation_ceiling_pct),
+        );
+        compute_uses(&c.compute, None, &mut push);
+        push(
+            Constraint::FaultDomains,
+            fault_domain_use(&c.capacity, c.host_count),
+        );
+    }
+    if let Some(a) = cluster.xtremio_vplex() {
         let x = &a.xtremio_vplex;
         let capacity = x
             .sites
@@ -172,6 +175,27 @@ pub fn constraint_uses(evaluation: &Evaluation) -> Vec<ConstraintUse> {
         compute_uses(&a.compute, Some(&x.site_failure), &mut push);
     }
     uses
+}
+
+/// The hosts the most demanding policy needs, of those there are (per
+/// site where the policy protects within each site).
+fn fault_domain_use(capacity: &CapacityEvaluation, host_count: u32) -> Option<f64> {
+    capacity
+        .per_policy
+        .iter()
+        .map(|p| {
+            let per_site = p
+                .protection
+                .min_hosts_per_site
+                .unwrap_or(p.protection.min_hosts);
+            let have = if p.protection.min_hosts_per_site.is_some() {
+                host_count / 2
+            } else {
+                host_count
+            };
+            pct(f64::from(per_site), f64::from(have))
+        })
+        .fold(None, max_of)
 }
 
 fn compute_uses(

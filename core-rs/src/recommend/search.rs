@@ -8,11 +8,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalog::Catalog;
 use crate::model::Project;
+use crate::verdict::VerdictStatus;
 
 use super::array::ArraySearch;
 use super::base::Base;
+use super::esa_pool::EsaSearch;
 use super::family::Family;
-use super::options::RecommendOptions;
+use super::options::{RecommendOptions, WarningPolicy};
 use super::output::{design, Progress, Recommendation};
 use super::pareto::{by_cost, DesignKey, Point};
 use super::reason::{infeasible, Limits};
@@ -33,6 +35,8 @@ pub enum Phase {
     SizingVsan,
     /// Sizing the XtremIO + VPLEX axes with `evaluate`.
     SizingArrays,
+    /// Sizing the vSAN ESA axes with `evaluate`.
+    SizingEsa,
     /// Confirming the chosen designs with `evaluate`.
     Selecting,
     Done,
@@ -45,6 +49,7 @@ pub struct Search {
     caps: Caps,
     vsan: Option<VsanSearch>,
     array: Option<ArraySearch>,
+    esa: Option<EsaSearch>,
     points: Vec<Point>,
     stats: Stats,
     tally: Tally,
@@ -67,6 +72,7 @@ impl Search {
             },
             vsan: None,
             array: None,
+            esa: None,
             points: Vec::new(),
             stats: Stats::default(),
             tally: Tally::default(),
@@ -75,6 +81,18 @@ impl Search {
             currency,
             result: None,
         };
+        let issues = options.issues();
+        if !issues.is_empty() {
+            let mut r = search.empty(String::new());
+            r.infeasible_reason = Some(format!(
+                "the search options are out of range: {}",
+                messages(&issues)
+            ));
+            r.input_issues = issues;
+            search.done(r);
+            return search;
+        }
+        let project = &options.applied_to(project);
         let base = match Base::new(project, options.cluster_id.as_deref()) {
             Ok(base) => base,
             Err(reason) => {
@@ -90,11 +108,7 @@ impl Search {
                 let mut r = search.empty(base.cluster().id.clone());
                 r.infeasible_reason = Some(format!(
                     "the project has input issues: {}",
-                    issues
-                        .iter()
-                        .map(|i| i.message.as_str())
-                        .collect::<Vec<_>>()
-                        .join("; ")
+                    messages(&issues)
                 ));
                 r.input_issues = issues;
                 search.done(r);
@@ -142,6 +156,10 @@ impl Search {
             },
             Phase::SizingArrays => {
                 self.size_arrays();
+                self.phase = Phase::SizingEsa;
+            }
+            Phase::SizingEsa => {
+                self.size_esa();
                 self.phase = Phase::Selecting;
             }
             Phase::Selecting => self.select(),
@@ -187,7 +205,7 @@ impl Search {
         match ArraySearch::run(
             base,
             &self.choices,
-            self.options.max_hosts,
+            (self.options.min_hosts, self.options.max_hosts),
             &mut self.stats,
             &mut self.tally,
         ) {
@@ -197,15 +215,32 @@ impl Search {
                 self.array = Some(array);
             }
             Ok(None) => {}
-            Err(issues) => {
-                let message = issues
-                    .iter()
-                    .map(|i| i.message.as_str())
-                    .collect::<Vec<_>>()
-                    .join("; ");
-                self.notes
-                    .push(format!("XtremIO + VPLEX Metro was not searched: {message}"));
+            Err(issues) => self.notes.push(format!(
+                "XtremIO + VPLEX Metro was not searched: {}",
+                messages(&issues)
+            )),
+        }
+    }
+
+    fn size_esa(&mut self) {
+        let Some(base) = &self.base else { return };
+        match EsaSearch::run(
+            base,
+            &self.choices,
+            &self.options,
+            &mut self.stats,
+            &mut self.tally,
+            &mut self.notes,
+        ) {
+            Ok(Some(esa)) => {
+                self.points
+                    .extend(esa.points(&self.choices, self.caps, &mut self.tally));
+                self.esa = Some(esa);
             }
+            Ok(None) => {}
+            Err(issues) => self
+                .notes
+                .push(format!("vSAN ESA was not searched: {}", messages(&issues))),
         }
     }
 
@@ -236,18 +271,17 @@ impl Search {
             choices: &self.choices,
             vsan: self.vsan.as_ref(),
             array: self.array.as_ref(),
+            esa: self.esa.as_ref(),
             caps: self.caps,
             kept: &kept,
         };
-        let mut verifier = Verifier::new(&designs, self.options.max_full_evaluations);
+        let mut verifier = Verifier::new(
+            &designs,
+            self.options.max_full_evaluations,
+            self.options.warnings == WarningPolicy::NoWarnings,
+        );
         let mut bests: Vec<Point> = Vec::new();
-        for family in [
-            Family::HybridVsan,
-            Family::AllFlashVsan,
-            Family::StretchedHybridVsan,
-            Family::StretchedAllFlashVsan,
-            Family::XtremioVplex,
-        ] {
+        for family in Family::ALL {
             let (mut scratch, mut put_back) = (Tally::default(), Vec::new());
             let stats = &mut self.stats;
             let best = cheapest(
@@ -281,10 +315,15 @@ impl Search {
             }
         }
         chosen.sort_by(|a, b| by_cost(&a.0, &b.0));
-        let returned: Vec<_> = chosen
+        let mut returned: Vec<_> = chosen
             .iter()
-            .filter_map(|(p, on_front, best)| design(&designs, p, (*on_front, *best)))
+            .filter_map(|(p, on_front, best)| {
+                design(&designs, p, (*on_front, *best), &self.currency)
+            })
             .collect();
+        // Clean passes first, each part cheapest first: a design passing
+        // with warnings is only proposed after every clean one.
+        returned.sort_by_key(|d| d.verdict.status != VerdictStatus::Pass);
         if verifier.exhausted {
             self.notes.push(format!(
                 "Verification stopped after {} full evaluations (max_full_evaluations).",
@@ -333,4 +372,12 @@ impl Search {
             notes: self.notes.clone(),
         }
     }
+}
+
+fn messages(issues: &[crate::issue::InputIssue]) -> String {
+    issues
+        .iter()
+        .map(|i| i.message.as_str())
+        .collect::<Vec<_>>()
+        .join("; ")
 }

@@ -7,9 +7,11 @@ use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
 
 use crate::evaluate::evaluate;
 use crate::model::Project;
+use crate::rules::Severity;
 
 use super::array::ArraySearch;
 use super::base::{ArrayConfig, Base};
+use super::esa_pool::EsaSearch;
 use super::family::Family;
 use super::pareto::{by_cost, front, DesignKey, Point};
 use super::requirement::is_unmet;
@@ -24,16 +26,26 @@ pub struct Designs<'a> {
     pub choices: &'a Choices,
     pub vsan: Option<&'a VsanSearch>,
     pub array: Option<&'a ArraySearch>,
+    pub esa: Option<&'a EsaSearch>,
     pub caps: Caps,
     /// The designs kept after `shadow` set the beaten ones aside.
     pub kept: &'a HashSet<DesignKey>,
 }
 
 impl Designs<'_> {
-    /// The same vSAN line one host (per site) larger, within the caps.
+    /// The same vSAN line or ESA design one host (per site) larger,
+    /// within the caps.
     pub fn successor(&self, key: DesignKey, scratch: &mut Tally) -> Option<Point> {
-        let vsan = self.vsan?;
-        vsan.point(self.choices, self.caps, vsan.successor(key)?, scratch)
+        match key {
+            DesignKey::Esa { .. } => {
+                let esa = self.esa?;
+                esa.point(self.choices, self.caps, esa.successor(key)?, scratch)
+            }
+            _ => {
+                let vsan = self.vsan?;
+                vsan.point(self.choices, self.caps, vsan.successor(key)?, scratch)
+            }
+        }
     }
 
     /// The designs `shadow` set aside in the group of `key`, the first
@@ -70,6 +82,10 @@ impl Designs<'_> {
                         .array_project(&config, &self.choices.hosts[c.host], c.size),
                 )
             }
+            DesignKey::Esa { .. } => {
+                let (config, size) = self.esa?.config(self.choices, key)?;
+                Some(self.base.esa_project(&config, size))
+            }
         }
     }
 }
@@ -77,6 +93,8 @@ impl Designs<'_> {
 /// `evaluate`'s verdicts, within a budget of evaluations.
 pub struct Verifier<'a> {
     designs: &'a Designs<'a>,
+    /// Warnings reject a design too (`WarningPolicy::NoWarnings`).
+    no_warnings: bool,
     verdicts: HashMap<DesignKey, bool>,
     remaining: u32,
     /// Unmet findings of rejected designs: code -> (designs, first message).
@@ -88,9 +106,10 @@ pub struct Verifier<'a> {
 }
 
 impl<'a> Verifier<'a> {
-    pub fn new(designs: &'a Designs<'a>, budget: u32) -> Self {
+    pub fn new(designs: &'a Designs<'a>, budget: u32, no_warnings: bool) -> Self {
         Verifier {
             designs,
+            no_warnings,
             verdicts: HashMap::new(),
             remaining: budget,
             rejections: BTreeMap::new(),
@@ -112,7 +131,13 @@ impl<'a> Verifier<'a> {
         stats.full_evaluations += 1;
         let accepted = match self.designs.project(key).map(|p| evaluate(&p)) {
             Some(Ok(e)) => {
-                let unmet: Vec<_> = e.findings.iter().filter(|f| is_unmet(f)).collect();
+                let unmet: Vec<_> = e
+                    .findings
+                    .iter()
+                    .filter(|f| {
+                        is_unmet(f) || (self.no_warnings && f.severity == Severity::Warning)
+                    })
+                    .collect();
                 let sized = matches!(key, DesignKey::Vsan { .. });
                 if sized && unmet.iter().any(|f| COVERED.contains(&f.code)) {
                     self.scorer_mismatches += 1;

@@ -157,7 +157,7 @@ mod tests {
             .iter()
             .map(|p| match p.key {
                 DesignKey::Vsan { geometry, .. } => geometry,
-                DesignKey::Array { .. } => u32::MAX,
+                DesignKey::Array { .. } | DesignKey::Esa { .. } => u32::MAX,
             })
             .collect();
         found.sort_unstable();

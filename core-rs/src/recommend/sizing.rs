@@ -73,6 +73,25 @@ pub fn smallest_passing(
     found(pass, best, checks)
 }
 
+/// The smallest passing size above `below` (known to fail, or nothing
+/// below the range) up to `pass` (known to pass), by bisection of a
+/// check monotonic in the size.
+pub fn bisect<E>(
+    mut below: u32,
+    mut pass: u32,
+    mut passes: impl FnMut(u32) -> Result<bool, E>,
+) -> Result<u32, E> {
+    while pass - below > 1 {
+        let mid = below + (pass - below) / 2;
+        if passes(mid)? {
+            pass = mid;
+        } else {
+            below = mid;
+        }
+    }
+    Ok(pass)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

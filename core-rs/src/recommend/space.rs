@@ -4,6 +4,7 @@
 //! protection the search chooses.
 
 use crate::catalog::{Catalog, DeviceRole, PartSpec};
+use crate::model::DeviceKind;
 use crate::model::{Device, HostSpec};
 use crate::validate::{MAX_CAPACITY_DEVICES_PER_DISK_GROUP, MAX_DISK_GROUPS_PER_HOST};
 use crate::xtremio_vplex::{x_brick_model, XBrickModel};
@@ -65,6 +66,9 @@ pub struct Choices {
     pub caches: Vec<DeviceChoice>,
     /// Devices sold for the capacity tier (or either tier).
     pub capacities: Vec<DeviceChoice>,
+    /// NVMe devices certified for vSAN ESA storage pools, none of them
+    /// beaten by another (`esa_pool::unbeaten_devices`).
+    pub esa_devices: Vec<DeviceChoice>,
     pub x_bricks: Vec<XBrickChoice>,
     /// The cheapest VPLEX engine part. The project model does not record an
     /// engine generation, so every engine part evaluates alike and the
@@ -117,6 +121,9 @@ pub fn choices(catalog: &Catalog, options: &RecommendOptions) -> Choices {
                 if d.role != DeviceRole::Capacity && d.kind.is_flash() {
                     c.caches.push(choice.clone());
                 }
+                if d.esa_certified && d.kind == DeviceKind::Nvme {
+                    c.esa_devices.push(choice.clone());
+                }
                 if d.role != DeviceRole::Cache {
                     c.capacities.push(choice);
                 }
@@ -145,6 +152,7 @@ pub fn choices(catalog: &Catalog, options: &RecommendOptions) -> Choices {
             }
         }
     }
+    c.esa_devices = super::esa_pool::unbeaten_devices(std::mem::take(&mut c.esa_devices));
     c
 }
 

@@ -105,7 +105,15 @@ proptest! {
                 d.evaluation.findings
             );
             prop_assert_ne!(d.evaluation.verdict.status, crate::verdict::VerdictStatus::Fail);
+            prop_assert_eq!(
+                d.verdict.status == crate::verdict::VerdictStatus::PassWithWarnings,
+                !d.warnings.is_empty() && d.verdict.binding.is_some()
+            );
         }
+        // Designs with warnings come after every clean one.
+        let clean = |d: &Design| d.verdict.status == crate::verdict::VerdictStatus::Pass;
+        let first_warned = r.designs.iter().position(|d| !clean(d)).unwrap_or(r.designs.len());
+        prop_assert!(r.designs[first_warned..].iter().all(|d| !clean(d)));
         let mut front: Vec<brute::Objectives> = r
             .designs
             .iter()
@@ -197,7 +205,8 @@ fn a_variant_changes_only_the_cluster_it_sizes() {
         .iter()
         .find(|w| w.id == "moved")
         .expect("kept");
-    assert_eq!(moved.policy_id, "sql-raid1-second");
+    // "sql-raid1" would contradict RAID-5: the class gets a new id.
+    assert_eq!(moved.policy_id, "raid5-ftt1-1-second");
     let policy = variant.policies.iter().find(|p| p.id == moved.policy_id);
     assert_eq!(
         policy.map(|p| p.method),
@@ -207,4 +216,50 @@ fn a_variant_changes_only_the_cluster_it_sizes() {
         .iter()
         .zip(&project.workloads)
         .all(|(a, b)| a == b));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// vSAN ESA on generated projects, with the generated NVMe devices
+    /// certified for ESA: every proposal evaluates without an error
+    /// finding, on a single site, clean passes first, and within the host
+    /// range asked for.
+    #[test]
+    fn esa_proposals_evaluate_without_errors(
+        project in generate::project(),
+        mut catalog in generate::catalog(),
+        min_hosts in 3u32..6,
+    ) {
+        for part in &mut catalog.parts {
+            if let crate::catalog::PartSpec::Device(d) = &mut part.spec {
+                d.esa_certified = d.kind == crate::model::DeviceKind::Nvme;
+            }
+        }
+        let options = RecommendOptions {
+            families: vec![Family::EsaVsan],
+            min_hosts: Some(min_hosts),
+            max_hosts: Some(8),
+            ..small_options()
+        };
+        let r = recommend(&project, &catalog, &options);
+        let single = matches!(project.clusters[0].topology, crate::model::Topology::Single { .. });
+        if !single {
+            prop_assert!(r.designs.is_empty());
+        }
+        let clean = |d: &Design| d.verdict.status == crate::verdict::VerdictStatus::Pass;
+        let first_warned = r.designs.iter().position(|d| !clean(d)).unwrap_or(r.designs.len());
+        prop_assert!(r.designs[first_warned..].iter().all(|d| !clean(d)));
+        for d in &r.designs {
+            prop_assert_eq!(d.family, Family::EsaVsan);
+            prop_assert!((min_hosts..=8).contains(&d.hosts));
+            let e = evaluate(&d.project).expect("a proposed project evaluates");
+            prop_assert!(
+                e.findings.iter().all(|f| f.severity != crate::rules::Severity::Error),
+                "{:?}",
+                e.findings
+            );
+            prop_assert_eq!(&e.clusters[0].verdict, &d.verdict);
+        }
+    }
 }

@@ -43,6 +43,22 @@ pub struct Caps {
     pub rack_units: Option<u32>,
 }
 
+impl Caps {
+    /// Whether a design of this cost and rack space is within the caps;
+    /// one that is not is counted for the answer when nothing is left.
+    pub fn admit(self, cost: f64, units: u32, tally: &mut Tally) -> bool {
+        if self.budget.is_some_and(|b| cost > b) {
+            tally.add_over_budget(cost);
+            return false;
+        }
+        if self.rack_units.is_some_and(|max| units > max) {
+            tally.add_over_rack_units(units);
+            return false;
+        }
+        true
+    }
+}
+
 #[derive(Debug)]
 pub struct VsanSearch {
     pub scorer: Scorer,
@@ -123,7 +139,10 @@ impl VsanSearch {
         stats.full_evaluations += figures.full_evaluations;
         let mut geometries = Vec::new();
         for (h, host) in choices.hosts.iter().enumerate() {
-            for layout in layouts(host.drive_bays) {
+            for layout in layouts(host.drive_bays)
+                .into_iter()
+                .filter(|l| options.allows_disk_groups(l.groups))
+            {
                 for c in 0..choices.caches.len() {
                     for (k, capacity) in choices.capacities.iter().enumerate() {
                         let all_flash = capacity.device.kind.is_flash();
@@ -265,7 +284,7 @@ impl VsanSearch {
             DesignKey::Vsan { geometry, .. } => {
                 Some(Group::of(&self.geometries[geometry as usize]))
             }
-            DesignKey::Array { .. } => None,
+            DesignKey::Array { .. } | DesignKey::Esa { .. } => None,
         }
     }
 
@@ -345,13 +364,8 @@ impl VsanSearch {
         let g = &self.geometries[geometry as usize];
         let hosts = self.scorer.hosts(u32::from(size));
         let cost = self.cost(choices, g, hosts);
-        if caps.budget.is_some_and(|b| cost > b) {
-            tally.add_over_budget(cost);
-            return None;
-        }
         let units = choices.hosts[usize::from(g.host)].rack_units * hosts;
-        if caps.rack_units.is_some_and(|max| units > max) {
-            tally.add_over_rack_units(units);
+        if !caps.admit(cost, units, tally) {
             return None;
         }
         Some(Point {
@@ -485,8 +499,8 @@ fn assignments(
 }
 
 /// Sizes searched: 3 to 64 hosts, or 1 to 32 hosts per site when
-/// stretched, within the user's host limit and the witness RTT's.
-fn size_range(base: &Base, options: &RecommendOptions) -> (u32, u32) {
+/// stretched, within the user's host range and the witness RTT's limit.
+pub fn size_range(base: &Base, options: &RecommendOptions) -> (u32, u32) {
     let per_size = base.hosts_per_size();
     let max_hosts = options
         .max_hosts
@@ -497,5 +511,6 @@ fn size_range(base: &Base, options: &RecommendOptions) -> (u32, u32) {
     } else {
         MIN_HOSTS_SINGLE
     };
-    (lo, max_hosts / per_size)
+    let asked = options.min_hosts.map_or(lo, |m| m.div_ceil(per_size));
+    (lo.max(asked), max_hosts / per_size)
 }

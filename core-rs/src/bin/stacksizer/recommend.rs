@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use stacksizer_core::catalog::{parse_catalog, shipped_catalog, MAX_CATALOG_BYTES};
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
-use stacksizer_core::recommend::{recommend, RecommendOptions, Recommendation};
+use stacksizer_core::recommend::{
+    recommend, Family, RecommendOptions, Recommendation, WarningPolicy,
+};
 use stacksizer_core::rules::num;
 
 use crate::catalog::merged_catalog;
@@ -40,12 +42,49 @@ pub struct RecommendArgs {
     /// Most hosts in the cluster (both sites together when stretched).
     #[arg(long, value_name = "N")]
     max_hosts: Option<u32>,
+    /// Fewest hosts in the cluster (both sites together when stretched).
+    #[arg(long, value_name = "N")]
+    min_hosts: Option<u32>,
+    /// Only these families, comma-separated: esa, all_flash, hybrid, xtremio_vplex.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = family_names)]
+    families: Vec<&'static [Family]>,
+    /// Only parts (hosts, devices, arrays) of these vendors, comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    vendors: Vec<String>,
+    /// Only these host parts (catalog id or model), comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    host_models: Vec<String>,
+    /// Only hosts whose generation contains one of these, e.g. 16G,Gen11.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    generations: Vec<String>,
+    /// Fewest disk groups per host (vSAN OSA).
+    #[arg(long, value_name = "N")]
+    min_disk_groups: Option<u32>,
+    /// Most disk groups per host (vSAN OSA).
+    #[arg(long, value_name = "N")]
+    max_disk_groups: Option<u32>,
+    /// Host failures to survive (N+x), in place of the project's setting.
+    #[arg(long, value_name = "X")]
+    reserve_hosts: Option<u32>,
+    /// Slack space in %, in place of the project's setting.
+    #[arg(long, value_name = "PCT", value_parser = finite_number)]
+    slack_pct: Option<f64>,
+    /// Propose clean designs only (by default designs with warnings come
+    /// after the clean ones; designs with errors never).
+    #[arg(long)]
+    no_warnings: bool,
     /// Most rack units the design may take.
     #[arg(long, value_name = "U")]
     max_rack_units: Option<u32>,
     /// Search the seed-era parts the catalog marks legacy as well.
     #[arg(long)]
     include_legacy: bool,
+}
+
+fn family_names(name: &str) -> Result<&'static [Family], String> {
+    Family::by_name(name).ok_or_else(|| {
+        format!("unknown family \"{name}\": allowed are esa, all_flash, hybrid, xtremio_vplex")
+    })
 }
 
 fn read(path: &Path, limit: usize) -> Result<String, ExitCode> {
@@ -80,7 +119,25 @@ pub fn run(args: &RecommendArgs) -> ExitCode {
         cluster_id: args.cluster.clone(),
         budget: args.budget,
         max_hosts: args.max_hosts,
+        min_hosts: args.min_hosts,
         max_rack_units: args.max_rack_units,
+        min_disk_groups: args.min_disk_groups,
+        max_disk_groups: args.max_disk_groups,
+        reserve_hosts: args.reserve_hosts,
+        slack_pct: args.slack_pct,
+        warnings: if args.no_warnings {
+            WarningPolicy::NoWarnings
+        } else {
+            WarningPolicy::ErrorsOnly
+        },
+        vendors: args.vendors.clone(),
+        host_models: args.host_models.clone(),
+        generations: args.generations.clone(),
+        families: args
+            .families
+            .iter()
+            .flat_map(|f| f.iter().copied())
+            .collect(),
         top: args.top,
         include_legacy: args.include_legacy,
         ..RecommendOptions::default()
@@ -118,12 +175,13 @@ fn print_summary(r: &Recommendation) {
             roles.push("Pareto front");
         }
         outln!(
-            "{} {} - {} ({}), limited by {}",
+            "{} {} - {} ({}), limited by {}; {}",
             num(d.cost, 0),
-            r.currency,
+            d.currency,
             d.family.label(),
             roles.join(", "),
-            d.binding_constraint.label()
+            d.binding_constraint.label(),
+            d.verdict
         );
         outln!("  {}", d.summary);
         outln!(

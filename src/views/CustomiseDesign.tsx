@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import type { Design, KeyFigures, Project, VerdictStatus } from '../core/types';
+import { useServices } from '../services';
+import { useApp } from '../store/context';
+import { customise, STEP_LABEL, stepsFor, stepValue, type CustomiseStep } from './customise';
+
+interface Props {
+  design: Design;
+  /** The sized cluster's place in the design's project. */
+  clusterIndex: number;
+  /** The design's name in the list, e.g. "vSAN ESA $57,600". */
+  name: string;
+  money: (amount: number) => string;
+}
+
+interface Evaluated {
+  project: Project;
+  figures: KeyFigures | null;
+  status: VerdictStatus | null;
+  issues: string[];
+}
+
+const signed = (value: number, text: (abs: number) => string) =>
+  value === 0 ? '±0' : `${value > 0 ? '+' : '−'}${text(Math.abs(value))}`;
+
+/**
+ * Customise from a recommendation: each step edits the design's project,
+ * the core evaluates it, and the cost and headroom are shown against the
+ * optimum the search found.
+ */
+export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
+  const { core } = useServices();
+  const addVariant = useApp((s) => s.addVariant);
+  const setResultsTab = useApp((s) => s.setResultsTab);
+  const optimum = design.evaluation.clusters[clusterIndex]?.key_figures ?? null;
+  const [current, setCurrent] = useState<Evaluated>({
+    project: design.project,
+    figures: optimum,
+    status: design.verdict.status,
+    issues: [],
+  });
+  const [pending, setPending] = useState(false);
+  const customised = current.project !== design.project;
+  const cluster = current.project.clusters[clusterIndex];
+
+  const take = async (step: CustomiseStep, by: 1 | -1) => {
+    const project = customise(current.project, clusterIndex, step, by);
+    setPending(true);
+    try {
+      const outcome = await core.call('project/evaluate', { projectJson: JSON.stringify(project) });
+      if (outcome.status === 'evaluated') {
+        const own = outcome.evaluation.clusters[clusterIndex];
+        setCurrent({
+          project,
+          figures: own?.key_figures ?? null,
+          status: own?.verdict.status ?? null,
+          issues: [],
+        });
+      } else {
+        // The step left the allowed range: keep the design as it was and say why.
+        setCurrent({ ...current, issues: outcome.issues.map((i) => i.message) });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (!cluster || !optimum) return null;
+  const figures = current.figures;
+  const cost = figures?.cost.priced_total ?? 0;
+  const headroomTb = (figures?.headroom.gb ?? 0) / 1000;
+  const cpu = figures?.cpu.after_failure.pct ?? 0;
+  const optimumCpu = optimum.cpu.after_failure.pct ?? 0;
+  return (
+    <div className="customise" data-testid="customise">
+      <h4>
+        Customise{' '}
+        {customised && (
+          <span className="badge" data-testid="customised">
+            customised
+          </span>
+        )}
+      </h4>
+      <div className="customise-steps">
+        {stepsFor(cluster).map((step) => (
+          <div key={step} className="customise-step">
+            <span>{STEP_LABEL[step]}</span>
+            <button
+              type="button"
+              aria-label={`${STEP_LABEL[step]} minus one`}
+              disabled={pending}
+              onClick={() => void take(step, -1)}
+            >
+              −
+            </button>
+            <output data-testid={`customise-${step}`}>
+              {stepValue(cluster, step)}
+              {step === 'ram_gb' ? ' GB' : ''}
+            </output>
+            <button
+              type="button"
+              aria-label={`${STEP_LABEL[step]} plus one`}
+              disabled={pending}
+              onClick={() => void take(step, 1)}
+            >
+              +
+            </button>
+          </div>
+        ))}
+      </div>
+      <p data-testid="customise-delta">
+        Cost {money(cost)} ({signed(cost - design.cost, money)} against the optimum); capacity
+        headroom {headroomTb.toFixed(1)} TB (
+        {signed(headroomTb - optimum.headroom.gb / 1000, (v) => `${v.toFixed(1)} TB`)}); CPU after
+        N+x {cpu.toFixed(0)} % ({signed(cpu - optimumCpu, (v) => `${v.toFixed(0)} pts`)}); verdict{' '}
+        {current.status?.replace(/_/g, ' ') ?? '—'}.
+      </p>
+      <p className="muted">RAM and cores change the host&apos;s figures, not its catalog price.</p>
+      {current.issues.length > 0 && (
+        <ul className="issue">
+          {current.issues.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      <div className="panel-actions">
+        <button
+          type="button"
+          disabled={!customised}
+          onClick={() =>
+            setCurrent({
+              project: design.project,
+              figures: optimum,
+              status: design.verdict.status,
+              issues: [],
+            })
+          }
+        >
+          Back to the optimum
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            if (
+              addVariant({
+                name: customised ? `${name} (customised)` : name,
+                project: current.project,
+              })
+            ) {
+              setResultsTab('compare');
+            }
+          }}
+        >
+          Keep as scenario
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Cluster, Project } from '../core/types';
+import { customise, stepsFor, stepValue } from './customise';
+
+const example = (file: string): Project =>
+  JSON.parse(readFileSync(join(process.cwd(), 'assets', 'examples', file), 'utf8')) as Project;
+
+const first = (project: Project): Cluster => {
+  const cluster = project.clusters[0];
+  if (!cluster) throw new Error('the example has a cluster');
+  return cluster;
+};
+
+describe('customise', () => {
+  it('steps a vSAN OSA cluster and leaves the others and the original alone', () => {
+    const project = example('seed-001-all-flash-sql.json');
+    const cluster = first(project);
+    expect(stepsFor(cluster)).toContain('disk_groups');
+    const steps = [
+      ['hosts', 1],
+      ['devices_per_disk_group', 1],
+      ['disk_groups', 1],
+      ['ram_gb', 64],
+      ['cores_per_socket', 1],
+    ] as const;
+    for (const [step, by] of steps) {
+      const more = customise(project, 0, step, 1);
+      expect(stepValue(first(more), step)).toBe(stepValue(cluster, step) + by);
+      const back = customise(more, 0, step, -1);
+      expect(first(back)).toEqual(cluster);
+    }
+    expect(project).toEqual(example('seed-001-all-flash-sql.json'));
+  });
+
+  it('grows a stretched cluster by one host per site and an ESA pool by one device', () => {
+    const stretched = example('seed-001-stretched.json');
+    const grown = customise(stretched, 0, 'hosts', 1);
+    expect(stepValue(first(grown), 'hosts')).toBe(stepValue(first(stretched), 'hosts') + 2);
+    const esa = example('esa-all-nvme.json');
+    expect(stepsFor(first(esa))).not.toContain('disk_groups');
+    const pool = customise(esa, 0, 'devices_per_disk_group', 1);
+    expect(stepValue(first(pool), 'devices_per_disk_group')).toBe(
+      stepValue(first(esa), 'devices_per_disk_group') + 1,
+    );
+  });
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 24: search with the user's constraints, filter the front, open a
+// design's BOM, customise it by one host and see the delta against the
+// optimum, keep it as a scenario.
+test('searches within constraints, filters, expands, customises and keeps a scenario', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('tab', { name: 'Recommend' }).click();
+  await page.getByLabel('Minimum hosts').fill('4');
+  await page.getByLabel('Maximum hosts').fill('8');
+  await page.getByRole('checkbox', { name: 'Hybrid' }).uncheck();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-counts')).toContainText('evaluated', { timeout: 180_000 });
+  const designs = page.getByTestId('designs');
+  const rows = designs.locator('tbody > tr');
+  await expect(rows.first()).toContainText('$');
+  await expect(designs).not.toContainText('Hybrid vSAN');
+
+  // Filter the front to one family: every row is that family.
+  await page.getByLabel('Family').selectOption({ label: 'vSAN ESA' });
+  await expect(rows.first()).toContainText('vSAN ESA');
+  const families = await designs.locator('tbody > tr > td:first-child button').allInnerTexts();
+  expect(families.every((f) => f.includes('vSAN ESA'))).toBe(true);
+  await page.getByLabel('Sort by').selectOption('per_tb');
+  await page.screenshot({ path: 'tests/output/recommend-constraints-1280.png' });
+
+  // Expand: the BOM and key figures.
+  await designs.locator('tbody > tr > td:first-child button').first().click();
+  const detail = page.getByTestId('design-detail');
+  await expect(detail).toContainText('Per usable TB');
+  await expect(detail.locator('table.bom tbody tr').first()).toContainText('Host:');
+
+  // Customise: one more host costs one more host's price, more headroom.
+  const hosts = page.getByTestId('customise-hosts');
+  const before = Number(await hosts.innerText());
+  await page.getByRole('button', { name: 'Hosts plus one' }).click();
+  await expect(hosts).toHaveText(String(before + 1));
+  await expect(page.getByTestId('customised')).toBeVisible();
+  await expect(page.getByTestId('customise-delta')).toContainText(
+    /\(\+\$[\d,]+ against the optimum\)/,
+  );
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.screenshot({ path: 'tests/output/recommend-constraints-1920.png' });
+  await page.getByRole('button', { name: 'Back to the optimum' }).click();
+  await expect(hosts).toHaveText(String(before));
+  await expect(page.getByTestId('customised')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Hosts plus one' }).click();
+  await expect(hosts).toHaveText(String(before + 1));
+
+  // Keep as scenario: the variant is compared, named as customised.
+  await page.getByRole('button', { name: 'Keep as scenario' }).click();
+  await expect(page.getByRole('tab', { name: 'Compare' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('table.compare thead')).toContainText('customised');
+});
