@@ -109,7 +109,20 @@ pub fn xlsx_report(
     evaluation: &Evaluation,
     paper: Paper,
 ) -> Result<Vec<u8>, ReportError> {
-    let sheets = design_sheets(&Context::new(project, evaluation, "")?);
+    xlsx_report_dated(project, evaluation, paper, None)
+}
+
+/// The report workbook, its cover dated `generated_on` (`YYYY-MM-DD`) when
+/// the project's facts give no date: what the CLI and the app hand out.
+pub fn xlsx_report_dated(
+    project: &Project,
+    evaluation: &Evaluation,
+    paper: Paper,
+    generated_on: Option<&str>,
+) -> Result<Vec<u8>, ReportError> {
+    let mut ctx = Context::new(project, evaluation, "")?;
+    ctx.generated_on = generated_on;
+    let sheets = design_sheets(&ctx);
     workbook(&sheets.sheets, &project.name, paper)
 }
 
@@ -150,7 +163,18 @@ pub fn csv_tables(
     project: &Project,
     evaluation: &Evaluation,
 ) -> Result<Vec<(String, String)>, ReportError> {
-    let sheets = design_sheets(&Context::new(project, evaluation, "")?);
+    csv_tables_dated(project, evaluation, None)
+}
+
+/// `csv_tables`, the cover dated as `xlsx_report_dated` dates it.
+pub fn csv_tables_dated(
+    project: &Project,
+    evaluation: &Evaluation,
+    generated_on: Option<&str>,
+) -> Result<Vec<(String, String)>, ReportError> {
+    let mut ctx = Context::new(project, evaluation, "")?;
+    ctx.generated_on = generated_on;
+    let sheets = design_sheets(&ctx);
     Ok(to_csv::tables(&sheets.sheets)?)
 }
 

@@ -43,7 +43,7 @@ use crate::parse::{check_project_file, ProjectFileOutcome};
 use crate::recommend::{recommend_with_progress, RecommendOptions, Recommendation};
 #[cfg(feature = "wasm-exchange")]
 use crate::report::{
-    csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Paper, Variant,
+    csv_tables_dated, evaluate_project_json, xlsx_comparison, xlsx_report_dated, Paper, Variant,
 };
 use crate::stretched::{rtt_penalty, RttPenalty};
 
@@ -84,7 +84,21 @@ pub fn check_project_file_js(project_json: &str) -> Result<Ts<ProjectFileOutcome
 pub fn export_xlsx(project_json: &str, paper: &str) -> Result<Vec<u8>, JsError> {
     let paper = parse_paper(paper)?;
     let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
-    xlsx_report(&project, &evaluation, paper).map_err(|e| JsError::new(&e.to_string()))
+    xlsx_report_dated(&project, &evaluation, paper, Some(&today()))
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[cfg(feature = "wasm-exchange")]
+/// Today in the user's time zone as `YYYY-MM-DD`: a report's date when the
+/// project's facts give none.
+fn today() -> String {
+    let now = js_sys::Date::new_0();
+    format!(
+        "{:04}-{:02}-{:02}",
+        now.get_full_year(),
+        now.get_month() + 1,
+        now.get_date()
+    )
 }
 
 /// The PDF proposal of a project: its bytes, the same the CLI's
@@ -95,14 +109,7 @@ pub fn export_xlsx(project_json: &str, paper: &str) -> Result<Vec<u8>, JsError> 
 pub fn export_pdf(project_json: &str, paper: &str) -> Result<Vec<u8>, JsError> {
     let paper = parse_paper(paper)?;
     let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
-    let now = js_sys::Date::new_0();
-    let today = format!(
-        "{:04}-{:02}-{:02}",
-        now.get_full_year(),
-        now.get_month() + 1,
-        now.get_date()
-    );
-    crate::report::pdf_report(&project, &evaluation, paper, &today)
+    crate::report::pdf_report(&project, &evaluation, paper, &today())
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
@@ -131,7 +138,7 @@ pub struct CsvFile {
 #[wasm_bindgen(js_name = exportCsvTables)]
 pub fn export_csv_tables(project_json: &str) -> Result<Ts<CsvExport>, JsError> {
     let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
-    let tables = csv_tables(&project, &evaluation)
+    let tables = csv_tables_dated(&project, &evaluation, Some(&today()))
         .map_err(|e| JsError::new(&e.to_string()))?
         .into_iter()
         .map(|(file_name, text)| CsvFile { file_name, text })

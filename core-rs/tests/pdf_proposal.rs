@@ -319,3 +319,31 @@ fn the_cli_writes_the_proposal_beside_the_workbook_and_the_tables() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("clusters"));
     assert!(!Path::new(&none).exists());
 }
+
+#[test]
+fn the_cli_dates_the_workbook_cover_like_the_proposal_when_the_facts_give_no_date() {
+    use std::io::Read;
+    let dir = Scratch::new("dated-cover");
+    let example = examples()[0].to_string_lossy().into_owned();
+    let xlsx = dir.path("r.xlsx");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stacksizer"))
+        .args(["report", &example, "-o", &xlsx])
+        // 2023-11-14 22:13:20 UTC.
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .output()
+        .expect("the CLI runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let file = std::fs::File::open(&xlsx).expect("the workbook");
+    let mut archive = zip::ZipArchive::new(file).expect("a zip");
+    let mut strings = String::new();
+    archive
+        .by_name("xl/sharedStrings.xml")
+        .expect("shared strings")
+        .read_to_string(&mut strings)
+        .expect("text");
+    assert!(strings.contains("<t>2023-11-14</t>"), "no cover date");
+}

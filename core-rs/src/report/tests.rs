@@ -349,10 +349,20 @@ fn comparison_refers_to_each_variants_own_sheets() {
 #[test]
 fn csv_tables_match_the_workbook_tables() {
     let (p, e) = two_clusters();
-    let tables = csv_tables(&p, &e).expect("csv");
+    let files = csv_tables(&p, &e).expect("csv");
+    let (notes, tables): (Vec<_>, Vec<_>) = files
+        .into_iter()
+        .partition(|(n, _)| n.ends_with("-notes.csv"));
     let s = sheets(&p, &e);
     let count: usize = s.sheets.iter().map(|x| x.tables.len()).sum();
     assert_eq!(tables.len(), count);
+    // Each sheet with tables and notes has one notes file beside them.
+    let with_notes = s
+        .sheets
+        .iter()
+        .filter(|x| !x.tables.is_empty() && x.rows.iter().any(|r| r.style == RowStyle::Note))
+        .count();
+    assert_eq!(notes.len(), with_notes);
     let mut names: Vec<&str> = tables.iter().map(|(n, _)| n.as_str()).collect();
     names.sort_unstable();
     names.dedup();

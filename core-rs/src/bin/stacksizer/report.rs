@@ -13,7 +13,9 @@ use stacksizer_core::catalog::price_project;
 use stacksizer_core::evaluate::evaluate;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
-use stacksizer_core::report::{csv_tables, pdf_report, xlsx_report, Paper, ReportError};
+use stacksizer_core::report::{
+    csv_tables_dated, pdf_report, xlsx_report_dated, Paper, ReportError,
+};
 
 use crate::catalog::{merged_catalog, report_price_changes};
 use crate::input::{read_text_bounded, refuse_overwrite};
@@ -97,7 +99,11 @@ pub fn run(args: &ReportArgs) -> ExitCode {
     };
     // Every table is made, and checked against the inputs, before any
     // file is written.
-    let tables = match args.csv.as_ref().map(|_| csv_tables(&project, &evaluation)) {
+    let tables = match args
+        .csv
+        .as_ref()
+        .map(|_| csv_tables_dated(&project, &evaluation, Some(&today())))
+    {
         None => None,
         Some(Ok(tables)) => Some(tables),
         Some(Err(e)) => return failure(&e),
@@ -112,7 +118,7 @@ pub fn run(args: &ReportArgs) -> ExitCode {
     let paper = args.paper.into();
     if let Some(out) = &args.output {
         if let Err(code) = write_report("--output", out, || {
-            xlsx_report(&project, &evaluation, paper)
+            xlsx_report_dated(&project, &evaluation, paper, Some(&today()))
         }) {
             return code;
         }
@@ -165,7 +171,7 @@ fn write_report(
     Ok(())
 }
 
-/// Today (UTC) as `YYYY-MM-DD`: the proposal's date when the project's
+/// Today (UTC) as `YYYY-MM-DD`: every report's date when the project's
 /// facts give none. `SOURCE_DATE_EPOCH` (seconds), where set, stands for
 /// the clock, so a build can reproduce a file.
 fn today() -> String {
