@@ -198,17 +198,7 @@ fn user_prices_flow_into_the_report_bom_evaluate_and_recommend() {
         err.contains("priced devices[1].unit_price from the catalog part micron-7450-pro-3840"),
         "{err}"
     );
-    let bom = std::fs::read_dir(&csv_dir)
-        .unwrap()
-        .filter_map(Result::ok)
-        .find(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .to_lowercase()
-                .contains("bom")
-        })
-        .map(|e| std::fs::read_to_string(e.path()).unwrap())
-        .expect("a BOM table");
+    let bom = std::fs::read_to_string(Path::new(&csv_dir).join("bom.csv")).expect("a BOM table");
     let line = |part: &str| {
         bom.lines()
             .find(|l| l.contains(part))
