@@ -1,7 +1,7 @@
 import { useServices } from '../services';
 import type { Project } from '../core/types';
 import { hasUnsavedChanges } from '../store/projectSlice';
-import { addScenario, openScenarioDesign } from '../store/scenarios';
+import { MAX_SCENARIOS, openScenarioDesign, scenariosOf } from '../store/scenarios';
 
 /**
  * Replaces the project's design with a variant's or a recommendation's as
@@ -19,7 +19,7 @@ export function useReplaceDesign(): (name: string, project: Project) => Promise<
         text: `${name} replaces the current design and its unsaved changes. Undo brings them back.`,
         choices: [
           { value: 'cancel', label: 'Cancel' },
-          ...(addScenario(state.project, '', state.project)
+          ...(scenariosOf(state.project).length < MAX_SCENARIOS
             ? [{ value: 'keep', label: 'Keep the current design as a scenario, then open' }]
             : []),
           { value: 'replace', label: 'Replace the design' },
