@@ -13,7 +13,9 @@ use super::sheet::{
 };
 use super::{ClusterView, Context, Evaluated};
 use crate::capacity::percent;
+use crate::evaluate::Utilisation;
 use crate::model::Storage;
+use crate::rules::num;
 
 /// The figures of the key-figure table, in row order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -428,6 +430,8 @@ pub fn summary_sheet(ctx: &Context) -> (Sheet, SummaryCells) {
         name_col: 0,
     });
     b.blank();
+    utilisation_table(&mut b, ctx);
+    b.blank();
     b.section("Top findings (all of them under Findings)");
     let top: Vec<Vec<Cell>> = ctx
         .evaluation
@@ -454,6 +458,75 @@ pub fn summary_sheet(ctx: &Context) -> (Sheet, SummaryCells) {
 }
 
 const TOP_FINDINGS: usize = 5;
+
+/// Every resource each cluster uses, as the core measured it: at N, after
+/// the reserved hosts fail and after a site failure, against the threshold
+/// a finding warns at.
+fn utilisation_table(b: &mut SheetBuilder, ctx: &Context) {
+    b.section("Utilisation at N and after failures");
+    let several = ctx.clusters.len() > 1;
+    let all_rows = || ctx.clusters.iter().flat_map(|c| &c.result.utilisation.rows);
+    let host_failure = all_rows().any(|r| r.after_failure.is_some());
+    let site_failure = all_rows().any(|r| r.after_site_failure.is_some());
+    let pct = |u: Option<&Utilisation>| Cell::maybe(u.and_then(|u| u.pct), NumberFormat::Percent);
+    let rows: Vec<Vec<Cell>> = ctx
+        .clusters
+        .iter()
+        .flat_map(|c| c.result.utilisation.rows.iter().map(move |r| (c, r)))
+        .map(|(c, r)| {
+            let mut cells = Vec::new();
+            if several {
+                cells.push(Cell::text(c.label.clone()));
+            }
+            cells.push(Cell::text(r.label.clone()));
+            // Both amounts at the precision the offered one needs.
+            let decimals = if r.at_n.limit.abs() >= 100.0 { 0 } else { 1 };
+            cells.push(Cell::text(format!(
+                "{} of {} {}",
+                num(r.at_n.used, decimals),
+                num(r.at_n.limit, decimals),
+                r.at_n.unit
+            )));
+            cells.push(pct(Some(&r.at_n)));
+            if host_failure {
+                cells.push(pct(r.after_failure.as_ref()));
+            }
+            if site_failure {
+                cells.push(pct(r.after_site_failure.as_ref()));
+            }
+            cells.push(Cell::maybe(
+                r.threshold.map(|t| t.pct),
+                NumberFormat::Percent,
+            ));
+            cells
+        })
+        .collect();
+    let hosts_failed = ctx
+        .clusters
+        .iter()
+        .map(|c| c.result.utilisation.hosts_failed)
+        .max()
+        .unwrap_or(0);
+    let after_hosts = format!("% after N+{hosts_failed}");
+    let mut headers = Vec::new();
+    if several {
+        headers.push("Cluster");
+    }
+    headers.extend(["Resource", "Used of offered at N", "% at N"]);
+    if host_failure {
+        headers.push(after_hosts.as_str());
+    }
+    if site_failure {
+        headers.push("% after a site failure");
+    }
+    headers.push("Warning at %");
+    b.table("utilisation", &headers, rows);
+    b.note(
+        "Past 100 % a resource is over what the design offers and the design fails; past \
+         its warning threshold a finding warns. A blank cell: the failure does not apply to \
+         the cluster or the figure is not modelled.",
+    );
+}
 
 /// A design row's text for one cluster.
 type DesignText = fn(&ClusterView) -> String;
