@@ -244,16 +244,54 @@ pub fn discounts(pricing: &Pricing) -> Vec<(&str, f64)> {
         .collect()
 }
 
-/// The project's BOM total: every cluster's priced parts and the extra
-/// items, less the discounts (each a share of that sum).
-pub fn project_total(cluster_totals: f64, pricing: &Pricing) -> f64 {
-    let items: f64 = extra_items(pricing).iter().filter_map(extended_price).sum();
-    let before = cluster_totals + items;
-    let off: f64 = discounts(pricing)
+/// The whole project's price as its bill of materials totals it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ProjectCost {
+    /// ISO 4217 code of every amount here (`pricing.currency`).
+    pub currency: String,
+    /// Every cluster's priced parts.
+    pub hardware: f64,
+    /// The user's extra items (licences, support, services).
+    pub extra_items: f64,
+    /// Taken off by the user's discounts, each a share of hardware and items.
+    pub discount: f64,
+    /// Hardware and extra items less the discounts: the BOM's "Total" row.
+    pub total: f64,
+    /// Parts without a unit price (each named once), left out of every
+    /// amount above.
+    pub unpriced_parts: Vec<String>,
+}
+
+/// The project's cost from its clusters' hardware and its pricing's extra
+/// lines.
+pub fn project_cost(hardware: &ClusterCost, pricing: &Pricing) -> ProjectCost {
+    let extra_items = extra_items(pricing)
+        .iter()
+        .filter_map(extended_price)
+        .fold(0.0, |a, b| a + b);
+    let before = hardware.priced_total + extra_items;
+    let discount = discounts(pricing)
         .iter()
         .map(|(_, pct)| before * pct / 100.0)
-        .sum();
-    before - off
+        .fold(0.0, |a, b| a + b);
+    ProjectCost {
+        currency: pricing.currency.clone(),
+        hardware: hardware.priced_total,
+        extra_items,
+        discount,
+        total: before - discount,
+        unpriced_parts: hardware.unpriced_parts.clone(),
+    }
+}
+
+/// The BOM's "Total" for clusters' priced parts worth `cluster_totals`.
+pub fn project_total(cluster_totals: f64, pricing: &Pricing) -> f64 {
+    let hardware = ClusterCost {
+        priced_total: cluster_totals,
+        unpriced_parts: Vec::new(),
+    };
+    project_cost(&hardware, pricing).total
 }
 
 pub fn extended_price(part: &Part) -> Option<f64> {
@@ -391,6 +429,18 @@ mod tests {
             ..Pricing::default()
         };
         assert_eq!(project_total(9_000.0, &pricing), 9_000.0);
+        let hardware = ClusterCost {
+            priced_total: 9_000.0,
+            unpriced_parts: vec!["witness".into()],
+        };
+        let cost = project_cost(&hardware, &pricing);
+        assert_eq!(
+            (cost.hardware, cost.extra_items, cost.discount, cost.total),
+            (9_000.0, 1_000.0, 1_000.0, 9_000.0)
+        );
+        assert_eq!(cost.unpriced_parts, ["witness"]);
+        let none = project_cost(&hardware, &Pricing::default());
+        assert!(none.discount.is_sign_positive() && none.extra_items.is_sign_positive());
         assert_eq!(extra_items(&pricing)[0].part_number, "SUP-3Y");
     }
 

@@ -163,7 +163,7 @@ pub fn evaluate(project: &Project) -> Result<Evaluation, Vec<InputIssue>> {
     findings.extend(policy_label_findings(&project.policies));
     let findings = by_severity(findings);
     Ok(Evaluation {
-        totals: project_totals::of_clusters(&clusters),
+        totals: project_totals::of_clusters(&clusters, &project.pricing),
         clusters,
         verdict: verdict(&findings),
         findings,

@@ -34,6 +34,30 @@ pub struct Verdict {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub binding: Option<Box<Binding>>,
+    /// How many findings of each severity the verdict was reached on.
+    pub counts: SeverityCounts,
+}
+
+/// Findings counted by severity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct SeverityCounts {
+    pub errors: u32,
+    pub warnings: u32,
+    pub infos: u32,
+}
+
+impl SeverityCounts {
+    pub fn of(findings: &[Finding]) -> SeverityCounts {
+        let count = |s: Severity| {
+            u32::try_from(findings.iter().filter(|f| f.severity == s).count()).unwrap_or(u32::MAX)
+        };
+        SeverityCounts {
+            errors: count(Severity::Error),
+            warnings: count(Severity::Warning),
+            infos: count(Severity::Info),
+        }
+    }
 }
 
 /// The finding a verdict names.
@@ -56,6 +80,7 @@ pub struct Binding {
 /// (a figure beats none: it says by how much); ties keep the order found.
 /// Infos never bind.
 pub fn verdict(findings: &[Finding]) -> Verdict {
+    let counts = SeverityCounts::of(findings);
     let worst = findings
         .iter()
         .map(|f| f.severity)
@@ -65,6 +90,7 @@ pub fn verdict(findings: &[Finding]) -> Verdict {
         return Verdict {
             status: VerdictStatus::Pass,
             binding: None,
+            counts,
         };
     };
     let status = match severity {
@@ -89,7 +115,11 @@ pub fn verdict(findings: &[Finding]) -> Verdict {
             path: f.path.clone(),
         })
         .map(Box::new);
-    Verdict { status, binding }
+    Verdict {
+        status,
+        binding,
+        counts,
+    }
 }
 
 impl std::fmt::Display for Verdict {

@@ -191,6 +191,21 @@ fn evaluate_text_summary() {
     assert!(text.contains("usable"), "{text}");
     assert!(
         text.contains(
+            "    CPU (cores needed / cores): 123.2 of 96.0 cores (128.3 %) at N; \
+             123.2 of 72.0 cores (171.1 %) after N+1"
+        ),
+        "the utilisation rows: {text}"
+    );
+    assert!(
+        text.contains("Project cost: 67,200.00 USD (hardware 67,200.00)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Findings: 1 error(s), 3 warning(s), 0 note(s)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
             "Verdict: fail: CPU after N+1: 171 % of 72 cores (limit 100 %) — add 3 hosts"
         ),
         "{text}"

@@ -7,7 +7,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use stacksizer_core::bom::project_total;
 use stacksizer_core::report::{evaluate_project_json, pdf_report, Paper};
 use stacksizer_core::verdict::VerdictStatus;
 
@@ -147,10 +146,7 @@ fn every_example_is_a_proposal_with_its_verdict_customer_and_total() {
             }
             VerdictStatus::Fail => "The design does not meet its requirements.",
         };
-        let total = money(project_total(
-            evaluation.totals.cost.priced_total,
-            &project.pricing,
-        ));
+        let total = money(evaluation.totals.cost.total);
         let currency = project.pricing.currency.as_str();
         let facts_date = project.facts.date.trim();
         let date = if facts_date.is_empty() {

@@ -10,6 +10,7 @@ import * as core from '../core/pkg/stacksizer_core.js';
 import type { Evaluation } from '../core/types';
 import {
   bestIndex,
+  costRule,
   formatMetric,
   isNotModelled,
   METRICS,
@@ -139,6 +140,34 @@ describe('comparison figures per kind of cluster', () => {
     expect(formatMetric(metric('cost'), partial, shown)).toMatch(/^4\d,\d{3} \+ 1 part unpriced$/);
     devices.forEach((d) => (d.unit_price = 500));
     expect(value('cost', evaluate(own))).toBe(4 * 10_000 + (8 + 32) * 500);
+  });
+
+  it('cost: the project total with extra lines and discounts, the BOM total', () => {
+    const priced = {
+      ...allFlash,
+      pricing: {
+        currency: 'USD',
+        extra_lines: [
+          { kind: 'item', description: 'Licence', part_number: '', quantity: 8, unit_price: 2_500 },
+          { kind: 'discount', description: 'Deal', percent: 10 },
+        ],
+      },
+    };
+    const e = evaluate(priced);
+    expect(value('cost', e)).toBeCloseTo((67_200 + 20_000) * 0.9, 6);
+    expect(costRule(e.totals.cost)).toBe(
+      'hardware 67,200 + extra lines 20,000 - discounts 8,720 = 78,480 USD',
+    );
+    expect(metric('cost').explain?.(e)?.rule).toBe(costRule(e.totals.cost));
+    expect(value('cost-per-tb', e)).toBeCloseTo(e.totals.cost.total / e.totals.usable.tb, 6);
+    expect(costRule(evaluate(allFlash).totals.cost)).toBe('hardware 67,200 = 67,200 USD');
+  });
+
+  it('counts requirements not met and warnings as the core does', () => {
+    const e = evaluate(allFlash);
+    expect(value('errors', e)).toBe(e.verdict.counts.errors);
+    expect(value('warnings', e)).toBe(e.verdict.counts.warnings);
+    expect(e.verdict.counts.errors).toBe(e.findings.filter((f) => f.severity === 'error').length);
   });
 });
 

@@ -2,7 +2,7 @@
 // computes over each variant's clusters (every kind), and which variant is
 // better on each. No sizing arithmetic here: sums, shares, the tightest
 // cluster, cost per TB and per IOPS come from the core.
-import type { ClusterResult, Evaluation } from '../core/types';
+import type { ClusterResult, Evaluation, ProjectCost } from '../core/types';
 import {
   formatCapacityIn,
   formatIops,
@@ -73,16 +73,25 @@ const money = (v: number, s: Shown) => `${formatPrice(v)} ${s.currency}`;
 const overLimit = (pct: number) => pct > 100;
 
 /**
- * The core's bill-of-materials total over the variant's clusters. A part
- * without a unit price leaves the total incomplete: the cell says so and
- * names the parts, and the variant does not compete for "better".
+ * The core's bill-of-materials total for the variant: every cluster's
+ * hardware with the project's extra lines and discounts. A part without a
+ * unit price leaves the total incomplete: the cell says so and names the
+ * parts, and the variant does not compete for "better".
  */
 function cost(e: Evaluation): MetricValue {
-  const { priced_total: priced, unpriced_parts: unpriced } = e.totals.cost;
+  const { total: priced, unpriced_parts: unpriced } = e.totals.cost;
   if (unpriced.length === 0) return priced;
   const why = `No unit price for: ${unpriced.join('; ')}. Enter prices in the design (host unit price, Devices tab) or apply catalog prices on the Catalog tab.`;
   const parts = unpriced.length === 1 ? '1 part' : `${unpriced.length} parts`;
   return notModelled(why, priced > 0 ? `${formatPrice(priced)} + ${parts} unpriced` : 'no prices');
+}
+
+/** "hardware 67,200 + extra lines 20,000 - discounts 8,720 = 78,480 USD" (the sum without "= …" when `withTotal` is false). */
+export function costRule(c: ProjectCost, withTotal = true): string {
+  let rule = `hardware ${formatPrice(c.hardware)}`;
+  if (c.extra_items > 0) rule += ` + extra lines ${formatPrice(c.extra_items)}`;
+  if (c.discount > 0) rule += ` - discounts ${formatPrice(c.discount)}`;
+  return withTotal ? `${rule} = ${formatPrice(c.total)} ${c.currency}` : rule;
 }
 
 const perUnit = (figure: number | undefined, e: Evaluation): MetricValue =>
@@ -133,7 +142,7 @@ const costOver =
     return a === undefined
       ? undefined
       : {
-          rule: `${formatPrice(e.totals.cost.priced_total)} (bill of materials) / ${upTo(a, 2)} ${what}.`,
+          rule: `${formatPrice(e.totals.cost.total)} (bill of materials total) / ${upTo(a, 2)} ${what}.`,
           sources: [],
         };
   };
@@ -226,8 +235,12 @@ export const METRICS: Metric[] = [
   {
     id: 'cost',
     label: 'Cost (bill of materials)',
-    note: 'Unit price x quantity of every host and device, over every cluster, in the prices the design holds (the XLSX BOM sheet has the lines).',
+    note: "Unit price x quantity of every host and device over every cluster, plus the project's extra lines (licences, support, services), less its discounts: the BOM's total (the XLSX BOM sheet has the lines).",
     value: cost,
+    explain: (e) => ({
+      rule: costRule(e.totals.cost),
+      sources: [],
+    }),
     format: money,
     better: 'lower',
     demand: false,
@@ -259,7 +272,7 @@ export const METRICS: Metric[] = [
     id: 'errors',
     label: 'Requirements not met',
     note: 'Findings of severity error, every cluster.',
-    value: (e) => e.findings.filter((f) => f.severity === 'error').length,
+    value: (e) => e.verdict.counts.errors,
     format: count,
     better: 'lower',
     demand: true,
@@ -268,7 +281,7 @@ export const METRICS: Metric[] = [
     id: 'warnings',
     label: 'Warnings',
     note: 'Findings of severity warning, every cluster.',
-    value: (e) => e.findings.filter((f) => f.severity === 'warning').length,
+    value: (e) => e.verdict.counts.warnings,
     format: count,
     better: 'lower',
     demand: true,

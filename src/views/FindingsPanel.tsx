@@ -12,10 +12,10 @@ const SEVERITY_LABEL: Record<Finding['severity'], string> = {
 /** Every finding with its source; one with a path jumps to the field behind it. */
 export function FindingsPanel() {
   // Below the dashboard: it follows the deferred render, like the charts.
-  const findings = useDeferredValue(useApp((s) => s.evaluation?.findings));
-  if (!findings) return null;
-  const errors = findings.filter((f) => f.severity === 'error').length;
-  const warnings = findings.filter((f) => f.severity === 'warning').length;
+  const evaluation = useDeferredValue(useApp((s) => s.evaluation));
+  if (!evaluation) return null;
+  const { findings } = evaluation;
+  const { errors, warnings } = evaluation.verdict.counts;
   return (
     <section className="panel findings" aria-labelledby="findings-heading">
       <h2 id="findings-heading">

@@ -1,6 +1,13 @@
 import { memo } from 'react';
 import { Explain } from '../components/Explain';
-import type { ClusterCost, ClusterResult, Utilisation, UtilisationRow } from '../core/types';
+import { costRule } from '../compare/metrics';
+import type {
+  ClusterCost,
+  ClusterResult,
+  ProjectCost,
+  Utilisation,
+  UtilisationRow,
+} from '../core/types';
 import {
   formatCapacity,
   formatIops,
@@ -148,6 +155,29 @@ function ClusterCostLine({ cost, currency }: { cost: ClusterCost; currency: stri
           {' '}
           ({missing === 1 ? '1 part has' : `${missing} parts have`} no unit price: enter it in the
           design or pick the part from the catalog) <ApplyCatalogPrices />
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The project's bill of materials total: every cluster's hardware with the
+ * extra lines and discounts, as the core totals it. Shown where it says more
+ * than the cluster's line: several clusters, or extra lines or discounts.
+ */
+export function ProjectCostLine({ cost, clusters }: { cost: ProjectCost; clusters: number }) {
+  if (clusters < 2 && cost.extra_items === 0 && cost.discount === 0) return null;
+  const missing = cost.unpriced_parts.length;
+  return (
+    <p className="cost-line" data-testid="project-cost">
+      Project total (bill of materials):{' '}
+      <strong>{`${formatPrice(cost.total)} ${cost.currency}`}</strong>{' '}
+      <span className="muted">({costRule(cost, false)})</span>
+      {missing > 0 && (
+        <span className="muted" title={cost.unpriced_parts.join('; ')}>
+          {' '}
+          without {missing === 1 ? '1 unpriced part' : `${missing} unpriced parts`}
         </span>
       )}
     </p>

@@ -16,7 +16,7 @@ import { ArrayResults } from './ArrayResults';
 import { EsaResults } from './EsaResults';
 import { GrowthPanel } from './GrowthPanel';
 import { computeBars, DEMAND, iopsBars, LIMIT } from './keyFigureBars';
-import { Figure, KeyFigureTiles } from './KeyFigureTiles';
+import { Figure, KeyFigureTiles, ProjectCostLine } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
@@ -68,6 +68,7 @@ export function ResultsDashboard() {
         <UnitToggle />
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
+      <ProjectCostLine cost={evaluation.totals.cost} clusters={clusters.length} />
       {shown && (
         <>
           <h3>Utilisation at N and N+{shown.utilisation.hosts_failed}</h3>

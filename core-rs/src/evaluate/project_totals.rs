@@ -7,8 +7,9 @@ use serde::Serialize;
 use super::cluster_result::ClusterResult;
 use super::key_figures::{slowest, Binding, Latency, Utilisation};
 use super::utilisation::UtilisationRow;
-use crate::bom::ClusterCost;
+use crate::bom::{project_cost, ClusterCost, ProjectCost};
 use crate::model::Capacity;
+use crate::model::Pricing;
 use crate::totals::totals;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -26,17 +27,19 @@ pub struct ProjectTotals {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub iops_limit: Option<f64>,
-    /// Every cluster's bill of materials; each unpriced part named once.
-    pub cost: ClusterCost,
+    /// Every cluster's bill of materials with the project's extra lines and
+    /// discounts; each unpriced part named once.
+    pub cost: ProjectCost,
     /// Physical cores over every cluster's hosts.
     pub physical_cores: f64,
     /// RAM the hosts offer VMs (host RAM less vSAN's), over every cluster.
     pub ram_for_vms_gb: f64,
-    /// Cost per TB usable; absent while a part is unpriced or nothing is usable.
+    /// The project's total cost per TB usable; absent while a part is
+    /// unpriced or nothing is usable.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub cost_per_usable_tb: Option<f64>,
-    /// Cost per front-end IOPS of the limit; absent while a part is
+    /// The project's total cost per front-end IOPS of the limit; absent while a part is
     /// unpriced or without a limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
@@ -145,7 +148,7 @@ fn slowest_of(clusters: &[ClusterResult]) -> Option<Latency> {
     Some(slowest(estimates, source))
 }
 
-pub fn of_clusters(clusters: &[ClusterResult]) -> ProjectTotals {
+pub fn of_clusters(clusters: &[ClusterResult], pricing: &Pricing) -> ProjectTotals {
     let [raw, usable, required, headroom, front_end_iops, back_end_iops] = totals(clusters, |c| {
         let k = &c.key_figures;
         [
@@ -163,9 +166,10 @@ pub fn of_clusters(clusters: &[ClusterResult]) -> ProjectTotals {
             .filter_map(figure)
             .reduce(|a, b| if lowest { a.min(b) } else { a.max(b) })
     };
-    let cost = ClusterCost::sum(clusters.iter().map(|c| &c.key_figures.cost));
+    let hardware = ClusterCost::sum(clusters.iter().map(|c| &c.key_figures.cost));
+    let cost = project_cost(&hardware, pricing);
     let iops_limit: Option<f64> = clusters.iter().map(|c| c.key_figures.iops.limit).sum();
-    let priced = cost.unpriced_parts.is_empty().then_some(cost.priced_total);
+    let priced = cost.unpriced_parts.is_empty().then_some(cost.total);
     let per = |amount: Option<f64>| {
         priced
             .zip(amount)

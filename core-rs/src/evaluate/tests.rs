@@ -2,7 +2,7 @@ use serde_json::json;
 
 use super::*;
 use crate::cache::CacheRule;
-use crate::model::{Topology, WorkloadSpec};
+use crate::model::{ExtraLine, Pricing, Topology, WorkloadSpec};
 use crate::parse::parse_project;
 use crate::rules::Severity;
 
@@ -556,14 +556,58 @@ fn cost_per_tb_and_per_iops_need_every_part_priced() {
     let mut e = example("seed-001-all-flash-sql.json");
     let t = &e.totals;
     assert!(t.cost.unpriced_parts.is_empty(), "the example is priced");
-    let per_tb = t.cost.priced_total / t.usable.tb;
+    let per_tb = t.cost.total / t.usable.tb;
     assert_eq!(t.cost_per_usable_tb, Some(per_tb));
-    let per_iops = t.iops_limit.map(|l| t.cost.priced_total / l);
+    let per_iops = t.iops_limit.map(|l| t.cost.total / l);
     assert!(per_iops.is_some());
     assert_eq!(t.cost_per_iops, per_iops);
     e.clusters[0].key_figures.cost.unpriced_parts = vec!["host".into()];
-    let t = project_totals::of_clusters(&e.clusters);
+    let t = project_totals::of_clusters(&e.clusters, &Pricing::default());
     assert_eq!((t.cost_per_usable_tb, t.cost_per_iops), (None, None));
+}
+
+#[test]
+fn the_project_cost_is_the_boms_total_with_extra_lines_and_discounts() {
+    let mut project = parse_project(include_str!(
+        "../../../assets/examples/seed-001-all-flash-sql.json"
+    ))
+    .expect("valid");
+    let hardware = evaluate(&project).expect("evaluates").totals.cost.total;
+    project.pricing.extra_lines = vec![
+        ExtraLine::Item {
+            description: "vSAN licence".into(),
+            part_number: "VSAN-ENT".into(),
+            quantity: 8,
+            unit_price: 2_500.0,
+        },
+        ExtraLine::Discount {
+            description: "Project discount".into(),
+            percent: 10.0,
+        },
+    ];
+    let e = evaluate(&project).expect("evaluates");
+    let t = &e.totals;
+    let before = hardware + 20_000.0;
+    assert_eq!(
+        (t.cost.hardware, t.cost.extra_items, t.cost.discount),
+        (hardware, 20_000.0, before * 0.1)
+    );
+    assert!((t.cost.total - before * 0.9).abs() < 1e-6);
+    assert_eq!(t.cost_per_usable_tb, Some(t.cost.total / t.usable.tb));
+    let bom = crate::report::csv_tables(&project, &e)
+        .expect("report")
+        .into_iter()
+        .find(|(name, _)| name == "bom.csv")
+        .expect("a BOM table")
+        .1;
+    let total_row = bom
+        .lines()
+        .find(|l| l.starts_with("Total,"))
+        .expect("a Total row");
+    assert!(
+        total_row.contains(&format!("{:.2}", t.cost.total)),
+        "the BOM's total is the project cost: {total_row}"
+    );
 }
 
 #[test]

@@ -165,14 +165,37 @@ fn summary_paragraph(ctx: &Context) -> String {
     }
     let cost = &t.cost;
     let currency = &ctx.project.pricing.currency;
+    let mut beyond_hardware = Vec::new();
+    if cost.extra_items > 0.0 {
+        beyond_hardware.push(format!(
+            "{} {currency} of extra lines",
+            num(cost.extra_items, 0)
+        ));
+    }
+    if cost.discount > 0.0 {
+        beyond_hardware.push(format!(
+            "less {} {currency} of discounts",
+            num(cost.discount, 0)
+        ));
+    }
+    let beyond_hardware = if beyond_hardware.is_empty() {
+        String::new()
+    } else {
+        format!(", with {}", beyond_hardware.join(" and "))
+    };
     match cost.unpriced_parts.len() {
-        0 => text.push_str(&format!(
+        0 if beyond_hardware.is_empty() => text.push_str(&format!(
             " The hardware in the bill of materials totals {} {currency} at indicative prices.",
-            num(cost.priced_total, 0)
+            num(cost.hardware, 0)
+        )),
+        0 => text.push_str(&format!(
+            " The bill of materials totals {} {currency} at indicative prices: {} {currency} of hardware{beyond_hardware}.",
+            num(cost.total, 0),
+            num(cost.hardware, 0)
         )),
         n => text.push_str(&format!(
-            " The bill of materials prices {} {currency} of hardware; {} without a price {} left out (see the BOM).",
-            num(cost.priced_total, 0),
+            " The bill of materials prices {} {currency} of hardware{beyond_hardware}; {} without a price {} left out (see the BOM).",
+            num(cost.hardware, 0),
             plural(n, "part", "parts"),
             if n == 1 { "is" } else { "are" }
         )),

@@ -16,7 +16,12 @@ fn no_findings_or_only_infos_pass() {
         verdict(&[info]),
         Verdict {
             status: VerdictStatus::Pass,
-            binding: None
+            binding: None,
+            counts: SeverityCounts {
+                errors: 0,
+                warnings: 0,
+                infos: 1
+            }
         }
     );
 }
@@ -24,8 +29,12 @@ fn no_findings_or_only_infos_pass() {
 #[test]
 fn an_error_fails_and_names_its_figure_and_remedy() {
     let warning = Finding::warning("compute.memory_high_after_failure", "ram".into(), "src");
-    let v = verdict(&[warning, cpu(171.1)]);
+    let v = verdict(&[warning, cpu(171.1), cpu(120.0)]);
     assert_eq!(v.status, VerdictStatus::Fail);
+    assert_eq!(
+        (v.counts.errors, v.counts.warnings, v.counts.infos),
+        (2, 1, 0)
+    );
     let b = v.binding.expect("binding");
     assert_eq!(b.code, "compute.cpu_overcommitted");
     assert_eq!(

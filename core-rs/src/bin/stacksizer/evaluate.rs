@@ -1,11 +1,12 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use stacksizer_core::bom::ProjectCost;
 use stacksizer_core::capacity::StorageTier;
 use stacksizer_core::catalog::price_project;
 use stacksizer_core::evaluate::{
     evaluate, evaluate_json, ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation,
-    ClusterResult, EvaluateOutcome, Utilisation,
+    ClusterResult, ClusterUtilisation, EvaluateOutcome, Utilisation,
 };
 use stacksizer_core::growth::ClusterGrowth;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
@@ -77,8 +78,60 @@ fn print_summary(evaluation: &Evaluation) {
             ClusterDetail::XtremioVplex(a) => print_array(a),
         }
     }
+    print_project_cost(&evaluation.totals.cost);
     print_findings(&evaluation.findings);
+    let counts = evaluation.verdict.counts;
+    outln!(
+        "Findings: {} error(s), {} warning(s), {} note(s)",
+        counts.errors,
+        counts.warnings,
+        counts.infos
+    );
     outln!("Verdict: {}", evaluation.verdict);
+}
+
+/// The bill of materials' total over every cluster, with the user's extra
+/// lines and discounts.
+fn print_project_cost(cost: &ProjectCost) {
+    let currency = &cost.currency;
+    let mut line = format!(
+        "Project cost: {} {currency} (hardware {}",
+        num(cost.total, 2),
+        num(cost.hardware, 2)
+    );
+    if cost.extra_items > 0.0 {
+        line.push_str(&format!(", extra lines {}", num(cost.extra_items, 2)));
+    }
+    if cost.discount > 0.0 {
+        line.push_str(&format!(", less discounts {}", num(cost.discount, 2)));
+    }
+    line.push(')');
+    if !cost.unpriced_parts.is_empty() {
+        line.push_str(&format!(
+            "; without a price, left out: {}",
+            cost.unpriced_parts.join("; ")
+        ));
+    }
+    outln!("{line}");
+}
+
+/// Each resource's use at N, after N+x and after a site failure, with the
+/// threshold the core warns at.
+fn print_utilisation(u: &ClusterUtilisation) {
+    outln!("  utilisation:");
+    for r in &u.rows {
+        let mut line = format!("    {}: {} at N", r.label, share(&r.at_n));
+        if let Some(a) = &r.after_failure {
+            line.push_str(&format!("; {} after N+{}", share(a), u.hosts_failed));
+        }
+        if let Some(s) = &r.after_site_failure {
+            line.push_str(&format!("; {} after a site failure", share(s)));
+        }
+        if let Some(t) = &r.threshold {
+            line.push_str(&format!(" ({} at {} %)", t.label, num(t.pct, 0)));
+        }
+        outln!("{line}");
+    }
 }
 
 /// The figures every kind has, as the core computed them.
@@ -115,20 +168,6 @@ fn print_key_figures(c: &ClusterResult) {
             .map_or("not found (no demand)".to_string(), |l| num(l, 0)
                 .to_string())
     );
-    outln!(
-        "  CPU {} at N, {} after N+x; RAM {} at N, {} after N+x",
-        share(&k.cpu.at_n),
-        share(&k.cpu.after_failure),
-        share(&k.ram.at_n),
-        share(&k.ram.after_failure)
-    );
-    if let Some(s) = &k.site_failure {
-        outln!(
-            "  after a site failure: CPU {}, RAM {}",
-            share(&s.cpu),
-            share(&s.ram)
-        );
-    }
     if let Some(l) = &k.latency {
         let ms = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{} ms", num(v, 2)));
         let saturated = if l.saturated {
@@ -146,7 +185,7 @@ fn print_key_figures(c: &ClusterResult) {
         0 => String::new(),
         n => format!(" + {n} unpriced part(s)"),
     };
-    outln!("  cost {}{unpriced}", num(k.cost.priced_total, 2));
+    outln!("  hardware cost {}{unpriced}", num(k.cost.priced_total, 2));
     if let Some(b) = &k.binding {
         outln!(
             "  binds first: {}, {} of {} {} ({} %)",
@@ -160,6 +199,7 @@ fn print_key_figures(c: &ClusterResult) {
     for n in &k.not_modelled {
         outln!("  not modelled: {}: {}", n.figure, n.why);
     }
+    print_utilisation(&c.utilisation);
 }
 
 /// "used of limit unit (pct %)".
