@@ -35,6 +35,40 @@ test.describe('design and workload editors', () => {
     await page.screenshot({ path: 'tests/output/cluster-cost.png' });
   });
 
+  test('extra lines and a discount make the project total everywhere', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Pricing' }).click();
+    await expect(page.getByLabel('Currency (ISO 4217 code)')).toHaveValue('USD');
+    await expect(page.getByTestId('project-cost')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByLabel('Extra line 1 description').fill('vSAN Enterprise licence');
+    await page.getByLabel('Extra line 1 quantity').fill('8');
+    await page.getByLabel('Extra line 1 unit price (USD)').fill('2500');
+    await page.getByRole('button', { name: 'Add discount' }).click();
+    await page.getByLabel('Extra line 2 discount (%)').fill('10');
+    // 67,200 of hardware + 20,000 of licences = 87,200, less 10 % = 78,480.
+    const rule = 'hardware 67,200 + extra lines 20,000 - discounts 8,720 = 78,480 USD';
+    await expect(page.getByTestId('pricing-total')).toContainText(rule);
+    await expect(page.getByTestId('project-cost')).toContainText(
+      'Project total (bill of materials): 78,480 USD',
+    );
+    await expect(page.getByTestId('cluster-cost')).toContainText('67,200 USD');
+    await page.getByLabel('Extra line 2 discount (%)').fill('120');
+    await expect(page.getByText('must be above 0 and at most 100 (got 120)').first()).toBeVisible();
+    await page.getByLabel('Extra line 2 discount (%)').fill('10');
+    await page.getByLabel('Currency (ISO 4217 code)').fill('eu');
+    await expect(
+      page.getByText('must be an ISO 4217 code of three capital letters').first(),
+    ).toBeVisible();
+    await page.getByLabel('Currency (ISO 4217 code)').fill('USD');
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: `tests/output/pricing-${viewport.width}.png` });
+    }
+  });
+
   test('an optional price can be left empty without an error', async ({ page }) => {
     const price = page.getByLabel('Host unit price');
     await price.fill('12000');

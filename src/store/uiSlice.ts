@@ -27,7 +27,8 @@ export interface FileProblem {
   issues: { message: string }[];
 }
 
-export type EditorTab = 'design' | 'workloads' | 'policies' | 'devices' | 'settings' | 'facts';
+export type EditorTab =
+  'design' | 'workloads' | 'policies' | 'devices' | 'settings' | 'pricing' | 'facts';
 
 /** The editor tab that holds the field at a JSON path. */
 export function tabForPath(path: string): EditorTab {
@@ -36,6 +37,7 @@ export function tabForPath(path: string): EditorTab {
   if (path.startsWith('devices')) return 'devices';
   if (path.startsWith('settings')) return 'settings';
   if (path.startsWith('facts')) return 'facts';
+  if (path.startsWith('pricing')) return 'pricing';
   return 'design';
 }
 

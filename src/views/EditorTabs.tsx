@@ -7,6 +7,7 @@ import type { EditorTab } from '../store/uiSlice';
 import { DesignEditor } from './DesignEditor';
 import { DevicesEditor } from './DevicesEditor';
 import { PoliciesEditor } from './PoliciesEditor';
+import { PricingEditor } from './PricingEditor';
 import { ProjectFactsEditor } from './ProjectFactsEditor';
 import { SettingsEditor } from './SettingsEditor';
 import { WorkloadTable } from './WorkloadTable';
@@ -17,6 +18,7 @@ const TABS: { id: EditorTab; label: string }[] = [
   { id: 'policies', label: 'Policies' },
   { id: 'devices', label: 'Devices' },
   { id: 'settings', label: 'Settings' },
+  { id: 'pricing', label: 'Pricing' },
   { id: 'facts', label: 'Report facts' },
 ];
 
@@ -92,6 +94,7 @@ export function EditorTabs() {
         {tab === 'policies' && <PoliciesEditor />}
         {tab === 'devices' && <DevicesEditor />}
         {tab === 'settings' && <SettingsEditor />}
+        {tab === 'pricing' && <PricingEditor />}
         {tab === 'facts' && <ProjectFactsEditor />}
       </div>
     </>
