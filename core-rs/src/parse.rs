@@ -43,7 +43,8 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
 }
 
 /// A file of an earlier schema, brought to this one. Schema 2 added
-/// `facts` and schema 3 `scenarios`; an older file opens with them empty
+/// `facts`, schema 3 `scenarios` and schema 4 `origin`; an older file opens
+/// with them empty
 /// (serde's defaults), so only its version changes, in its scenarios too.
 /// Other versions are left for validation to refuse by name.
 fn migrate(mut project: Project) -> Project {

@@ -142,6 +142,7 @@ pub fn quick_project(input: &QuickInput) -> Result<Project, Vec<InputIssue>> {
         workloads: Vec::new(),
         pricing: Default::default(),
         scenarios: Vec::new(),
+        origin: None,
     })
 }
 

@@ -11,8 +11,9 @@ use crate::ids::IdIndex;
 
 use crate::issue::InputIssue;
 use crate::model::{
-    Cluster, Device, DeviceKind, Project, ProtectionMethod, ResilienceSettings, Settings, Storage,
-    StoragePolicy, Topology, VsanEsa, Workload, WorkloadSpec, XtremioVplex, SCHEMA_VERSION,
+    Cluster, DesignOrigin, Device, DeviceKind, Project, ProtectionMethod, ResilienceSettings,
+    Settings, Storage, StoragePolicy, Topology, VsanEsa, Workload, WorkloadSpec, XtremioVplex,
+    MAX_CUSTOMISATIONS, SCHEMA_VERSION,
 };
 use crate::stretched::MAX_RTT_INPUT_MS;
 use crate::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
@@ -96,6 +97,9 @@ pub(crate) fn validate_with_refs(project: &Project) -> (Vec<InputIssue>, Workloa
         refs.policies.push(policy);
     }
     scenarios::scenarios(&mut c, &project.scenarios);
+    if let Some(origin) = &project.origin {
+        design_origin(&mut c, origin);
+    }
     (c.issues, refs)
 }
 
@@ -789,6 +793,25 @@ impl Checker {
                 format!("must be unique within {list} (\"{id}\" is used twice)"),
             );
         }
+    }
+}
+
+fn design_origin(c: &mut Checker, origin: &DesignOrigin) {
+    c.non_empty("origin.proposal", &origin.proposal);
+    c.text("origin.proposal", &origin.proposal);
+    if origin.customisations.len() > MAX_CUSTOMISATIONS {
+        c.push(
+            "origin.customisations",
+            format!(
+                "must hold at most {MAX_CUSTOMISATIONS} steps (got {})",
+                origin.customisations.len()
+            ),
+        );
+    }
+    for (i, step) in origin.customisations.iter().enumerate() {
+        let at = Item("origin.customisations", i);
+        c.non_empty(format!("{at}"), step);
+        c.text(format!("{at}"), step);
     }
 }
 

@@ -252,6 +252,7 @@ prop_compose! {
                 .collect(),
             pricing: Default::default(),
             scenarios: Vec::new(),
+            origin: None,
         }
     }
 }

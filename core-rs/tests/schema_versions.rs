@@ -104,6 +104,9 @@ fn older_files_open_as_this_schema_with_empty_facts_and_scenarios_and_keep_their
         if !name.starts_with("v3-") {
             assert!(project.scenarios.is_empty(), "{name}");
         }
+        if !name.starts_with("v4-") {
+            assert!(project.origin.is_none(), "{name}");
+        }
     }
     let v2 = fixtures()
         .into_iter()
@@ -136,4 +139,29 @@ fn schema_3_keeps_its_scenarios_and_a_scenario_evaluates_as_a_project() {
     let round_trip: stacksizer_core::model::Project =
         serde_json::from_str(&serde_json::to_string(&project).unwrap()).unwrap();
     assert_eq!(round_trip, project);
+}
+
+#[test]
+fn schema_4_keeps_the_design_origin_and_its_customisations() {
+    use stacksizer_core::parse::parse_project;
+    let v4 = fixtures()
+        .into_iter()
+        .find(|(n, _)| n == "v4-seed-001-origin.stacksizer.json")
+        .expect("the schema 4 fixture")
+        .1;
+    let project = parse_project(&v4).expect("opens");
+    let origin = project.origin.as_ref().expect("an origin");
+    assert!(origin.proposal.starts_with("All-flash OSA"));
+    assert_eq!(
+        origin.customisations,
+        ["+1 host", "-1 capacity device per disk group"]
+    );
+    let round_trip: stacksizer_core::model::Project =
+        serde_json::from_str(&serde_json::to_string(&project).unwrap()).unwrap();
+    assert_eq!(round_trip, project);
+    let bad = v4.replace("\"+1 host\"", "\"\"");
+    let EvaluateOutcome::Invalid { issues } = evaluate_json(&bad) else {
+        panic!("an empty customisation step is refused");
+    };
+    assert_eq!(issues[0].path, "origin.customisations[0]");
 }

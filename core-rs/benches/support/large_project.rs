@@ -234,5 +234,6 @@ pub fn large_project(variant: Variant, workload_count: usize) -> Project {
         workloads,
         pricing: Default::default(),
         scenarios: Vec::new(),
+        origin: None,
     }
 }

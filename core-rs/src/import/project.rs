@@ -111,6 +111,7 @@ pub fn project_with_clusters(
         workloads,
         pricing: Default::default(),
         scenarios: Vec::new(),
+        origin: None,
     };
     let issues = validate(&project);
     if issues.is_empty() {

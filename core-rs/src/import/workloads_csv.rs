@@ -421,6 +421,7 @@ fn range_issues(
         workloads: workloads.to_vec(),
         pricing: Default::default(),
         scenarios: Vec::new(),
+        origin: None,
     };
     let mut issues = Issues::default();
     for issue in validate(&project) {

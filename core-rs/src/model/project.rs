@@ -1,9 +1,12 @@
 use serde::{Deserialize, Serialize};
 
-use super::{Cluster, Device, Pricing, ProjectFacts, Scenario, Settings, StoragePolicy, Workload};
+use super::{
+    Cluster, DesignOrigin, Device, Pricing, ProjectFacts, Scenario, Settings, StoragePolicy,
+    Workload,
+};
 
 /// The project file schema this build writes; older ones are migrated on open.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// Everything the user enters: the only state that is saved.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -35,6 +38,12 @@ pub struct Project {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub scenarios: Vec<Scenario>,
+    /// The design search's proposal this design started from, and the
+    /// user's customisations of it; absent before schema 4 and for a
+    /// design the user composed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub origin: Option<DesignOrigin>,
 }
 
 impl Project {

@@ -5,6 +5,7 @@
 use super::finding_titles::finding_title;
 use super::sheet::{Cell, RowStyle, Sheet, SheetBuilder};
 use super::Context;
+use crate::model::DesignOrigin;
 use crate::rules::num;
 use crate::verdict::{Verdict, VerdictStatus};
 
@@ -58,6 +59,11 @@ pub fn cover_sheet(ctx: &Context) -> Sheet {
             binding.summary.trim_end_matches('.')
         ));
     }
+    if let Some(origin) = &ctx.project.origin {
+        b.blank();
+        b.section("Design origin");
+        b.note(origin_words(origin));
+    }
     if !facts.notes.trim().is_empty() {
         b.blank();
         b.section("Objectives and notes");
@@ -81,6 +87,22 @@ pub fn report_date<'a>(facts_date: &'a str, generated_on: Option<&'a str>) -> &'
     match facts_date.trim() {
         "" => generated_on.unwrap_or(""),
         _ => facts_date,
+    }
+}
+
+/// Whether the design is the search's proposal as found or customised
+/// from it, and how: a customised design is no longer the optimum found.
+pub fn origin_words(origin: &DesignOrigin) -> String {
+    let proposal = origin.proposal.trim().trim_end_matches('.');
+    if origin.is_customised() {
+        format!(
+            "Customised from a design StackSizer's design search proposed ({proposal}); \
+             the changes made since: {}. The figures in this report are the customised \
+             design's, not the proposal's.",
+            origin.customisations.join("; ")
+        )
+    } else {
+        format!("Proposed by StackSizer's design search, unchanged: {proposal}.")
     }
 }
 

@@ -240,6 +240,29 @@ fn extra_lines_and_a_discount_reach_the_bom_total() {
 }
 
 #[test]
+fn a_customised_proposal_says_so_on_the_cover() {
+    let (mut project, _) = evaluated(SEED_001);
+    let cover_text = |project: &Project| {
+        let evaluation = evaluate(project).expect("evaluates");
+        let s = sheets(project, &evaluation);
+        format!("{:?}", sheet(&s, "Cover").rows)
+    };
+    assert!(!cover_text(&project).contains("Design origin"));
+    project.origin = Some(crate::model::DesignOrigin {
+        proposal: "All-flash OSA: 4 x Dell PowerEdge R760".into(),
+        customisations: Vec::new(),
+    });
+    assert!(cover_text(&project).contains(
+        "Proposed by StackSizer's design search, unchanged: All-flash OSA: 4 x Dell PowerEdge R760."
+    ));
+    project.origin.as_mut().expect("origin").customisations =
+        vec!["+1 host".into(), "+1 disk group per host".into()];
+    let text = cover_text(&project);
+    assert!(text.contains("Customised from a design StackSizer's design search proposed"));
+    assert!(text.contains("the changes made since: +1 host; +1 disk group per host."));
+}
+
+#[test]
 fn workload_totals_sum_the_rows() {
     let (p, e) = evaluated(SEED_000);
     let s = sheets(&p, &e);

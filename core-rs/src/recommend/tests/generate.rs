@@ -383,5 +383,6 @@ pub fn project() -> impl Strategy<Value = Project> {
                 .collect(),
             pricing: Default::default(),
             scenarios: Vec::new(),
+            origin: None,
         })
 }
