@@ -69,6 +69,27 @@ test.describe('design and workload editors', () => {
     }
   });
 
+  test('parts the BOM cannot price are marked custom, unpriced', async ({ page }) => {
+    // Seed 001's host matches a catalog part: without its own price the catalog prices it.
+    await page.getByLabel('Host unit price').fill('');
+    await expect(page.getByTestId('host-part-0')).toHaveText(
+      'Priced from the catalog (the BOM shows the price).',
+    );
+    await page.getByRole('tab', { name: 'Devices' }).click();
+    await page.getByRole('button', { name: 'Add device' }).click();
+    await expect(page.getByTestId('device-unpriced-2')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Design' }).click();
+    await page
+      .getByLabel('Disk group 1 cache device')
+      .selectOption({ label: 'New device (1920 GB)' });
+    await expect(page.getByTestId('cluster-cost')).toContainText('1 part has no unit price');
+    await page.getByRole('tab', { name: 'Devices' }).click();
+    await expect(page.getByTestId('device-unpriced-2')).toHaveText('custom, unpriced');
+    await expect(page.getByTestId('device-unpriced-0')).toHaveCount(0);
+    await page.getByLabel('Device 3 unit price (USD)').fill('900');
+    await expect(page.getByTestId('device-unpriced-2')).toHaveCount(0);
+  });
+
   test('an optional price can be left empty without an error', async ({ page }) => {
     const price = page.getByLabel('Host unit price');
     await price.fill('12000');

@@ -8,17 +8,24 @@ import { EsaEditor } from './EsaEditor';
 import { TopologyEditor } from './TopologyEditor';
 import { XtremioVplexEditor } from './XtremioVplexEditor';
 
-/** Whether a part carries a price for the BOM. */
-const partStatus = (price: number | null | undefined, currency: string) =>
-  price === undefined || price === null
+/** How the BOM prices the host, as the core priced it: its own price, the catalog's, or none. */
+function partStatus(price: number | null | undefined, unpriced: boolean, currency: string): string {
+  if (price !== undefined && price !== null) {
+    return `Priced at ${price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency} per host.`;
+  }
+  return unpriced
     ? 'Custom host, unpriced: the BOM lists it without a price.'
-    : `Priced at ${price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency} per host.`;
+    : 'Priced from the catalog (the BOM shows the price).';
+}
 
 /** A cluster's hosts and storage: every field of the design, by path. */
 export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
   const cluster = useApp((s) => s.project.clusters[clusterIndex]);
   const devices = useApp((s) => s.project.devices ?? []);
   const currency = useApp((s) => s.project.pricing?.currency ?? 'USD');
+  const unpricedParts = useApp(
+    (s) => s.evaluation?.clusters[clusterIndex]?.key_figures.cost.unpriced_parts,
+  );
   const editProject = useApp((s) => s.editProject);
   if (!cluster) return null;
   const base = `clusters[${clusterIndex}]`;
@@ -39,7 +46,11 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
             label="Choose the host from the catalog…"
           />
           <span className="muted" data-testid={`host-part-${clusterIndex}`}>
-            {partStatus(cluster.host.unit_price, currency)}
+            {partStatus(
+              cluster.host.unit_price,
+              unpricedParts?.includes(cluster.host.model) ?? false,
+              currency,
+            )}
           </span>
         </div>
         <div className="fields">

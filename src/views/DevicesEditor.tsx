@@ -22,6 +22,7 @@ const CLASSES = [
 export function DevicesEditor() {
   const devices = useApp((s) => s.project.devices ?? []);
   const currency = useApp((s) => s.project.pricing?.currency ?? 'USD');
+  const unpriced = useApp((s) => s.evaluation?.totals.cost.unpriced_parts);
   const editProject = useApp((s) => s.editProject);
   return (
     <section className="panel" aria-labelledby="devices-heading">
@@ -104,6 +105,11 @@ export function DevicesEditor() {
                       hideLabel
                       optional
                     />
+                    {unpriced?.includes(d.model) && (
+                      <span className="badge" data-testid={`device-unpriced-${i}`}>
+                        custom, unpriced
+                      </span>
+                    )}
                   </td>
                   <ListRowActions list="devices" index={i} id={d.id} />
                 </tr>
