@@ -9,7 +9,7 @@ use foldhash::{HashSet, HashSetExt};
 use crate::cell_text::cell_text_problem;
 use crate::ids::IdIndex;
 
-use crate::issue::InputIssue;
+use crate::issue::{AllowedRange, InputIssue};
 use crate::model::{
     Cluster, DesignOrigin, Device, DeviceKind, Project, ProtectionMethod, ResilienceSettings,
     Settings, Storage, StoragePolicy, Topology, VsanEsa, Workload, WorkloadSpec, XtremioVplex,
@@ -735,10 +735,19 @@ impl Checker {
 
     #[cold]
     fn u32_outside(&mut self, path: impl Display, value: u32, min: u32, max: u32) {
-        self.push(
+        self.push_outside(
             path,
             format!("must be between {min} and {max} (got {value})"),
+            (min.into(), max.into()),
         );
+    }
+
+    fn push_outside(&mut self, path: impl Display, message: String, (min, max): (f64, f64)) {
+        self.issues.push(InputIssue::outside(
+            path.to_string(),
+            message,
+            AllowedRange { min, max },
+        ));
     }
 
     #[inline(always)]
@@ -750,14 +759,12 @@ impl Checker {
 
     #[cold]
     fn f64_outside(&mut self, path: impl Display, value: f64, min: f64, max: f64) {
-        if value.is_finite() {
-            self.push(
-                path,
-                format!("must be between {min} and {max} (got {value})"),
-            );
+        let message = if value.is_finite() {
+            format!("must be between {min} and {max} (got {value})")
         } else {
-            self.push(path, format!("must be a number between {min} and {max}"));
-        }
+            format!("must be a number between {min} and {max}")
+        };
+        self.push_outside(path, message, (min, max));
     }
 
     fn non_empty(&mut self, path: impl Display, value: &str) {
@@ -896,7 +903,23 @@ mod tests {
         spec(1, "memory_reservation_gb_per_vm", json!(80.5));
         project["workloads"][0]["spec"]["deployment"]["replicas"] = json!(12);
         let project = crate::parse_project(&project.to_string()).expect("still a project");
-        let messages: Vec<String> = validate(&project).into_iter().map(|i| i.message).collect();
+        let issues = validate(&project);
+        let allowed: Vec<(f64, f64)> = issues
+            .iter()
+            .map(|i| i.allowed.map(|a| (a.min, a.max)).expect("a range as data"))
+            .collect();
+        assert_eq!(
+            allowed,
+            [
+                (1.0, 100_000.0),
+                (0.0, 100.0),
+                (2.0, 9.0),
+                (0.0, 64.0),
+                (1.0, 10_000_000.0),
+                (0.0, 24_576.0)
+            ]
+        );
+        let messages: Vec<String> = issues.into_iter().map(|i| i.message).collect();
         assert_eq!(
             messages,
             [

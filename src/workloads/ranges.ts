@@ -1,9 +1,9 @@
 // The allowed range of every workload field, as the core's validation
-// states it. The core names a field's range only in the message it gives
-// when a value is outside it (the message a field shows under its input),
-// so the app asks once with a probe: one workload of each kind with every
-// field outside its range, and reads the ranges back from the messages.
-// Nothing here restates a limit.
+// states it. The core gives a field's range (as data, beside the message a
+// field shows under its input) on the issue of a value outside it, so the
+// app asks once with a probe: one workload of each kind with every field
+// outside its range, and reads the ranges off the issues. Nothing here
+// restates a limit.
 import type { InputIssue, Project, Workload } from '../core/types';
 import { WORKLOAD_FIELDS, type WorkloadKind } from './fields';
 import { WORKLOAD_TEMPLATES } from './templates';
@@ -49,7 +49,6 @@ export function rangeProbe(project: Project): Project {
   return { ...project, workloads };
 }
 
-const RANGE = /must be (?:a number )?between (-?[\d.e+]+) and (-?[\d.e+]+)/;
 const SPEC_PATH = /^workloads\[(\d+)\]\.spec\.(.+)$/;
 
 /** Reads the ranges out of the core's answer to `rangeProbe(project)`. */
@@ -57,12 +56,12 @@ export function rangesFromIssues(probe: Project, issues: readonly InputIssue[]):
   const ranges = new Map<WorkloadKind, Map<string, FieldRange>>();
   for (const issue of issues) {
     const at = SPEC_PATH.exec(issue.path);
-    const range = RANGE.exec(issue.message);
+    const range = issue.allowed;
     const workload = at && probe.workloads?.[Number(at[1])];
     if (!at || !range || !workload) continue;
     const kind = workload.spec.kind;
     const byField = ranges.get(kind) ?? new Map<string, FieldRange>();
-    byField.set(at[2] as string, { min: Number(range[1]), max: Number(range[2]) });
+    byField.set(at[2] as string, { min: range.min, max: range.max });
     ranges.set(kind, byField);
   }
   return ranges;

@@ -52,7 +52,10 @@ fn nested(prefix: &str, issue: InputIssue) -> InputIssue {
         .strip_prefix(&issue.path)
         .map(str::trim_start)
         .unwrap_or(&issue.message);
-    InputIssue::new(format!("{prefix}.{}", issue.path), what)
+    InputIssue {
+        allowed: issue.allowed,
+        ..InputIssue::new(format!("{prefix}.{}", issue.path), what)
+    }
 }
 
 #[cfg(test)]
@@ -97,6 +100,8 @@ mod tests {
             "{}",
             issues[0].message
         );
+        let allowed = issues[0].allowed.expect("the range travels with the nested issue");
+        assert_eq!((allowed.min, allowed.max), (0.0, 50.0));
     }
 
     #[test]
