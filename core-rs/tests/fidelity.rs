@@ -430,7 +430,7 @@ fn figures() -> Vec<Figure> {
         2.5,
         "ms",
         x.vplex.read_latency_ms,
-        Kind::Predicted,
+        Kind::Fitted("VPLEX queue service time"),
     );
     add(
         "004",
