@@ -292,8 +292,14 @@ fn evaluate_vsan(
         &policies,
     ));
     findings.extend(cache_findings(&facts, &groups, &project.devices, &cache));
-    let (performance, growing_io) =
-        assess_performance_and_growth(index, &cluster.topology, &groups, &placed, settings);
+    let (performance, growing_io) = assess_performance_and_growth(
+        index,
+        &cluster.topology,
+        &groups,
+        dedup_active,
+        &placed,
+        settings,
+    );
     let compute = assess_compute(
         index,
         &cluster.host,

@@ -125,8 +125,16 @@ pub fn assess_stretched(
     let surviving = Topology::Single {
         host_count: sites.hosts_per_site,
     };
-    let surviving_storage =
-        assess_performance(cluster_index, &surviving, disk_groups, &one_copy, settings);
+    // Only the surviving site's IOPS headroom is read: dedup changes the
+    // latency, not the IOPS the devices carry.
+    let surviving_storage = assess_performance(
+        cluster_index,
+        &surviving,
+        disk_groups,
+        false,
+        &one_copy,
+        settings,
+    );
     let busy = |headroom: Option<f64>| {
         headroom.map_or(0.0, |h| settings.device_utilisation_ceiling_pct / 100.0 / h)
     };

@@ -12,6 +12,7 @@ mod bom;
 mod capacity;
 mod failures;
 mod findings;
+mod latency;
 mod reduction;
 mod sites;
 mod vplex;
@@ -77,8 +78,10 @@ pub struct VplexEvaluation {
     pub replication_iops: f64,
     pub rtt_ms: f64,
     pub max_rtt_ms: f64,
-    /// Unloaded estimates at the host: VPLEX adders on XtremIO's latency,
-    /// plus the inter-site RTT for Metro distributed writes.
+    /// Estimates at the host, at VPLEX's load (`latency`): the wait in front
+    /// of VPLEX, its adders on XtremIO's latency, plus the inter-site RTT for
+    /// Metro distributed writes.
+    pub queue_wait_ms: f64,
     pub read_latency_ms: f64,
     pub distributed_write_latency_ms: f64,
     pub local_write_latency_ms: f64,
@@ -133,10 +136,12 @@ pub fn assess_xtremio_vplex(
         VplexReplication::Metro => rtt,
         VplexReplication::Geo => 0.0,
     };
-    let local_write_latency_ms = vplex::XTREMIO_WRITE_MS + vplex::WRITE_ADDER_MS;
+    let utilisation_pct = percent(frontend_iops, limit.frontend_iops_peak);
+    let latency =
+        latency::vplex_latency(utilisation_pct.map_or(0.0, |u| u / 100.0), hit, metro_rtt);
     let vplex = VplexEvaluation {
         replication: storage.replication,
-        utilisation_pct: percent(frontend_iops, limit.frontend_iops_peak),
+        utilisation_pct,
         limit,
         frontend_iops,
         read_cache_hit_pct: storage.vplex_read_cache_hit_pct,
@@ -144,9 +149,10 @@ pub fn assess_xtremio_vplex(
         replication_iops: sites::replication_iops(&volumes),
         rtt_ms: rtt,
         max_rtt_ms: vplex::max_rtt_ms(storage.replication),
-        read_latency_ms: vplex::READ_ADDER_MS + (1.0 - hit) * vplex::XTREMIO_READ_MS,
-        distributed_write_latency_ms: local_write_latency_ms + metro_rtt,
-        local_write_latency_ms,
+        queue_wait_ms: latency.queue_wait_ms,
+        read_latency_ms: latency.read_ms,
+        distributed_write_latency_ms: latency.distributed_write_ms,
+        local_write_latency_ms: latency.local_write_ms,
         latency_source: source::VPLEX_LATENCY,
         cache_source: source::VPLEX_READ_CACHE,
     };

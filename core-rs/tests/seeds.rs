@@ -331,6 +331,134 @@ mod failures {
 
 /// Stretched vSAN: the inter-site RTT penalty (seeds 000, 001), site
 /// mirroring and a site failure (seed 001).
+/// Latency under load (issue 22): vSAN OSA's I/O path time is fitted on
+/// seed 001 Table 7's RAID-1 run without dedup or checksum; every other
+/// published latency is a prediction, held within 25 % (the issue's bound;
+/// seed 001's own RAID-1 runs spread 1.7-2.1 ms, +-11 % around 1.9 ms).
+mod latency {
+    use super::*;
+    use stacksizer_core::evaluate::ClusterEvaluation;
+    use stacksizer_core::model::Storage;
+
+    const PREDICTED: f64 = 0.25;
+
+    fn osa(e: &Evaluation) -> &ClusterEvaluation {
+        e.osa().next().expect("a vSAN OSA cluster")
+    }
+
+    /// Seed 001's example at `total_iops` front-end IOPS (shared between
+    /// its workloads as the example shares them) under `policy`, with
+    /// checksum and dedup as Table 7's run had them: the first workload's
+    /// (read, write) latency.
+    fn seed_001_run(policy: &str, checksum: bool, dedup: bool, total_iops: f64) -> (f64, f64) {
+        let mut project = example("seed-001-all-flash");
+        let current: f64 = project.workloads.iter().map(target_iops).sum();
+        for w in &mut project.workloads {
+            if let WorkloadSpec::SqlServer { target_iops, .. } = &mut w.spec {
+                *target_iops *= total_iops / current;
+            }
+            w.policy_id = policy.into();
+        }
+        for p in &mut project.policies {
+            p.checksum = checksum;
+        }
+        if let Storage::VsanOsa {
+            dedup_compression, ..
+        } = &mut project.clusters[0].storage
+        {
+            *dedup_compression = dedup;
+        }
+        let e = evaluated(&project);
+        let w = &osa(&e).performance.workloads[0];
+        (
+            w.read_latency_ms.expect("a read latency"),
+            w.write_latency_ms.expect("a write latency"),
+        )
+    }
+
+    fn target_iops(w: &stacksizer_core::model::Workload) -> f64 {
+        match w.spec {
+            WorkloadSpec::SqlServer { target_iops, .. } => target_iops,
+            _ => 0.0,
+        }
+    }
+
+    #[test]
+    fn seed_001_table_7_fitted_run_is_reproduced() {
+        // Row 1: RAID-1, no dedup, no checksum, 17,014 IOPS: 1.0 / 1.7 ms.
+        let (read, write) = seed_001_run("raid1-ftt1", false, false, 17_014.0);
+        assert!((read - 1.0).abs() <= 0.01, "{read}");
+        assert!((write - 1.7).abs() <= 0.01, "{write}");
+    }
+
+    #[test]
+    fn seed_001_table_7_raid1_dedup_write_1_9_ms_predicted() {
+        // Row 3: RAID-1, dedup and checksum, 16,656 IOPS: 1.9 ms write,
+        // 1.6 ms read (the checksum and dedup costs are rows 2 and 3's
+        // differences from row 1, so the read is reproduced, not predicted).
+        let (read, write) = seed_001_run("raid1-ftt1", true, true, 16_656.0);
+        assert!(close(write, 1.9, PREDICTED), "{write}");
+        assert!((read - 1.6).abs() <= 0.01, "{read}");
+    }
+
+    #[test]
+    fn seed_001_table_7_raid5_write_4_4_ms_predicted() {
+        // Row 4: RAID-5, dedup and checksum, 16,506 IOPS: 4.4 ms write, 1.5
+        // ms read. The model gives a read phase (~1.6 ms) and a write phase
+        // (~2.1 ms): 3.7 ms, 16 % low, and RAID-5/RAID-1 1.76 against 2.3.
+        let (read, write) = seed_001_run("raid5-ftt1", true, true, 16_506.0);
+        assert!(close(write, 4.4, PREDICTED), "{write}");
+        assert!(close(read, 1.5, PREDICTED), "{read}");
+        let (_, mirrored) = seed_001_run("raid1-ftt1", true, true, 16_506.0);
+        assert!(write / mirrored > 1.5, "{write} / {mirrored}");
+    }
+
+    #[test]
+    fn seed_000_log_write_2_ms_predicted() {
+        // Seed 000 §7.3: hybrid, AlwaysOn sync at ~6,475 IOPS: the average
+        // transaction log write latency was 2 ms, data disks at most 15 ms.
+        let e = evaluated(&example("seed-000"));
+        for w in &osa(&e).performance.workloads {
+            let write = w.write_latency_ms.expect("a write latency");
+            assert!(close(write, 2.0, PREDICTED), "{write}");
+            assert!(w.read_latency_ms.expect("a read latency") <= 15.0);
+        }
+    }
+
+    #[test]
+    fn seed_003_sql_aag_baseline_write_1_77_ms_predicted() {
+        // Seed 003 Table 9, baseline (SQL Server AAG alone, 15,539 IOPS
+        // primary + secondary): 1.765 ms write.
+        let mut project = example("seed-003");
+        project
+            .workloads
+            .retain(|w| matches!(w.spec, WorkloadSpec::SqlServer { .. }));
+        let e = evaluated(&project);
+        let sql = &osa(&e).performance.workloads[0];
+        assert!((sql.front_end.total_iops - 15_539.0).abs() <= 10.0);
+        let write = sql.write_latency_ms.expect("a write latency");
+        assert!(close(write, 1.765, PREDICTED), "{write}");
+    }
+
+    #[test]
+    fn latency_grows_with_load_until_the_devices_saturate() {
+        // Seed 000's hybrid cluster: read misses queue on the spinning
+        // disks, so reads slow as the load grows, then have no bound.
+        let read_at = |scale: f64| {
+            let mut project = example("seed-000");
+            for w in &mut project.workloads {
+                if let WorkloadSpec::SqlServer { target_iops, .. } = &mut w.spec {
+                    *target_iops *= scale;
+                }
+            }
+            osa(&evaluated(&project)).performance.workloads[0].read_latency_ms
+        };
+        let (light, today, heavy) = (read_at(0.25), read_at(1.0), read_at(2.0));
+        assert!(light.unwrap() < today.unwrap() && today.unwrap() < heavy.unwrap());
+        assert_eq!(read_at(100.0), None);
+    }
+}
+
 mod stretched {
     use super::*;
     use stacksizer_core::model::Topology;
@@ -757,14 +885,16 @@ mod xtremio_vplex {
         let mut project = example("seed-004");
         let e = evaluated(&project);
         let v = &array(&e).xtremio_vplex.vplex;
-        let adder = v.local_write_latency_ms - 0.6;
+        // Beyond the wait in front of VPLEX (its load, checked below).
+        let adder = v.local_write_latency_ms - v.queue_wait_ms - 0.6;
         assert!((1.0..=1.6).contains(&adder), "{adder}");
         assert!(close(
             v.distributed_write_latency_ms - v.local_write_latency_ms,
             v.rtt_ms,
             1e-9
         ));
-        assert!(v.read_latency_ms < 1.0 && v.read_latency_ms >= 0.2);
+        let read = v.read_latency_ms - v.queue_wait_ms;
+        assert!((0.2..1.0).contains(&read), "{read}");
         if let stacksizer_core::model::Topology::Stretched {
             inter_site_rtt_ms, ..
         } = &mut project.clusters[0].topology
@@ -781,6 +911,37 @@ mod xtremio_vplex {
         assert!(codes(&far).contains(&"vplex.log_latency_high"));
         storage(&mut project).replication = stacksizer_core::model::VplexReplication::Geo;
         assert!(!codes(&evaluated(&project)).contains(&"vplex.rtt_exceeds_limit"));
+    }
+
+    #[test]
+    fn seed_004_sql_latency_at_91_pct_of_the_vplex_rating() {
+        // Seed 004 VPLEX performance (Figure 14): at ~90 % VPLEX CPU and
+        // ~90,000 front-end IOPS, SQL Server saw 2-3 ms reads (the fitted
+        // point: the queue's service time) and 3-4 ms writes (predicted,
+        // held within 25 % of 3.5 ms). No WAN latency in the test.
+        let e = evaluated(&example("seed-004"));
+        let v = &array(&e).xtremio_vplex.vplex;
+        assert!((v.utilisation_pct.unwrap() - 91.1).abs() < 0.1);
+        assert!((v.read_latency_ms - 2.5).abs() <= 0.01, "{v:?}");
+        let local = v.local_write_latency_ms;
+        assert!(
+            close(local, 3.5, 0.25) && (3.0..=4.0).contains(&local),
+            "{local}"
+        );
+        assert!(close(v.distributed_write_latency_ms, 3.5, 0.25), "{v:?}");
+        // At half the load the wait all but goes: near the unloaded adders.
+        let mut light = example("seed-004");
+        for w in &mut light.workloads {
+            if let WorkloadSpec::SqlServer { target_iops, .. } = &mut w.spec {
+                *target_iops *= 0.5;
+            }
+        }
+        let e = evaluated(&light);
+        let l = &array(&e).xtremio_vplex.vplex;
+        assert!(
+            l.read_latency_ms < 1.0 && l.local_write_latency_ms < 2.0,
+            "{l:?}"
+        );
     }
 
     #[test]

@@ -126,8 +126,14 @@ fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
                     );
                     let grown = grown_workloads(&placed, year);
                     let grown_placed = regrown(&placed, &grown);
-                    let performance =
-                        assess_performance(0, topology, &groups, &grown_placed, settings);
+                    let performance = assess_performance(
+                        0,
+                        topology,
+                        &groups,
+                        dedup_active,
+                        &grown_placed,
+                        settings,
+                    );
                     let compute = assess_compute(
                         0,
                         &cluster.host,
