@@ -28,6 +28,7 @@
 mod array;
 mod base;
 mod bom;
+mod bound;
 mod esa_pool;
 mod family;
 mod figures;

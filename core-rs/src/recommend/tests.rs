@@ -141,6 +141,57 @@ proptest! {
     }
 }
 
+/// The search with and without the cost bound: the same answer.
+fn bound_changes_nothing(
+    project: &crate::model::Project,
+    catalog: &crate::catalog::Catalog,
+    options: &RecommendOptions,
+) -> Result<(), TestCaseError> {
+    let bounded = recommend(project, catalog, options);
+    let every = Search::bounded(
+        project,
+        catalog,
+        options,
+        super::bound::CostBound::new(usize::MAX),
+    )
+    .finish();
+    prop_assert_eq!(&bounded.designs, &every.designs);
+    prop_assert_eq!(bounded.pareto_front_size, every.pareto_front_size);
+    prop_assert_eq!(&bounded.infeasible_reason, &every.infeasible_reason);
+    prop_assert_eq!(&bounded.notes, &every.notes);
+    prop_assert_eq!(bounded.search_space, every.search_space);
+    prop_assert_eq!(bounded.evaluated + bounded.pruned, bounded.search_space);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Skipping the lines dearer than the answer can reach changes nothing.
+    #[test]
+    fn the_cost_bound_never_changes_the_answer(
+        project in generate::project(),
+        catalog in generate::catalog(),
+        top in 1usize..4,
+    ) {
+        bound_changes_nothing(&project, &catalog, &RecommendOptions { top, ..small_options() })?;
+    }
+}
+
+/// The same on the examples the bound skips most of (the others take
+/// minutes unbounded in a debug build; `bench/search-timing.mjs` runs them).
+#[test]
+fn the_cost_bound_changes_no_example_answer() {
+    let catalog = crate::catalog::shipped_catalog();
+    for text in [
+        include_str!("../../../assets/examples/seed-000-hybrid-alwayson.json"),
+        include_str!("../../../assets/examples/seed-001-all-flash-sql.json"),
+    ] {
+        let project = crate::parse_project(text).expect("an example parses");
+        bound_changes_nothing(&project, &catalog, &RecommendOptions::default()).unwrap();
+    }
+}
+
 #[test]
 fn a_cancelled_search_returns_nothing_and_progress_only_grows() {
     let catalog = crate::catalog::shipped_catalog();
