@@ -84,13 +84,25 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     /// The pruned search returns brute force's Pareto front and each
-    /// family's cheapest cost.
+    /// family's cheapest cost, vSAN ESA included: search feasibility is
+    /// `evaluate`'s verdict.
     #[test]
     fn pruned_search_equals_brute_force(
         project in generate::project(),
-        catalog in generate::catalog(),
+        mut catalog in generate::catalog(),
         protections in proptest::sample::subsequence(ProtectionChoice::ALL.to_vec(), 1..=3),
+        esa in any::<bool>(),
     ) {
+        // ESA is searched when the catalog certifies NVMe devices for it:
+        // here every flash device, made NVMe.
+        for part in &mut catalog.parts {
+            if let crate::catalog::PartSpec::Device(d) = &mut part.spec {
+                if esa && d.kind.is_flash() {
+                    d.kind = crate::model::DeviceKind::Nvme;
+                    d.esa_certified = true;
+                }
+            }
+        }
         let options = RecommendOptions { protections, ..small_options() };
         let expected = brute::brute_force(&project, &catalog, &options);
         let r = recommend(&project, &catalog, &options);
