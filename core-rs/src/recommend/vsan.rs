@@ -72,7 +72,13 @@ pub struct VsanSearch {
     /// Sizes the options allow, of which the witness RTT may rule out the
     /// largest: those count as pruned.
     allowed: u32,
-    /// Next line: geometry, then position in its assignment list.
+    /// The order geometries are sized in: blocks of one host model and
+    /// layout (what `shadow` compares), cheapest possible design first, so
+    /// that `CostBound` tightens early.
+    order: Vec<u32>,
+    /// Each geometry's cheapest possible design (`floor_cost`).
+    floors: Vec<Option<f64>>,
+    /// Next line: place in `order`, then position in its assignment list.
     cursor: (usize, usize),
     pub lines: u64,
     pub lines_done: u64,
@@ -202,13 +208,15 @@ impl VsanSearch {
             choices.caches.len(),
             MAX_HOSTS_PER_CLUSTER,
         );
-        Ok(Some(VsanSearch {
+        let mut search = VsanSearch {
             scorer,
             geometries,
             assignments: figures.assignments,
             mirror_only,
             sizes,
             allowed,
+            order: Vec::new(),
+            floors: Vec::new(),
             cursor: (0, 0),
             lines,
             lines_done: 0,
@@ -219,11 +227,45 @@ impl VsanSearch {
             least_required_gb,
             skipped: Vec::new(),
             resuming: Vec::new(),
-        }))
+        };
+        search.plan(choices);
+        Ok(Some(search))
     }
 
     pub fn done(&self) -> bool {
-        self.cursor.0 >= self.geometries.len() && self.resuming.is_empty()
+        self.cursor.0 >= self.order.len() && self.resuming.is_empty()
+    }
+
+    /// Each geometry's floor cost, and the order of the blocks by their
+    /// cheapest floor (a block whose floor is unknown first: it is sized
+    /// whatever the bound).
+    fn plan(&mut self, choices: &Choices) {
+        self.floors = self
+            .geometries
+            .iter()
+            .map(|g| self.floor_cost(choices, g))
+            .collect();
+        let mut blocks: Vec<(f64, std::ops::Range<usize>)> = Vec::new();
+        for (gi, g) in self.geometries.iter().enumerate() {
+            let floor = self.floors[gi].unwrap_or(f64::NEG_INFINITY);
+            match blocks.last_mut() {
+                Some((least, range))
+                    if (
+                        self.geometries[range.start].host,
+                        self.geometries[range.start].layout,
+                    ) == (g.host, g.layout) =>
+                {
+                    range.end = gi + 1;
+                    *least = least.min(floor);
+                }
+                _ => blocks.push((floor, gi..gi + 1)),
+            }
+        }
+        blocks.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.start.cmp(&b.1.start)));
+        self.order = blocks
+            .into_iter()
+            .flat_map(|(_, range)| range.map(|gi| gi as u32))
+            .collect();
     }
 
     /// The `position`-th assignment a line of this geometry may use.
@@ -248,11 +290,12 @@ impl VsanSearch {
     ) {
         let (lo, hi) = self.sizes;
         let mut sized = 0;
-        while sized < max_lines && self.cursor.0 < self.geometries.len() {
-            let (gi, position) = self.cursor;
+        while sized < max_lines && self.cursor.0 < self.order.len() {
+            let (at, position) = self.cursor;
+            let gi = self.order[at] as usize;
             let g = &self.geometries[gi];
             if position == 0 && hi >= lo {
-                if let Some(cost) = self.floor_cost(choices, g) {
+                if let Some(cost) = self.floors[gi] {
                     if cost > bound.limit(Family::vsan(g.tier, self.stretched)) {
                         let lines = (0..).map_while(|p| self.assignment_of(g, p)).count() as u64;
                         stats.pruned += lines * u64::from(self.allowed);
@@ -265,8 +308,11 @@ impl VsanSearch {
                 }
             }
             let Some(ai) = self.assignment_of(g, position) else {
-                self.cursor = (gi + 1, 0);
-                let next = self.geometries.get(gi + 1);
+                self.cursor = (at + 1, 0);
+                let next = self
+                    .order
+                    .get(at + 1)
+                    .map(|&n| &self.geometries[n as usize]);
                 if next.is_none_or(|n| (n.host, n.layout) != (g.host, g.layout)) {
                     for u in &mut self.unbeaten {
                         u.flush(points);
@@ -286,7 +332,7 @@ impl VsanSearch {
                 self.unbeaten[tier_index(g.tier)].add(p, points);
             }
         }
-        if self.cursor.0 < self.geometries.len() {
+        if self.cursor.0 < self.order.len() {
             return;
         }
         // Resumed designs join the list directly: `shadow` only ever sets
