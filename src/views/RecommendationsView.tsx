@@ -83,6 +83,29 @@ const money = (amount: number, currency: string) =>
 
 const optionalNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
+/** A whole-number constraint, kept as typed until Search reads it. */
+function CountInput(props: {
+  label: string;
+  size: number;
+  placeholder?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}{' '}
+      <input
+        type="text"
+        inputMode="numeric"
+        size={props.size}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 /** The cheapest designs that meet every requirement, searched in a Worker of their own. */
 export function RecommendationsView() {
   const { store } = useServices();
@@ -212,47 +235,21 @@ export function RecommendationsView() {
             onChange={(e) => setBudget(e.target.value)}
           />
         </label>
-        <label>
-          Minimum hosts{' '}
-          <input
-            type="text"
-            inputMode="numeric"
-            size={3}
-            value={minHosts}
-            onChange={(e) => setMinHosts(e.target.value)}
-          />
-        </label>
-        <label>
-          Maximum hosts{' '}
-          <input
-            type="text"
-            inputMode="numeric"
-            size={3}
-            value={maxHosts}
-            onChange={(e) => setMaxHosts(e.target.value)}
-          />
-        </label>
-        <label>
-          N+x{' '}
-          <input
-            type="text"
-            inputMode="numeric"
-            size={6}
-            placeholder="project's"
-            value={reserveHosts}
-            onChange={(e) => setReserveHosts(e.target.value)}
-          />
-        </label>
-        <label>
-          Maximum rack units{' '}
-          <input
-            type="text"
-            inputMode="numeric"
-            size={4}
-            value={maxRackUnits}
-            onChange={(e) => setMaxRackUnits(e.target.value)}
-          />
-        </label>
+        <CountInput label="Minimum hosts" size={3} value={minHosts} onChange={setMinHosts} />
+        <CountInput label="Maximum hosts" size={3} value={maxHosts} onChange={setMaxHosts} />
+        <CountInput
+          label="N+x"
+          size={6}
+          placeholder="project's"
+          value={reserveHosts}
+          onChange={setReserveHosts}
+        />
+        <CountInput
+          label="Maximum rack units"
+          size={4}
+          value={maxRackUnits}
+          onChange={setMaxRackUnits}
+        />
         <fieldset className="inline-fieldset">
           <legend>Architectures</legend>
           {ARCHITECTURES.map((a) => (

@@ -329,15 +329,18 @@ impl Search {
             scorer_mismatches,
             ..
         } = verifier;
-        if !exhausted {
+        let reachable = match &self.vsan {
+            Some(vsan) if !exhausted => vsan.reachable(|f| reach.family(f)),
+            _ => Vec::new(),
+        };
+        if !reachable.is_empty() {
+            // The answer reaches designs the sizing skipped: size them and
+            // select again.
             if let Some(vsan) = &mut self.vsan {
-                if vsan.resume(|f| reach.family(f)) {
-                    // The answer reaches designs the sizing skipped: size
-                    // them and select again.
-                    self.phase = Phase::SizingVsan;
-                    return;
-                }
+                vsan.resume(&reachable);
             }
+            self.phase = Phase::SizingVsan;
+            return;
         }
         let mut chosen: Vec<(Point, bool, bool)> = taken
             .iter()
@@ -349,15 +352,6 @@ impl Search {
             }
         }
         chosen.sort_by(|a, b| by_cost(&a.0, &b.0));
-        let designs = Designs {
-            base,
-            choices: &self.choices,
-            vsan: self.vsan.as_ref(),
-            array: self.array.as_ref(),
-            esa: self.esa.as_ref(),
-            caps: self.caps,
-            kept: &kept,
-        };
         let mut returned: Vec<_> = chosen
             .iter()
             .filter_map(|(p, on_front, best)| {

@@ -346,18 +346,22 @@ impl VsanSearch {
         }
     }
 
-    /// Sizes the skipped geometries whose cheapest possible design costs
-    /// no more than `reach` allows for its family; false when there are none.
-    pub fn resume(&mut self, reach: impl Fn(Family) -> f64) -> bool {
-        let stretched = self.stretched;
-        let geometries = &self.geometries;
-        let (now, later): (Vec<_>, Vec<_>) = self.skipped.iter().partition(|(gi, cost)| {
-            *cost <= reach(Family::vsan(geometries[*gi as usize].tier, stretched))
-        });
-        self.skipped = later;
-        self.resuming
-            .extend(now.into_iter().rev().map(|(gi, _)| gi));
-        !self.resuming.is_empty()
+    /// The skipped geometries whose cheapest possible design costs no
+    /// more than `reach` allows for its family.
+    pub fn reachable(&self, reach: impl Fn(Family) -> f64) -> Vec<u32> {
+        self.skipped
+            .iter()
+            .filter(|(gi, cost)| {
+                *cost <= reach(Family::vsan(self.geometries[*gi as usize].tier, self.stretched))
+            })
+            .map(|(gi, _)| *gi)
+            .collect()
+    }
+
+    /// Sizes these skipped geometries in the next steps.
+    pub fn resume(&mut self, geometries: &[u32]) {
+        self.skipped.retain(|(gi, _)| !geometries.contains(gi));
+        self.resuming.extend(geometries.iter().rev());
     }
 
     /// The cheapest any design of the geometry can cost: at the smallest
