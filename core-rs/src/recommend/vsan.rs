@@ -352,7 +352,11 @@ impl VsanSearch {
         self.skipped
             .iter()
             .filter(|(gi, cost)| {
-                *cost <= reach(Family::vsan(self.geometries[*gi as usize].tier, self.stretched))
+                *cost
+                    <= reach(Family::vsan(
+                        self.geometries[*gi as usize].tier,
+                        self.stretched,
+                    ))
             })
             .map(|(gi, _)| *gi)
             .collect()
