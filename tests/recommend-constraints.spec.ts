@@ -78,3 +78,19 @@ test('names the field and its range when a constraint is out of range', async ({
     timeout: 60_000,
   });
 });
+
+test('cancels a search between the core steps, then searches again', async ({ page }) => {
+  test.setTimeout(120_000);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByLabel('Open an example project').selectOption('seed-003-mixed-sql-exchange.json');
+  await expect(page.getByTestId('document-state')).toContainText('seed-003');
+  await page.getByRole('tab', { name: 'Recommend' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Search cancelled.')).toBeVisible();
+  await expect(page.getByTestId('search-counts')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-counts')).toContainText('evaluated', { timeout: 60_000 });
+});
