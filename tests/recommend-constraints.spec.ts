@@ -49,6 +49,16 @@ test('searches within constraints, filters, expands, customises and keeps a scen
   await page.getByRole('button', { name: 'Back to the optimum' }).click();
   await expect(hosts).toHaveText(String(before));
   await expect(page.getByTestId('customised')).toHaveCount(0);
+
+  // More RAM: the shipped catalog has no option prices, so the host is
+  // unpriced with the reason, never kept at the part's price.
+  await page.getByRole('button', { name: 'RAM per host plus one' }).click();
+  await expect(page.getByTestId('customise-delta')).toContainText(
+    /Cost not known: custom, unpriced: .* no price per GB of RAM/,
+  );
+  await page.screenshot({ path: 'tests/output/recommend-customise-ram-1920.png' });
+  await page.getByRole('button', { name: 'Back to the optimum' }).click();
+  await expect(page.getByTestId('customise-delta')).toContainText('against the optimum');
   await page.getByRole('button', { name: 'Hosts plus one' }).click();
   await expect(hosts).toHaveText(String(before + 1));
 
@@ -56,4 +66,31 @@ test('searches within constraints, filters, expands, customises and keeps a scen
   await page.getByRole('button', { name: 'Keep as scenario' }).click();
   await expect(page.getByRole('tab', { name: 'Compare' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('table.compare thead')).toContainText('customised');
+});
+
+test('names the field and its range when a constraint is out of range', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('tab', { name: 'Recommend' }).click();
+  await page.getByLabel('Maximum rack units').fill('0');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('max_rack_units must be 1 to 640, not 0')).toBeVisible({
+    timeout: 60_000,
+  });
+});
+
+test('cancels a search between the core steps, then searches again', async ({ page }) => {
+  test.setTimeout(120_000);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByLabel('Open an example project').selectOption('seed-003-mixed-sql-exchange.json');
+  await expect(page.getByTestId('document-state')).toContainText('seed-003');
+  await page.getByRole('tab', { name: 'Recommend' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Search cancelled.')).toBeVisible();
+  await expect(page.getByTestId('search-counts')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-counts')).toContainText('evaluated', { timeout: 60_000 });
 });

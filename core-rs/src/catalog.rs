@@ -188,6 +188,16 @@ pub struct HostPartSpec {
     /// Server generation, e.g. "Dell PowerEdge 16G (4th/5th-gen Xeon)".
     #[serde(default)]
     pub generation: String,
+    /// Option prices, in the part's currency, where the vendor's
+    /// configurator gives them: one GB of RAM more or less than `ram_gb`,
+    /// and one core more or less (over all sockets). A host customised
+    /// without them is left unpriced (`recommend::reprice_host`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub ram_price_per_gb: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub price_per_core: Option<f64>,
 }
 
 /// An XtremIO X-Brick: two storage controllers and an SSD shelf. Ids

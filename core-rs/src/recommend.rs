@@ -28,6 +28,8 @@
 mod array;
 mod base;
 mod bom;
+mod bound;
+mod customise;
 mod esa_pool;
 mod family;
 mod figures;
@@ -54,6 +56,7 @@ use crate::catalog::Catalog;
 use crate::model::Project;
 
 pub use bom::BomLine;
+pub use customise::{reprice_host, RepricedHost};
 pub use family::Family;
 pub use options::{ProtectionChoice, RecommendOptions, WarningPolicy};
 pub use output::{ClassProtection, Design, Progress, Recommendation};

@@ -15,8 +15,6 @@ use wasm_bindgen::prelude::*;
 use serde::Deserialize;
 use serde::Serialize;
 
-use std::ops::ControlFlow;
-
 use crate::catalog::{
     catalog_listing, catalog_to_csv, merge_catalogs, parse_user_catalog, price_project,
     read_user_catalog, shipped_catalog, use_part, Catalog, CatalogFormat, CatalogListing, PartSlot,
@@ -40,7 +38,9 @@ use crate::import::ImportIssue;
 use crate::issue::InputIssue;
 use crate::model::{Project, Workload};
 use crate::parse::{check_project_file, ProjectFileOutcome};
-use crate::recommend::{recommend_with_progress, RecommendOptions, Recommendation};
+use crate::recommend::{
+    reprice_host, Progress, RecommendOptions, Recommendation, RepricedHost, Search,
+};
 #[cfg(feature = "wasm-exchange")]
 use crate::report::{
     csv_tables_dated, evaluate_project_json, xlsx_comparison, xlsx_report_dated, Paper, Variant,
@@ -299,43 +299,92 @@ pub enum RecommendOutcome {
     Invalid { issues: Vec<InputIssue> },
 }
 
-/// Searches the shipped catalog (with the user's over it, when given) for
-/// the cheapest designs that meet every requirement. `on_progress` receives each `Progress`; the search runs to
-/// the end (the app cancels by ending the Worker that runs it).
-#[wasm_bindgen(js_name = recommendDesigns)]
-pub fn recommend_designs(
-    project_json: &str,
-    options: Ts<RecommendOptions>,
-    on_progress: &js_sys::Function,
-    user_catalog_json: Option<String>,
-) -> Result<Ts<RecommendOutcome>, JsError> {
-    let options = options.to_rust()?;
-    let catalog = catalog_with(user_catalog_json.as_deref())?;
-    let project = match crate::parse::parse_project(project_json) {
-        Ok(project) => project,
-        Err(issue) => {
-            return Ok(RecommendOutcome::Invalid {
-                issues: vec![issue],
+/// A design search over the shipped catalog (with the user's over it,
+/// when given) for the cheapest designs that meet every requirement, run a
+/// step at a time: the app's Worker yields between steps, so a request to
+/// cancel is seen and the search stops where it is, and the Worker with its
+/// compiled module stays for the next search.
+#[wasm_bindgen]
+pub struct DesignSearch {
+    /// None for an invalid project, which is not searched.
+    search: Option<Search>,
+    issues: Vec<InputIssue>,
+}
+
+#[wasm_bindgen]
+impl DesignSearch {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        project_json: &str,
+        options: Ts<RecommendOptions>,
+        user_catalog_json: Option<String>,
+    ) -> Result<DesignSearch, JsError> {
+        let options = options.to_rust()?;
+        let catalog = catalog_with(user_catalog_json.as_deref())?;
+        let project = match crate::parse::parse_project(project_json) {
+            Ok(project) => project,
+            Err(issue) => {
+                return Ok(DesignSearch {
+                    search: None,
+                    issues: vec![issue],
+                })
             }
-            .into_ts()?)
-        }
+        };
+        let issues = crate::validate::validate(&project);
+        let search = issues
+            .is_empty()
+            .then(|| Search::new(&project, &catalog, &options));
+        Ok(DesignSearch { search, issues })
+    }
+
+    #[wasm_bindgen(js_name = isDone)]
+    pub fn is_done(&self) -> bool {
+        self.search.as_ref().is_none_or(Search::is_done)
+    }
+
+    /// Does the next bounded piece of work (a few milliseconds).
+    pub fn step(&mut self) -> Result<Ts<Progress>, JsError> {
+        let progress = match &mut self.search {
+            Some(search) => search.step(),
+            None => return Err(JsError::new("an invalid project is not searched")),
+        };
+        Ok(progress.into_ts()?)
+    }
+
+    /// The answer: the search run to its end, or the project's issues.
+    pub fn outcome(self) -> Result<Ts<RecommendOutcome>, JsError> {
+        let outcome = match self.search {
+            Some(search) => RecommendOutcome::Searched {
+                recommendation: Box::new(search.finish()),
+            },
+            None => RecommendOutcome::Invalid {
+                issues: self.issues,
+            },
+        };
+        Ok(outcome.into_ts()?)
+    }
+}
+
+/// A customised design's project with its host priced from the catalog's
+/// option prices, or left unpriced with the reason (`reprice_host`).
+#[wasm_bindgen(js_name = repriceCustomHost)]
+pub fn reprice_custom_host(
+    optimum_json: &str,
+    customised_json: &str,
+    cluster_index: usize,
+    user_catalog_json: Option<String>,
+) -> Result<Ts<RepricedHost>, JsError> {
+    let catalog = catalog_with(user_catalog_json.as_deref())?;
+    let parse = |json: &str| {
+        crate::parse::parse_project(json).map_err(|issue| JsError::new(&issue.message))
     };
-    let issues = crate::validate::validate(&project);
-    if !issues.is_empty() {
-        return Ok(RecommendOutcome::Invalid { issues }.into_ts()?);
-    }
-    let recommendation = recommend_with_progress(&project, &catalog, &options, |progress| {
-        if let Ok(value) = serde_wasm_bindgen::to_value(progress) {
-            // A throwing listener must not stop the search; the answer still comes back.
-            let _ = on_progress.call1(&JsValue::NULL, &value);
-        }
-        ControlFlow::Continue(())
-    })
-    .ok_or_else(|| JsError::new("the design search stopped before it finished"))?;
-    Ok(RecommendOutcome::Searched {
-        recommendation: Box::new(recommendation),
-    }
-    .into_ts()?)
+    let repriced = reprice_host(
+        &parse(optimum_json)?,
+        &parse(customised_json)?,
+        cluster_index,
+        &catalog,
+    );
+    Ok(repriced.into_ts()?)
 }
 
 /// The X-Brick models an XtremIO + VPLEX cluster can use, for the editor.

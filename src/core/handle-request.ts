@@ -19,6 +19,12 @@ export interface CoreModule {
   catalogListing(userCatalogJson: string | null): unknown;
   exportCatalog(userCatalogJson: string | null, format: CatalogFormat): string;
   priceProject(projectJson: string, userCatalogJson: string | null): unknown;
+  repriceCustomHost(
+    optimumJson: string,
+    customisedJson: string,
+    clusterIndex: number,
+    userCatalogJson: string | null,
+  ): unknown;
   useCatalogPart(
     projectJson: string,
     partId: string,
@@ -144,6 +150,13 @@ function dispatch(
     case 'catalog/import': {
       const { bytes, fileName } = params(request, 'catalog/import');
       return core.importUserCatalog(bytes, fileName);
+    }
+    case 'design/reprice-host': {
+      const { optimumJson, customisedJson, clusterIndex, userCatalogJson } = params(
+        request,
+        'design/reprice-host',
+      );
+      return core.repriceCustomHost(optimumJson, customisedJson, clusterIndex, userCatalogJson);
     }
     case 'catalog/listing':
       return core.catalogListing(params(request, 'catalog/listing').userCatalogJson);

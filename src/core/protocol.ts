@@ -11,6 +11,7 @@ import type {
   PartSlot,
   PartUseOutcome,
   PriceOutcome,
+  RepricedHost,
   ProjectFileOutcome,
   RttCurve,
   Settings,
@@ -60,6 +61,16 @@ export interface CoreRequests {
   'project/price': {
     params: { projectJson: string; userCatalogJson: string | null };
     result: PriceOutcome;
+  };
+  /** A customised design's host priced from the catalog's option prices, or unpriced with why. */
+  'design/reprice-host': {
+    params: {
+      optimumJson: string;
+      customisedJson: string;
+      clusterIndex: number;
+      userCatalogJson: string | null;
+    };
+    result: RepricedHost;
   };
   /** The project with a catalog part used in one slot of a cluster's design. */
   'catalog/use-part': {

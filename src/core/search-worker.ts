@@ -1,24 +1,56 @@
 /// <reference lib="webworker" />
-// A Worker of its own for each design search, so the search can be
-// cancelled by ending the Worker while the main core stays available.
-import init, { recommendDesigns } from './pkg/stacksizer_core.js';
-import type { SearchRequest, SearchMessage } from './search';
-import type { Progress } from './types';
+// The design search's own Worker, kept from one search to the next so the
+// core is compiled once. It runs the core's stepper in slices and yields to
+// its message queue between them, where a request to cancel stops the
+// search; the main core stays available throughout.
+import init, { DesignSearch } from './pkg/stacksizer_core.js';
+import type { SearchMessage, WorkerRequest } from './search';
 
 const ready = init();
+/** Progress is posted, and cancellation checked, this often. */
+const SLICE_MS = 30;
+const cancelled = new Set<number>();
 
-self.onmessage = async (event: MessageEvent<SearchRequest>) => {
-  await ready;
+/** Lets queued messages (a cancel) run: a macrotask without timer clamping. */
+const yieldToMessages = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+async function run(request: Extract<WorkerRequest, { type: 'search' }>) {
   const post = (message: SearchMessage) => self.postMessage(message);
+  const { id } = request;
+  let search: DesignSearch | null = null;
   try {
-    const outcome = recommendDesigns(
-      event.data.projectJson,
-      event.data.options,
-      (progress: Progress) => post({ type: 'progress', progress }),
-      event.data.userCatalogJson,
-    );
-    post({ type: 'result', outcome });
+    await ready;
+    search = new DesignSearch(request.projectJson, request.options, request.userCatalogJson);
+    let slice = performance.now();
+    while (!search.isDone()) {
+      const progress = search.step();
+      if (performance.now() - slice < SLICE_MS) continue;
+      post({ type: 'progress', id, progress });
+      await yieldToMessages();
+      if (cancelled.has(id)) {
+        post({ type: 'cancelled', id });
+        return;
+      }
+      slice = performance.now();
+    }
+    const done = search;
+    search = null;
+    post({ type: 'result', id, outcome: done.outcome() });
   } catch (error) {
-    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    search?.free();
+    cancelled.delete(id);
   }
+}
+
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  if (request.type === 'cancel') cancelled.add(request.id);
+  else void run(request);
 };

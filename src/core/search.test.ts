@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { SearchCancelled, startSearch, type SearchMessage, type SearchRequest } from './search';
+import { SearchCancelled, SearchRunner, type SearchMessage, type WorkerRequest } from './search';
 import type { Progress, RecommendOutcome } from './types';
 
-/** A stand-in Worker that answers with the scripted messages. */
-function scriptedWorker(messages: SearchMessage[]) {
+type Script = (request: Extract<WorkerRequest, { type: 'search' }>) => SearchMessage[];
+
+/** A stand-in Worker answering each search with the scripted messages. */
+function scriptedWorker(script: Script) {
   const worker = {
     terminated: false,
+    received: [] as WorkerRequest[],
     onmessage: null as ((e: MessageEvent<SearchMessage>) => void) | null,
     onerror: null as ((e: ErrorEvent) => void) | null,
-    postMessage(_request: SearchRequest) {
+    postMessage(request: WorkerRequest) {
+      worker.received.push(request);
+      if (request.type !== 'search') return;
       queueMicrotask(() => {
-        for (const data of messages) {
+        for (const data of script(request)) {
           if (!worker.terminated) worker.onmessage?.({ data } as MessageEvent<SearchMessage>);
         }
       });
@@ -22,46 +27,48 @@ function scriptedWorker(messages: SearchMessage[]) {
   return worker;
 }
 
+function runner(script: Script) {
+  const workers: ReturnType<typeof scriptedWorker>[] = [];
+  const r = new SearchRunner(() => {
+    const w = scriptedWorker(script);
+    workers.push(w);
+    return w as unknown as Worker;
+  });
+  return { runner: r, workers };
+}
+
 const request = { projectJson: '{}', options: {}, userCatalogJson: null };
 const progress = { lines_done: 1, lines: 2 } as Progress;
 const outcome = { status: 'searched' } as RecommendOutcome;
 
-describe('startSearch', () => {
-  it('reports progress, then resolves with the outcome and ends the Worker', async () => {
-    const worker = scriptedWorker([
-      { type: 'progress', progress },
-      { type: 'result', outcome },
+describe('SearchRunner', () => {
+  it('reports progress, resolves with the outcome and keeps the Worker for the next search', async () => {
+    const { runner: r, workers } = runner(({ id }) => [
+      { type: 'progress', id, progress },
+      { type: 'result', id, outcome },
     ]);
     const seen: Progress[] = [];
-    const search = startSearch(
-      request,
-      (p) => seen.push(p),
-      () => worker as unknown as Worker,
-    );
-    await expect(search.result).resolves.toBe(outcome);
+    await expect(r.start(request, (p) => seen.push(p)).result).resolves.toBe(outcome);
     expect(seen).toEqual([progress]);
-    expect(worker.terminated).toBe(true);
+    await expect(r.start(request, () => {}).result).resolves.toBe(outcome);
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.terminated).toBe(false);
   });
 
-  it('cancels by ending the Worker', async () => {
-    const worker = scriptedWorker([]);
-    const search = startSearch(
-      request,
-      () => {},
-      () => worker as unknown as Worker,
-    );
+  it('cancels by asking the Worker to stop between steps', async () => {
+    const { runner: r, workers } = runner(() => []);
+    const search = r.start(request, () => {});
     search.cancel();
     await expect(search.result).rejects.toBeInstanceOf(SearchCancelled);
-    expect(worker.terminated).toBe(true);
+    expect(workers[0]?.received.map((m) => m.type)).toEqual(['search', 'cancel']);
+    expect(workers[0]?.terminated).toBe(false);
   });
 
-  it('rejects with the core message when the search fails', async () => {
-    const worker = scriptedWorker([{ type: 'error', message: 'boom' }]);
-    const search = startSearch(
-      request,
-      () => {},
-      () => worker as unknown as Worker,
-    );
-    await expect(search.result).rejects.toThrow('boom');
+  it('rejects with the core message when a search fails, and starts a fresh Worker after', async () => {
+    const { runner: r, workers } = runner(({ id }) => [{ type: 'error', id, message: 'boom' }]);
+    await expect(r.start(request, () => {}).result).rejects.toThrow('boom');
+    expect(workers[0]?.terminated).toBe(true);
+    await expect(r.start(request, () => {}).result).rejects.toThrow('boom');
+    expect(workers).toHaveLength(2);
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Design, KeyFigures, Project, VerdictStatus } from '../core/types';
 import { useServices } from '../services';
+import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
 import { customise, STEP_LABEL, stepsFor, stepValue, type CustomiseStep } from './customise';
 
@@ -18,6 +19,8 @@ interface Evaluated {
   figures: KeyFigures | null;
   status: VerdictStatus | null;
   issues: string[];
+  /** Why the customised host has no price (the catalog gives no option price). */
+  unpriced: string | null;
 }
 
 const signed = (value: number, text: (abs: number) => string) =>
@@ -29,7 +32,7 @@ const signed = (value: number, text: (abs: number) => string) =>
  * optimum the search found.
  */
 export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
-  const { core } = useServices();
+  const { core, store } = useServices();
   const addVariant = useApp((s) => s.addVariant);
   const setResultsTab = useApp((s) => s.setResultsTab);
   const optimum = design.evaluation.clusters[clusterIndex]?.key_figures ?? null;
@@ -38,15 +41,23 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
     figures: optimum,
     status: design.verdict.status,
     issues: [],
+    unpriced: null,
   });
   const [pending, setPending] = useState(false);
   const customised = current.project !== design.project;
   const cluster = current.project.clusters[clusterIndex];
 
   const take = async (step: CustomiseStep, by: 1 | -1) => {
-    const project = customise(current.project, clusterIndex, step, by);
+    const stepped = customise(current.project, clusterIndex, step, by);
     setPending(true);
     try {
+      // The core prices the host anew when its RAM or cores change.
+      const { project, unpriced_reason } = await core.call('design/reprice-host', {
+        optimumJson: JSON.stringify(design.project),
+        customisedJson: JSON.stringify(stepped),
+        clusterIndex,
+        userCatalogJson: userCatalogJson(store.getState()),
+      });
       const outcome = await core.call('project/evaluate', { projectJson: JSON.stringify(project) });
       if (outcome.status === 'evaluated') {
         const own = outcome.evaluation.clusters[clusterIndex];
@@ -55,6 +66,7 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
           figures: own?.key_figures ?? null,
           status: own?.verdict.status ?? null,
           issues: [],
+          unpriced: unpriced_reason ?? null,
         });
       } else {
         // The step left the allowed range: keep the design as it was and say why.
@@ -109,13 +121,18 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
         ))}
       </div>
       <p data-testid="customise-delta">
-        Cost {money(cost)} ({signed(cost - design.cost, money)} against the optimum); capacity
-        headroom {headroomTb.toFixed(1)} TB (
+        {current.unpriced === null ? (
+          <>
+            Cost {money(cost)} ({signed(cost - design.cost, money)} against the optimum);{' '}
+          </>
+        ) : (
+          <>Cost not known: {current.unpriced}; </>
+        )}
+        capacity headroom {headroomTb.toFixed(1)} TB (
         {signed(headroomTb - optimum.headroom.gb / 1000, (v) => `${v.toFixed(1)} TB`)}); CPU after
         N+x {cpu.toFixed(0)} % ({signed(cpu - optimumCpu, (v) => `${v.toFixed(0)} pts`)}); verdict{' '}
         {current.status?.replace(/_/g, ' ') ?? '—'}.
       </p>
-      <p className="muted">RAM and cores change the host&apos;s figures, not its catalog price.</p>
       {current.issues.length > 0 && (
         <ul className="issue">
           {current.issues.map((message) => (
@@ -133,6 +150,7 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
               figures: optimum,
               status: design.verdict.status,
               issues: [],
+              unpriced: null,
             })
           }
         >

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { SearchCancelled, startSearch, type RunningSearch } from '../core/search';
+import { useEffect, useRef, useState } from 'react';
+import { SearchCancelled, startSearch, warmSearch, type RunningSearch } from '../core/search';
 import type { Design, Progress, RecommendOutcome } from '../core/types';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
@@ -83,6 +83,29 @@ const money = (amount: number, currency: string) =>
 
 const optionalNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
+/** A whole-number constraint, kept as typed until Search reads it. */
+function CountInput(props: {
+  label: string;
+  size: number;
+  placeholder?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}{' '}
+      <input
+        type="text"
+        inputMode="numeric"
+        size={props.size}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 /** The cheapest designs that meet every requirement, searched in a Worker of their own. */
 export function RecommendationsView() {
   const { store } = useServices();
@@ -92,6 +115,7 @@ export function RecommendationsView() {
   const [maxHosts, setMaxHosts] = useState('');
   const [minHosts, setMinHosts] = useState('');
   const [reserveHosts, setReserveHosts] = useState('');
+  const [maxRackUnits, setMaxRackUnits] = useState('');
   const [architectures, setArchitectures] = useState<string[]>(ARCHITECTURES.map((a) => a.label));
   const [cleanOnly, setCleanOnly] = useState(false);
   const [sortKey, setSortKey] = useState<SortKey>('cost');
@@ -108,12 +132,15 @@ export function RecommendationsView() {
   const [error, setError] = useState<string | null>(null);
   const running = useRef<RunningSearch | null>(null);
   const [busy, setBusy] = useState(false);
+  // The search Worker compiles its core while the user sets the constraints.
+  useEffect(warmSearch, []);
 
   const start = () => {
     const budgetValue = optionalNumber(budget);
     const hostsValue = optionalNumber(maxHosts);
     const minValue = optionalNumber(minHosts);
     const reserveValue = optionalNumber(reserveHosts);
+    const unitsValue = optionalNumber(maxRackUnits);
     if (
       (budgetValue !== undefined && !(budgetValue > 0)) ||
       (hostsValue !== undefined && !(hostsValue >= 3))
@@ -128,6 +155,11 @@ export function RecommendationsView() {
         !(Number.isInteger(reserveValue) && reserveValue >= 0 && reserveValue <= 3))
     ) {
       setError('Minimum hosts must be a whole number from 1 to 64 and N+x from 0 to 3.');
+      return;
+    }
+    // The range is the core's to check; it names the field and the range.
+    if (unitsValue !== undefined && !(Number.isInteger(unitsValue) && unitsValue >= 0)) {
+      setError('Maximum rack units must be a whole number.');
       return;
     }
     if (architectures.length === 0) {
@@ -148,6 +180,7 @@ export function RecommendationsView() {
           max_hosts: hostsValue,
           min_hosts: minValue,
           reserve_hosts: reserveValue,
+          max_rack_units: unitsValue,
           families: ARCHITECTURES.filter((a) => architectures.includes(a.label)).flatMap(
             (a) => a.families,
           ),
@@ -202,37 +235,21 @@ export function RecommendationsView() {
             onChange={(e) => setBudget(e.target.value)}
           />
         </label>
-        <label>
-          Minimum hosts{' '}
-          <input
-            type="text"
-            inputMode="numeric"
-            size={3}
-            value={minHosts}
-            onChange={(e) => setMinHosts(e.target.value)}
-          />
-        </label>
-        <label>
-          Maximum hosts{' '}
-          <input
-            type="text"
-            inputMode="numeric"
-            size={3}
-            value={maxHosts}
-            onChange={(e) => setMaxHosts(e.target.value)}
-          />
-        </label>
-        <label>
-          N+x{' '}
-          <input
-            type="text"
-            inputMode="numeric"
-            size={6}
-            placeholder="project's"
-            value={reserveHosts}
-            onChange={(e) => setReserveHosts(e.target.value)}
-          />
-        </label>
+        <CountInput label="Minimum hosts" size={3} value={minHosts} onChange={setMinHosts} />
+        <CountInput label="Maximum hosts" size={3} value={maxHosts} onChange={setMaxHosts} />
+        <CountInput
+          label="N+x"
+          size={6}
+          placeholder="project's"
+          value={reserveHosts}
+          onChange={setReserveHosts}
+        />
+        <CountInput
+          label="Maximum rack units"
+          size={4}
+          value={maxRackUnits}
+          onChange={setMaxRackUnits}
+        />
         <fieldset className="inline-fieldset">
           <legend>Architectures</legend>
           {ARCHITECTURES.map((a) => (
@@ -325,7 +342,8 @@ export function RecommendationsView() {
                     checked={frontOnly}
                     onChange={(e) => setFrontOnly(e.target.checked)}
                   />{' '}
-                  Pareto front only ({recommendation.pareto_front_size} designs on the front)
+                  Pareto front only ({recommendation.pareto_front_size} front designs up to the
+                  dearest shown)
                 </label>
               </div>
               <div className="table-scroll">

@@ -200,6 +200,14 @@ fn host(c: &mut Checker, path: &str, h: &HostPartSpec) {
         (MAX_DISK_GROUPS_PER_HOST as u32) * 8 + 8,
     );
     c.u32_in(&format!("{path}.rack_units"), h.rack_units, 1, 10);
+    for (field, price) in [
+        ("ram_price_per_gb", h.ram_price_per_gb),
+        ("price_per_core", h.price_per_core),
+    ] {
+        if let Some(price) = price {
+            c.f64_in(&format!("{path}.{field}"), price, 0.0, 100_000.0);
+        }
+    }
 }
 
 fn xbrick(c: &mut Checker, path: &str, x: &XBrickSpec) {

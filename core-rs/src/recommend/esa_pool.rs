@@ -38,10 +38,10 @@ use super::tally::{Stats, Tally};
 use super::vsan::{size_range, Caps};
 
 /// Fewest NVMe devices per host searched (see the module comment).
-const MIN_DEVICES_PER_HOST: u32 = 4;
+pub const MIN_DEVICES_PER_HOST: u32 = 4;
 
 /// Whether an unmet finding is the storage axis's to settle.
-fn storage_rule(code: &str) -> bool {
+pub fn storage_rule(code: &str) -> bool {
     !compute_rule(code)
         && (code.starts_with("esa.")
             || matches!(
@@ -166,11 +166,13 @@ impl EsaSearch {
         }
         let sizes = size_range(base, options);
         let per_pool: u64 = (MIN_DEVICES_PER_HOST..=most_bays).count() as u64;
-        let space = choices.esa_devices.len() as u64
-            * protections.len() as u64
-            * per_pool
-            * choices.hosts.len() as u64
-            * u64::from((sizes.1 + 1).saturating_sub(sizes.0));
+        let per_host =
+            choices.hosts.len() as u64 * u64::from((sizes.1 + 1).saturating_sub(sizes.0));
+        // The compute axis's probes (the smallest pool on each host model
+        // at each size) count as designs of their own, so that the designs
+        // evaluated never outnumber the space.
+        let space =
+            (choices.esa_devices.len() as u64 * protections.len() as u64 * per_pool + 1) * per_host;
         stats.search_space += space;
         let evaluated_before = stats.evaluated;
         let mut probe = Probe { base, stats };

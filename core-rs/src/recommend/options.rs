@@ -259,6 +259,14 @@ impl RecommendOptions {
                 }
             }
         }
+        // 64 hosts of the tallest catalog host (10 U, `catalog::validate`).
+        let units = MAX_HOSTS_PER_CLUSTER * 10;
+        if let Some(u) = self.max_rack_units.filter(|&u| u == 0 || u > units) {
+            issues.push(InputIssue::new(
+                "max_rack_units",
+                format!("must be 1 to {units}, not {u}"),
+            ));
+        }
         if self.budget.is_some_and(|b| !(b.is_finite() && b > 0.0)) {
             issues.push(InputIssue::new("budget", "must be a positive amount"));
         }

@@ -151,8 +151,10 @@ pub struct Recommendation {
     /// rule the scorer reproduces; 0 unless the two have drifted apart
     /// (such designs are skipped, `evaluate` having the final word).
     pub scorer_mismatches: u64,
-    /// Designs on the Pareto front of the sized designs; only those in
-    /// `designs` were confirmed by `evaluate`.
+    /// Designs on the Pareto front of the sized designs costing no more
+    /// than the dearest design the answer depends on (the search sizes
+    /// dearer designs only as far as the answer needs them); only those
+    /// in `designs` were confirmed by `evaluate`.
     pub pareto_front_size: usize,
     /// Cheapest first: the `top` cheapest designs of the Pareto front and
     /// each family's cheapest design. Empty when nothing meets the

@@ -71,6 +71,10 @@ impl Failing {
     pub fn contains(self, c: Constraint) -> bool {
         self.0 & (1 << c as u16) != 0
     }
+
+    pub fn merge(&mut self, other: Failing) {
+        self.0 |= other.0;
+    }
 }
 
 /// The cluster-wide inputs of the checks.
@@ -144,7 +148,6 @@ impl Scorer {
 
         // Fault domains: the reserve leaves hosts, and each policy has its
         // hosts (per site when site-mirrored). Both only ease with hosts.
-        let hosts_after = hosts.saturating_sub(s.reserve_hosts);
         let have = if self.site_mirrored { hosts / 2 } else { hosts };
         if s.reserve_hosts >= hosts || have < a.min_hosts {
             failing.add(Constraint::FaultDomains);
@@ -185,32 +188,9 @@ impl Scorer {
             failing.add(Constraint::Iops);
         }
 
-        // CPU and RAM with the N+x reserve: what is left grows with hosts;
-        // one VM must fit on one host whatever the count.
-        if hosts_after > 0 {
-            if f.cores_needed > f64::from(g.cores.saturating_mul(hosts_after)) {
-                failing.add(Constraint::Cpu);
-            }
-            let usable_after = g.usable_ram_per_host_gb * f64::from(hosts_after);
-            if f.sql_ram_gb > usable_after || f.ram_demand_gb > usable_after {
-                failing.add(Constraint::Ram);
-            }
-        }
-        if f.largest_vm_ram_gb > g.usable_ram_per_host_gb {
-            failing.add(Constraint::Ram);
-        }
+        failing.merge(self.compute_failing(g, size));
 
         if self.stretched {
-            // A site down: the other site's hosts carry every VM.
-            let usable_after = g.usable_ram_per_host_gb * f64::from(size);
-            if f.sql_ram_gb > usable_after || f.ram_demand_gb > usable_after {
-                failing.add(Constraint::Ram);
-            }
-            let surviving_cores = f64::from(g.cores * size);
-            let needed_pct = f.cores_needed / surviving_cores;
-            if surviving_cores > 0.0 && needed_pct.is_finite() && needed_pct * 100.0 > 100.0 {
-                failing.add(Constraint::Cpu);
-            }
             // Links and the RTT do not depend on the hosts; the witness
             // RTT caps the hosts per site (`sizes` stops there).
             if !f.rtt_supported || !a.links_ok || size > f.witness_max_size {
@@ -237,6 +217,71 @@ impl Scorer {
                 iops_headroom: limit.filter(|_| demand > 0.0).map_or(0.0, |l| l / demand),
             },
         }
+    }
+
+    /// CPU and RAM with the N+x reserve, and with a site down when
+    /// stretched: they depend on the host model alone, not on the storage
+    /// or the protections, and what is left grows with hosts; one VM must
+    /// fit on one host whatever the count.
+    fn compute_failing(&self, g: &Geometry, size: u32) -> Failing {
+        let f = &self.figures;
+        let hosts = self.hosts(size);
+        let hosts_after = hosts.saturating_sub(self.settings.reserve_hosts);
+        let mut failing = Failing::default();
+        if hosts_after > 0 {
+            if f.cores_needed > f64::from(g.cores.saturating_mul(hosts_after)) {
+                failing.add(Constraint::Cpu);
+            }
+            let usable_after = g.usable_ram_per_host_gb * f64::from(hosts_after);
+            if f.sql_ram_gb > usable_after || f.ram_demand_gb > usable_after {
+                failing.add(Constraint::Ram);
+            }
+        }
+        if f.largest_vm_ram_gb > g.usable_ram_per_host_gb {
+            failing.add(Constraint::Ram);
+        }
+        if self.stretched {
+            // A site down: the other site's hosts carry every VM.
+            let usable_after = g.usable_ram_per_host_gb * f64::from(size);
+            if f.sql_ram_gb > usable_after || f.ram_demand_gb > usable_after {
+                failing.add(Constraint::Ram);
+            }
+            let surviving_cores = f64::from(g.cores * size);
+            let needed_pct = f.cores_needed / surviving_cores;
+            if surviving_cores > 0.0 && needed_pct.is_finite() && needed_pct * 100.0 > 100.0 {
+                failing.add(Constraint::Cpu);
+            }
+        }
+        failing
+    }
+
+    /// The smallest size in `sizes` at which no protection can fail the
+    /// checks that do not depend on it: CPU, RAM, and capacity for the
+    /// least capacity any protection needs (`required_gb`). Every line of
+    /// the geometry needs at least this size (each check is monotonic), so
+    /// its cost there bounds the cost of the line's design from below.
+    /// None when no size in the range passes them.
+    pub fn floor_size(&self, g: &Geometry, required_gb: f64, (lo, hi): (u32, u32)) -> Option<u32> {
+        let passes = |size: u32| {
+            self.compute_failing(g, size).is_empty()
+                && required_gb <= self.usable_gb(g, self.hosts(size))
+        };
+        if lo > hi || !passes(hi) {
+            return None;
+        }
+        if passes(lo) {
+            return Some(lo);
+        }
+        let (mut below, mut pass) = (lo, hi);
+        while pass - below > 1 {
+            let mid = below + (pass - below) / 2;
+            if passes(mid) {
+                pass = mid;
+            } else {
+                below = mid;
+            }
+        }
+        Some(pass)
     }
 
     /// Hosts each rule needs, solved from its formula with the hybrid

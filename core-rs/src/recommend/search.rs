@@ -12,6 +12,7 @@ use crate::verdict::VerdictStatus;
 
 use super::array::ArraySearch;
 use super::base::Base;
+use super::bound::CostBound;
 use super::esa_pool::EsaSearch;
 use super::family::Family;
 use super::options::{RecommendOptions, WarningPolicy};
@@ -31,12 +32,12 @@ const LINES_PER_STEP: u64 = 20_000;
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
-    /// Sizing every vSAN line with the fast scorer.
-    SizingVsan,
     /// Sizing the XtremIO + VPLEX axes with `evaluate`.
     SizingArrays,
     /// Sizing the vSAN ESA axes with `evaluate`.
     SizingEsa,
+    /// Sizing the vSAN lines that may matter with the fast scorer.
+    SizingVsan,
     /// Confirming the chosen designs with `evaluate`.
     Selecting,
     Done,
@@ -51,6 +52,7 @@ pub struct Search {
     array: Option<ArraySearch>,
     esa: Option<EsaSearch>,
     points: Vec<Point>,
+    bound: CostBound,
     stats: Stats,
     tally: Tally,
     notes: Vec<String>,
@@ -61,6 +63,16 @@ pub struct Search {
 
 impl Search {
     pub fn new(project: &Project, catalog: &Catalog, options: &RecommendOptions) -> Search {
+        Search::bounded(project, catalog, options, CostBound::new(options.top))
+    }
+
+    /// The search with the vSAN sizing skipping what `bound` rules out.
+    pub(super) fn bounded(
+        project: &Project,
+        catalog: &Catalog,
+        options: &RecommendOptions,
+        bound: CostBound,
+    ) -> Search {
         let currency = search_currency(catalog);
         let mut search = Search {
             base: None,
@@ -74,10 +86,11 @@ impl Search {
             array: None,
             esa: None,
             points: Vec::new(),
+            bound,
             stats: Stats::default(),
             tally: Tally::default(),
             notes: Vec::new(),
-            phase: Phase::SizingVsan,
+            phase: Phase::SizingArrays,
             currency,
             result: None,
         };
@@ -140,28 +153,31 @@ impl Search {
         }
     }
 
-    /// Does the next bounded piece of work.
+    /// Does the next bounded piece of work. The arrays and ESA come first:
+    /// their designs tell the vSAN sizing how dear a design may be.
     pub fn step(&mut self) -> Progress {
         match self.phase {
-            Phase::SizingVsan => match &mut self.vsan {
-                Some(v) if !v.done() => v.step(
-                    &self.choices,
-                    self.caps,
-                    LINES_PER_STEP,
-                    &mut self.points,
-                    &mut self.stats,
-                    &mut self.tally,
-                ),
-                _ => self.phase = Phase::SizingArrays,
-            },
             Phase::SizingArrays => {
                 self.size_arrays();
                 self.phase = Phase::SizingEsa;
             }
             Phase::SizingEsa => {
                 self.size_esa();
-                self.phase = Phase::Selecting;
+                self.phase = Phase::SizingVsan;
             }
+            Phase::SizingVsan => match &mut self.vsan {
+                Some(v) if !v.done() => {
+                    v.step(
+                        &self.choices,
+                        (self.caps, &self.bound),
+                        LINES_PER_STEP,
+                        &mut self.points,
+                        (&mut self.stats, &mut self.tally),
+                    );
+                    self.bound.observe(&self.points);
+                }
+                _ => self.phase = Phase::Selecting,
+            },
             Phase::Selecting => self.select(),
             Phase::Done => {}
         }
@@ -212,6 +228,7 @@ impl Search {
             Ok(Some(array)) => {
                 self.points
                     .extend(array.points(&self.choices, self.caps, &mut self.tally));
+                self.bound.observe(&self.points);
                 self.array = Some(array);
             }
             Ok(None) => {}
@@ -235,6 +252,7 @@ impl Search {
             Ok(Some(esa)) => {
                 self.points
                     .extend(esa.points(&self.choices, self.caps, &mut self.tally));
+                self.bound.observe(&self.points);
                 self.esa = Some(esa);
             }
             Ok(None) => {}
@@ -251,17 +269,16 @@ impl Search {
             return;
         };
         // `shadow`'s argument holds without NaN objectives; with one, every
-        // design set aside comes back.
-        if let Some(vsan) = self
-            .vsan
-            .as_ref()
-            .filter(|_| self.points.iter().any(has_nan))
-        {
-            let kept: HashSet<DesignKey> = self.points.iter().map(|p| p.key).collect();
-            for group in vsan.groups() {
-                let points = vsan.group_points(&self.choices, self.caps, group);
-                self.points
-                    .extend(points.into_iter().filter(|p| !kept.contains(&p.key)));
+        // design set aside comes back, the skipped ones sized with them.
+        if self.points.iter().any(has_nan) {
+            if let Some(vsan) = &mut self.vsan {
+                let kept: HashSet<DesignKey> = self.points.iter().map(|p| p.key).collect();
+                for group in vsan.groups() {
+                    let points = vsan.group_points(&self.choices, self.caps, group);
+                    self.points
+                        .extend(points.into_iter().filter(|p| !kept.contains(&p.key)));
+                }
+                vsan.skipped.clear();
             }
         }
         self.points.sort_unstable_by(by_cost);
@@ -305,6 +322,26 @@ impl Search {
             |key| designs.put_back(key, &mut put_back),
         );
         let on_front: HashSet<DesignKey> = members.iter().map(|p| p.key).collect();
+        let reach = Reach::of(&taken, &bests, &on_front, self.options.top);
+        let Verifier {
+            exhausted,
+            rejections,
+            scorer_mismatches,
+            ..
+        } = verifier;
+        let reachable = match &self.vsan {
+            Some(vsan) if !exhausted => vsan.reachable(|f| reach.family(f)),
+            _ => Vec::new(),
+        };
+        if !reachable.is_empty() {
+            // The answer reaches designs the sizing skipped: size them and
+            // select again.
+            if let Some(vsan) = &mut self.vsan {
+                vsan.resume(&reachable);
+            }
+            self.phase = Phase::SizingVsan;
+            return;
+        }
         let mut chosen: Vec<(Point, bool, bool)> = taken
             .iter()
             .map(|&p| (p, true, bests.iter().any(|b| b.key == p.key)))
@@ -324,18 +361,17 @@ impl Search {
         // Clean passes first, each part cheapest first: a design passing
         // with warnings is only proposed after every clean one.
         returned.sort_by_key(|d| d.verdict.status != VerdictStatus::Pass);
-        if verifier.exhausted {
+        if exhausted {
             self.notes.push(format!(
                 "Verification stopped after {} full evaluations (max_full_evaluations).",
                 self.options.max_full_evaluations
             ));
         }
-        let rejections = verifier.rejections.clone();
-        let mismatches = verifier.scorer_mismatches;
+        let mismatches = scorer_mismatches;
         let cluster_id = base.cluster().id.clone();
         let mut r = self.empty(cluster_id);
         r.scorer_mismatches = mismatches;
-        r.pareto_front_size = members.len();
+        r.pareto_front_size = members.iter().filter(|m| m.cost <= reach.front).count();
         if returned.is_empty() {
             let limits = Limits {
                 options: &self.options,
@@ -371,6 +407,55 @@ impl Search {
             input_issues: Vec::new(),
             notes: self.notes.clone(),
         }
+    }
+}
+
+/// How dear a design the answer depends on, per family: every design up
+/// to it must have been sized. The front's `top` members depend on the
+/// designs up to the dearest of them; a family's cheapest design is only
+/// known once every cheaper design of its family was sized; and whether
+/// that design is on the front depends on the designs up to its cost,
+/// unless a design already sized beats it (sizing more cannot undo that).
+struct Reach {
+    front: f64,
+    bests: Vec<Point>,
+}
+
+impl Reach {
+    fn of(taken: &[Point], bests: &[Point], on_front: &HashSet<DesignKey>, top: usize) -> Reach {
+        let front_full = taken.len() >= top;
+        let dearest_taken = match taken.last() {
+            Some(p) if front_full => p.cost,
+            None if top == 0 => f64::NEG_INFINITY,
+            _ => f64::INFINITY,
+        };
+        let front = bests
+            .iter()
+            .filter(|b| on_front.contains(&b.key) && !taken.iter().any(|t| t.key == b.key))
+            .map(|b| b.cost)
+            .fold(dearest_taken, larger);
+        Reach {
+            front,
+            bests: bests.to_vec(),
+        }
+    }
+
+    fn family(&self, family: Family) -> f64 {
+        let best = self
+            .bests
+            .iter()
+            .find(|b| b.family == family)
+            .map_or(f64::INFINITY, |b| b.cost);
+        larger(self.front, best)
+    }
+}
+
+/// The larger, a NaN reaching every design.
+fn larger(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::INFINITY
+    } else {
+        a.max(b)
     }
 }
 

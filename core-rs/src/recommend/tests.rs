@@ -84,13 +84,25 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     /// The pruned search returns brute force's Pareto front and each
-    /// family's cheapest cost.
+    /// family's cheapest cost, vSAN ESA included: search feasibility is
+    /// `evaluate`'s verdict.
     #[test]
     fn pruned_search_equals_brute_force(
         project in generate::project(),
-        catalog in generate::catalog(),
+        mut catalog in generate::catalog(),
         protections in proptest::sample::subsequence(ProtectionChoice::ALL.to_vec(), 1..=3),
+        esa in any::<bool>(),
     ) {
+        // ESA is searched when the catalog certifies NVMe devices for it:
+        // here every flash device, made NVMe.
+        for part in &mut catalog.parts {
+            if let crate::catalog::PartSpec::Device(d) = &mut part.spec {
+                if esa && d.kind.is_flash() {
+                    d.kind = crate::model::DeviceKind::Nvme;
+                    d.esa_certified = true;
+                }
+            }
+        }
         let options = RecommendOptions { protections, ..small_options() };
         let expected = brute::brute_force(&project, &catalog, &options);
         let r = recommend(&project, &catalog, &options);
@@ -138,6 +150,57 @@ proptest! {
             .collect();
         prop_assert_eq!(&cheapest, &expected.cheapest);
         prop_assert_eq!(r.designs.is_empty(), r.infeasible_reason.is_some());
+    }
+}
+
+/// The search with and without the cost bound: the same answer.
+fn bound_changes_nothing(
+    project: &crate::model::Project,
+    catalog: &crate::catalog::Catalog,
+    options: &RecommendOptions,
+) -> Result<(), TestCaseError> {
+    let bounded = recommend(project, catalog, options);
+    let every = Search::bounded(
+        project,
+        catalog,
+        options,
+        super::bound::CostBound::new(usize::MAX),
+    )
+    .finish();
+    prop_assert_eq!(&bounded.designs, &every.designs);
+    prop_assert_eq!(bounded.pareto_front_size, every.pareto_front_size);
+    prop_assert_eq!(&bounded.infeasible_reason, &every.infeasible_reason);
+    prop_assert_eq!(&bounded.notes, &every.notes);
+    prop_assert_eq!(bounded.search_space, every.search_space);
+    prop_assert_eq!(bounded.evaluated + bounded.pruned, bounded.search_space);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Skipping the lines dearer than the answer can reach changes nothing.
+    #[test]
+    fn the_cost_bound_never_changes_the_answer(
+        project in generate::project(),
+        catalog in generate::catalog(),
+        top in 1usize..4,
+    ) {
+        bound_changes_nothing(&project, &catalog, &RecommendOptions { top, ..small_options() })?;
+    }
+}
+
+/// The same on the examples the bound skips most of (the others take
+/// minutes unbounded in a debug build; `bench/search-timing.mjs` runs them).
+#[test]
+fn the_cost_bound_changes_no_example_answer() {
+    let catalog = crate::catalog::shipped_catalog();
+    for text in [
+        include_str!("../../../assets/examples/seed-000-hybrid-alwayson.json"),
+        include_str!("../../../assets/examples/seed-001-all-flash-sql.json"),
+    ] {
+        let project = crate::parse_project(text).expect("an example parses");
+        bound_changes_nothing(&project, &catalog, &RecommendOptions::default()).unwrap();
     }
 }
 

@@ -17,6 +17,7 @@ use crate::validate::MAX_HOSTS_PER_CLUSTER;
 
 use super::base::{Base, VsanConfig};
 use super::bom::{priced, vsan_bom, vsan_quantities, BomLine};
+use super::bound::CostBound;
 use super::family::Family;
 use super::figures::{figures, tier_index, AssignmentFigures};
 use super::geometry::Geometry;
@@ -71,7 +72,13 @@ pub struct VsanSearch {
     /// Sizes the options allow, of which the witness RTT may rule out the
     /// largest: those count as pruned.
     allowed: u32,
-    /// Next line: geometry, then position in its assignment list.
+    /// The order geometries are sized in: blocks of one host model and
+    /// layout (what `shadow` compares), cheapest possible design first, so
+    /// that `CostBound` tightens early.
+    order: Vec<u32>,
+    /// Each geometry's cheapest possible design (`floor_cost`).
+    floors: Vec<Option<f64>>,
+    /// Next line: place in `order`, then position in its assignment list.
     cursor: (usize, usize),
     pub lines: u64,
     pub lines_done: u64,
@@ -83,6 +90,14 @@ pub struct VsanSearch {
     empty_range: Constraint,
     /// The current group's unbeaten designs, hybrid then all-flash.
     unbeaten: [Unbeaten; 2],
+    /// The least capacity any protection assignment needs, without and
+    /// with dedup: what bounds a geometry's size from below.
+    least_required_gb: [f64; 2],
+    /// Geometries left unsized because their cheapest possible design cost
+    /// more than `CostBound` allowed, with that cost.
+    pub skipped: Vec<(u32, f64)>,
+    /// Skipped geometries `search` asked to size after all.
+    resuming: Vec<u32>,
 }
 
 /// Designs of one host model and disk-group layout on one tier: what
@@ -179,6 +194,13 @@ impl VsanSearch {
             .sum::<u64>();
         let allowed = (hosts_allowed.1 + 1).saturating_sub(hosts_allowed.0);
         stats.search_space += lines * u64::from(allowed);
+        let least_required_gb = [0, 1].map(|dedup| {
+            figures
+                .assignments
+                .iter()
+                .map(|a| a.required_gb[dedup])
+                .fold(f64::INFINITY, f64::min)
+        });
         let scorer = Scorer::new(
             figures.project,
             base.reduced().settings.clone(),
@@ -186,13 +208,15 @@ impl VsanSearch {
             choices.caches.len(),
             MAX_HOSTS_PER_CLUSTER,
         );
-        Ok(Some(VsanSearch {
+        let mut search = VsanSearch {
             scorer,
             geometries,
             assignments: figures.assignments,
             mirror_only,
             sizes,
             allowed,
+            order: Vec::new(),
+            floors: Vec::new(),
             cursor: (0, 0),
             lines,
             lines_done: 0,
@@ -200,11 +224,48 @@ impl VsanSearch {
             uniform_protection,
             empty_range,
             unbeaten: Default::default(),
-        }))
+            least_required_gb,
+            skipped: Vec::new(),
+            resuming: Vec::new(),
+        };
+        search.plan(choices);
+        Ok(Some(search))
     }
 
     pub fn done(&self) -> bool {
-        self.cursor.0 >= self.geometries.len()
+        self.cursor.0 >= self.order.len() && self.resuming.is_empty()
+    }
+
+    /// Each geometry's floor cost, and the order of the blocks by their
+    /// cheapest floor (a block whose floor is unknown first: it is sized
+    /// whatever the bound).
+    fn plan(&mut self, choices: &Choices) {
+        self.floors = self
+            .geometries
+            .iter()
+            .map(|g| self.floor_cost(choices, g))
+            .collect();
+        let mut blocks: Vec<(f64, std::ops::Range<usize>)> = Vec::new();
+        for (gi, g) in self.geometries.iter().enumerate() {
+            let floor = self.floors[gi].unwrap_or(f64::NEG_INFINITY);
+            match blocks.last_mut() {
+                Some((least, range))
+                    if (
+                        self.geometries[range.start].host,
+                        self.geometries[range.start].layout,
+                    ) == (g.host, g.layout) =>
+                {
+                    range.end = gi + 1;
+                    *least = least.min(floor);
+                }
+                _ => blocks.push((floor, gi..gi + 1)),
+            }
+        }
+        blocks.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.start.cmp(&b.1.start)));
+        self.order = blocks
+            .into_iter()
+            .flat_map(|(_, range)| range.map(|gi| gi as u32))
+            .collect();
     }
 
     /// The `position`-th assignment a line of this geometry may use.
@@ -215,24 +276,43 @@ impl VsanSearch {
         }
     }
 
-    /// Sizes up to `max_lines` more lines, adding their designs to `points`.
+    /// Sizes up to `max_lines` more lines, adding their designs to
+    /// `points`; a geometry whose cheapest possible design costs more than
+    /// `bound` allows is skipped. Then the skipped geometries `resume`
+    /// named, a geometry at a time.
     pub fn step(
         &mut self,
         choices: &Choices,
-        caps: Caps,
+        (caps, bound): (Caps, &CostBound),
         max_lines: u64,
         points: &mut Vec<Point>,
-        stats: &mut Stats,
-        tally: &mut Tally,
+        (stats, tally): (&mut Stats, &mut Tally),
     ) {
         let (lo, hi) = self.sizes;
         let mut sized = 0;
-        while sized < max_lines && !self.done() {
-            let (gi, position) = self.cursor;
+        while sized < max_lines && self.cursor.0 < self.order.len() {
+            let (at, position) = self.cursor;
+            let gi = self.order[at] as usize;
             let g = &self.geometries[gi];
+            if position == 0 && hi >= lo {
+                if let Some(cost) = self.floors[gi] {
+                    if cost > bound.limit(Family::vsan(g.tier, self.stretched)) {
+                        let lines = (0..).map_while(|p| self.assignment_of(g, p)).count() as u64;
+                        stats.pruned += lines * u64::from(self.allowed);
+                        sized += lines;
+                        self.lines_done += lines;
+                        self.skipped.push((gi as u32, cost));
+                        self.cursor.1 = usize::MAX;
+                        continue;
+                    }
+                }
+            }
             let Some(ai) = self.assignment_of(g, position) else {
-                self.cursor = (gi + 1, 0);
-                let next = self.geometries.get(gi + 1);
+                self.cursor = (at + 1, 0);
+                let next = self
+                    .order
+                    .get(at + 1)
+                    .map(|&n| &self.geometries[n as usize]);
                 if next.is_none_or(|n| (n.host, n.layout) != (g.host, g.layout)) {
                     for u in &mut self.unbeaten {
                         u.flush(points);
@@ -242,33 +322,95 @@ impl VsanSearch {
             };
             self.cursor.1 += 1;
             sized += 1;
-            let a = &self.assignments[ai as usize];
+            self.lines_done += 1;
             if hi < lo {
                 stats.pruned += u64::from(self.allowed);
                 tally.add_failing_constraint(self.empty_range);
                 continue;
             }
-            let outcome = self.size_line(g, a);
-            stats.evaluated += u64::from(outcome.checks);
-            stats.pruned += u64::from(self.allowed - outcome.checks);
-            let Some((size, score)) = outcome.size else {
-                let short = outcome
-                    .failing_at_hi
-                    .contains(Constraint::Capacity)
-                    .then(|| -self.scorer.assess(g, a, hi).score.capacity_headroom_gb);
-                tally.add_failing(outcome.failing_at_hi, short);
-                continue;
-            };
-            let key = DesignKey::Vsan {
-                geometry: gi as u32,
-                assignment: ai,
-                size: size as u8,
-            };
-            if let Some(p) = self.scored_point(choices, caps, key, score, tally) {
+            if let Some(p) = self.size_point(choices, caps, (gi, ai), stats, tally) {
                 self.unbeaten[tier_index(g.tier)].add(p, points);
             }
         }
-        self.lines_done += sized;
+        if self.cursor.0 < self.order.len() {
+            return;
+        }
+        // Resumed designs join the list directly: `shadow` only ever sets
+        // designs aside, so leaving it out keeps every design it would keep.
+        if let Some(gi) = self.resuming.pop() {
+            let g = &self.geometries[gi as usize];
+            for ai in (0..).map_while(|p| self.assignment_of(g, p)) {
+                stats.pruned -= u64::from(self.allowed);
+                points.extend(self.size_point(choices, caps, (gi as usize, ai), stats, tally));
+            }
+        }
+    }
+
+    /// The skipped geometries whose cheapest possible design costs no
+    /// more than `reach` allows for its family.
+    pub fn reachable(&self, reach: impl Fn(Family) -> f64) -> Vec<u32> {
+        self.skipped
+            .iter()
+            .filter(|(gi, cost)| {
+                *cost
+                    <= reach(Family::vsan(
+                        self.geometries[*gi as usize].tier,
+                        self.stretched,
+                    ))
+            })
+            .map(|(gi, _)| *gi)
+            .collect()
+    }
+
+    /// Sizes these skipped geometries in the next steps.
+    pub fn resume(&mut self, geometries: &[u32]) {
+        self.skipped.retain(|(gi, _)| !geometries.contains(gi));
+        self.resuming.extend(geometries.iter().rev());
+    }
+
+    /// The cheapest any design of the geometry can cost: at the smallest
+    /// size its protection-independent checks pass (`Scorer::floor_size`).
+    /// None when no size passes them: its lines are sized for the tally.
+    fn floor_cost(&self, choices: &Choices, g: &Geometry) -> Option<f64> {
+        let required = self.least_required_gb[usize::from(g.dedup)];
+        let size = self.scorer.floor_size(g, required, self.sizes)?;
+        Some(self.cost(choices, g, self.scorer.hosts(size)))
+    }
+
+    /// Sizes one line and scores its design, counting what it checked.
+    fn size_point(
+        &self,
+        choices: &Choices,
+        caps: Caps,
+        (gi, ai): (usize, u16),
+        stats: &mut Stats,
+        tally: &mut Tally,
+    ) -> Option<Point> {
+        let g = &self.geometries[gi];
+        let a = &self.assignments[ai as usize];
+        let outcome = self.size_line(g, a);
+        stats.evaluated += u64::from(outcome.checks);
+        stats.pruned += u64::from(self.allowed - outcome.checks);
+        let Some((size, score)) = outcome.size else {
+            let short = outcome
+                .failing_at_hi
+                .contains(Constraint::Capacity)
+                .then(|| {
+                    -self
+                        .scorer
+                        .assess(g, a, self.sizes.1)
+                        .score
+                        .capacity_headroom_gb
+                });
+            tally.add_failing(outcome.failing_at_hi, short);
+            return None;
+        };
+        let key = DesignKey::Vsan {
+            geometry: gi as u32,
+            assignment: ai,
+            size: size as u8,
+        };
+        self.scored_point(choices, caps, key, score, tally)
     }
 
     /// The fewest hosts (per site) the line needs, if any size passes.

@@ -155,7 +155,7 @@ pub fn run(args: &RecommendArgs) -> ExitCode {
 
 fn print_summary(r: &Recommendation) {
     outln!(
-        "cluster {}: {} of {} designs evaluated, {} pruned, {} full evaluations; Pareto front of {}",
+        "cluster {}: {} of {} designs evaluated, {} pruned, {} full evaluations; {} front designs up to the dearest returned",
         r.cluster_id,
         r.evaluated,
         r.search_space,

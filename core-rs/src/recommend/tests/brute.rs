@@ -15,8 +15,9 @@ use crate::catalog::Catalog;
 use crate::evaluate::{evaluate, Evaluation};
 use crate::model::Project;
 use crate::recommend::array::{compute_rule, STORAGE_RULES};
-use crate::recommend::base::{ArrayConfig, Base};
-use crate::recommend::bom::{array_bom, total, vsan_bom};
+use crate::recommend::base::{ArrayConfig, Base, EsaConfig};
+use crate::recommend::bom::{array_bom, esa_bom, total, vsan_bom};
+use crate::recommend::esa_pool::{storage_rule, MIN_DEVICES_PER_HOST};
 use crate::recommend::family::Family;
 use crate::recommend::options::RecommendOptions;
 use crate::recommend::requirement::is_unmet;
@@ -41,6 +42,9 @@ struct Evaluated {
     cost: f64,
     capacity_gb: f64,
     iops: f64,
+    /// The capacity and IOPS headroom the front compares: the design's
+    /// own, but for ESA the storage axis's at its own size (`esa_pool`).
+    front: (f64, f64),
 }
 
 fn objectives(family: Family, e: &Evaluated) -> Objectives {
@@ -57,6 +61,7 @@ fn run(project: &Project, cost: f64, iops: impl Fn(&Evaluation) -> f64) -> Evalu
     let capacity_gb = e
         .osa()
         .map(|c| c.capacity.headroom.gb)
+        .chain(e.esa().map(|c| c.capacity.headroom.gb))
         .chain(e.arrays().map(|a| a.capacity.headroom.gb))
         .sum();
     Evaluated {
@@ -69,6 +74,7 @@ fn run(project: &Project, cost: f64, iops: impl Fn(&Evaluation) -> f64) -> Evalu
         cost,
         capacity_gb,
         iops: iops(&e),
+        front: (capacity_gb, iops(&e)),
     }
 }
 
@@ -170,6 +176,9 @@ pub fn brute_force(project: &Project, catalog: &Catalog, options: &RecommendOpti
             }
         }
     }
+    if options.allows_family(Family::EsaVsan) && !base.stretched() {
+        esa(&base, &choices, options, &mut sized, &mut keep_cheapest);
+    }
     let accepted: Vec<Objectives> = sized
         .iter()
         .filter(|(_, e)| e.unmet.is_empty())
@@ -178,7 +187,7 @@ pub fn brute_force(project: &Project, catalog: &Catalog, options: &RecommendOpti
     let raw: Vec<(f64, f64, f64)> = sized
         .iter()
         .filter(|(_, e)| e.unmet.is_empty())
-        .map(|(_, e)| (e.cost, e.capacity_gb, e.iops))
+        .map(|(_, e)| (e.cost, e.front.0, e.front.1))
         .collect();
     let dominated = |i: usize| {
         let p = raw[i];
@@ -190,6 +199,100 @@ pub fn brute_force(project: &Project, catalog: &Catalog, options: &RecommendOpti
         .map(|i| accepted[i])
         .collect();
     BruteForce { front, cheapest }
+}
+
+/// vSAN ESA: every NVMe device, protection, pool and host model at every
+/// size evaluated. A design is a pool and protection at the fewest hosts
+/// whose evaluation (on the first host model) shows no storage finding, on
+/// a host model at the fewest hosts its compute findings clear (with the
+/// smallest pool), whichever is more; its headroom is the storage size's.
+fn esa(
+    base: &Base,
+    choices: &crate::recommend::space::Choices,
+    options: &RecommendOptions,
+    sized: &mut Vec<(Family, Evaluated)>,
+    keep_cheapest: &mut impl FnMut(Family, &Evaluated),
+) {
+    let (lo, hi) = crate::recommend::vsan::size_range(base, options);
+    let protections: Vec<_> = options
+        .protections_for(false)
+        .into_iter()
+        .filter(|p| *p != crate::recommend::options::ProtectionChoice::Raid1Ftt0)
+        .collect();
+    let (Some(reference), Some(&first), Some(first_device)) = (
+        choices.hosts.first(),
+        protections.first(),
+        choices.esa_devices.first(),
+    ) else {
+        return;
+    };
+    let unmet_of = |config: &EsaConfig, size: u32, bom: &[crate::recommend::bom::BomLine]| {
+        run(&base.esa_project(config, size), total(bom), |e| {
+            e.esa().next().unwrap().performance.headroom.unwrap_or(0.0)
+        })
+    };
+    let compute_size = |h: usize| {
+        let config = EsaConfig {
+            host: &choices.hosts[h],
+            device: first_device,
+            devices_per_host: MIN_DEVICES_PER_HOST,
+            protection: first,
+        };
+        (lo..=hi).find(|&size| {
+            !unmet_of(&config, size, &[])
+                .unmet
+                .iter()
+                .any(|c| compute_rule(c))
+        })
+    };
+    let compute: Vec<Option<u32>> = (0..choices.hosts.len()).map(compute_size).collect();
+    for (d, device) in choices.esa_devices.iter().enumerate() {
+        for &protection in &protections {
+            for devices_per_host in MIN_DEVICES_PER_HOST
+                ..=choices
+                    .hosts
+                    .iter()
+                    .map(|h| h.drive_bays)
+                    .max()
+                    .unwrap_or(0)
+            {
+                let config = |host| EsaConfig {
+                    host,
+                    device,
+                    devices_per_host,
+                    protection,
+                };
+                let storage = (lo..=hi).find_map(|size| {
+                    let e = unmet_of(&config(reference), size, &[]);
+                    let storage_unmet = e.unmet.iter().any(|c| storage_rule(c));
+                    (!storage_unmet).then_some((size, e))
+                });
+                for (h, host) in choices.hosts.iter().enumerate() {
+                    if devices_per_host > host.drive_bays {
+                        continue;
+                    }
+                    for size in lo..=hi {
+                        let bom = esa_bom(choices, (h, d, devices_per_host), size);
+                        let e = unmet_of(&config(host), size, &bom);
+                        keep_cheapest(Family::EsaVsan, &e);
+                        let sized_here = match (&storage, compute[h]) {
+                            (Some((s, _)), Some(c)) => size == (*s).max(c),
+                            _ => false,
+                        };
+                        if let (true, Some((_, at_storage))) = (sized_here, &storage) {
+                            sized.push((
+                                Family::EsaVsan,
+                                Evaluated {
+                                    front: at_storage.front,
+                                    ..e
+                                },
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The lower of VPLEX's and each array's limit / demand, as the search

@@ -55,6 +55,8 @@ fn host(i: usize) -> impl Strategy<Value = Part> {
                     drive_bays: bays,
                     rack_units: 1 + sockets,
                     generation: "test".into(),
+                    ram_price_per_gb: None,
+                    price_per_core: None,
                 }),
             )
         })

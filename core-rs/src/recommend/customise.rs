@@ -1,0 +1,187 @@
+//! The price of a proposed design's host once the user customises its RAM
+//! or cores: the catalog part's price with its option prices for the
+//! difference, or no price (with the reason) where the catalog has none.
+//! Keeping the part's price for a different configuration would quote a
+//! machine nobody sells at that price.
+
+use serde::Serialize;
+
+use crate::bom::host_part;
+use crate::catalog::{Catalog, PartSpec};
+use crate::model::{HostSpec, Project};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RepricedHost {
+    /// The customised project with its host priced (or left unpriced).
+    pub project: Project,
+    /// Why the customised host has no price; absent when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub unpriced_reason: Option<String>,
+}
+
+/// Prices the host of cluster `index` in `customised`, a step away from the
+/// design `optimum`, from the catalog part the optimum's host is.
+pub fn reprice_host(
+    optimum: &Project,
+    customised: &Project,
+    index: usize,
+    catalog: &Catalog,
+) -> RepricedHost {
+    let mut project = customised.clone();
+    let (Some(before), Some(cluster)) = (
+        optimum.clusters.get(index).map(|c| &c.host),
+        project.clusters.get_mut(index),
+    ) else {
+        return RepricedHost {
+            project,
+            unpriced_reason: None,
+        };
+    };
+    let after = &mut cluster.host;
+    if after.ram_gb == before.ram_gb && after.cores() == before.cores() {
+        *after = before.clone();
+        return RepricedHost {
+            project,
+            unpriced_reason: None,
+        };
+    }
+    let priced = option_price(catalog, before, after);
+    after.model = before.model.clone();
+    let unpriced_reason = match priced {
+        Ok(price) => {
+            after.unit_price = Some(price);
+            None
+        }
+        Err(reason) => {
+            // A model name the catalog does not hold, so that the BOM does
+            // not price the host as the part it no longer is.
+            after.model = format!(
+                "{} (custom: {} GB RAM, {} cores)",
+                before.model,
+                after.ram_gb,
+                after.cores()
+            );
+            after.unit_price = None;
+            Some(reason)
+        }
+    };
+    RepricedHost {
+        project,
+        unpriced_reason,
+    }
+}
+
+/// The catalog part's price plus its option prices for the RAM and cores
+/// `after` has beyond (or below) the part's.
+fn option_price(catalog: &Catalog, before: &HostSpec, after: &HostSpec) -> Result<f64, String> {
+    let part = host_part(catalog, before).ok_or_else(|| {
+        format!(
+            "custom, unpriced: \"{}\" is not a catalog host, so there are no option prices",
+            before.model
+        )
+    })?;
+    let PartSpec::Host(spec) = &part.spec else {
+        return Err("custom, unpriced: the catalog part is not a host".into());
+    };
+    let ram = after.ram_gb - spec.ram_gb;
+    let cores = f64::from(after.cores()) - f64::from(spec.sockets * spec.cores_per_socket);
+    let mut price = part.unit_price;
+    for (delta, option, what) in [
+        (ram, spec.ram_price_per_gb, "per GB of RAM"),
+        (cores, spec.price_per_core, "per core"),
+    ] {
+        if delta == 0.0 {
+            continue;
+        }
+        let Some(option) = option else {
+            return Err(format!(
+                "custom, unpriced: the catalog gives {} {} no price {what}",
+                part.vendor, part.model
+            ));
+        };
+        price += delta * option;
+    }
+    if price <= 0.0 {
+        return Err(format!(
+            "custom, unpriced: the option prices take {} {} to no price at all",
+            part.vendor, part.model
+        ));
+    }
+    Ok(price)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::shipped_catalog;
+
+    fn design() -> Project {
+        let project = crate::parse_project(include_str!(
+            "../../../assets/examples/seed-001-all-flash-sql.json"
+        ))
+        .expect("seed 001 parses");
+        let options = crate::recommend::RecommendOptions {
+            top: 1,
+            families: vec![crate::recommend::Family::AllFlashVsan],
+            ..Default::default()
+        };
+        let r = crate::recommend::recommend(&project, &shipped_catalog(), &options);
+        r.designs[0].project.clone()
+    }
+
+    fn with_ram(project: &Project, ram_gb: f64) -> Project {
+        let mut p = project.clone();
+        p.clusters[0].host.ram_gb = ram_gb;
+        p
+    }
+
+    #[test]
+    fn without_option_prices_a_customised_host_is_unpriced_with_the_reason() {
+        let optimum = design();
+        let ram = optimum.clusters[0].host.ram_gb;
+        let r = reprice_host(
+            &optimum,
+            &with_ram(&optimum, ram + 64.0),
+            0,
+            &shipped_catalog(),
+        );
+        let host = &r.project.clusters[0].host;
+        assert_eq!(host.unit_price, None);
+        assert!(host.model.contains("(custom:"));
+        assert!(r
+            .unpriced_reason
+            .expect("a reason")
+            .contains("per GB of RAM"));
+        let e = crate::evaluate(&r.project).expect("evaluates");
+        assert!(!e.clusters[0].key_figures.cost.unpriced_parts.is_empty());
+    }
+
+    #[test]
+    fn option_prices_follow_the_change_and_back_restores_the_part() {
+        let optimum = design();
+        let mut catalog = shipped_catalog();
+        let part = host_part(&catalog, &optimum.clusters[0].host)
+            .expect("a catalog host")
+            .id
+            .clone();
+        let (price, ram) = {
+            let p = catalog
+                .parts
+                .iter_mut()
+                .find(|p| p.id == part)
+                .expect("found");
+            let PartSpec::Host(h) = &mut p.spec else {
+                panic!("a host")
+            };
+            h.ram_price_per_gb = Some(10.0);
+            (p.unit_price, h.ram_gb)
+        };
+        let r = reprice_host(&optimum, &with_ram(&optimum, ram + 64.0), 0, &catalog);
+        assert_eq!(r.unpriced_reason, None);
+        assert_eq!(r.project.clusters[0].host.unit_price, Some(price + 640.0));
+        let back = reprice_host(&optimum, &optimum, 0, &catalog);
+        assert_eq!(back.project, optimum);
+    }
+}
