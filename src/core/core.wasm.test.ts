@@ -67,6 +67,7 @@ describe('the Wasm core', () => {
         {
           path: 'clusters[0].topology.host_count',
           message: 'clusters[0].topology.host_count must be between 1 and 64 (got 65)',
+          allowed: { min: 1, max: 64 },
         },
       ],
     });
