@@ -172,6 +172,7 @@ test('reading a large file shows its stage, and Cancel stops it with nothing cha
   await expect(dialog.getByRole('progressbar', { name: 'Reading large.xlsx' })).toBeVisible();
   await expect(page.getByTestId('import-stage')).toBeVisible();
   await expect(page.getByTestId('import-percent')).toHaveText(/^\d+ %$/);
+  await page.screenshot({ path: 'tests/output/import-reading-1280.png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   // The read was ended, not left to finish: no preview turns up afterwards.
