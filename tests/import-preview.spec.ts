@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 const work = mkdtempSync(join(tmpdir(), 'stacksizer-import-'));
@@ -11,17 +11,27 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 // axe is injected as an inline script, which the app's CSP rightly forbids.
 test.use({ bypassCSP: true, viewport: { width: 1280, height: 720 } });
 
-/** A workbook written by tests/fixtures/make-inventory.py (openpyxl, not our code). */
-function inventory(kind: 'rvtools' | 'live-optics', name: string, ...flags: string[]): string {
+type Kind = 'rvtools' | 'rvtools-csv' | 'live-optics' | 'live-optics-zip';
+
+/** A file (or, for rvtools-csv, a folder) written by tests/fixtures/make-inventory.py (openpyxl, not our code). */
+function inventory(kind: Kind, name: string, ...flags: string[]): string {
   const path = join(work, name);
   execFileSync('python3', ['tests/fixtures/make-inventory.py', kind, path, ...flags]);
   return path;
 }
 
-async function openPreview(page: Page, file: string) {
+/** RVTools CSV tabs written into a folder of their own, one file per tab. */
+function csvTabs(folder: string, tabs: string[]): string[] {
+  const dir = inventory('rvtools-csv', folder, '--tabs', tabs.join(','));
+  return tabs.map((tab) => join(dir, `RVTools_tab${tab}.csv`));
+}
+
+async function openPreview(page: Page, files: string | string[]) {
   const choosing = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import inventory…' }).click();
-  await (await choosing).setFiles(file);
+  const chooser = await choosing;
+  expect(chooser.isMultiple()).toBe(true);
+  await chooser.setFiles(files);
   const dialog = page.getByTestId('import-preview');
   await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeEnabled();
   return dialog;
@@ -123,6 +133,34 @@ test('Cancel closes the preview and changes nothing', async ({ page }) => {
   await expect(page.getByTestId('import-summary')).toBeHidden();
 });
 
+test('reading a large file shows a growing percentage, then its preview', async ({ page }) => {
+  const file = inventory('rvtools', 'large-progress.xlsx', '--vms', '10000');
+  // Every percentage the bar shows, recorded as the page renders it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { percents: string[] }).percents = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="import-percent"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import inventory…' }).click();
+  await (await choosing).setFiles(file);
+  const dialog = page.getByTestId('import-preview');
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeEnabled({
+    timeout: 60_000,
+  });
+  const percents = await page.evaluate(() =>
+    (window as unknown as { percents: string[] }).percents.map((p) => Number.parseInt(p, 10)),
+  );
+  expect(percents.length).toBeGreaterThanOrEqual(3);
+  expect(percents).toEqual([...percents].sort((a, b) => a - b));
+  // Within the core's read, not only the stages before it.
+  expect(percents.some((p) => p > 20 && p < 100)).toBe(true);
+  await expect(page.getByTestId('preview-vms')).toHaveText('9470');
+});
+
 test('reading a large file shows its stage, and Cancel stops it with nothing changed', async ({
   page,
 }) => {
@@ -133,6 +171,8 @@ test('reading a large file shows its stage, and Cancel stops it with nothing cha
   const dialog = page.getByTestId('import-preview');
   await expect(dialog.getByRole('progressbar', { name: 'Reading large.xlsx' })).toBeVisible();
   await expect(page.getByTestId('import-stage')).toBeVisible();
+  await expect(page.getByTestId('import-percent')).toHaveText(/^\d+ %$/);
+  await page.screenshot({ path: 'tests/output/import-reading-1280.png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   // The read was ended, not left to finish: no preview turns up afterwards.
@@ -178,4 +218,77 @@ test('dropping an inventory on the window opens its preview', async ({ page }) =
   await expect(page.getByTestId('preview-vms')).toHaveText('4');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+});
+
+test('RVTools CSV tabs picked together: matched by their tabs, read as one export', async ({
+  page,
+}) => {
+  const dialog = await openPreview(
+    page,
+    csvTabs('csv-all', ['vPartition', 'vInfo', 'vHost', 'vDisk']),
+  );
+  await expect(
+    dialog.getByRole('heading', { name: 'Import RVTools_tabvPartition.csv and 3 more' }),
+  ).toBeVisible();
+  await expect(dialog).toContainText('13 VMs, 7 hosts in 2 source clusters');
+  await expect(page.getByTestId('preview-vms')).toHaveText('10');
+  // Only the tab that was not given is named.
+  await expect(page.getByTestId('missing-tabs')).toHaveText(/^Not given: vDatastore\./);
+  await expect(dialog.getByRole('region', { name: 'Source cluster PROD-SQL-CL01' })).toContainText(
+    'existing hosts: 4, 128 cores, 2,048 GiB',
+  );
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('vms-imported')).toHaveText('10');
+  await expect(page.getByTestId('raw-tb')).not.toHaveText('12.80 TB');
+});
+
+test('vInfo alone: the preview says which tabs are missing and what that costs', async ({
+  page,
+}) => {
+  const dialog = await openPreview(page, csvTabs('csv-vinfo', ['vInfo']));
+  const missing = page.getByTestId('missing-tabs');
+  await expect(missing).toContainText('Not given: vDisk, vPartition, vDatastore, vHost.');
+  await expect(missing).toContainText("vPartition: in-use storage comes from vInfo's In Use MiB");
+  await expect(missing).toContainText('no source cluster is offered as a baseline');
+  await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeEnabled();
+  await screenshotDialog(page, 'import-preview-csv-vinfo-1280.png', { width: 1280, height: 720 });
+});
+
+test('several CSV tabs dropped on the window are read together', async ({ page }) => {
+  const files = csvTabs('csv-dropped', ['vInfo', 'vDisk']);
+  const dataTransfer = await page.evaluateHandle(
+    (dropped) => {
+      const transfer = new DataTransfer();
+      for (const { text, name } of dropped) transfer.items.add(new File([text], name));
+      return transfer;
+    },
+    files.map((path) => ({ text: readFileSync(path, 'utf8'), name: basename(path) })),
+  );
+  await page.dispatchEvent('body', 'drop', { dataTransfer });
+  const dialog = page.getByTestId('import-preview');
+  await expect(
+    dialog.getByRole('heading', { name: 'Import RVTools_tabvInfo.csv and 1 more' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('missing-tabs')).toHaveText(
+    /^Not given: vPartition, vDatastore, vHost\./,
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+});
+
+test('a Live Optics .zip, generated by the test, imported through the preview and sized', async ({
+  page,
+}) => {
+  const dialog = await openPreview(page, inventory('live-optics-zip', 'live-optics.zip'));
+  await expect(dialog.getByRole('heading', { name: 'Import live-optics.zip' })).toBeVisible();
+  await expect(dialog).toContainText('Live Optics export');
+  await expect(dialog).toContainText('measured IOPS per VM (peak and 95th percentile)');
+  await expect(dialog.getByRole('row', { name: /LO-SQL01/ })).toContainText('4,000 / 2,500');
+  await expect(page.getByTestId('preview-vms')).toHaveText('4');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('vms-imported')).toHaveText('4');
+  await expect(page.getByTestId('raw-tb')).not.toHaveText('12.80 TB');
+  await expect(page.getByTestId('raw-tb')).toHaveText(/\d TB$/);
 });

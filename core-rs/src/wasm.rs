@@ -28,7 +28,9 @@ use crate::import::inventory::preview::InventoryPreview;
 #[cfg(feature = "wasm-exchange")]
 use crate::import::inventory::InventorySummary;
 #[cfg(feature = "wasm-exchange")]
-use crate::import::open::{open_inventory, OpenedFile};
+use crate::import::open::{open_inventory, NamedFile, OpenedFile};
+#[cfg(feature = "wasm-exchange")]
+use crate::import::progress::Progress;
 #[cfg(feature = "wasm-exchange")]
 use crate::import::project::starter_project;
 #[cfg(feature = "wasm-exchange")]
@@ -241,12 +243,31 @@ pub enum InventoryPreviewOutcome {
     Invalid { issues: Vec<ImportIssue> },
 }
 
-/// Recognises the file (RVTools .xlsx or vInfo CSV tab, Live Optics .xlsx
-/// or .zip, workloads CSV) and reads an inventory into its preview.
+/// Recognises the files (one RVTools .xlsx, Live Optics .xlsx or .zip,
+/// or workloads CSV; or RVTools CSV tabs, one file each, matched by their
+/// names) and reads an inventory into its preview. `names[i]` is the name
+/// of `files[i]`. `on_progress` receives the fraction of the read done
+/// (0 to 1, growing), at most once per percent.
 #[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = previewInventory)]
-pub fn preview_inventory_js(bytes: &[u8]) -> Result<Ts<InventoryPreviewOutcome>, JsError> {
-    let outcome = match open_inventory(bytes) {
+pub fn preview_inventory_js(
+    files: Vec<js_sys::Uint8Array>,
+    names: Vec<String>,
+    on_progress: &js_sys::Function,
+) -> Result<Ts<InventoryPreviewOutcome>, JsError> {
+    if files.len() != names.len() {
+        return Err(JsError::new("previewInventory: one name per file"));
+    }
+    let bytes: Vec<Vec<u8>> = files.iter().map(js_sys::Uint8Array::to_vec).collect();
+    let named: Vec<NamedFile> = names
+        .iter()
+        .zip(&bytes)
+        .map(|(name, bytes)| NamedFile { name, bytes })
+        .collect();
+    let mut report = |fraction: f64| {
+        let _ = on_progress.call1(&JsValue::NULL, &JsValue::from_f64(fraction));
+    };
+    let outcome = match open_inventory(&named, &mut Progress::new(&mut report)) {
         Ok(OpenedFile::Inventory(preview)) => InventoryPreviewOutcome::Preview { preview },
         Ok(OpenedFile::WorkloadsCsv) => InventoryPreviewOutcome::WorkloadsCsv,
         Err(issues) => InventoryPreviewOutcome::Invalid { issues },

@@ -71,7 +71,7 @@ use stacksizer_core::catalog::{
 };
 use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
 use stacksizer_core::import::project::{starter_project, STARTER_CLUSTER_ID, STARTER_POLICY_ID};
-use stacksizer_core::import::rvtools::{import_rvtools, RvtoolsFile, RvtoolsOptions};
+use stacksizer_core::import::rvtools::{import_rvtools, CsvTabs, RvtoolsFile, RvtoolsOptions};
 use stacksizer_core::import::workloads_csv::{import_workloads_csv, WorkloadsCsvOptions};
 use stacksizer_core::import::{ImportIssue, MAX_XLSX_BYTES};
 use stacksizer_core::model::Workload;
@@ -342,11 +342,12 @@ fn check(input: &Input) -> Result<Checked, String> {
             vinfo,
             vdisk,
             vpartition,
-        } => check_rvtools(RvtoolsFile::CsvTabs {
+        } => check_rvtools(RvtoolsFile::Csv(CsvTabs {
             vinfo,
             vdisk: vdisk.as_deref(),
             vpartition: vpartition.as_deref(),
-        }),
+            ..CsvTabs::default()
+        })),
         Input::WorkloadsCsv(bytes) => {
             let (result, import_time) =
                 timed(|| import_workloads_csv(bytes, &WorkloadsCsvOptions::default()));
@@ -1863,11 +1864,10 @@ fn fuzz_import_generated_limits() {
                         .unwrap_or_default()
                 }
                 Input::RvtoolsCsv { vinfo, .. } => import_rvtools(
-                    RvtoolsFile::CsvTabs {
+                    RvtoolsFile::Csv(CsvTabs {
                         vinfo,
-                        vdisk: None,
-                        vpartition: None,
-                    },
+                        ..CsvTabs::default()
+                    }),
                     &RvtoolsOptions::default(),
                 )
                 .err()

@@ -140,6 +140,11 @@ fn csv_tabs_are_read_with_their_siblings() {
         "VM,Capacity MiB\na,2048\n",
     )
     .unwrap();
+    std::fs::write(
+        dir.join("RVTools_tabvHost.csv"),
+        "Host,Cluster,# Cores,# Memory\nesx1,C,16,262144\nesx2,C,16,262144\n",
+    )
+    .unwrap();
     let out = stacksizer(&["import-rvtools", vinfo.to_str().unwrap(), "--json"]);
     assert!(
         out.status.success(),
@@ -149,5 +154,9 @@ fn csv_tabs_are_read_with_their_siblings() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["storage_source"], "vdisk_capacity");
     assert_eq!(v["vdisk"]["capacity_gib"], 2.0);
+    assert_eq!(
+        v["source_hosts"], 2,
+        "the vHost tab beside vInfo is read too"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -11,8 +11,14 @@ self.onmessage = async (event: MessageEvent<InventoryReadRequest>) => {
     post({ type: 'progress', stage: 'loading' });
     const exchange = await import('./pkg/stacksizer_exchange.js');
     await exchange.default();
-    post({ type: 'progress', stage: 'reading' });
-    post({ type: 'result', outcome: exchange.previewInventory(event.data.bytes) });
+    const { files } = event.data;
+    post({ type: 'progress', stage: 'reading', fraction: 0 });
+    const outcome = exchange.previewInventory(
+      files.map((file) => file.bytes),
+      files.map((file) => file.name),
+      (fraction: number) => post({ type: 'progress', stage: 'reading', fraction }),
+    );
+    post({ type: 'result', outcome });
   } catch (error) {
     let message = error instanceof Error ? error.message : String(error);
     if (error instanceof WebAssembly.RuntimeError) {

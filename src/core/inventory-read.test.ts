@@ -3,7 +3,7 @@ import {
   ReadCancelled,
   startInventoryRead,
   type InventoryReadMessage,
-  type ReadStage,
+  type ReadProgress,
 } from './inventory-read';
 import type { InventoryPreviewOutcome } from './types';
 
@@ -31,25 +31,36 @@ function scriptedWorker(messages: InventoryReadMessage[]) {
 }
 
 const outcome = { status: 'workloads_csv' } as InventoryPreviewOutcome;
-const start = (worker: ReturnType<typeof scriptedWorker>, stages: ReadStage[] = []) =>
+const start = (worker: ReturnType<typeof scriptedWorker>, seen: ReadProgress[] = []) =>
   startInventoryRead(
-    { bytes: new Uint8Array([1, 2, 3]) },
-    (stage) => stages.push(stage),
+    {
+      files: [
+        { name: 'RVTools_tabvInfo.csv', bytes: new Uint8Array([1, 2, 3]) },
+        { name: 'RVTools_tabvDisk.csv', bytes: new Uint8Array([4]) },
+      ],
+    },
+    (progress) => seen.push(progress),
     () => worker as unknown as Worker,
   );
 
 describe('startInventoryRead', () => {
-  it('reports each stage, resolves with the preview and ends the Worker', async () => {
+  it('reports its progress, resolves with the preview and ends the Worker', async () => {
     const worker = scriptedWorker([
       { type: 'progress', stage: 'loading' },
-      { type: 'progress', stage: 'reading' },
+      { type: 'progress', stage: 'reading', fraction: 0 },
+      { type: 'progress', stage: 'reading', fraction: 0.5 },
       { type: 'result', outcome },
     ]);
-    const stages: ReadStage[] = [];
-    await expect(start(worker, stages).result).resolves.toBe(outcome);
-    expect(stages).toEqual(['loading', 'reading']);
+    const seen: ReadProgress[] = [];
+    await expect(start(worker, seen).result).resolves.toBe(outcome);
+    expect(seen).toEqual([
+      { stage: 'loading' },
+      { stage: 'reading', fraction: 0 },
+      { stage: 'reading', fraction: 0.5 },
+    ]);
     expect(worker.terminated).toBe(true);
-    expect(worker.transferred).toHaveLength(1);
+    // Each file's bytes move to the Worker.
+    expect(worker.transferred).toHaveLength(2);
   });
 
   it('cancels by ending the Worker, whatever it was doing', async () => {

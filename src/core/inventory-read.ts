@@ -1,16 +1,25 @@
-// Reading an inventory file in its own Worker: the stage it is at, the
-// preview at the end, and cancellation by ending the Worker.
+// Reading an inventory in its own Worker: how far it has got, the preview
+// at the end, and cancellation by ending the Worker.
 import type { InventoryPreviewOutcome } from './types';
 
-export interface InventoryReadRequest {
+/** One file the user gave; the RVTools CSV tabs are told apart by their names. */
+export interface InventoryFile {
+  name: string;
   bytes: Uint8Array;
 }
 
-/** `loading`: the importer module is being fetched and started; `reading`: the file is being read. */
-export type ReadStage = 'loading' | 'reading';
+export interface InventoryReadRequest {
+  files: InventoryFile[];
+}
+
+/**
+ * `loading`: the importer module is being fetched and started; `reading`:
+ * the core is reading the files, `fraction` (0 to 1) of the way through.
+ */
+export type ReadProgress = { stage: 'loading' } | { stage: 'reading'; fraction: number };
 
 export type InventoryReadMessage =
-  | { type: 'progress'; stage: ReadStage }
+  | ({ type: 'progress' } & ReadProgress)
   | { type: 'result'; outcome: InventoryPreviewOutcome }
   | { type: 'error'; message: string };
 
@@ -28,7 +37,7 @@ export interface RunningRead {
 
 export function startInventoryRead(
   request: InventoryReadRequest,
-  onStage: (stage: ReadStage) => void,
+  onProgress: (progress: ReadProgress) => void,
   createWorker: () => Worker = () =>
     new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' }),
 ): RunningRead {
@@ -41,8 +50,13 @@ export function startInventoryRead(
     };
     stop = () => settle(() => reject(new ReadCancelled()));
     worker.onmessage = ({ data }: MessageEvent<InventoryReadMessage>) => {
-      if (data.type === 'progress') onStage(data.stage);
-      else if (data.type === 'result') settle(() => resolve(data.outcome));
+      if (data.type === 'progress') {
+        onProgress(
+          data.stage === 'loading'
+            ? { stage: 'loading' }
+            : { stage: 'reading', fraction: data.fraction },
+        );
+      } else if (data.type === 'result') settle(() => resolve(data.outcome));
       else settle(() => reject(new Error(data.message)));
     };
     worker.onerror = (event) => {
@@ -50,7 +64,10 @@ export function startInventoryRead(
       settle(() => reject(new Error(event.message || 'reading the file failed')));
     };
     // The bytes move to the Worker rather than being copied.
-    worker.postMessage(request, [request.bytes.buffer]);
+    worker.postMessage(
+      request,
+      request.files.map((file) => file.bytes.buffer),
+    );
   });
   return { result, cancel: () => stop() };
 }

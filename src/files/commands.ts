@@ -13,7 +13,7 @@ import {
 } from './documents';
 import { exportPdf } from './exports';
 import { attempt } from './failures';
-import { importInventory, INVENTORY_ACCEPT, pickFile } from './inventory';
+import { importInventory, pickInventoryFiles } from './inventory';
 
 /** Asks, in the app's dialog, before an action would drop unsaved changes. */
 export async function confirmDiscard(services: Services, action: string): Promise<boolean> {
@@ -83,8 +83,8 @@ async function perform(
       }
       return;
     case 'import-inventory': {
-      const file = await pickFile(INVENTORY_ACCEPT);
-      if (file) store.getState().setNotice(await importInventory(services, file));
+      const files = await pickInventoryFiles();
+      if (files.length > 0) store.getState().setNotice(await importInventory(services, files));
       return;
     }
     case 'save':

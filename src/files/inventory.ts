@@ -1,14 +1,15 @@
 // Importing a customer's inventory (RVTools, Live Optics, or a workloads
-// CSV): the file is read into a preview in its own Worker (cancellable),
-// the user chooses what to import, and the project the core made from
-// those choices replaces the open one as one undoable edit.
+// CSV): the file, or RVTools' CSV tabs, one file each, is read into a
+// preview in its own Worker (cancellable, with its progress), the user
+// chooses what to import, and the project the core made from those
+// choices replaces the open one as one undoable edit.
 import { startInventoryRead, ReadCancelled, type RunningRead } from '../core/inventory-read';
 import type { AppliedImport, InventoryPreviewOutcome } from '../core/types';
 import type { Services } from '../services';
 import { confirmDiscard } from './commands';
 import { importWorkloadsCsvFile } from './workloadsCsv';
 
-/** Inventories beyond this are refused before reading (the core limits what they inflate to). */
+/** Inventories beyond this (all files together) are refused before reading (the core limits what they inflate to). */
 export const MAX_INVENTORY_BYTES = 64 * 1024 * 1024;
 
 export const INVENTORY_ACCEPT =
@@ -26,23 +27,30 @@ export type InventoryReadResult =
   | { status: 'added'; added: number }
   | { status: 'invalid'; fileName: string; issues: { message: string }[] };
 
+/** What the import calls the files given: the one file, or the first and how many more. */
+export const describeFiles = (files: readonly File[]) =>
+  files.length > 1 ? `${files[0]?.name} and ${files.length - 1} more` : (files[0]?.name ?? '');
+
 /**
- * Reads the file into a preview the import dialog shows; a workloads CSV
+ * Reads the files into a preview the import dialog shows (several files:
+ * RVTools CSV tabs, matched by the core by their names); a workloads CSV
  * adds its workloads to the open project instead. `start` runs the read
  * (a Worker of its own in the app).
  */
 export async function readInventoryFile(
   services: Services,
-  file: File,
+  files: readonly File[],
   start: typeof startInventoryRead = startInventoryRead,
 ): Promise<InventoryReadResult> {
-  if (file.size > MAX_INVENTORY_BYTES) {
+  const fileName = describeFiles(files);
+  const size = files.reduce((sum, file) => sum + file.size, 0);
+  if (size > MAX_INVENTORY_BYTES) {
     return {
       status: 'invalid',
-      fileName: file.name,
+      fileName,
       issues: [
         {
-          message: `the file is ${file.size} bytes; an inventory may be at most ${MAX_INVENTORY_BYTES} bytes`,
+          message: `the ${files.length > 1 ? 'files are' : 'file is'} ${size} bytes; an inventory may be at most ${MAX_INVENTORY_BYTES} bytes`,
         },
       ],
     };
@@ -56,11 +64,16 @@ export async function readInventoryFile(
     running?.cancel();
     show(null);
   };
-  show({ phase: 'reading', fileName: file.name, stage: 'opening', cancel });
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  show({ phase: 'reading', fileName, progress: { stage: 'opening' }, cancel });
+  const read = await Promise.all(
+    files.map(async (file) => ({
+      name: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    })),
+  );
   if (cancelled) return { status: 'cancelled' };
-  running = start({ bytes }, (stage) =>
-    show({ phase: 'reading', fileName: file.name, stage, cancel }),
+  running = start({ files: read }, (progress) =>
+    show({ phase: 'reading', fileName, progress, cancel }),
   );
   let outcome: InventoryPreviewOutcome;
   try {
@@ -71,31 +84,39 @@ export async function readInventoryFile(
     throw error;
   }
   if (outcome.status === 'preview') {
-    show({ phase: 'preview', fileName: file.name, preview: outcome.preview });
+    show({ phase: 'preview', fileName, preview: outcome.preview });
     return { status: 'preview' };
   }
   show(null);
   if (outcome.status === 'invalid') {
-    return { status: 'invalid', fileName: file.name, issues: outcome.issues };
+    return { status: 'invalid', fileName, issues: outcome.issues };
   }
+  // Only a single file is recognised as a workloads CSV.
+  const [file] = files;
+  if (!file) return { status: 'cancelled' };
   const added = await importWorkloadsCsvFile(services, file);
   return added.status === 'imported' ? { status: 'added', added: added.added } : added;
 }
 
 /**
- * The import entry point for a picked or dropped file: a preview to
- * choose from, the workloads a workloads CSV added, or the file's
+ * The import entry point for picked or dropped files: a preview to
+ * choose from, the workloads a workloads CSV added, or the files'
  * problems shown. Resolves with the one-line notice, if any.
  */
-export async function importInventory(services: Services, file: File): Promise<string | null> {
-  const result = await readInventoryFile(services, file);
+export async function importInventory(
+  services: Services,
+  files: readonly File[],
+): Promise<string | null> {
+  const result = await readInventoryFile(services, files);
   const { showFileProblem } = services.store.getState();
   if (result.status === 'invalid') {
     showFileProblem({ fileName: result.fileName, issues: result.issues });
     return null;
   }
   showFileProblem(null);
-  return result.status === 'added' ? `Added ${result.added} workloads from ${file.name}.` : null;
+  return result.status === 'added'
+    ? `Added ${result.added} workloads from ${describeFiles(files)}.`
+    : null;
 }
 
 /**
@@ -121,14 +142,30 @@ export async function applyInventoryImport(
   return true;
 }
 
-/** Lets the user pick a file (the file's content is read in the page; no path is exposed). */
-export function pickFile(accept: string, doc: Document = document): Promise<File | null> {
+/**
+ * Lets the user pick files, several when `multiple` (the content is read
+ * in the page; no path is exposed). In the desktop app the input opens
+ * the system's open dialog, with multi-select when `multiple`.
+ */
+export function pickFiles(
+  accept: string,
+  multiple: boolean,
+  doc: Document = document,
+): Promise<File[]> {
   return new Promise((resolve) => {
     const input = doc.createElement('input');
     input.type = 'file';
     input.accept = accept;
-    input.addEventListener('change', () => resolve(input.files?.[0] ?? null));
-    input.addEventListener('cancel', () => resolve(null));
+    input.multiple = multiple;
+    input.addEventListener('change', () => resolve([...(input.files ?? [])]));
+    input.addEventListener('cancel', () => resolve([]));
     input.click();
   });
 }
+
+/** Lets the user pick one file. */
+export const pickFile = (accept: string, doc: Document = document): Promise<File | null> =>
+  pickFiles(accept, false, doc).then((files) => files[0] ?? null);
+
+/** Lets the user pick an inventory, or several RVTools CSV tabs. */
+export const pickInventoryFiles = () => pickFiles(INVENTORY_ACCEPT, true);

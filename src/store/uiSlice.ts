@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { ReadStage } from '../core/inventory-read';
+import type { ImportProgress } from '../files/importProgress';
 import type {
   InventoryPreview,
   Project,
@@ -64,11 +64,12 @@ export interface KeptSearch {
 }
 
 /**
- * An inventory file being read (`opening`: its bytes are being loaded;
- * cancel ends the read), or its preview awaiting the user's choices.
+ * An inventory being read (how far it has got; cancel ends the read), or
+ * its preview awaiting the user's choices. `fileName` names what was given
+ * (several RVTools CSV tabs: the first and how many more).
  */
 export type InventoryImport =
-  | { phase: 'reading'; fileName: string; stage: ReadStage | 'opening'; cancel: () => void }
+  | { phase: 'reading'; fileName: string; progress: ImportProgress; cancel: () => void }
   | { phase: 'preview'; fileName: string; preview: InventoryPreview };
 
 /** The paper the XLSX reports are set up to print on. */

@@ -1,5 +1,5 @@
 import { exportCsv, exportPdf, exportXlsx } from '../files/exports';
-import { importInventory, INVENTORY_ACCEPT, pickFile } from '../files/inventory';
+import { importInventory, pickFile, pickInventoryFiles } from '../files/inventory';
 import { attempt } from '../files/failures';
 import { importWorkloadsCsvFile } from '../files/workloadsCsv';
 import type { SaveResult } from '../platform';
@@ -44,8 +44,8 @@ export function DataExchange() {
         type="button"
         onClick={() =>
           run('Importing an inventory', async () => {
-            const file = await pickFile(INVENTORY_ACCEPT);
-            return file && importInventory(services, file);
+            const files = await pickInventoryFiles();
+            return files.length > 0 ? importInventory(services, files) : null;
           })
         }
       >

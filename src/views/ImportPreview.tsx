@@ -14,6 +14,7 @@ import { applyInventoryImport } from '../files/inventory';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { upTo } from '../units';
+import { ImportMissingTabs } from './ImportMissingTabs';
 import { ImportVmTables } from './ImportVmTables';
 
 const SOURCE_NAME: Record<InventoryPreview['source'], string> = {
@@ -151,6 +152,7 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
         </p>
       </header>
       <div className="import-body">
+        <ImportMissingTabs preview={preview} />
         {choices && options && sql && (
           <>
             <fieldset className="import-section">

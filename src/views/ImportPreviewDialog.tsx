@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
+import { importPercent, type ImportProgress } from '../files/importProgress';
 import { useApp } from '../store/context';
 import type { InventoryImport } from '../store/uiSlice';
 import { ImportPreview } from './ImportPreview';
 
-const STAGE_TEXT: Record<Extract<InventoryImport, { phase: 'reading' }>['stage'], string> = {
-  opening: 'Loading the file…',
-  loading: 'Starting the importer…',
-  reading: 'Reading the sheets and checking every row…',
-};
+function stageText(progress: ImportProgress): string {
+  if (progress.stage === 'opening') return 'Loading the file…';
+  if (progress.stage === 'loading') return 'Starting the importer…';
+  return progress.fraction < 1
+    ? 'Reading the sheets and checking every row…'
+    : 'Building the preview…';
+}
 
 /**
  * The inventory import as a modal dialog: the file being read (with a
@@ -56,12 +59,16 @@ function Reading({ reading }: { reading: Extract<InventoryImport, { phase: 'read
     const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 500);
     return () => clearInterval(timer);
   }, []);
+  const percent = importPercent(reading.progress);
   return (
     <div className="import-reading">
       <h2 id="import-preview-title">Reading {reading.fileName}</h2>
-      <progress aria-label={`Reading ${reading.fileName}`} />
+      <div className="import-progress">
+        <progress aria-label={`Reading ${reading.fileName}`} max={100} value={percent} />
+        <span data-testid="import-percent">{percent} %</span>
+      </div>
       <p role="status" data-testid="import-stage">
-        {STAGE_TEXT[reading.stage]} {seconds > 0 && <span className="muted">({seconds} s)</span>}
+        {stageText(reading.progress)} {seconds > 0 && <span className="muted">({seconds} s)</span>}
       </p>
       <div className="panel-actions">
         <button type="button" autoFocus onClick={reading.cancel}>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { confirmDiscard, openFileText, runCommand } from '../files/commands';
 import { attempt } from '../files/failures';
-import { importInventory, isInventoryFileName } from '../files/inventory';
+import { describeFiles, importInventory, isInventoryFileName } from '../files/inventory';
 import type { MenuCommand } from '../platform';
 import { useServices } from '../services';
 import { hasUnsavedChanges } from '../store/projectSlice';
@@ -39,12 +39,14 @@ export function useDocumentShortcuts(): void {
     const onDragOver = (event: DragEvent) => event.preventDefault();
     const onDrop = (event: DragEvent) => {
       event.preventDefault();
-      const file = event.dataTransfer?.files[0];
+      const files = [...(event.dataTransfer?.files ?? [])];
+      const [file] = files;
       if (!file) return;
-      // An inventory is previewed first; the question comes at Import.
-      if (isInventoryFileName(file.name)) {
-        void attempt(store, `Importing ${file.name}`, async () =>
-          store.getState().setNotice(await importInventory(services, file)),
+      // An inventory (or several RVTools CSV tabs) is previewed first; the
+      // question comes at Import. The core names any file it cannot read with the rest.
+      if (files.some((f) => isInventoryFileName(f.name))) {
+        void attempt(store, `Importing ${describeFiles(files)}`, async () =>
+          store.getState().setNotice(await importInventory(services, files)),
         );
         return;
       }

@@ -228,6 +228,17 @@ pub struct Inventory {
     pub source_storage: Option<SourceStorage>,
     /// The text encoding of a CSV file (none for a workbook).
     pub encoding: Option<String>,
+    /// Tabs the export did not have that the reader would have used.
+    pub missing_tabs: Vec<MissingTab>,
+}
+
+/// A tab of the export that was not given, and what its absence costs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct MissingTab {
+    pub tab: String,
+    /// What the import uses instead, in a sentence.
+    pub cost: String,
 }
 
 /// The source environment's shared storage (Live Optics Host Devices),

@@ -14,6 +14,7 @@ use super::inventory::{
     InventoryVm, MeasuredIo, PowerState, SourceHost, SourceStorage,
 };
 use super::issue::ImportIssue;
+use super::progress::Progress;
 use super::table::{ColumnSpec, Row, Table};
 use super::xlsx::{Workbook, MAX_INFLATE_RATIO, MAX_XLSX_BYTES, RATIO_GRACE_BYTES};
 use crate::source;
@@ -140,7 +141,7 @@ pub fn import_live_optics(
     xlsx: &[u8],
     options: &InventoryOptions,
 ) -> Result<InventoryImport, Vec<ImportIssue>> {
-    let inventory = read_inventory(xlsx)?;
+    let inventory = read_inventory(xlsx, &mut Progress::silent())?;
     Ok(inventory::import(
         &inventory,
         InventorySource::LiveOptics,
@@ -148,8 +149,11 @@ pub fn import_live_optics(
     ))
 }
 
-pub(crate) fn read_inventory(xlsx: &[u8]) -> Result<Inventory, Vec<ImportIssue>> {
-    let mut book = Workbook::open(xlsx).map_err(|e| vec![e])?;
+pub(crate) fn read_inventory(
+    xlsx: &[u8],
+    progress: &mut Progress,
+) -> Result<Inventory, Vec<ImportIssue>> {
+    let mut book = Workbook::open(xlsx, progress).map_err(|e| vec![e])?;
     let Some(vm_sheet) = book.find_sheet(SHEET) else {
         return Err(vec![ImportIssue::sheet(
             SHEET,
@@ -157,9 +161,17 @@ pub(crate) fn read_inventory(xlsx: &[u8]) -> Result<Inventory, Vec<ImportIssue>>
             "the workbook has no such sheet; is it a Live Optics VMware export?",
         )]);
     };
-    let vms = book.read(&vm_sheet, &VM_COLUMNS, MAX_VMS)?;
+    book.plan(&[
+        SHEET,
+        "VM Performance",
+        "VM Disks",
+        "ESX Hosts",
+        "ESX Performance",
+        "Host Devices",
+    ]);
+    let vms = book.read(&vm_sheet, &VM_COLUMNS, MAX_VMS, progress)?;
     let mut optional = |tab: &str, specs: &[ColumnSpec]| match book.find_sheet(tab) {
-        Some(name) => book.read(&name, specs, MAX_ROWS).map(Some),
+        Some(name) => book.read(&name, specs, MAX_ROWS, progress).map(Some),
         None => Ok(None),
     };
     let perf = optional("VM Performance", &PERF_COLUMNS)?;

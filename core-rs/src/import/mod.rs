@@ -13,6 +13,7 @@ mod issue;
 pub mod live_optics;
 pub(crate) mod number_text;
 pub mod open;
+pub mod progress;
 pub mod project;
 pub mod rvtools;
 pub(crate) mod table;

@@ -19,6 +19,7 @@ pub use super::inventory::{
     StorageBasis, StorageSource,
 };
 use super::issue::ImportIssue;
+use super::progress::Progress;
 
 /// The options and result of an RVTools import are those of every inventory.
 pub type RvtoolsOptions = InventoryOptions;
@@ -29,12 +30,71 @@ pub type RvtoolsImport = InventoryImport;
 #[derive(Debug, Clone, Copy)]
 pub enum RvtoolsFile<'a> {
     Xlsx(&'a [u8]),
-    /// RVTools' CSV export writes one file per tab.
-    CsvTabs {
-        vinfo: &'a [u8],
-        vdisk: Option<&'a [u8]>,
-        vpartition: Option<&'a [u8]>,
-    },
+    Csv(CsvTabs<'a>),
+}
+
+/// RVTools' CSV export writes one file per tab; those this importer reads.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CsvTabs<'a> {
+    pub vinfo: &'a [u8],
+    pub vdisk: Option<&'a [u8]>,
+    pub vpartition: Option<&'a [u8]>,
+    pub vdatastore: Option<&'a [u8]>,
+    pub vhost: Option<&'a [u8]>,
+}
+
+/// A tab of an RVTools export this importer reads (the CSV export writes
+/// one file per tab).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CsvTab {
+    VInfo,
+    VDisk,
+    VPartition,
+    VDatastore,
+    VHost,
+}
+
+impl CsvTab {
+    pub const ALL: [CsvTab; 5] = [
+        CsvTab::VInfo,
+        CsvTab::VDisk,
+        CsvTab::VPartition,
+        CsvTab::VDatastore,
+        CsvTab::VHost,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CsvTab::VInfo => "vInfo",
+            CsvTab::VDisk => "vDisk",
+            CsvTab::VPartition => "vPartition",
+            CsvTab::VDatastore => "vDatastore",
+            CsvTab::VHost => "vHost",
+        }
+    }
+
+    /// The tab a CSV file holds, by its name: RVTools names each file
+    /// after its tab (RVTools_tabvInfo.csv), whatever folder it is in.
+    pub fn of_file(file_name: &str) -> Option<CsvTab> {
+        let lower = file_name.to_ascii_lowercase();
+        let stem = lower.strip_suffix(".csv")?;
+        CsvTab::ALL
+            .into_iter()
+            .find(|tab| stem.ends_with(&tab.name().to_ascii_lowercase()))
+    }
+}
+
+impl<'a> CsvTabs<'a> {
+    /// The slot of an optional tab (vInfo is not optional).
+    pub fn optional(&mut self, tab: CsvTab) -> Option<&mut Option<&'a [u8]>> {
+        match tab {
+            CsvTab::VInfo => None,
+            CsvTab::VDisk => Some(&mut self.vdisk),
+            CsvTab::VPartition => Some(&mut self.vpartition),
+            CsvTab::VDatastore => Some(&mut self.vdatastore),
+            CsvTab::VHost => Some(&mut self.vhost),
+        }
+    }
 }
 
 /// Imports an RVTools export: the whole result, or every problem that
@@ -43,7 +103,7 @@ pub fn import_rvtools(
     file: RvtoolsFile,
     options: &RvtoolsOptions,
 ) -> Result<RvtoolsImport, Vec<ImportIssue>> {
-    let inventory = sheets::read_inventory(file)?;
+    let inventory = sheets::read_inventory(file, &mut Progress::silent())?;
     Ok(inventory::import(
         &inventory,
         InventorySource::Rvtools,

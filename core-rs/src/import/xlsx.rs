@@ -3,11 +3,13 @@
 //! file fails with a clear message before calamine allocates for it; cells
 //! are then streamed, keeping only the wanted columns.
 
+use std::collections::HashMap;
 use std::io::{Cursor, Read};
 
-use calamine::{DataRef, Reader, Xlsx};
+use calamine::{DataRef, Dimensions, Reader, Xlsx};
 
 use super::issue::ImportIssue;
+use super::progress::Progress;
 use super::table::{Cell, ColumnMap, ColumnSpec, Row, Table};
 
 /// Larger files are refused before they are opened. An RVTools export of
@@ -18,19 +20,57 @@ pub const MAX_XLSX_BYTES: usize = 64 * 1024 * 1024;
 pub const MAX_INFLATED_BYTES: u64 = 1024 * 1024 * 1024;
 pub const MAX_ZIP_ENTRIES: usize = 10_000;
 
+/// The share of a workbook's read its opening takes: every part inflated
+/// once to check it, then the shared strings parsed. Assumed from one
+/// measurement, not derived: on the 10,000-VM RVTools benchmark file in
+/// the app's Wasm build (bench/import-app-timing.mjs) the opening took
+/// 40-60 ms of a 450-800 ms read, under a tenth; the sheets share the
+/// rest by the cells they declare.
+pub const OPENING_SHARE: f64 = 0.1;
+
 pub struct Workbook<'a> {
     xlsx: Xlsx<Cursor<&'a [u8]>>,
+    /// The share of the read each planned sheet takes ([`Workbook::plan`]).
+    shares: HashMap<String, f64>,
 }
 
 impl<'a> Workbook<'a> {
-    pub fn open(bytes: &'a [u8]) -> Result<Self, ImportIssue> {
-        check_container(bytes, MAX_INFLATED_BYTES)?;
+    pub fn open(bytes: &'a [u8], progress: &mut Progress) -> Result<Self, ImportIssue> {
+        progress.step(OPENING_SHARE);
+        check_container(bytes, MAX_INFLATED_BYTES, progress)?;
         let xlsx = Xlsx::new(Cursor::new(bytes)).map_err(|e| {
             ImportIssue::file(format!(
                 "the file is a zip archive but not a readable .xlsx workbook: {e}"
             ))
         })?;
-        Ok(Workbook { xlsx })
+        progress.advance(1, 1);
+        Ok(Workbook {
+            xlsx,
+            shares: HashMap::new(),
+        })
+    }
+
+    /// Shares the rest of the read among the sheets about to be read, by
+    /// the cells each one's dimension declares (a sheet without one counts
+    /// as a single cell; its progress then shows when it is done).
+    pub fn plan(&mut self, sheets: &[&str]) {
+        let names: Vec<String> = sheets.iter().filter_map(|s| self.find_sheet(s)).collect();
+        let cells: Vec<(String, u64)> = names
+            .into_iter()
+            .map(|name| {
+                let declared = self
+                    .xlsx
+                    .worksheet_cells_reader(&name)
+                    .map(|r| cell_count(r.dimensions()))
+                    .unwrap_or(1);
+                (name, declared)
+            })
+            .collect();
+        let total: u64 = cells.iter().map(|(_, n)| n).sum();
+        self.shares = cells
+            .into_iter()
+            .map(|(name, n)| (name, (1.0 - OPENING_SHARE) * n as f64 / total.max(1) as f64))
+            .collect();
     }
 
     /// The workbook's name for `sheet`, compared without regard to case.
@@ -52,6 +92,7 @@ impl<'a> Workbook<'a> {
         sheet: &str,
         specs: &[ColumnSpec],
         max_rows: u32,
+        progress: &mut Progress,
     ) -> Result<Table, Vec<ImportIssue>> {
         let broken = |e: calamine::XlsxError| {
             vec![ImportIssue::sheet(
@@ -60,7 +101,9 @@ impl<'a> Workbook<'a> {
                 format!("the sheet cannot be read: {e}"),
             )]
         };
+        progress.step(self.shares.get(sheet).copied().unwrap_or(0.0));
         let mut cells = self.xlsx.worksheet_cells_reader(sheet).map_err(broken)?;
+        let declared_rows = u64::from(row_count(cells.dimensions()));
         let mut header: Vec<(usize, String)> = Vec::new();
         let mut map: Option<ColumnMap> = None;
         let mut rows = Vec::new();
@@ -86,6 +129,7 @@ impl<'a> Workbook<'a> {
                 if let Some(done) = current.take() {
                     push_unless_blank(&mut rows, done);
                 }
+                progress.advance(u64::from(number), declared_rows);
                 current = Some(map.new_row(number));
             }
             if let Some(row) = &mut current {
@@ -105,8 +149,19 @@ impl<'a> Workbook<'a> {
         if let Some(done) = current {
             push_unless_blank(&mut rows, done);
         }
+        progress.advance(1, 1);
         Ok(map.into_table(sheet, rows))
     }
+}
+
+/// Rows a dimension declares (a hostile one may end before it starts).
+fn row_count(d: Dimensions) -> u32 {
+    d.end.0.saturating_sub(d.start.0).saturating_add(1)
+}
+
+fn cell_count(d: Dimensions) -> u64 {
+    let columns = d.end.1.saturating_sub(d.start.1).saturating_add(1);
+    u64::from(row_count(d)) * u64::from(columns)
 }
 
 fn push_unless_blank(rows: &mut Vec<Row>, row: Row) {
@@ -140,7 +195,13 @@ pub const RATIO_GRACE_BYTES: u64 = 100 * 1024;
 /// Refuses what is not a complete, reasonably sized zip archive, before
 /// any part is parsed: every part is inflated once into nothing, counting
 /// its bytes (declared sizes can lie), its ratio, and the shared strings.
-fn check_container(bytes: &[u8], max_inflated: u64) -> Result<(), ImportIssue> {
+/// Progress is the bytes inflated against the sizes the parts declare,
+/// the shared strings counted twice: opening the workbook parses them next.
+fn check_container(
+    bytes: &[u8],
+    max_inflated: u64,
+    progress: &mut Progress,
+) -> Result<(), ImportIssue> {
     if bytes.len() > MAX_XLSX_BYTES {
         return Err(ImportIssue::file(format!(
             "the file is {} bytes; at most {MAX_XLSX_BYTES} bytes are read",
@@ -158,6 +219,16 @@ fn check_container(bytes: &[u8], max_inflated: u64) -> Result<(), ImportIssue> {
             "the workbook holds {} parts; at most {MAX_ZIP_ENTRIES} are read",
             zip.len()
         )));
+    }
+    let mut declared = 0u64;
+    for i in 0..zip.len() {
+        if let Ok(entry) = zip.by_index_raw(i) {
+            let shared = entry
+                .name()
+                .is_ok_and(|n| n.eq_ignore_ascii_case("xl/sharedStrings.xml"));
+            let size = entry.size().saturating_mul(if shared { 2 } else { 1 });
+            declared = declared.saturating_add(size);
+        }
     }
     let mut left = max_inflated;
     for i in 0..zip.len() {
@@ -187,6 +258,7 @@ fn check_container(bytes: &[u8], max_inflated: u64) -> Result<(), ImportIssue> {
             )));
         }
         left -= read;
+        progress.advance(max_inflated - left, declared);
     }
     Ok(())
 }
@@ -303,15 +375,15 @@ mod tests {
     fn what_a_zip_inflates_to_is_bounded() {
         let bomb = zip_of_zeros(100_000);
         assert!(bomb.len() < 1_000, "deflate shrinks zeros");
-        assert!(check_container(&bomb, 100_000).is_ok());
-        let err = check_container(&bomb, 99_999).unwrap_err();
+        assert!(check_container(&bomb, 100_000, &mut Progress::silent()).is_ok());
+        let err = check_container(&bomb, 99_999, &mut Progress::silent()).unwrap_err();
         assert!(err.message.contains("refused as unsafe"), "{}", err.message);
     }
 
     #[test]
     fn a_part_inflating_over_100_to_1_is_refused() {
         let bomb = zip_of_zeros(1_000_000);
-        let err = check_container(&bomb, MAX_INFLATED_BYTES).unwrap_err();
+        let err = check_container(&bomb, MAX_INFLATED_BYTES, &mut Progress::silent()).unwrap_err();
         assert!(err.message.contains("100 times"), "{}", err.message);
     }
 
@@ -341,7 +413,9 @@ mod tests {
 
     #[test]
     fn a_zip_that_is_not_a_workbook_is_named_as_such() {
-        let err = Workbook::open(&zip_of_zeros(10)).err().unwrap();
+        let err = Workbook::open(&zip_of_zeros(10), &mut Progress::silent())
+            .err()
+            .unwrap();
         assert!(
             err.message.contains("not a readable .xlsx workbook"),
             "{}",

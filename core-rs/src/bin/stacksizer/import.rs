@@ -1,6 +1,6 @@
 //! `import` (alias `import-rvtools`): an inventory, recognised from its
-//! bytes — RVTools (.xlsx, or its vInfo CSV tab with the vDisk /
-//! vPartition CSVs found beside it), Live Optics (.xlsx or .zip) or the
+//! bytes — RVTools (.xlsx, or its vInfo CSV tab with the vDisk,
+//! vPartition, vDatastore and vHost CSVs found beside it), Live Optics (.xlsx or .zip) or the
 //! workloads CSV — -> an import summary and, with -o, a complete project
 //! around the imported workloads; a workloads CSV is added to the project
 //! given with --into.
@@ -17,7 +17,7 @@ use stacksizer_core::import::inventory::{
 };
 use stacksizer_core::import::live_optics::{import_live_optics, workbook_in_zip};
 use stacksizer_core::import::project::starter_project;
-use stacksizer_core::import::rvtools::{import_rvtools, RvtoolsFile};
+use stacksizer_core::import::rvtools::{import_rvtools, CsvTab, CsvTabs, RvtoolsFile};
 use stacksizer_core::import::workloads_csv::{
     import_workloads_csv, workloads_summary, WorkloadsCsvOptions,
 };
@@ -118,16 +118,20 @@ pub fn run(args: &ImportArgs) -> ExitCode {
     let imported = match kind {
         FileKind::RvtoolsXlsx => import_rvtools(RvtoolsFile::Xlsx(&bytes), &options),
         FileKind::RvtoolsCsv => {
-            let (vdisk, vpartition) = match csv_siblings(&args.file, &mut inputs) {
+            let siblings = match csv_siblings(&args.file, &mut inputs) {
                 Ok(tabs) => tabs,
                 Err(message) => return fail(message),
             };
-            let file = RvtoolsFile::CsvTabs {
+            let mut tabs = CsvTabs {
                 vinfo: &bytes,
-                vdisk: vdisk.as_deref(),
-                vpartition: vpartition.as_deref(),
+                ..CsvTabs::default()
             };
-            import_rvtools(file, &options)
+            for (tab, bytes) in &siblings {
+                if let Some(slot) = tabs.optional(*tab) {
+                    *slot = Some(bytes);
+                }
+            }
+            import_rvtools(RvtoolsFile::Csv(tabs), &options)
         }
         FileKind::LiveOpticsXlsx => import_live_optics(&bytes, &options),
         _ => workbook_in_zip(&bytes)
@@ -186,32 +190,28 @@ fn finish(args: &ImportArgs, summary: &InventorySummary) -> ExitCode {
     }
 }
 
-/// One CSV tab's bytes.
-type Tab = Vec<u8>;
-
-/// RVTools names its CSV tabs like RVTools_tabvInfo.csv / RVTools_tabvDisk.csv:
-/// the vDisk and vPartition files beside a vInfo file, when there.
-fn csv_siblings(
-    path: &Path,
-    read: &mut Vec<PathBuf>,
-) -> Result<(Option<Tab>, Option<Tab>), String> {
+/// RVTools names each CSV tab's file after the tab (RVTools_tabvInfo.csv):
+/// the other tabs it reads found beside a vInfo file, with their bytes.
+fn csv_siblings(path: &Path, read: &mut Vec<PathBuf>) -> Result<Vec<(CsvTab, Vec<u8>)>, String> {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    let mut sibling = |tab: &str| -> Result<Option<Vec<u8>>, String> {
-        if !name.contains("vInfo") {
-            return Ok(None);
+    if CsvTab::of_file(name) != Some(CsvTab::VInfo) {
+        return Ok(Vec::new());
+    }
+    // of_file matched "vinfo.csv" at the end, in any case.
+    let prefix = &name[..name.len() - "vInfo.csv".len()];
+    let suffix = &name[name.len() - ".csv".len()..];
+    let mut found = Vec::new();
+    for tab in CsvTab::ALL.into_iter().filter(|t| *t != CsvTab::VInfo) {
+        let other = path.with_file_name(format!("{prefix}{}{suffix}", tab.name()));
+        if other.exists() {
+            found.push((tab, read_bounded(&other, MAX_CSV_BYTES)?));
+            read.push(other);
         }
-        let other = path.with_file_name(name.replacen("vInfo", tab, 1));
-        if !other.exists() {
-            return Ok(None);
-        }
-        let bytes = read_bounded(&other, MAX_CSV_BYTES)?;
-        read.push(other);
-        Ok(Some(bytes))
-    };
-    Ok((sibling("vDisk")?, sibling("vPartition")?))
+    }
+    Ok(found)
 }
 
 fn import_failed(path: &Path, issues: &[ImportIssue]) -> ExitCode {

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::grouping::{source_clusters, storage};
 use super::sql::sql_server_rule;
 use super::{
-    DiskTabSummary, ImportFinding, Inventory, InventorySource, InventoryVm, MeasuredIo, PowerState,
-    SourceCluster, SourceHost, SourceStorage, StorageBasis,
+    DiskTabSummary, ImportFinding, Inventory, InventorySource, InventoryVm, MeasuredIo, MissingTab,
+    PowerState, SourceCluster, SourceHost, SourceStorage, StorageBasis,
 };
 use crate::import::issue::ImportIssue;
 
@@ -43,6 +43,11 @@ pub struct InventoryPreview {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub encoding: Option<String>,
+    /// Tabs of the export that were not given (RVTools' CSV export writes
+    /// one file per tab), each with what the import uses instead.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub missing_tabs: Vec<MissingTab>,
 }
 
 /// One VM row of the file. `vcpu` and `memory_mib` are absent when their
@@ -100,6 +105,7 @@ impl InventoryPreview {
             vpartition: inventory.vpartition,
             source_storage: inventory.source_storage,
             encoding: inventory.encoding,
+            missing_tabs: inventory.missing_tabs,
         }
     }
 
@@ -117,6 +123,7 @@ impl InventoryPreview {
             vpartition: self.vpartition.clone(),
             source_storage: self.source_storage.clone(),
             encoding: self.encoding.clone(),
+            missing_tabs: self.missing_tabs.clone(),
         }
     }
 }

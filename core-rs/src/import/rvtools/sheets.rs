@@ -4,12 +4,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::RvtoolsFile;
+use super::{CsvTab, CsvTabs, RvtoolsFile};
 use crate::import::csv_table::read_csv;
 use crate::import::inventory::{
-    DiskTabSummary, ImportFinding, Inventory, InventoryVm, PowerState, SourceHost,
+    DiskTabSummary, ImportFinding, Inventory, InventoryVm, MissingTab, PowerState, SourceHost,
 };
 use crate::import::issue::ImportIssue;
+use crate::import::progress::Progress;
 use crate::import::table::{ColumnSpec, Row, Table};
 use crate::import::xlsx::Workbook;
 use crate::source;
@@ -162,8 +163,11 @@ const VINFO_KEYS: TabColumns = TabColumns {
     cluster: CLUSTER,
 };
 
-pub fn read_inventory(file: RvtoolsFile) -> Result<Inventory, Vec<ImportIssue>> {
-    let tabs = read_tables(file)?;
+pub fn read_inventory(
+    file: RvtoolsFile,
+    progress: &mut Progress,
+) -> Result<Inventory, Vec<ImportIssue>> {
+    let tabs = read_tables(file, progress)?;
     let disk_tabs = || {
         tabs.vdisk
             .iter()
@@ -183,6 +187,7 @@ pub fn read_inventory(file: RvtoolsFile) -> Result<Inventory, Vec<ImportIssue>> 
     let mut inventory = Inventory {
         vm_sheet: SHEET.into(),
         encoding: tabs.vinfo.encoding.map(str::to_owned),
+        missing_tabs: missing_tabs(&tabs),
         ..Inventory::default()
     };
     let vsan = vsan_datastores(tabs.vdatastore.as_ref());
@@ -234,10 +239,10 @@ pub fn read_inventory(file: RvtoolsFile) -> Result<Inventory, Vec<ImportIssue>> 
     Ok(inventory)
 }
 
-fn read_tables(file: RvtoolsFile) -> Result<Tabs, Vec<ImportIssue>> {
+fn read_tables(file: RvtoolsFile, progress: &mut Progress) -> Result<Tabs, Vec<ImportIssue>> {
     match file {
         RvtoolsFile::Xlsx(bytes) => {
-            let mut book = Workbook::open(bytes).map_err(|e| vec![e])?;
+            let mut book = Workbook::open(bytes, progress).map_err(|e| vec![e])?;
             let Some(vinfo_name) = book.find_sheet(SHEET) else {
                 return Err(vec![ImportIssue::sheet(
                     SHEET,
@@ -248,10 +253,11 @@ fn read_tables(file: RvtoolsFile) -> Result<Tabs, Vec<ImportIssue>> {
                     ),
                 )]);
             };
-            let vinfo = book.read(&vinfo_name, &VINFO_COLUMNS, MAX_VMS)?;
+            book.plan(&CsvTab::ALL.map(CsvTab::name));
+            let vinfo = book.read(&vinfo_name, &VINFO_COLUMNS, MAX_VMS, progress)?;
             let mut optional =
                 |tab: &str, specs: &[ColumnSpec], max: u32| match book.find_sheet(tab) {
-                    Some(name) => book.read(&name, specs, max).map(Some),
+                    Some(name) => book.read(&name, specs, max, progress).map(Some),
                     None => Ok(None),
                 };
             Ok(Tabs {
@@ -262,22 +268,77 @@ fn read_tables(file: RvtoolsFile) -> Result<Tabs, Vec<ImportIssue>> {
                 vhost: optional("vHost", &VHOST_COLUMNS, MAX_HOSTS)?,
             })
         }
-        RvtoolsFile::CsvTabs {
-            vinfo,
-            vdisk,
-            vpartition,
-        } => Ok(Tabs {
-            vinfo: read_csv(SHEET, vinfo, &VINFO_COLUMNS, MAX_VMS)?,
-            vdisk: vdisk
-                .map(|b| read_csv("vDisk", b, &VDISK_COLUMNS, MAX_DISK_ROWS))
-                .transpose()?,
-            vpartition: vpartition
-                .map(|b| read_csv("vPartition", b, &VPARTITION_COLUMNS, MAX_DISK_ROWS))
-                .transpose()?,
-            vdatastore: None,
-            vhost: None,
-        }),
+        RvtoolsFile::Csv(tabs) => read_csv_tabs(tabs, progress),
     }
+}
+
+/// Each CSV tab is a step of the read, by its share of the bytes.
+fn read_csv_tabs(tabs: CsvTabs, progress: &mut Progress) -> Result<Tabs, Vec<ImportIssue>> {
+    let optional = [tabs.vdisk, tabs.vpartition, tabs.vdatastore, tabs.vhost];
+    let total = optional.iter().flatten().map(|b| b.len()).sum::<usize>() + tabs.vinfo.len();
+    let mut read = |tab: CsvTab, bytes: &[u8], specs: &[ColumnSpec], max: u32| {
+        progress.step(bytes.len() as f64 / total.max(1) as f64);
+        let table = read_csv(tab.name(), bytes, specs, max);
+        progress.advance(1, 1);
+        table
+    };
+    Ok(Tabs {
+        vinfo: read(CsvTab::VInfo, tabs.vinfo, &VINFO_COLUMNS, MAX_VMS)?,
+        vdisk: tabs
+            .vdisk
+            .map(|b| read(CsvTab::VDisk, b, &VDISK_COLUMNS, MAX_DISK_ROWS))
+            .transpose()?,
+        vpartition: tabs
+            .vpartition
+            .map(|b| read(CsvTab::VPartition, b, &VPARTITION_COLUMNS, MAX_DISK_ROWS))
+            .transpose()?,
+        vdatastore: tabs
+            .vdatastore
+            .map(|b| read(CsvTab::VDatastore, b, &VDATASTORE_COLUMNS, MAX_DATASTORES))
+            .transpose()?,
+        vhost: tabs
+            .vhost
+            .map(|b| read(CsvTab::VHost, b, &VHOST_COLUMNS, MAX_HOSTS))
+            .transpose()?,
+    })
+}
+
+/// The tabs the export lacks and what the import does without each
+/// (grouping::storage: the order the storage figures are taken in).
+fn missing_tabs(tabs: &Tabs) -> Vec<MissingTab> {
+    [
+        (
+            CsvTab::VDisk,
+            tabs.vdisk.is_none(),
+            "provisioned storage comes from vInfo's Provisioned MiB, not from each virtual \
+             disk's capacity; on vSAN datastores vInfo counts every protection copy",
+        ),
+        (
+            CsvTab::VPartition,
+            tabs.vpartition.is_none(),
+            "in-use storage comes from vInfo's In Use MiB (datastore space, with swap and \
+             snapshots, and every protection copy on vSAN), not from the space used inside the \
+             guests",
+        ),
+        (
+            CsvTab::VDatastore,
+            tabs.vdatastore.is_none(),
+            "vSAN datastores are recognised only by the name vSphere gives them \
+             (vsanDatastore); a renamed vSAN datastore is taken for another kind",
+        ),
+        (
+            CsvTab::VHost,
+            tabs.vhost.is_none(),
+            "the existing hosts are unknown, so no source cluster is offered as a baseline",
+        ),
+    ]
+    .into_iter()
+    .filter(|(_, missing, _)| *missing)
+    .map(|(tab, _, cost)| MissingTab {
+        tab: tab.name().into(),
+        cost: cost.into(),
+    })
+    .collect()
 }
 
 pub fn quoted_list(names: &[String]) -> String {

@@ -15,11 +15,12 @@ fn vinfo(rows: &[&str]) -> String {
 
 fn import(vinfo: &str, options: &RvtoolsOptions) -> Result<RvtoolsImport, Vec<ImportIssue>> {
     import_rvtools(
-        RvtoolsFile::CsvTabs {
+        RvtoolsFile::Csv(CsvTabs {
             vinfo: vinfo.as_bytes(),
             vdisk: None,
             vpartition: None,
-        },
+            ..CsvTabs::default()
+        }),
         options,
     )
 }
@@ -129,11 +130,12 @@ fn per_disk_tabs_set_the_storage_and_are_matched_by_uuid() {
     ]);
     let vdisk = "VM,Capacity MiB,VM UUID\ntwin,1024,u1\ntwin,0,u1\ntwin,3072,u2\n";
     let vpartition = "VM,Capacity MiB,Consumed MiB,VM UUID\ntwin,1000,100,u1\ntwin,3000,300,u2\n";
-    let file = RvtoolsFile::CsvTabs {
+    let file = RvtoolsFile::Csv(CsvTabs {
         vinfo: vinfo.as_bytes(),
         vdisk: Some(vdisk.as_bytes()),
         vpartition: Some(vpartition.as_bytes()),
-    };
+        ..CsvTabs::default()
+    });
     let r = import_rvtools(file, &RvtoolsOptions::default()).unwrap();
     let d = r.summary.vdisk.as_ref().unwrap();
     assert_eq!((d.rows, d.zero_size, d.capacity_gib), (3, 1, 4.0));
@@ -212,11 +214,12 @@ fn in_use_storage_falls_back_per_vm_and_counts_each_source() {
     ]);
     let vdisk = "VM,Capacity MiB,VM UUID\nparts,10000,u1\ndisks-only,30000,u3\n";
     let vpartition = "VM,Capacity MiB,Consumed MiB,VM UUID\nparts,9000,4000,u1\n";
-    let file = RvtoolsFile::CsvTabs {
+    let file = RvtoolsFile::Csv(CsvTabs {
         vinfo: vinfo.as_bytes(),
         vdisk: Some(vdisk.as_bytes()),
         vpartition: Some(vpartition.as_bytes()),
-    };
+        ..CsvTabs::default()
+    });
     let in_use = RvtoolsOptions {
         storage_basis: StorageBasis::InUse,
         group_by: GroupBy::None,
@@ -288,11 +291,12 @@ fn duplicate_names_are_told_apart_by_host_and_cluster_or_reported() {
     ]
     .join("\n");
     let vdisk = "VM,Capacity MiB,Cluster,Host\ntwin,1000,C1,h1\ntwin,3000,C2,h2\nclone,50,C1,h1\n";
-    let file = RvtoolsFile::CsvTabs {
+    let file = RvtoolsFile::Csv(CsvTabs {
         vinfo: vinfo.as_bytes(),
         vdisk: Some(vdisk.as_bytes()),
         vpartition: None,
-    };
+        ..CsvTabs::default()
+    });
     let r = import_rvtools(file, &RvtoolsOptions::default()).unwrap();
     let by_cluster: Vec<_> = r
         .summary
