@@ -30,7 +30,7 @@ use crate::import::inventory::InventorySummary;
 #[cfg(feature = "wasm-exchange")]
 use crate::import::open::{open_inventory, NamedFile, OpenedFile};
 #[cfg(feature = "wasm-exchange")]
-use crate::import::progress::Progress;
+use crate::import::progress::Progress as ReadProgress;
 #[cfg(feature = "wasm-exchange")]
 use crate::import::project::starter_project;
 #[cfg(feature = "wasm-exchange")]
@@ -267,7 +267,7 @@ pub fn preview_inventory_js(
     let mut report = |fraction: f64| {
         let _ = on_progress.call1(&JsValue::NULL, &JsValue::from_f64(fraction));
     };
-    let outcome = match open_inventory(&named, &mut Progress::new(&mut report)) {
+    let outcome = match open_inventory(&named, &mut ReadProgress::new(&mut report)) {
         Ok(OpenedFile::Inventory(preview)) => InventoryPreviewOutcome::Preview { preview },
         Ok(OpenedFile::WorkloadsCsv) => InventoryPreviewOutcome::WorkloadsCsv,
         Err(issues) => InventoryPreviewOutcome::Invalid { issues },
