@@ -50,8 +50,6 @@ mod tally;
 mod tests;
 mod vsan;
 
-use std::ops::ControlFlow;
-
 use crate::catalog::Catalog;
 use crate::model::Project;
 
@@ -70,22 +68,4 @@ pub fn recommend(
     options: &RecommendOptions,
 ) -> Recommendation {
     Search::new(project, catalog, options).finish()
-}
-
-/// The same search, reporting progress after each step; the callback
-/// stops it by returning `ControlFlow::Break`, and the answer is then None.
-pub fn recommend_with_progress(
-    project: &Project,
-    catalog: &Catalog,
-    options: &RecommendOptions,
-    mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
-) -> Option<Recommendation> {
-    let mut search = Search::new(project, catalog, options);
-    while !search.is_done() {
-        let progress = search.step();
-        if on_progress(&progress).is_break() {
-            return None;
-        }
-    }
-    Some(search.finish())
 }

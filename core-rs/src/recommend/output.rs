@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::evaluate::{evaluate, ClusterResult, Evaluation};
 use crate::issue::InputIssue;
-use crate::model::Project;
+use crate::model::{DesignOrigin, Project};
 use crate::rules::{Finding, Severity};
 use crate::verdict::Verdict;
 
@@ -195,7 +195,7 @@ pub fn design(
     currency: &str,
 ) -> Option<Design> {
     let reduced = designs.project(point.key)?;
-    let project = designs.base.full_project(&reduced);
+    let mut project = designs.base.full_project(&reduced);
     let evaluation = evaluate(&project).ok()?;
     let index = designs.base.cluster_index();
     let cluster = evaluation.clusters.get(index)?;
@@ -286,6 +286,12 @@ pub fn design(
         }
     };
     debug_assert_eq!(total(&bom), point.cost);
+    // Opened as it stands, the design is the proposal; the app adds the
+    // user's customisations, and the report says which it is.
+    project.origin = Some(DesignOrigin {
+        proposal: format!("{}: {summary}", point.family.label()),
+        customisations: Vec::new(),
+    });
     // An ESA point carries its storage axis's headroom (`esa_pool`); the
     // design's own is the evaluation's.
     let (capacity_headroom_gb, iops_headroom) = match point.key {

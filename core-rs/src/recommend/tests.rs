@@ -6,7 +6,6 @@ mod brute;
 mod generate;
 
 use std::collections::BTreeSet;
-use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 
@@ -205,7 +204,7 @@ fn the_cost_bound_changes_no_example_answer() {
 }
 
 #[test]
-fn a_cancelled_search_returns_nothing_and_progress_only_grows() {
+fn a_stepped_search_only_grows_its_progress_and_ends_at_the_answer() {
     let catalog = crate::catalog::shipped_catalog();
     let project = crate::parse_project(include_str!(
         "../../../assets/examples/seed-002-iscsi-fci.json"
@@ -215,23 +214,30 @@ fn a_cancelled_search_returns_nothing_and_progress_only_grows() {
         vendors: vec!["Dell".into(), "Intel".into(), "Micron".into()],
         ..RecommendOptions::default()
     };
-    let mut steps = 0;
-    let cancelled = recommend_with_progress(&project, &catalog, &options, |_| {
-        steps += 1;
-        ControlFlow::Break(())
-    });
-    assert!(cancelled.is_none());
-    assert_eq!(steps, 1);
+    // The app's Worker steps the search and stops between steps to cancel.
+    let mut search = Search::new(&project, &catalog, &options);
     let mut last = (0, 0);
-    let done = recommend_with_progress(&project, &catalog, &options, |p| {
+    while !search.is_done() {
+        let p = search.step();
         assert!(p.lines_done >= last.0 && p.evaluated >= last.1);
         assert!(p.lines_done <= p.lines);
         last = (p.lines_done, p.evaluated);
-        ControlFlow::Continue(())
-    })
-    .expect("not cancelled");
+    }
+    let done = search.finish();
     assert_eq!(done, recommend(&project, &catalog, &options));
     assert!(!done.designs.is_empty());
+    for d in &done.designs {
+        let origin = d
+            .project
+            .origin
+            .as_ref()
+            .expect("a proposal names its origin");
+        assert_eq!(
+            origin.proposal,
+            format!("{}: {}", d.family.label(), d.summary)
+        );
+        assert!(origin.customisations.is_empty());
+    }
 }
 
 /// Sizing the second of two clusters sharing a policy: the variant keeps

@@ -100,7 +100,9 @@ mod tests {
             "{}",
             issues[0].message
         );
-        let allowed = issues[0].allowed.expect("the range travels with the nested issue");
+        let allowed = issues[0]
+            .allowed
+            .expect("the range travels with the nested issue");
         assert_eq!((allowed.min, allowed.max), (0.0, 50.0));
     }
 
