@@ -16,6 +16,8 @@ pub struct Footprint {
     pub grown_gb: f64,
     /// VM swap objects (one per VM: its configured memory minus its reservation).
     pub swap_gb: f64,
+    /// Memory reserved over the VMs, which their swap objects leave out.
+    pub reserved_memory_gb: f64,
     /// VMs holding the data (an AG secondary is a VM of its own).
     pub vms: u32,
     pub source: &'static str,
@@ -149,6 +151,7 @@ pub fn footprint(spec: &WorkloadSpec, horizon_years: u32) -> Footprint {
         data_gb,
         grown_gb: data_gb * growth_factor(growth_pct, horizon_years),
         swap_gb: (ram_gb - spec.memory_reservation_gb()) * f64::from(vms),
+        reserved_memory_gb: spec.memory_reservation_gb() * f64::from(vms),
         vms,
         source,
         growth_source: source::GROWTH,
@@ -235,11 +238,12 @@ mod tests {
             {
                 *memory_reservation_gb_per_vm = Some(gb);
             }
-            footprint(&spec, 3).swap_gb
+            let f = footprint(&spec, 3);
+            (f.swap_gb, f.reserved_memory_gb)
         };
-        assert_eq!(reserved(48.0), 64.0);
-        assert_eq!(reserved(80.0), 0.0);
-        assert_eq!(reserved(0.0), 160.0);
+        assert_eq!(reserved(48.0), (64.0, 96.0));
+        assert_eq!(reserved(80.0), (0.0, 160.0));
+        assert_eq!(reserved(0.0), (160.0, 0.0));
     }
 
     #[test]

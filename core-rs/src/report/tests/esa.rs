@@ -183,7 +183,7 @@ fn capacity_waterfall_and_esa_figures_follow_the_evaluation() {
     let oltp = (wl.first_data_row()..=wl.last_row)
         .find(|r| c.rows[*r as usize].cells[1].plain() == "OLTP instances")
         .expect("OLTP row");
-    assert_eq!(c.rows[oltp as usize].cells[7].numeric(), Some(1.25));
+    assert_eq!(c.rows[oltp as usize].cells[8].numeric(), Some(1.25));
     let esa = table(c, "esa");
     let row = &c.rows[esa.first_data_row() as usize].cells;
     assert_eq!(row[4].numeric(), Some(x.esa.lfs_overhead_pct));
