@@ -66,6 +66,14 @@ test('searches within constraints, filters, expands, customises and keeps a scen
   await page.getByRole('button', { name: 'Keep as scenario' }).click();
   await expect(page.getByRole('tab', { name: 'Compare' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('table.compare thead')).toContainText('customised');
+  // Opened, the scenario says it was customised from the proposal, as the report's cover does.
+  await page.locator('table.compare thead').getByRole('button', { name: 'Open' }).click();
+  const replace = page.getByRole('dialog').getByRole('button', { name: 'Replace the design' });
+  if (await replace.isVisible()) await replace.click();
+  await expect(page.getByTestId('design-origin')).toContainText(
+    `Customised from the design search's proposal`,
+  );
+  await expect(page.getByTestId('design-origin')).toContainText(`Hosts: ${before} → ${before + 1}`);
 });
 
 test('names the field and its range when a constraint is out of range', async ({ page }) => {

@@ -29,6 +29,9 @@ test('recommends priced designs for the seed 001 workloads and keeps one as a va
   await page.getByRole('dialog').getByRole('button', { name: 'Replace the design' }).click();
   await expect(page.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('document-state')).toContainText('seed-001-all-flash-sql.json');
+  await expect(page.getByTestId('design-origin')).toContainText(
+    "The design search's proposal, unchanged:",
+  );
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
 });

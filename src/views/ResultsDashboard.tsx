@@ -69,6 +69,7 @@ export function ResultsDashboard() {
       </div>
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
       <ProjectCostLine cost={evaluation.totals.cost} clusters={clusters.length} />
+      <DesignOriginLine />
       {shown && (
         <>
           <h3>Utilisation at N and N+{shown.utilisation.hosts_failed}</h3>
@@ -120,6 +121,20 @@ export function ResultsDashboard() {
         </>
       )}
     </section>
+  );
+}
+
+/** Whether the design is the design search's proposal, as found or customised: the report says the same. */
+function DesignOriginLine() {
+  const origin = useApp((s) => s.project.origin);
+  if (!origin) return null;
+  const steps = origin.customisations ?? [];
+  return (
+    <p className="muted" data-testid="design-origin">
+      {steps.length > 0
+        ? `Customised from the design search's proposal (${origin.proposal}): ${steps.join('; ')}.`
+        : `The design search's proposal, unchanged: ${origin.proposal}.`}
+    </p>
   );
 }
 

@@ -34,6 +34,17 @@ describe('customise', () => {
     expect(project).toEqual(example('seed-001-all-flash-sql.json'));
   });
 
+  it('records each step in the origin of a design the search proposed', () => {
+    const proposed: Project = {
+      ...example('seed-001-all-flash-sql.json'),
+      origin: { proposal: 'All-flash vSAN: 4 x Dell PowerEdge R760' },
+    };
+    const stepped = customise(customise(proposed, 0, 'hosts', 1), 0, 'ram_gb', 1);
+    expect(stepped.origin?.customisations).toEqual(['Hosts: 4 → 5', 'RAM per host: 256 → 320 GB']);
+    expect(proposed.origin?.customisations).toBeUndefined();
+    expect(customise(example('seed-001-all-flash-sql.json'), 0, 'hosts', 1).origin).toBeUndefined();
+  });
+
   it('grows a stretched cluster by one host per site and an ESA pool by one device', () => {
     const stretched = example('seed-001-stretched.json');
     const grown = customise(stretched, 0, 'hosts', 1);

@@ -101,15 +101,27 @@ function changed(cluster: Cluster, step: CustomiseStep, by: 1 | -1): Cluster {
   }
 }
 
-/** The project with one step taken on the cluster at `index`. */
+/**
+ * The project with one step taken on the cluster at `index`. A design the
+ * search proposed records the step in its origin ("Hosts: 4 → 5"), so the
+ * report says how it was customised.
+ */
 export function customise(
   project: Project,
   index: number,
   step: CustomiseStep,
   by: 1 | -1,
 ): Project {
+  const before = project.clusters[index];
+  const clusters = project.clusters.map((c, i) => (i === index ? changed(c, step, by) : c));
+  const after = clusters[index];
+  const origin = project.origin;
+  if (!origin || !before || !after) return { ...project, clusters };
+  const unit = step === 'ram_gb' ? ' GB' : '';
+  const change = `${STEP_LABEL[step]}: ${stepValue(before, step)} → ${stepValue(after, step)}${unit}`;
   return {
     ...project,
-    clusters: project.clusters.map((c, i) => (i === index ? changed(c, step, by) : c)),
+    clusters,
+    origin: { ...origin, customisations: [...(origin.customisations ?? []), change] },
   };
 }
