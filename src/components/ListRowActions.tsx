@@ -18,3 +18,15 @@ export function ListRowActions({ list, index, id }: { list: string; index: numbe
     </td>
   );
 }
+
+/** Remove alone, for lists whose entries have no id to copy (exchange rates, extra lines). */
+export function RemoveRowAction({ list, index }: { list: string; index: number }) {
+  const editProject = useApp((s) => s.editProject);
+  return (
+    <td className="row-actions">
+      <button type="button" onClick={() => editProject((p) => removeAt(p, list, index))}>
+        Remove
+      </button>
+    </td>
+  );
+}

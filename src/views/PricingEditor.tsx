@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import { RemoveRowAction } from '../components/ListRowActions';
 import { PathNumber, PathText } from '../components/PathFields';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { costRule } from '../compare/metrics';
 import type { ExtraLine, Pricing } from '../core/types';
 import { useApp } from '../store/context';
-import { appendAt, removeAt } from '../store/listEdits';
+import { appendAt } from '../store/listEdits';
 import { setAtPath } from '../store/paths';
 
 const NEW_ITEM: ExtraLine = {
@@ -115,14 +116,7 @@ function ExchangeRates({ pricing, currency }: { pricing?: Pricing; currency: str
                       hideLabel
                     />
                   </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      onClick={() => editProject((p) => removeAt(p, 'pricing.exchange_rates', i))}
-                    >
-                      Remove
-                    </button>
-                  </td>
+                  <RemoveRowAction list="pricing.exchange_rates" index={i} />
                 </tr>
               );
             })}
@@ -224,14 +218,7 @@ function ExtraLines({ pricing, currency }: { pricing?: Pricing; currency: string
                         </td>
                       </>
                     )}
-                    <td className="row-actions">
-                      <button
-                        type="button"
-                        onClick={() => editProject((p) => removeAt(p, 'pricing.extra_lines', i))}
-                      >
-                        Remove
-                      </button>
-                    </td>
+                    <RemoveRowAction list="pricing.extra_lines" index={i} />
                   </tr>
                 );
               })}
