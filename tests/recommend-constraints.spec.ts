@@ -75,6 +75,13 @@ test('searches within constraints, filters, expands, customises and keeps a scen
     `Customised from the design search's proposal`,
   );
   await expect(page.getByTestId('design-origin')).toContainText(`Hosts: ${before} → ${before + 1}`);
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `tests/output/design-origin-${viewport.width}.png` });
+  }
 });
 
 test('names the field and its range when a constraint is out of range', async ({ page }) => {

@@ -103,8 +103,9 @@ function changed(cluster: Cluster, step: CustomiseStep, by: 1 | -1): Cluster {
 
 /**
  * The project with one step taken on the cluster at `index`. A design the
- * search proposed records the step in its origin ("Hosts: 4 → 5"), so the
- * report says how it was customised.
+ * search proposed records the net change of each figure in its origin
+ * ("Hosts: 4 → 6"), one entry per figure, so the report says how it was
+ * customised and the list never outgrows what the core accepts.
  */
 export function customise(
   project: Project,
@@ -117,11 +118,21 @@ export function customise(
   const after = clusters[index];
   const origin = project.origin;
   if (!origin || !before || !after) return { ...project, clusters };
+  const label = `${STEP_LABEL[step]}: `;
+  const kept = origin.customisations ?? [];
+  const earlier = kept.find((c) => c.startsWith(label));
+  const from = earlier
+    ? earlier.slice(label.length).split(' → ')[0]
+    : String(stepValue(before, step));
+  const to = String(stepValue(after, step));
   const unit = step === 'ram_gb' ? ' GB' : '';
-  const change = `${STEP_LABEL[step]}: ${stepValue(before, step)} → ${stepValue(after, step)}${unit}`;
+  const others = kept.filter((c) => c !== earlier);
   return {
     ...project,
     clusters,
-    origin: { ...origin, customisations: [...(origin.customisations ?? []), change] },
+    origin: {
+      ...origin,
+      customisations: from === to ? others : [...others, `${label}${from} → ${to}${unit}`],
+    },
   };
 }
