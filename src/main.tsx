@@ -11,7 +11,11 @@ import { detectPlatform } from './platform';
 import { ServicesProvider } from './services';
 import { createAppStore, openDocument } from './store';
 import { evaluateOnChange } from './store/liveEvaluation';
+import { followOsTheme } from './theme';
+import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles.css';
+
+followOsTheme(document.body, window.matchMedia('(prefers-color-scheme: dark)'));
 
 const example = examples.find((e) => e.fileName === defaultExample);
 if (!example) throw new Error(`the built-in example ${defaultExample} is missing`);
