@@ -17,6 +17,7 @@ use crate::capacity::{
     footprint, percent, policy_shares, ratio, CapacityEvaluation, PlacedWorkload, RawCapacity,
     StepKind, WaterfallStep, WorkloadCapacity,
 };
+use crate::limits::{MAX_ESA_COMPONENTS_PER_DEVICE, MAX_ESA_COMPONENTS_PER_HOST};
 use crate::model::{
     Capacity, Device, FreeSpaceModel, ProtectionMethod, Settings, StoragePolicy, VsanEsa,
 };
@@ -35,10 +36,6 @@ pub use performance::{
 /// The log-structured file system's share on top of protected data
 /// (`source::ESA_LFS_OVERHEAD`).
 pub const LFS_OVERHEAD_PCT: f64 = 13.1;
-/// Components one host may hold (`source::ESA_COMPONENTS`).
-pub const MAX_COMPONENTS_PER_HOST: u64 = 27_000;
-/// Components one NVMe device may hold.
-pub const MAX_COMPONENTS_PER_DEVICE: u64 = 3_000;
 /// Hosts from which RAID-5 runs as 4+1 instead of 2+1.
 const RAID5_WIDE_MIN_HOSTS: u32 = 6;
 
@@ -290,8 +287,8 @@ pub fn esa_details(
         compression_ratio: esa.config.compression_ratio,
         components_per_host: per_host,
         components_per_device: per_device,
-        max_components_per_host: MAX_COMPONENTS_PER_HOST,
-        max_components_per_device: MAX_COMPONENTS_PER_DEVICE,
+        max_components_per_host: MAX_ESA_COMPONENTS_PER_HOST,
+        max_components_per_device: MAX_ESA_COMPONENTS_PER_DEVICE,
         lfs_source: source::ESA_LFS_OVERHEAD,
         components_source: source::ESA_COMPONENTS,
     }

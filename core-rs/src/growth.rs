@@ -21,11 +21,11 @@
 use serde::Serialize;
 
 use crate::capacity::{annual_growth_pct, growth_factor};
+use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::{Capacity, Topology, WorkloadSpec};
 use crate::performance::{grown_front_end_io, FrontEndIo};
 use crate::rules::Finding;
 use crate::source;
-use crate::validate::MAX_HOSTS_PER_CLUSTER;
 
 /// One year of the timeline.
 #[derive(Debug, Clone, PartialEq, Serialize)]

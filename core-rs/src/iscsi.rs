@@ -16,13 +16,13 @@
 use serde::Serialize;
 
 use crate::capacity::PlacedWorkload;
+use crate::limits::{
+    MAX_ISCSI_LUNS_PER_CLUSTER, MAX_ISCSI_SESSIONS_PER_HOST, MAX_ISCSI_TARGETS_PER_CLUSTER,
+};
 use crate::model::{Id, Settings, SqlDeployment, Topology, WorkloadSpec};
 use crate::rules::Finding;
 use crate::source;
 
-pub const MAX_TARGETS_PER_CLUSTER: u32 = 16;
-pub const MAX_LUNS_PER_CLUSTER: u32 = 128;
-pub const MAX_SESSIONS_PER_HOST: u32 = 128;
 /// Seed 002 Solution Architecture: "a minimum of four nodes".
 pub const MIN_RECOMMENDED_HOSTS: u32 = 4;
 
@@ -225,9 +225,9 @@ pub fn assess_iscsi(
         sessions,
         busiest_host_sessions: busiest_host_sessions(&groups, hosts),
         busiest_host_sessions_after_failure: busiest_host_sessions(&groups, hosts_after_failure),
-        max_targets: MAX_TARGETS_PER_CLUSTER,
-        max_luns: MAX_LUNS_PER_CLUSTER,
-        max_sessions_per_host: MAX_SESSIONS_PER_HOST,
+        max_targets: MAX_ISCSI_TARGETS_PER_CLUSTER,
+        max_luns: MAX_ISCSI_LUNS_PER_CLUSTER,
+        max_sessions_per_host: MAX_ISCSI_SESSIONS_PER_HOST,
         source: source::ISCSI_LIMITS,
         workloads: Vec::new(),
         findings: Vec::new(),
@@ -250,10 +250,10 @@ fn cluster_findings(
     cluster_path: &str,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
-    if c.targets > MAX_TARGETS_PER_CLUSTER {
+    if c.targets > MAX_ISCSI_TARGETS_PER_CLUSTER {
         let message = format!(
             "The iSCSI target service would serve {} targets, more than the \
-             {MAX_TARGETS_PER_CLUSTER} a vSAN cluster should have.",
+             {MAX_ISCSI_TARGETS_PER_CLUSTER} a vSAN cluster should have.",
             c.targets
         );
         findings.push(
@@ -261,10 +261,10 @@ fn cluster_findings(
                 .at(cluster_path),
         );
     }
-    if c.luns > MAX_LUNS_PER_CLUSTER {
+    if c.luns > MAX_ISCSI_LUNS_PER_CLUSTER {
         let message = format!(
             "The iSCSI target service would serve {} LUNs, more than the \
-             {MAX_LUNS_PER_CLUSTER} a vSAN cluster should have.",
+             {MAX_ISCSI_LUNS_PER_CLUSTER} a vSAN cluster should have.",
             c.luns
         );
         findings.push(
@@ -274,10 +274,10 @@ fn cluster_findings(
     // Without surviving hosts there is nothing to count; the compute rules
     // report that case.
     let worst = c.busiest_host_sessions_after_failure.unwrap_or(0);
-    if worst > MAX_SESSIONS_PER_HOST {
+    if worst > MAX_ISCSI_SESSIONS_PER_HOST {
         let message = format!(
             "The busiest host would carry {worst} iSCSI sessions after {} host failure(s) \
-             ({} with all {hosts} hosts up), more than the {MAX_SESSIONS_PER_HOST} a host \
+             ({} with all {hosts} hosts up), more than the {MAX_ISCSI_SESSIONS_PER_HOST} a host \
              should have; use fewer paths, nodes or targets.",
             settings.reserve_hosts,
             c.busiest_host_sessions.unwrap_or(0),
@@ -413,9 +413,9 @@ mod tests {
     fn seed_002_limits() {
         // Seed 002 Best Practices: <= 16 targets, <= 128 LUNs per cluster,
         // <= 128 sessions per host; a minimum of four nodes.
-        assert_eq!(MAX_TARGETS_PER_CLUSTER, 16);
-        assert_eq!(MAX_LUNS_PER_CLUSTER, 128);
-        assert_eq!(MAX_SESSIONS_PER_HOST, 128);
+        assert_eq!(MAX_ISCSI_TARGETS_PER_CLUSTER, 16);
+        assert_eq!(MAX_ISCSI_LUNS_PER_CLUSTER, 128);
+        assert_eq!(MAX_ISCSI_SESSIONS_PER_HOST, 128);
         assert_eq!(MIN_RECOMMENDED_HOSTS, 4);
     }
 

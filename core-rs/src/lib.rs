@@ -16,6 +16,7 @@ pub mod import;
 pub mod iscsi;
 pub mod issue;
 pub mod json_text;
+pub mod limits;
 pub mod model;
 pub mod parse;
 pub mod performance;

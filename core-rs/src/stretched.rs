@@ -25,17 +25,13 @@ pub use failover_tps::{
 };
 pub use latency::{
     mirrored_write_penalty_ms, rtt_penalty, RttPenalty, DATA_WRITE_POINTS, LOG_WRITE_POINTS,
-    MAX_SUPPORTED_RTT_MS, SQL_RECOMMENDED_RTT_MS, TPS_POINTS,
+    SQL_RECOMMENDED_RTT_MS, TPS_POINTS,
 };
 pub use link::{
     components, inter_site_link, max_witness_rtt_ms, witness_link, write_mb_per_s, InterSiteLink,
     WitnessAppliance, WitnessDemand, WitnessLink, MIN_RECOMMENDED_LINK_GBPS,
 };
 pub use site_failure::{site_failure, site_failure_findings, SiteFailure, StorageUse};
-
-/// The highest inter-site RTT an input may state, in ms (validation and
-/// the CLI); support limits are findings, well below it.
-pub const MAX_RTT_INPUT_MS: f64 = 100.0;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

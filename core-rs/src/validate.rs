@@ -10,30 +10,20 @@ use crate::cell_text::cell_text_problem;
 use crate::ids::IdIndex;
 
 use crate::issue::{AllowedRange, InputIssue};
+use crate::limits::{
+    MAX_ARRAY_REDUCTION, MAX_ARRAY_UNIT_PRICE, MAX_CAPACITY_DEVICES_PER_DISK_GROUP,
+    MAX_DEDUP_RATIO, MAX_DISK_GROUPS_PER_HOST, MAX_ESA_DEVICES_PER_HOST, MAX_HOSTS_PER_CLUSTER,
+    MAX_RTT_INPUT_MS, MAX_VM_STORAGE_GB, MAX_X_BRICKS, MIN_VM_RAM_GB,
+};
 use crate::model::{
     Cluster, DesignOrigin, Device, DeviceKind, Project, ProtectionMethod, ResilienceSettings,
     Settings, Storage, StoragePolicy, Topology, VsanEsa, Workload, WorkloadSpec, XtremioVplex,
     MAX_CUSTOMISATIONS, SCHEMA_VERSION,
 };
-use crate::stretched::MAX_RTT_INPUT_MS;
 use crate::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
 
 mod pricing;
 mod scenarios;
-
-/// vSAN limits (VMware vSAN Configuration Maximums; seed 001).
-pub const MAX_HOSTS_PER_CLUSTER: u32 = 64;
-pub const MAX_DISK_GROUPS_PER_HOST: usize = 5;
-pub const MAX_CAPACITY_DEVICES_PER_DISK_GROUP: u32 = 7;
-/// Seed 001: vSAN space efficiency "up to 10x"; a higher expected ratio is a typo.
-pub const MAX_DEDUP_RATIO: f64 = 10.0;
-/// XtremIO dedup or compression above 20:1 on its own is beyond seed 004's
-/// 1.8:1 with five snapshots by an order of magnitude: likely a typo.
-pub const MAX_ARRAY_REDUCTION: f64 = 20.0;
-/// A price of one X-Brick or VPLEX engine above this is a typo.
-pub const MAX_ARRAY_UNIT_PRICE: f64 = 100_000_000.0;
-/// Most X-Bricks any catalog model takes (XtremIO X2-R, first generation).
-pub const MAX_X_BRICKS: u32 = 8;
 
 pub fn validate(project: &Project) -> Vec<InputIssue> {
     validate_with_refs(project).0
@@ -332,10 +322,6 @@ fn cluster(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster) {
     }
 }
 
-/// NVMe devices per host for a vSAN ESA storage pool (assumption: 24, a
-/// 2U ReadyNode's NVMe bays; no public per-host ESA device maximum is cited).
-pub const MAX_ESA_DEVICES_PER_HOST: u32 = 24;
-
 /// vSAN ESA: an NVMe device, a device count, a single-site topology (ESA
 /// stretched clusters are not modelled yet), plausible reduction and
 /// reserve, vSAN memory (when entered) within the host's RAM.
@@ -567,16 +553,6 @@ fn workload(
     (cluster, policy)
 }
 
-/// vSphere's smallest VM memory, 4 MB (VMware Configuration Maximums), for
-/// the VMs a user describes. A VM group may average less, down to 0: an
-/// RVTools inventory lists what vCenter reports, including small agent VMs
-/// (vCLS: 128 MB) and VMs it reports without memory (inaccessible ones).
-pub const MIN_VM_RAM_GB: f64 = 4.0 / 1024.0;
-
-/// vSphere's largest VM storage: 256 virtual disks of 62 TB each (VMware
-/// Configuration Maximums, vSphere 8), in decimal GB.
-pub const MAX_VM_DISK_GB: f64 = 256.0 * 62.0 * 1_099.511_627_776;
-
 /// A figure's allowed range, (min, max), both ends included.
 type Range = (f64, f64);
 
@@ -704,9 +680,12 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
                 *vcpu_per_vm,
                 *ram_gb_per_vm,
                 *memory_reservation_gb_per_vm,
+                // A VM group is an average: an RVTools inventory lists what
+                // vCenter reports, including small agent VMs (vCLS: 128 MB)
+                // and VMs it reports without memory (inaccessible ones).
                 0.0,
             );
-            figure("disk_gb_per_vm", *disk_gb_per_vm, (0.0, MAX_VM_DISK_GB));
+            figure("disk_gb_per_vm", *disk_gb_per_vm, (0.0, MAX_VM_STORAGE_GB));
             figure("iops_per_vm", *iops_per_vm, (0.0, 10_000_000.0));
             figure("read_pct", *read_pct, READ_PCT);
             figure("annual_growth_pct", *annual_growth_pct, ANNUAL_GROWTH_PCT);

@@ -8,10 +8,8 @@ use super::{Catalog, DeviceRole, DeviceSpec, HostPartSpec, Part, PartSpec, XBric
 use super::{VplexEngineSpec, CATALOG_SCHEMA_VERSION};
 use crate::cell_text::cell_text_problem;
 use crate::issue::InputIssue;
-use crate::validate::MAX_DISK_GROUPS_PER_HOST;
+use crate::limits::{MAX_DISK_GROUPS_PER_HOST, MAX_X_BRICKS};
 
-/// XtremIO clusters hold up to 8 X-Bricks (X2-R; first generation and X2-S: 4).
-const MAX_XBRICKS: u32 = 8;
 /// VPLEX clusters come with 1, 2 or 4 engines (seed 004 table 11).
 const VPLEX_ENGINE_COUNTS: [u32; 3] = [1, 2, 4];
 
@@ -233,7 +231,7 @@ fn xbrick(c: &mut Checker, path: &str, x: &XBrickSpec) {
         &format!("{path}.max_per_cluster"),
         x.max_per_cluster,
         1,
-        MAX_XBRICKS,
+        MAX_X_BRICKS,
     );
     c.f64_in(
         &format!("{path}.oltp_iops"),

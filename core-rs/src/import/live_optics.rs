@@ -17,11 +17,12 @@ use super::issue::ImportIssue;
 use super::progress::Progress;
 use super::table::{ColumnSpec, Row, Table};
 use super::xlsx::{Workbook, MAX_INFLATE_RATIO, MAX_XLSX_BYTES, RATIO_GRACE_BYTES};
+// One collection holds at most one vCenter's VMs; the vSphere maxima catch
+// a unit mix-up at its cell.
+use crate::limits::{MAX_VCENTER_VMS, MAX_VM_MEMORY_MIB, MAX_VM_STORAGE_MIB, MAX_VM_VCPU};
 use crate::source;
 
 const SHEET: &str = "VMs";
-/// The most VMs one collection holds: a vCenter Server 8 registers 45,000.
-const MAX_VMS: u32 = 45_000;
 const MAX_ROWS: u32 = 1_000_000;
 
 const VM_COLUMNS: [ColumnSpec; 13] = [
@@ -82,10 +83,6 @@ const DEVICE_COLUMNS: [ColumnSpec; 5] = [
     ColumnSpec::optional("Canonical Name").with_aliases(&["Device ID", "LUN ID", "NAA"]),
 ];
 
-/// vSphere 8 maxima, so a unit mix-up is caught at its cell.
-const MAX_VCPU: f64 = 768.0;
-const MAX_MEMORY_MIB: f64 = 24.0 * 1024.0 * 1024.0;
-const MAX_VM_STORAGE_MIB: f64 = 256.0 * 62.0 * 1024.0 * 1024.0;
 const MAX_IOPS: f64 = 10_000_000.0;
 
 /// The sheets that tell a Live Optics VMware export from other workbooks.
@@ -169,7 +166,7 @@ pub(crate) fn read_inventory(
         "ESX Performance",
         "Host Devices",
     ]);
-    let vms = book.read(&vm_sheet, &VM_COLUMNS, MAX_VMS, progress)?;
+    let vms = book.read(&vm_sheet, &VM_COLUMNS, MAX_VCENTER_VMS, progress)?;
     let mut optional = |tab: &str, specs: &[ColumnSpec]| match book.find_sheet(tab) {
         Some(name) => book.read(&name, specs, MAX_ROWS, progress).map(Some),
         None => Ok(None),
@@ -291,9 +288,9 @@ fn vm(t: &Table, row: &Row, notes: &mut Vec<ImportIssue>) -> InventoryVm {
         power,
         template,
         vcpu: t
-            .number_in(row, VCPU, 1.0, MAX_VCPU, true)
+            .number_in(row, VCPU, 1.0, MAX_VM_VCPU, true)
             .map(|n| n as u32),
-        memory_mib: t.number_in(row, MEMORY, 0.0, MAX_MEMORY_MIB, false),
+        memory_mib: t.number_in(row, MEMORY, 0.0, MAX_VM_MEMORY_MIB, false),
         provisioned_mib: None,
         in_use_mib,
         vdisk_mib,

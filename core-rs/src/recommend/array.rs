@@ -20,7 +20,7 @@
 
 use crate::evaluate::{evaluate, ArrayClusterEvaluation};
 use crate::issue::InputIssue;
-use crate::validate::MAX_HOSTS_PER_CLUSTER;
+use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::xtremio_vplex::engine_counts;
 
 use super::base::{ArrayConfig, Base};

@@ -8,9 +8,9 @@
 use crate::capacity::StorageTier;
 use crate::evaluate::{evaluate, ClusterEvaluation};
 use crate::issue::InputIssue;
+use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::WorkloadSpec;
 use crate::stretched::witness_link;
-use crate::validate::MAX_HOSTS_PER_CLUSTER;
 
 use super::base::{Base, VsanConfig};
 use super::options::ProtectionChoice;

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::rules::num;
-use crate::validate::MAX_HOSTS_PER_CLUSTER;
 
 use super::options::RecommendOptions;
 use super::requirement::{constraint_of, Constraint};

@@ -17,9 +17,9 @@ use std::cell::OnceCell;
 
 use crate::cache::written_tb;
 use crate::capacity::StorageTier;
+use crate::limits::MAX_DISK_GROUPS_PER_HOST;
 use crate::model::Settings;
 use crate::performance::{LruCache, HYBRID_READ_CACHE_SHARE};
-use crate::validate::MAX_DISK_GROUPS_PER_HOST;
 
 use super::figures::{tier_index, AssignmentFigures, ProjectFigures};
 use super::geometry::Geometry;

@@ -13,7 +13,7 @@
 
 use crate::capacity::StorageTier;
 use crate::issue::InputIssue;
-use crate::validate::MAX_HOSTS_PER_CLUSTER;
+use crate::limits::MAX_HOSTS_PER_CLUSTER;
 
 use super::base::{Base, VsanConfig};
 use super::bom::{priced, vsan_bom, vsan_quantities, BomLine};

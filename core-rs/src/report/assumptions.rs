@@ -10,7 +10,8 @@ use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::Context;
 use crate::cache::ALL_FLASH_WRITE_BUFFER_GB;
 use crate::compute::{EXCHANGE_VCPU_PER_CORE, GENERAL_VCPU_PER_CORE, SQL_VCPU_PER_CORE};
-use crate::esa::{LFS_OVERHEAD_PCT, MAX_COMPONENTS_PER_DEVICE, MAX_COMPONENTS_PER_HOST};
+use crate::esa::LFS_OVERHEAD_PCT;
+use crate::limits::{MAX_ESA_COMPONENTS_PER_DEVICE, MAX_ESA_COMPONENTS_PER_HOST};
 use crate::model::{DeviceKind, FreeSpaceModel, Settings, Storage, VsanEsa};
 use crate::performance::{
     typical_hdd_iops, DATA_LATENCY_LIMIT_MS, FLASH_DATASHEET_QUEUE_DEPTH, HYBRID_READ_CACHE_SHARE,
@@ -502,13 +503,13 @@ fn constant_rows() -> Vec<Vec<Cell>> {
         ),
         (
             "vSAN ESA components per host, at most",
-            MAX_COMPONENTS_PER_HOST as f64,
+            MAX_ESA_COMPONENTS_PER_HOST as f64,
             "components",
             source::ESA_COMPONENTS,
         ),
         (
             "vSAN ESA components per NVMe device, at most",
-            MAX_COMPONENTS_PER_DEVICE as f64,
+            MAX_ESA_COMPONENTS_PER_DEVICE as f64,
             "components",
             source::ESA_COMPONENTS,
         ),

@@ -9,7 +9,7 @@ use super::labels;
 use super::sheet::{a1, Cell, Computed, NumberFormat, Sheet, SheetBuilder};
 use super::summary::{KeyFigure, SummaryCells};
 use super::Context;
-use crate::validate::MAX_HOSTS_PER_CLUSTER;
+use crate::limits::MAX_HOSTS_PER_CLUSTER;
 
 // Timeline columns.
 const REQUIRED: u16 = 2;

@@ -34,11 +34,10 @@
 
 use serde::Serialize;
 
+use crate::limits::MAX_SUPPORTED_RTT_MS;
 use crate::performance::VSAN_HOST_RTT_MS;
 use crate::source;
 
-/// Seed 000 §3.4: vSAN stretched clusters support up to 5 ms RTT between sites.
-pub const MAX_SUPPORTED_RTT_MS: f64 = 5.0;
 /// Seed 001 Best Practice: SQL Server on a stretched cluster at <= 2 ms.
 pub const SQL_RECOMMENDED_RTT_MS: f64 = 2.0;
 

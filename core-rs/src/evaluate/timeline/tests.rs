@@ -14,11 +14,12 @@ use crate::evaluate::{
     evaluate, placed_workloads, resolve_disk_groups, ClusterDetail, Lookup, FCI_NODES,
 };
 use crate::growth::{grown_io, ClusterGrowth, GrowthCrossing, GrowthLimit, GrowthYear};
+use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::{Project, Settings, Storage, Topology, Workload};
 use crate::parse::parse_project;
 use crate::performance::assess_performance;
 use crate::stretched::Sites;
-use crate::validate::{validate_with_refs, MAX_HOSTS_PER_CLUSTER};
+use crate::validate::validate_with_refs;
 
 /// The timeline as it was computed before the growth models: `size` gives
 /// every figure of a year, and the host search tries each step in turn.

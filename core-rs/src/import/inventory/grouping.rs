@@ -14,10 +14,10 @@ use super::{
     StorageBasis, StorageSource, StorageSourceCounts,
 };
 use crate::import::issue::ImportIssue;
+use crate::limits::MIN_VM_RAM_GB;
 use crate::model::{SqlDeployment, Workload, WorkloadSpec};
 use crate::source;
 use crate::unmeasured::unmeasured_iops;
-use crate::validate::MIN_VM_RAM_GB;
 
 /// Bytes in a mebibyte: inventories report MiB, the model stores decimal GB.
 const MIB: f64 = 1_048_576.0;

@@ -13,16 +13,16 @@ use crate::import::issue::ImportIssue;
 use crate::import::progress::Progress;
 use crate::import::table::{ColumnSpec, Row, Table};
 use crate::import::xlsx::Workbook;
+// RVTools exports one vCenter: a longer vInfo tab is not one export. The
+// vSphere maxima catch a unit mix-up (bytes in a MiB column) at its cell, and
+// the caps bound the time and memory a hostile file can take (docs/fuzzing.md).
+use crate::limits::{
+    MAX_VCENTER_HOSTS, MAX_VCENTER_VMS, MAX_VIRTUAL_DISK_MIB, MAX_VM_MEMORY_MIB,
+    MAX_VM_STORAGE_MIB, MAX_VM_VCPU,
+};
 use crate::source;
 
-/// RVTools exports one vCenter, and a vCenter Server 8 registers at most
-/// 45,000 VMs (VMware Configuration Maximums): a longer vInfo tab is not one
-/// export. The cap also bounds the time and memory a hostile file can take
-/// (docs/fuzzing.md).
-pub const MAX_VMS: u32 = 45_000;
 pub const MAX_DISK_ROWS: u32 = 1_000_000;
-/// A vCenter Server 8 manages at most 2,500 hosts.
-const MAX_HOSTS: u32 = 2_500;
 const MAX_DATASTORES: u32 = 100_000;
 
 const SHEET: &str = "vInfo";
@@ -114,14 +114,6 @@ const VHOST_COLUMNS: [ColumnSpec; 6] = [
     ColumnSpec::optional("Memory usage %").with_aliases(&["vHostOverallMemoryUsage"]),
 ];
 
-/// Largest plausible figures, so a unit mix-up (bytes in a MiB column) is
-/// caught at its cell: vSphere 8 maxima are 768 vCPUs and 24 TiB of memory
-/// per VM and 62 TiB per virtual disk.
-const MAX_VCPU: f64 = 768.0;
-const MAX_MEMORY_MIB: f64 = 24.0 * 1024.0 * 1024.0;
-const MAX_DISK_MIB: f64 = 62.0 * 1024.0 * 1024.0;
-/// A VM may have up to 256 disks (vSphere 8, NVMe controllers).
-const MAX_VM_STORAGE_MIB: f64 = 256.0 * MAX_DISK_MIB;
 /// How many VM names a finding lists before "and N more".
 const NAMED: usize = 5;
 
@@ -254,7 +246,7 @@ fn read_tables(file: RvtoolsFile, progress: &mut Progress) -> Result<Tabs, Vec<I
                 )]);
             };
             book.plan(&CsvTab::ALL.map(CsvTab::name));
-            let vinfo = book.read(&vinfo_name, &VINFO_COLUMNS, MAX_VMS, progress)?;
+            let vinfo = book.read(&vinfo_name, &VINFO_COLUMNS, MAX_VCENTER_VMS, progress)?;
             let mut optional =
                 |tab: &str, specs: &[ColumnSpec], max: u32| match book.find_sheet(tab) {
                     Some(name) => book.read(&name, specs, max, progress).map(Some),
@@ -265,7 +257,7 @@ fn read_tables(file: RvtoolsFile, progress: &mut Progress) -> Result<Tabs, Vec<I
                 vdisk: optional("vDisk", &VDISK_COLUMNS, MAX_DISK_ROWS)?,
                 vpartition: optional("vPartition", &VPARTITION_COLUMNS, MAX_DISK_ROWS)?,
                 vdatastore: optional("vDatastore", &VDATASTORE_COLUMNS, MAX_DATASTORES)?,
-                vhost: optional("vHost", &VHOST_COLUMNS, MAX_HOSTS)?,
+                vhost: optional("vHost", &VHOST_COLUMNS, MAX_VCENTER_HOSTS)?,
             })
         }
         RvtoolsFile::Csv(tabs) => read_csv_tabs(tabs, progress),
@@ -283,7 +275,7 @@ fn read_csv_tabs(tabs: CsvTabs, progress: &mut Progress) -> Result<Tabs, Vec<Imp
         table
     };
     Ok(Tabs {
-        vinfo: read(CsvTab::VInfo, tabs.vinfo, &VINFO_COLUMNS, MAX_VMS)?,
+        vinfo: read(CsvTab::VInfo, tabs.vinfo, &VINFO_COLUMNS, MAX_VCENTER_VMS)?,
         vdisk: tabs
             .vdisk
             .map(|b| read(CsvTab::VDisk, b, &VDISK_COLUMNS, MAX_DISK_ROWS))
@@ -298,7 +290,7 @@ fn read_csv_tabs(tabs: CsvTabs, progress: &mut Progress) -> Result<Tabs, Vec<Imp
             .transpose()?,
         vhost: tabs
             .vhost
-            .map(|b| read(CsvTab::VHost, b, &VHOST_COLUMNS, MAX_HOSTS))
+            .map(|b| read(CsvTab::VHost, b, &VHOST_COLUMNS, MAX_VCENTER_HOSTS))
             .transpose()?,
     })
 }
@@ -436,9 +428,9 @@ fn vm(
         }
     }
     let vcpu = t
-        .number_in(row, CPUS, 1.0, MAX_VCPU, true)
+        .number_in(row, CPUS, 1.0, MAX_VM_VCPU, true)
         .map(|n| n as u32);
-    let memory_mib = t.number_in(row, MEMORY, 0.0, MAX_MEMORY_MIB, false);
+    let memory_mib = t.number_in(row, MEMORY, 0.0, MAX_VM_MEMORY_MIB, false);
     let tools_os = t.text(row, OS_TOOLS);
     InventoryVm {
         row: row.number,
@@ -552,9 +544,9 @@ fn disk_tab(
     };
     for row in &t.rows {
         let k = key(t, row, matching, c, TAB_VM);
-        let capacity = t.number_in(row, TAB_CAPACITY, 0.0, MAX_DISK_MIB, false);
+        let capacity = t.number_in(row, TAB_CAPACITY, 0.0, MAX_VIRTUAL_DISK_MIB, false);
         let consumed = match c.consumed {
-            Some(col) => t.number_in(row, col, 0.0, MAX_DISK_MIB, false),
+            Some(col) => t.number_in(row, col, 0.0, MAX_VIRTUAL_DISK_MIB, false),
             None => Ok(0.0),
         };
         let (capacity, consumed) = match (capacity, consumed) {

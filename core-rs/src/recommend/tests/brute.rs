@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use crate::catalog::Catalog;
 use crate::evaluate::{evaluate, Evaluation};
+use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::Project;
 use crate::recommend::array::{compute_rule, STORAGE_RULES};
 use crate::recommend::base::{ArrayConfig, Base, EsaConfig};
@@ -25,7 +26,6 @@ use crate::recommend::score::COVERED;
 use crate::recommend::space::choices;
 use crate::recommend::tally::Stats;
 use crate::recommend::vsan::VsanSearch;
-use crate::validate::MAX_HOSTS_PER_CLUSTER;
 use crate::xtremio_vplex::engine_counts;
 
 /// A design as the comparison sees it: family, cost, capacity headroom
