@@ -50,11 +50,10 @@ test('searches within constraints, filters, expands, customises and keeps a scen
   await expect(hosts).toHaveText(String(before));
   await expect(page.getByTestId('customised')).toHaveCount(0);
 
-  // More RAM: the shipped catalog has no option prices, so the host is
-  // unpriced with the reason, never kept at the part's price.
+  // More RAM: the shipped catalog's option prices reprice the host.
   await page.getByRole('button', { name: 'RAM per host plus one' }).click();
   await expect(page.getByTestId('customise-delta')).toContainText(
-    /Cost not known: custom, unpriced: .* no price per GB of RAM/,
+    /Cost \$[\d,]+ \(\+\$[\d,]+ against the optimum\)/,
   );
   await page.screenshot({ path: 'tests/output/recommend-customise-ram-1920.png' });
   await page.getByRole('button', { name: 'Back to the optimum' }).click();

@@ -198,6 +198,13 @@ pub struct HostPartSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub price_per_core: Option<f64>,
+    /// The configured server's power draw under load, in W, drives not
+    /// included; the part's `source` says whether the datasheet states it
+    /// or it is assumed. Absent: unknown, and a design search with a power
+    /// cap leaves the host out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub power_w: Option<f64>,
 }
 
 /// An XtremIO X-Brick: two storage controllers and an SSD shelf. Ids

@@ -45,6 +45,7 @@ mod select;
 mod shadow;
 mod sizing;
 mod space;
+mod survive;
 mod tally;
 #[cfg(test)]
 mod tests;
@@ -60,6 +61,7 @@ pub use options::{ProtectionChoice, RecommendOptions, WarningPolicy};
 pub use output::{ClassProtection, Design, Progress, Recommendation};
 pub use requirement::{is_unmet, Constraint, ConstraintUse, REQUIRED_WARNINGS};
 pub use search::{Phase, Search};
+pub use survive::MustSurvive;
 
 /// Searches the catalog for the designs of the project's cluster.
 pub fn recommend(

@@ -162,6 +162,31 @@ pub struct FailureScenario {
     pub source: &'static str,
 }
 
+impl FailureScenario {
+    /// The cluster rides the failure out: every policy keeps its data,
+    /// full compliance can be rebuilt (after a site failure the site
+    /// mirror waiting for the site is the design, not a shortfall), and
+    /// the surviving devices carry the workloads' IOPS meanwhile.
+    pub fn holds(&self) -> bool {
+        self.rebuild_blockers
+            .iter()
+            .all(|b| *b == RebuildBlocker::SiteDown)
+            && !self.iops_short()
+    }
+
+    /// The surviving devices cannot carry the workloads' IOPS within the
+    /// utilisation ceiling while the rebuild runs.
+    pub fn iops_short(&self) -> bool {
+        self.rebuild_performance.headroom.is_some_and(|h| h < 1.0)
+    }
+
+    /// Repair delay and resync under load, in hours: how long the data
+    /// stays one failure short of its policy.
+    pub fn hours_exposed(&self) -> f64 {
+        (self.wait_minutes + self.resync_minutes) / 60.0
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ClusterResilience {

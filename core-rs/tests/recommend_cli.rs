@@ -174,3 +174,44 @@ fn json_designs_carry_the_contract_and_their_project_evaluates_alike() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("esa, all_flash, hybrid, xtremio_vplex"));
 }
+
+#[test]
+fn must_survive_and_a_power_cap_hold_for_every_design() {
+    let seed = example("seed-001-all-flash-sql.json");
+    let r = json(&[
+        "recommend",
+        &seed,
+        "--json",
+        "--top",
+        "2",
+        "--families",
+        "all_flash,esa",
+        "--must-survive",
+        "disk_group,host",
+        "--max-power-w",
+        "6000",
+    ]);
+    let designs = r["designs"].as_array().expect("designs");
+    assert!(!designs.is_empty(), "{}", r["infeasible_reason"]);
+    for d in designs {
+        assert_eq!(d["family"], "all_flash_vsan");
+        let power = d["power_w"].as_f64().expect("the hosts' power");
+        assert!(power <= 6000.0, "{power}");
+    }
+    let notes = r["notes"].as_array().expect("notes");
+    assert!(notes
+        .iter()
+        .any(|n| n.as_str().unwrap().starts_with("vSAN ESA was not searched")));
+}
+
+#[test]
+fn an_unknown_failure_name_exits_2_listing_the_allowed_ones() {
+    let seed = example("seed-001-all-flash-sql.json");
+    let out = stacksizer(&["recommend", &seed, "--must-survive", "rack"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("allowed are capacity_device, disk_group, host, site, rebuild_in_time"),
+        "{stderr}"
+    );
+}

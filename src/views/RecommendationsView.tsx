@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SearchCancelled, startSearch, warmSearch, type RunningSearch } from '../core/search';
-import type { Design, Progress, RecommendOutcome } from '../core/types';
+import type { Design, MustSurvive, Progress, RecommendOutcome } from '../core/types';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
@@ -23,6 +23,15 @@ const ARCHITECTURES: { label: string; families: Design['family'][] }[] = [
   { label: 'All-flash OSA', families: ['all_flash_vsan', 'stretched_all_flash_vsan'] },
   { label: 'ESA', families: ['esa_vsan'] },
   { label: 'XtremIO + VPLEX', families: ['xtremio_vplex'] },
+];
+
+/** The failures a user may require every design to ride out. */
+const FAILURES: { value: MustSurvive; label: string }[] = [
+  { value: 'capacity_device', label: 'Capacity device' },
+  { value: 'disk_group', label: 'Disk group' },
+  { value: 'host', label: 'Hosts up to N+x' },
+  { value: 'site', label: 'Site' },
+  { value: 'rebuild_in_time', label: 'Rebuild in time' },
 ];
 
 type SortKey = 'cost' | 'per_tb' | 'per_iops' | 'cpu' | 'latency';
@@ -116,6 +125,8 @@ export function RecommendationsView() {
   const [minHosts, setMinHosts] = useState('');
   const [reserveHosts, setReserveHosts] = useState('');
   const [maxRackUnits, setMaxRackUnits] = useState('');
+  const [maxPowerW, setMaxPowerW] = useState('');
+  const [mustSurvive, setMustSurvive] = useState<MustSurvive[]>([]);
   const [architectures, setArchitectures] = useState<string[]>(ARCHITECTURES.map((a) => a.label));
   const [cleanOnly, setCleanOnly] = useState(false);
   const [sortKey, setSortKey] = useState<SortKey>('cost');
@@ -141,6 +152,7 @@ export function RecommendationsView() {
     const minValue = optionalNumber(minHosts);
     const reserveValue = optionalNumber(reserveHosts);
     const unitsValue = optionalNumber(maxRackUnits);
+    const powerValue = optionalNumber(maxPowerW);
     if (
       (budgetValue !== undefined && !(budgetValue > 0)) ||
       (hostsValue !== undefined && !(hostsValue >= 3))
@@ -162,6 +174,10 @@ export function RecommendationsView() {
       setError('Maximum rack units must be a whole number.');
       return;
     }
+    if (powerValue !== undefined && !Number.isFinite(powerValue)) {
+      setError('Maximum power must be a number of watts.');
+      return;
+    }
     if (architectures.length === 0) {
       setError('Choose at least one architecture to search.');
       return;
@@ -181,6 +197,8 @@ export function RecommendationsView() {
           min_hosts: minValue,
           reserve_hosts: reserveValue,
           max_rack_units: unitsValue,
+          max_power_w: powerValue,
+          must_survive: mustSurvive,
           families: ARCHITECTURES.filter((a) => architectures.includes(a.label)).flatMap(
             (a) => a.families,
           ),
@@ -250,6 +268,24 @@ export function RecommendationsView() {
           value={maxRackUnits}
           onChange={setMaxRackUnits}
         />
+        <CountInput label="Maximum power (W)" size={6} value={maxPowerW} onChange={setMaxPowerW} />
+        <fieldset className="inline-fieldset">
+          <legend>Must survive</legend>
+          {FAILURES.map((f) => (
+            <label key={f.value}>
+              <input
+                type="checkbox"
+                checked={mustSurvive.includes(f.value)}
+                onChange={(e) =>
+                  setMustSurvive((now) =>
+                    e.target.checked ? [...now, f.value] : now.filter((v) => v !== f.value),
+                  )
+                }
+              />{' '}
+              {f.label}
+            </label>
+          ))}
+        </fieldset>
         <fieldset className="inline-fieldset">
           <legend>Architectures</legend>
           {ARCHITECTURES.map((a) => (
@@ -500,6 +536,12 @@ function DesignRows({
               </dd>
               <dt>Rack units</dt>
               <dd>{d.rack_units} U</dd>
+              <dt>Power (hosts)</dt>
+              <dd>
+                {d.power_w === undefined
+                  ? 'not stated in the catalog'
+                  : `${Math.round(d.power_w).toLocaleString('en-US')} W`}
+              </dd>
             </dl>
             <table className="grid bom">
               <thead>

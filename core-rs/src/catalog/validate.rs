@@ -198,6 +198,9 @@ fn host(c: &mut Checker, path: &str, h: &HostPartSpec) {
         (MAX_DISK_GROUPS_PER_HOST as u32) * 8 + 8,
     );
     c.u32_in(&format!("{path}.rack_units"), h.rack_units, 1, 10);
+    if let Some(w) = h.power_w {
+        c.f64_in(&format!("{path}.power_w"), w, 1.0, 10_000.0);
+    }
     for (field, price) in [
         ("ram_price_per_gb", h.ram_price_per_gb),
         ("price_per_core", h.price_per_core),

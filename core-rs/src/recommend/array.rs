@@ -220,7 +220,8 @@ impl ArraySearch {
                     compute: c as u16,
                 };
                 let cost = total(&self.bom(choices, key));
-                if !caps.admit(cost, self.rack_units(choices, key), tally) {
+                // The catalog states no power for X-Bricks and VPLEX engines.
+                if !caps.admit(cost, (self.rack_units(choices, key), None), tally) {
                     continue;
                 }
                 out.push(Point {
@@ -320,6 +321,7 @@ mod tests {
                 price: 7_192.0,
                 drive_bays: 8,
                 rack_units: 2,
+                watts: None,
             }],
             x_bricks: vec![XBrickChoice {
                 part_id: model.id.into(),

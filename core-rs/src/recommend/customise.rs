@@ -137,6 +137,18 @@ mod tests {
         p
     }
 
+    /// The shipped catalog with the option prices of every host removed.
+    fn without_option_prices() -> Catalog {
+        let mut catalog = shipped_catalog();
+        for part in &mut catalog.parts {
+            if let PartSpec::Host(h) = &mut part.spec {
+                h.ram_price_per_gb = None;
+                h.price_per_core = None;
+            }
+        }
+        catalog
+    }
+
     #[test]
     fn without_option_prices_a_customised_host_is_unpriced_with_the_reason() {
         let optimum = design();
@@ -145,7 +157,7 @@ mod tests {
             &optimum,
             &with_ram(&optimum, ram + 64.0),
             0,
-            &shipped_catalog(),
+            &without_option_prices(),
         );
         let host = &r.project.clusters[0].host;
         assert_eq!(host.unit_price, None);
@@ -158,29 +170,33 @@ mod tests {
         assert!(!e.clusters[0].key_figures.cost.unpriced_parts.is_empty());
     }
 
+    /// The shipped catalog prices the options of its current hosts, so
+    /// "Customise: +RAM" and "+cores" reprice the proposed host.
     #[test]
-    fn option_prices_follow_the_change_and_back_restores_the_part() {
+    fn the_shipped_catalog_prices_more_ram_and_cores() {
         let optimum = design();
-        let mut catalog = shipped_catalog();
-        let part = host_part(&catalog, &optimum.clusters[0].host)
-            .expect("a catalog host")
-            .id
-            .clone();
-        let (price, ram) = {
-            let p = catalog
-                .parts
-                .iter_mut()
-                .find(|p| p.id == part)
-                .expect("found");
-            let PartSpec::Host(h) = &mut p.spec else {
-                panic!("a host")
-            };
-            h.ram_price_per_gb = Some(10.0);
-            (p.unit_price, h.ram_gb)
+        let catalog = shipped_catalog();
+        let part = host_part(&catalog, &optimum.clusters[0].host).expect("a catalog host");
+        let PartSpec::Host(h) = &part.spec else {
+            panic!("a host")
         };
-        let r = reprice_host(&optimum, &with_ram(&optimum, ram + 64.0), 0, &catalog);
+        let (ram_price, core_price) = (
+            h.ram_price_per_gb.expect("a RAM option price"),
+            h.price_per_core.expect("a core option price"),
+        );
+        let mut customised = with_ram(&optimum, h.ram_gb + 64.0);
+        customised.clusters[0].host.cores_per_socket += 2;
+        let r = reprice_host(&optimum, &customised, 0, &catalog);
         assert_eq!(r.unpriced_reason, None);
-        assert_eq!(r.project.clusters[0].host.unit_price, Some(price + 640.0));
+        let sockets = f64::from(h.sockets);
+        assert_eq!(
+            r.project.clusters[0].host.unit_price,
+            Some(part.unit_price + 64.0 * ram_price + 2.0 * sockets * core_price)
+        );
+        assert_eq!(
+            r.project.clusters[0].host.model,
+            optimum.clusters[0].host.model
+        );
         let back = reprice_host(&optimum, &optimum, 0, &catalog);
         assert_eq!(back.project, optimum);
     }

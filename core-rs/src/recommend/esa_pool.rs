@@ -290,7 +290,8 @@ impl EsaSearch {
     ) -> Option<Point> {
         let (line, host, size) = self.parts(key)?;
         let cost = self.cost(choices, line, host, size);
-        if !caps.admit(cost, choices.hosts[host].rack_units * size, tally) {
+        let host = &choices.hosts[host];
+        if !caps.admit(cost, (host.rack_units * size, host.power_w(size)), tally) {
             return None;
         }
         Some(Point {

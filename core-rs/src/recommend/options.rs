@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::family::Family;
+use super::survive::MustSurvive;
 use crate::catalog::{Part, PartSpec};
 use crate::issue::InputIssue;
 use crate::limits::{MAX_DISK_GROUPS_PER_HOST, MAX_HOSTS_PER_CLUSTER};
@@ -103,6 +104,11 @@ pub struct RecommendOptions {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub max_rack_units: Option<u32>,
+    /// Most power the design may draw, in W (the hosts' `power_w` in the
+    /// catalog); designs with a part whose power is not stated are left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub max_power_w: Option<f64>,
     /// Most hosts in the cluster, both sites together when stretched
     /// (vSAN's own limit is 64).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -130,6 +136,10 @@ pub struct RecommendOptions {
     pub slack_pct: Option<f64>,
     /// Whether designs with warnings are proposed (after the clean ones).
     pub warnings: WarningPolicy,
+    /// Failures every proposed design must ride out, judged on the
+    /// scenarios `evaluate` plays through it; families whose designs it
+    /// does not play them through are not searched.
+    pub must_survive: Vec<MustSurvive>,
     /// Only parts of these vendors (case-insensitive); every vendor when empty.
     pub vendors: Vec<String>,
     /// Only these host parts: catalog id or model, case-insensitive; every
@@ -159,6 +169,7 @@ impl Default for RecommendOptions {
             cluster_id: None,
             budget: None,
             max_rack_units: None,
+            max_power_w: None,
             max_hosts: None,
             min_hosts: None,
             min_disk_groups: None,
@@ -166,6 +177,7 @@ impl Default for RecommendOptions {
             reserve_hosts: None,
             slack_pct: None,
             warnings: WarningPolicy::ErrorsOnly,
+            must_survive: Vec::new(),
             vendors: Vec::new(),
             host_models: Vec::new(),
             generations: Vec::new(),
@@ -267,6 +279,12 @@ impl RecommendOptions {
                 format!("must be 1 to {units}, not {u}"),
             ));
         }
+        if let Some(w) = self.max_power_w.filter(|w| !(w.is_finite() && *w >= 1.0)) {
+            issues.push(InputIssue::new(
+                "max_power_w",
+                format!("must be at least 1 W, not {w}"),
+            ));
+        }
         if self.budget.is_some_and(|b| !(b.is_finite() && b > 0.0)) {
             issues.push(InputIssue::new("budget", "must be a positive amount"));
         }
@@ -286,7 +304,19 @@ impl RecommendOptions {
         project
     }
 
+    /// A family the user allows and whose designs `evaluate` plays every
+    /// failure of `must_survive` through.
     pub fn allows_family(&self, family: Family) -> bool {
-        self.families.is_empty() || self.families.contains(&family)
+        (self.families.is_empty() || self.families.contains(&family))
+            && self.unmodelled(family).is_empty()
+    }
+
+    /// The failures of `must_survive` the family's designs are not judged on.
+    pub fn unmodelled(&self, family: Family) -> Vec<MustSurvive> {
+        self.must_survive
+            .iter()
+            .copied()
+            .filter(|m| !m.modelled_for(family))
+            .collect()
     }
 }

@@ -45,6 +45,12 @@ pub struct Design {
     /// Hosts in the cluster, both sites together when stretched.
     pub hosts: u32,
     pub rack_units: u32,
+    /// The hosts' power draw under load in W (the catalog's `power_w`,
+    /// drives not included); absent where the catalog states no power for
+    /// a part of the design (X-Bricks and VPLEX engines have none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub power_w: Option<f64>,
     /// The constraint closest to its limit: what keeps the design from
     /// being any smaller.
     pub binding_constraint: Constraint,
@@ -226,7 +232,7 @@ pub fn design(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let (bom, hosts, rack_units, summary, protections) = match point.key {
+    let (bom, hosts, rack_units, power_w, summary, protections) = match point.key {
         DesignKey::Vsan { .. } => {
             let vsan = designs.vsan?;
             let (config, size) = vsan.config(choices, point.key)?;
@@ -248,7 +254,8 @@ pub fn design(
                 if config.dedup { "on" } else { "off" },
                 labels(&protections)
             );
-            (bom, hosts, units, summary, protections)
+            let power = config.host.power_w(hosts);
+            (bom, hosts, units, power, summary, protections)
         }
         DesignKey::Esa { .. } => {
             let esa = designs.esa?;
@@ -262,7 +269,8 @@ pub fn design(
                 config.device.device.model,
                 labels(&protections)
             );
-            (bom, size, units, summary, protections)
+            let power = config.host.power_w(size);
+            (bom, size, units, power, summary, protections)
         }
         DesignKey::Array { .. } => {
             let array = designs.array?;
@@ -280,6 +288,7 @@ pub fn design(
                 array.bom(choices, point.key),
                 2 * c.size,
                 array.rack_units(choices, point.key),
+                None,
                 summary,
                 Vec::new(),
             )
@@ -311,6 +320,7 @@ pub fn design(
         figures: DesignFigures::of(cluster, point.cost),
         hosts,
         rack_units,
+        power_w,
         binding_constraint: binding(&constraint_use),
         constraint_use,
         capacity_headroom_tb: capacity_headroom_gb / 1000.0,

@@ -1,5 +1,5 @@
 //! Why no design meets the requirements, in a sentence naming the
-//! constraint: what `evaluate` rejected, else the cap (budget, rack units)
+//! constraint: what `evaluate` rejected, else the cap (budget, rack units, power)
 //! that rules out designs passing every sizing rule, else the sizing rule
 //! most configurations fail even at the largest size allowed.
 
@@ -60,6 +60,21 @@ pub fn infeasible(
             Constraint::RackUnits,
             sentence(Constraint::RackUnits, &detail),
         );
+    }
+    if let Some(watts) = t.least_power_over_w {
+        let detail = format!(
+            "the smallest design meeting the sizing rules draws {} W, over the {} W allowed",
+            num(watts, 0),
+            num(limits.options.max_power_w.unwrap_or_default(), 0)
+        );
+        return (Constraint::Power, sentence(Constraint::Power, &detail));
+    }
+    if t.power_unknown > 0 {
+        let detail = format!(
+            "the catalog states no power for the parts of the {} designs meeting the sizing rules",
+            t.power_unknown
+        );
+        return (Constraint::Power, sentence(Constraint::Power, &detail));
     }
     // The constraint most configurations fail; among equals, the first in
     // `Constraint` order (capacity before the cache it implies).

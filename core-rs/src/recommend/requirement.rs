@@ -36,6 +36,8 @@ pub enum Constraint {
     Resilience,
     Budget,
     RackUnits,
+    /// The most power the user allows the design to draw.
+    Power,
     /// A rule the search has no better name for (the finding says which).
     Other,
 }
@@ -54,6 +56,7 @@ impl Constraint {
             Constraint::Resilience => "resilience",
             Constraint::Budget => "budget",
             Constraint::RackUnits => "rack units",
+            Constraint::Power => "power",
             Constraint::Other => "other rules",
         }
     }
@@ -88,7 +91,7 @@ pub fn constraint_of(code: &str) -> Constraint {
             Some("cache") => Constraint::Cache,
             Some("stretched" | "vplex") => Constraint::SiteLinks,
             Some("iscsi") => Constraint::Iscsi,
-            Some("resilience") => Constraint::Resilience,
+            Some("resilience" | "must_survive") => Constraint::Resilience,
             _ => Constraint::Other,
         },
     }

@@ -81,6 +81,7 @@ impl Search {
             caps: Caps {
                 budget: options.budget,
                 rack_units: options.max_rack_units,
+                power_w: options.max_power_w,
             },
             vsan: None,
             array: None,
@@ -134,6 +135,9 @@ impl Search {
                     .into(),
             );
         }
+        search
+            .notes
+            .extend(unmodelled_notes(&search.options, base.stretched()));
         search.base = Some(base);
         search
     }
@@ -295,7 +299,10 @@ impl Search {
         let mut verifier = Verifier::new(
             &designs,
             self.options.max_full_evaluations,
-            self.options.warnings == WarningPolicy::NoWarnings,
+            (
+                self.options.warnings == WarningPolicy::NoWarnings,
+                &self.options.must_survive,
+            ),
         );
         let mut bests: Vec<Point> = Vec::new();
         for family in Family::ALL {
@@ -457,6 +464,33 @@ fn larger(a: f64, b: f64) -> f64 {
     } else {
         a.max(b)
     }
+}
+
+/// A note for each family of the cluster's topology the user allows but
+/// `must_survive` leaves out, naming the failures its designs are not
+/// judged on.
+fn unmodelled_notes(options: &RecommendOptions, stretched: bool) -> Vec<String> {
+    let on_topology = |f: &Family| match f {
+        Family::HybridVsan | Family::AllFlashVsan | Family::EsaVsan => !stretched,
+        Family::StretchedHybridVsan | Family::StretchedAllFlashVsan | Family::XtremioVplex => {
+            stretched
+        }
+    };
+    Family::ALL
+        .iter()
+        .filter(|f| on_topology(f) && (options.families.is_empty() || options.families.contains(f)))
+        .filter_map(|&f| {
+            let unmodelled = options.unmodelled(f);
+            (!unmodelled.is_empty()).then(|| {
+                let labels: Vec<&str> = unmodelled.iter().map(|m| m.label()).collect();
+                format!(
+                    "{} was not searched: its designs are not judged on {} (must_survive).",
+                    f.label(),
+                    labels.join(", ")
+                )
+            })
+        })
+        .collect()
 }
 
 fn messages(issues: &[crate::issue::InputIssue]) -> String {

@@ -17,6 +17,7 @@ use super::pareto::{by_cost, front, DesignKey, Point};
 use super::requirement::is_unmet;
 use super::score::COVERED;
 use super::space::Choices;
+use super::survive::MustSurvive;
 use super::tally::{Stats, Tally};
 use super::vsan::{Caps, Group, VsanSearch};
 
@@ -95,6 +96,8 @@ pub struct Verifier<'a> {
     designs: &'a Designs<'a>,
     /// Warnings reject a design too (`WarningPolicy::NoWarnings`).
     no_warnings: bool,
+    /// Failures the design must ride out (`RecommendOptions::must_survive`).
+    must_survive: &'a [MustSurvive],
     verdicts: HashMap<DesignKey, bool>,
     remaining: u32,
     /// Unmet findings of rejected designs: code -> (designs, first message).
@@ -106,10 +109,15 @@ pub struct Verifier<'a> {
 }
 
 impl<'a> Verifier<'a> {
-    pub fn new(designs: &'a Designs<'a>, budget: u32, no_warnings: bool) -> Self {
+    pub fn new(
+        designs: &'a Designs<'a>,
+        budget: u32,
+        (no_warnings, must_survive): (bool, &'a [MustSurvive]),
+    ) -> Self {
         Verifier {
             designs,
             no_warnings,
+            must_survive,
             verdicts: HashMap::new(),
             remaining: budget,
             rejections: BTreeMap::new(),
@@ -129,8 +137,9 @@ impl<'a> Verifier<'a> {
         }
         self.remaining -= 1;
         stats.full_evaluations += 1;
-        let accepted = match self.designs.project(key).map(|p| evaluate(&p)) {
-            Some(Ok(e)) => {
+        let project = self.designs.project(key);
+        let accepted = match project.as_ref().map(|p| (evaluate(p), p)) {
+            Some((Ok(e), p)) => {
                 let unmet: Vec<_> = e
                     .findings
                     .iter()
@@ -143,21 +152,22 @@ impl<'a> Verifier<'a> {
                     self.scorer_mismatches += 1;
                 }
                 for f in &unmet {
-                    let entry = self
-                        .rejections
-                        .entry(f.code)
-                        .or_insert_with(|| (0, f.message.clone()));
-                    entry.0 += 1;
+                    self.reject(f.code, &f.message);
                 }
-                unmet.is_empty()
+                let hours = p.settings.resilience.long_resync_hours;
+                let must_survive = self.must_survive;
+                let short = must_survive.iter().find_map(|&m| {
+                    let why = m.shortfall(&e.clusters.first()?.detail, hours)?;
+                    Some((m, why))
+                });
+                if let (true, Some((m, why))) = (unmet.is_empty(), &short) {
+                    self.reject(m.code(), &format!("{} fails: {why}", m.label()));
+                }
+                unmet.is_empty() && short.is_none()
             }
-            Some(Err(issues)) => {
+            Some((Err(issues), _)) => {
                 for i in issues {
-                    let entry = self
-                        .rejections
-                        .entry("input.invalid")
-                        .or_insert_with(|| (0, i.message.clone()));
-                    entry.0 += 1;
+                    self.reject("input.invalid", &i.message);
                 }
                 false
             }
@@ -165,6 +175,15 @@ impl<'a> Verifier<'a> {
         };
         self.verdicts.insert(key, accepted);
         Some(accepted)
+    }
+
+    /// Counts a rejected design under `code`, keeping the first message.
+    fn reject(&mut self, code: &'static str, message: &str) {
+        let entry = self
+            .rejections
+            .entry(code)
+            .or_insert_with(|| (0, message.to_string()));
+        entry.0 += 1;
     }
 }
 

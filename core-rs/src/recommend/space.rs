@@ -18,6 +18,16 @@ pub struct HostChoice {
     pub price: f64,
     pub drive_bays: u32,
     pub rack_units: u32,
+    /// One host's power draw in W, where the catalog states it.
+    pub watts: Option<f64>,
+}
+
+impl HostChoice {
+    /// The power `hosts` of these draw, in W; None where the catalog
+    /// states none.
+    pub fn power_w(&self, hosts: u32) -> Option<f64> {
+        self.watts.map(|w| w * f64::from(hosts))
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -105,6 +115,7 @@ pub fn choices(catalog: &Catalog, options: &RecommendOptions) -> Choices {
                         price: part.unit_price,
                         drive_bays: h.drive_bays,
                         rack_units: h.rack_units,
+                        watts: h.power_w,
                     });
                 }
             }

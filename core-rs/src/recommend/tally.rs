@@ -34,6 +34,12 @@ pub struct Tally {
     /// the fewest units such a design takes.
     pub over_rack_units: u64,
     pub fewest_rack_units_over: Option<u32>,
+    /// Configurations whose smallest design draws more power than the cap,
+    /// and the least such a design draws; and those with a part whose power
+    /// the catalog does not state.
+    pub over_power: u64,
+    pub least_power_over_w: Option<f64>,
+    pub power_unknown: u64,
 }
 
 impl Tally {
@@ -58,6 +64,11 @@ impl Tally {
     pub fn add_over_budget(&mut self, cost: f64) {
         self.over_budget += 1;
         self.cheapest_over_budget = Some(self.cheapest_over_budget.map_or(cost, |c| c.min(cost)));
+    }
+
+    pub fn add_over_power(&mut self, watts: f64) {
+        self.over_power += 1;
+        self.least_power_over_w = Some(self.least_power_over_w.map_or(watts, |w| w.min(watts)));
     }
 
     pub fn add_over_rack_units(&mut self, units: u32) {

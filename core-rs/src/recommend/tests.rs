@@ -3,6 +3,7 @@
 //! what brute force (every design evaluated) finds.
 
 mod brute;
+mod constraints;
 mod generate;
 
 use std::collections::BTreeSet;

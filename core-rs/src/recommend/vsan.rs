@@ -42,12 +42,14 @@ const MIN_HOSTS_SINGLE: u32 = 3;
 pub struct Caps {
     pub budget: Option<f64>,
     pub rack_units: Option<u32>,
+    pub power_w: Option<f64>,
 }
 
 impl Caps {
-    /// Whether a design of this cost and rack space is within the caps;
-    /// one that is not is counted for the answer when nothing is left.
-    pub fn admit(self, cost: f64, units: u32, tally: &mut Tally) -> bool {
+    /// Whether a design of this cost, rack space and power (None: the
+    /// catalog states none for a part) is within the caps; one that is
+    /// not is counted for the answer when nothing is left.
+    pub fn admit(self, cost: f64, (units, power_w): (u32, Option<f64>), tally: &mut Tally) -> bool {
         if self.budget.is_some_and(|b| cost > b) {
             tally.add_over_budget(cost);
             return false;
@@ -56,7 +58,17 @@ impl Caps {
             tally.add_over_rack_units(units);
             return false;
         }
-        true
+        match (self.power_w, power_w) {
+            (Some(max), Some(w)) if w > max => {
+                tally.add_over_power(w);
+                false
+            }
+            (Some(_), None) => {
+                tally.power_unknown += 1;
+                false
+            }
+            _ => true,
+        }
     }
 }
 
@@ -506,8 +518,8 @@ impl VsanSearch {
         let g = &self.geometries[geometry as usize];
         let hosts = self.scorer.hosts(u32::from(size));
         let cost = self.cost(choices, g, hosts);
-        let units = choices.hosts[usize::from(g.host)].rack_units * hosts;
-        if !caps.admit(cost, units, tally) {
+        let host = &choices.hosts[usize::from(g.host)];
+        if !caps.admit(cost, (host.rack_units * hosts, host.power_w(hosts)), tally) {
             return None;
         }
         Some(Point {

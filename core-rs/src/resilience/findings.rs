@@ -188,7 +188,7 @@ fn long_resync(
             )
         })
         .filter_map(|s| {
-            let hours = (s.wait_minutes + s.resync_minutes) / 60.0;
+            let hours = s.hours_exposed();
             (hours > limit_hours).then(|| {
                 format!(
                     "\"{}\" ({} TB, {} h)",
@@ -223,10 +223,14 @@ fn iops_short(
 ) -> Option<Finding> {
     let short: Vec<String> = promised
         .iter()
+        .filter(|(s, _)| s.iops_short())
         .filter_map(|(s, _)| {
             let headroom = s.rebuild_performance.headroom?;
-            (headroom < 1.0)
-                .then(|| format!("\"{}\" ({} % of demand)", s.label, num(headroom * 100.0, 0)))
+            Some(format!(
+                "\"{}\" ({} % of demand)",
+                s.label,
+                num(headroom * 100.0, 0)
+            ))
         })
         .collect();
     if short.is_empty() {

@@ -76,6 +76,19 @@ pub struct ArrayFailure {
     pub source: &'static str,
 }
 
+impl ArrayFailure {
+    /// The design absorbs the failure: the data still fits, the parts
+    /// left carry the running workloads' IOPS, and no workload stops.
+    pub fn holds(&self) -> bool {
+        self.fits && !self.iops_short() && self.workloads_stopped.is_empty()
+    }
+
+    /// The array and VPLEX left carry less than the running workloads demand.
+    pub fn iops_short(&self) -> bool {
+        self.iops_headroom.is_some_and(|h| h < 1.0)
+    }
+}
+
 /// The healthy design the scenarios start from.
 pub struct Healthy<'a> {
     pub model: &'a XBrickModel,

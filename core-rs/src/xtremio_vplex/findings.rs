@@ -89,7 +89,7 @@ fn failure_findings(f: &ArrayFailure, ctx: &Context) -> Vec<Finding> {
             .at(format!("{}.storage.x_bricks_per_site", ctx.path)),
         );
     }
-    if let Some(h) = f.iops_headroom.filter(|h| *h < 1.0) {
+    if let Some(h) = f.iops_headroom.filter(|_| f.iops_short()) {
         out.push(
             Finding::warning(
                 "xtremio.failure_iops",

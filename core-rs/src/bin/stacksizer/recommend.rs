@@ -9,7 +9,7 @@ use stacksizer_core::catalog::{parse_catalog, shipped_catalog, MAX_CATALOG_BYTES
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
 use stacksizer_core::recommend::{
-    recommend, Family, RecommendOptions, Recommendation, WarningPolicy,
+    recommend, Family, MustSurvive, RecommendOptions, Recommendation, WarningPolicy,
 };
 use stacksizer_core::rules::num;
 
@@ -69,6 +69,10 @@ pub struct RecommendArgs {
     /// Slack space in %, in place of the project's setting.
     #[arg(long, value_name = "PCT", value_parser = finite_number)]
     slack_pct: Option<f64>,
+    /// Failures every design must ride out, comma-separated:
+    /// capacity_device, disk_group, host, site, rebuild_in_time.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = must_survive_name)]
+    must_survive: Vec<MustSurvive>,
     /// Propose clean designs only (by default designs with warnings come
     /// after the clean ones; designs with errors never).
     #[arg(long)]
@@ -76,6 +80,9 @@ pub struct RecommendArgs {
     /// Most rack units the design may take.
     #[arg(long, value_name = "U")]
     max_rack_units: Option<u32>,
+    /// Most power the design's hosts may draw, in W (the catalog's power_w).
+    #[arg(long, value_name = "W", value_parser = finite_number)]
+    max_power_w: Option<f64>,
     /// Search the seed-era parts the catalog marks legacy as well.
     #[arg(long)]
     include_legacy: bool,
@@ -84,6 +91,15 @@ pub struct RecommendArgs {
 fn family_names(name: &str) -> Result<&'static [Family], String> {
     Family::by_name(name).ok_or_else(|| {
         format!("unknown family \"{name}\": allowed are esa, all_flash, hybrid, xtremio_vplex")
+    })
+}
+
+fn must_survive_name(name: &str) -> Result<MustSurvive, String> {
+    MustSurvive::from_name(name).ok_or_else(|| {
+        format!(
+            "unknown failure \"{name}\": allowed are {}",
+            MustSurvive::names()
+        )
     })
 }
 
@@ -121,6 +137,7 @@ pub fn run(args: &RecommendArgs) -> ExitCode {
         max_hosts: args.max_hosts,
         min_hosts: args.min_hosts,
         max_rack_units: args.max_rack_units,
+        max_power_w: args.max_power_w,
         min_disk_groups: args.min_disk_groups,
         max_disk_groups: args.max_disk_groups,
         reserve_hosts: args.reserve_hosts,
@@ -130,6 +147,7 @@ pub fn run(args: &RecommendArgs) -> ExitCode {
         } else {
             WarningPolicy::ErrorsOnly
         },
+        must_survive: args.must_survive.clone(),
         vendors: args.vendors.clone(),
         host_models: args.host_models.clone(),
         generations: args.generations.clone(),
@@ -185,11 +203,13 @@ fn print_summary(r: &Recommendation) {
         );
         outln!("  {}", d.summary);
         outln!(
-            "  capacity headroom {} TB, IOPS headroom {}, {} rack units",
+            "  capacity headroom {} TB, IOPS headroom {}, {} rack units, power {}",
             num(d.capacity_headroom_tb, 2),
             d.iops_headroom_pct
                 .map_or("-".to_string(), |p| format!("{} %", num(p, 0))),
-            d.rack_units
+            d.rack_units,
+            d.power_w
+                .map_or("not stated".to_string(), |w| format!("{} W", num(w, 0)))
         );
         for l in &d.bom {
             outln!(

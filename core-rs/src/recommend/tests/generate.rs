@@ -57,6 +57,7 @@ fn host(i: usize) -> impl Strategy<Value = Part> {
                     generation: "test".into(),
                     ram_price_per_gb: None,
                     price_per_core: None,
+                    power_w: Some(f64::from(sockets) * 250.0 + 150.0),
                 }),
             )
         })

@@ -1,0 +1,194 @@
+//! The failures a proposed design must ride out, as the user names them
+//! (`RecommendOptions::must_survive`). Each is judged on the failure
+//! scenarios `evaluate` plays through the design, by the predicates those
+//! scenarios carry (`FailureScenario::holds` for vSAN OSA,
+//! `ArrayFailure::holds` for XtremIO + VPLEX Metro), so a proposal holds
+//! exactly what its evaluation shows and the search repeats no rule.
+
+use serde::{Deserialize, Serialize};
+
+use super::family::Family;
+use crate::evaluate::ClusterDetail;
+use crate::resilience::{FailureKind, FailureScenario, RebuildBlocker};
+use crate::rules::num;
+use crate::xtremio_vplex::ArrayFailureKind;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum MustSurvive {
+    /// The largest capacity device fails.
+    CapacityDevice,
+    /// The largest disk group fails (its cache device).
+    DiskGroup,
+    /// One host fails, and the N+x hosts the design reserves for
+    /// (`reserve_hosts`) one after another.
+    Host,
+    /// A whole site fails (stretched vSAN, XtremIO + VPLEX Metro).
+    Site,
+    /// Every single device, disk group or host failure is rebuilt, repair
+    /// delay included, within `settings.resilience.long_resync_hours`.
+    RebuildInTime,
+}
+
+impl MustSurvive {
+    pub const ALL: [MustSurvive; 5] = [
+        MustSurvive::CapacityDevice,
+        MustSurvive::DiskGroup,
+        MustSurvive::Host,
+        MustSurvive::Site,
+        MustSurvive::RebuildInTime,
+    ];
+
+    /// The name options and the CLI use, e.g. "disk_group".
+    pub fn name(self) -> &'static str {
+        match self {
+            MustSurvive::CapacityDevice => "capacity_device",
+            MustSurvive::DiskGroup => "disk_group",
+            MustSurvive::Host => "host",
+            MustSurvive::Site => "site",
+            MustSurvive::RebuildInTime => "rebuild_in_time",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<MustSurvive> {
+        MustSurvive::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The allowed names, for messages.
+    pub fn names() -> String {
+        MustSurvive::ALL.map(MustSurvive::name).join(", ")
+    }
+
+    /// The rejection code a design that does not ride it out is counted under.
+    pub fn code(self) -> &'static str {
+        match self {
+            MustSurvive::CapacityDevice => "must_survive.capacity_device",
+            MustSurvive::DiskGroup => "must_survive.disk_group",
+            MustSurvive::Host => "must_survive.host",
+            MustSurvive::Site => "must_survive.site",
+            MustSurvive::RebuildInTime => "must_survive.rebuild_in_time",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            MustSurvive::CapacityDevice => "a capacity device failure",
+            MustSurvive::DiskGroup => "a disk group failure",
+            MustSurvive::Host => "host failures up to N+x",
+            MustSurvive::Site => "a site failure",
+            MustSurvive::RebuildInTime => "each rebuild within the long-resync limit",
+        }
+    }
+
+    /// Whether `evaluate` plays this failure through the family's designs:
+    /// vSAN OSA every failure but a site's on one site; XtremIO + VPLEX
+    /// Metro a site's only (its other scenarios are the array's and
+    /// VPLEX's parts); vSAN ESA none yet.
+    pub fn modelled_for(self, family: Family) -> bool {
+        match family {
+            Family::HybridVsan | Family::AllFlashVsan => self != MustSurvive::Site,
+            Family::StretchedHybridVsan | Family::StretchedAllFlashVsan => true,
+            Family::XtremioVplex => self == MustSurvive::Site,
+            Family::EsaVsan => false,
+        }
+    }
+
+    /// Why the evaluated cluster does not ride the failure out; None when
+    /// it does.
+    pub fn shortfall(self, detail: &ClusterDetail, long_resync_hours: f64) -> Option<String> {
+        match detail {
+            ClusterDetail::VsanOsa(e) => {
+                let scenarios: Vec<&FailureScenario> = e
+                    .resilience
+                    .scenarios
+                    .iter()
+                    .filter(|s| self.vsan_kinds().contains(&s.kind))
+                    .collect();
+                if scenarios.is_empty() {
+                    return Some(format!(
+                        "{} is not played through this design",
+                        self.label()
+                    ));
+                }
+                scenarios.iter().find_map(|s| {
+                    if !s.holds() {
+                        Some(format!("after \"{}\" {}", s.label, vsan_shortfall(s)))
+                    } else if self == MustSurvive::RebuildInTime
+                        && s.hours_exposed() > long_resync_hours
+                    {
+                        Some(format!(
+                            "rebuilding after \"{}\" takes {} h, over the {} h limit",
+                            s.label,
+                            num(s.hours_exposed(), 1),
+                            num(long_resync_hours, 0)
+                        ))
+                    } else {
+                        None
+                    }
+                })
+            }
+            ClusterDetail::XtremioVplex(e) if self == MustSurvive::Site => e
+                .xtremio_vplex
+                .failures
+                .iter()
+                .filter(|f| {
+                    matches!(
+                        f.kind,
+                        ArrayFailureKind::ProductionSite | ArrayFailureKind::RemoteSite
+                    )
+                })
+                .find(|f| !f.holds())
+                .map(|f| format!("after a site failure: {}", f.effect)),
+            ClusterDetail::XtremioVplex(_) | ClusterDetail::VsanEsa(_) => {
+                Some(format!("{} is not modelled for this design", self.label()))
+            }
+        }
+    }
+
+    fn vsan_kinds(self) -> &'static [FailureKind] {
+        match self {
+            MustSurvive::CapacityDevice => &[FailureKind::CapacityDevice],
+            MustSurvive::DiskGroup => &[FailureKind::DiskGroup],
+            MustSurvive::Host => &[FailureKind::Host, FailureKind::ReserveHosts],
+            MustSurvive::Site => &[FailureKind::Site],
+            MustSurvive::RebuildInTime => &[
+                FailureKind::CapacityDevice,
+                FailureKind::DiskGroup,
+                FailureKind::Host,
+            ],
+        }
+    }
+}
+
+fn vsan_shortfall(s: &FailureScenario) -> String {
+    let blockers: Vec<&str> = s
+        .rebuild_blockers
+        .iter()
+        .filter(|b| **b != RebuildBlocker::SiteDown)
+        .map(|b| b.describe())
+        .collect();
+    if blockers.is_empty() {
+        "the surviving devices cannot carry the workloads' IOPS".into()
+    } else {
+        blockers.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_match_serde() {
+        for m in MustSurvive::ALL {
+            assert_eq!(MustSurvive::from_name(m.name()), Some(m));
+            assert_eq!(
+                serde_json::to_string(&m).expect("serialises"),
+                format!("\"{}\"", m.name())
+            );
+            assert_eq!(m.code(), format!("must_survive.{}", m.name()));
+        }
+        assert_eq!(MustSurvive::from_name("rack"), None);
+    }
+}
