@@ -1,3 +1,4 @@
+import { HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { ScrollRegion } from '../components/ScrollRegion';
 import type { CatalogListing, PartPrice } from '../core/types';
@@ -183,7 +184,7 @@ export function CatalogView() {
       </p>
       {listing && (
         <ScrollRegion label="Catalog parts">
-          <table className="grid" data-testid="catalog-table">
+          <HTMLTable compact striped className="grid" data-testid="catalog-table">
             <thead>
               <tr>
                 <th scope="col">Part</th>
@@ -213,7 +214,7 @@ export function CatalogView() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </HTMLTable>
         </ScrollRegion>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { DESIGN_ROWS, sameWorkloads } from '../compare/designRows';
@@ -138,7 +139,7 @@ export function CompareView() {
             </p>
           )}
           <div className="table-scroll compare-scroll">
-            <table className="grid compare">
+            <HTMLTable compact striped className="grid compare">
               <thead>
                 <tr>
                   <th scope="col">Figure</th>
@@ -205,7 +206,7 @@ export function CompareView() {
                   <MetricRow key={m.id} metric={m} {...rowProps} />
                 ))}
               </tbody>
-            </table>
+            </HTMLTable>
           </div>
           {evaluations.some((e) => typeof e === 'string') && (
             <p className="issue">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/context';
+import { TabBar, tabId, type TabItem } from './TabBar';
 import { duplicateCluster, removeCluster } from '../store/clusterList';
 import { AddClusterDialog } from './AddClusterDialog';
 import type { EditorTab } from '../store/uiSlice';
@@ -12,7 +13,7 @@ import { ProjectFactsEditor } from './ProjectFactsEditor';
 import { SettingsEditor } from './SettingsEditor';
 import { WorkloadTable } from './WorkloadTable';
 
-const TABS: { id: EditorTab; label: string }[] = [
+const TABS: TabItem<EditorTab>[] = [
   { id: 'design', label: 'Design' },
   { id: 'workloads', label: 'Workloads' },
   { id: 'policies', label: 'Policies' },
@@ -33,22 +34,15 @@ export function EditorTabs() {
   const [adding, setAdding] = useState(false);
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Editors">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls="editor-panel"
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div id="editor-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="column">
+      <TabBar
+        label="Editors"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        idPrefix="tab"
+        panelId="editor-panel"
+      />
+      <div id="editor-panel" role="tabpanel" aria-labelledby={tabId('tab', tab)} className="column">
         {tab === 'design' && (
           <>
             {ids.map((id, i) => (

@@ -1,3 +1,4 @@
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { NumberField } from '../components/NumberField';
 import type {
@@ -352,16 +353,15 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
           </p>
         )}
         <div className="panel-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
+          <Button text="Cancel" onClick={onClose} />
+          <Button
             type="submit"
-            className="primary"
-            disabled={!applied || answered !== choices || issues.length > 0 || importing}
-          >
-            Import
-          </button>
+            intent="primary"
+            icon="import"
+            text="Import"
+            loading={importing}
+            disabled={!applied || answered !== choices || issues.length > 0}
+          />
         </div>
       </footer>
     </form>
@@ -376,7 +376,7 @@ function SkippedRows({ summary }: { summary: AppliedImport['summary'] }) {
         {summary.notes.length > 0 && `, cells read with an assumption (${summary.notes.length})`}
       </summary>
       {summary.skipped.length > 0 && (
-        <table className="grid">
+        <HTMLTable compact striped className="grid">
           <caption className="visually-hidden">Skipped rows</caption>
           <thead>
             <tr>
@@ -398,7 +398,7 @@ function SkippedRows({ summary }: { summary: AppliedImport['summary'] }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </HTMLTable>
       )}
       {summary.notes.length > 0 && (
         <ul className="skipped">

@@ -1,3 +1,4 @@
+import { HTMLTable } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { SearchCancelled, startSearch, warmSearch, type RunningSearch } from '../core/search';
 import type { Design, Progress, RecommendOutcome } from '../core/types';
@@ -347,7 +348,7 @@ export function RecommendationsView() {
                 </label>
               </div>
               <div className="table-scroll">
-                <table className="grid compact-designs" data-testid="designs">
+                <HTMLTable compact striped className="grid compact-designs" data-testid="designs">
                   <thead>
                     <tr>
                       <th scope="col">Family</th>
@@ -396,7 +397,7 @@ export function RecommendationsView() {
                       />
                     ))}
                   </tbody>
-                </table>
+                </HTMLTable>
               </div>
             </>
           )}
@@ -501,7 +502,7 @@ function DesignRows({
               <dt>Rack units</dt>
               <dd>{d.rack_units} U</dd>
             </dl>
-            <table className="grid bom">
+            <HTMLTable compact striped className="grid bom">
               <thead>
                 <tr>
                   <th scope="col">Qty</th>
@@ -520,7 +521,7 @@ function DesignRows({
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </HTMLTable>
             <CustomiseDesign
               design={d}
               clusterIndex={clusterIndex}
