@@ -1,13 +1,14 @@
-import { Callout, Tag, type Intent } from '@blueprintjs/core';
+import { Callout, Tag } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { FieldLink } from '../components/FieldLink';
 import type { Verdict } from '../core/types';
 import { useApp } from '../store/context';
+import { VERDICT_INTENT } from './VerdictTag';
 
-const STATUS: Record<Verdict['status'], { label: string; intent: Intent; icon: IconName }> = {
-  pass: { label: 'Pass', intent: 'success', icon: 'tick-circle' },
-  pass_with_warnings: { label: 'Pass with warnings', intent: 'warning', icon: 'warning-sign' },
-  fail: { label: 'Fails', intent: 'danger', icon: 'error' },
+const STATUS: Record<Verdict['status'], { label: string; icon: IconName }> = {
+  pass: { label: 'Pass', icon: 'tick-circle' },
+  pass_with_warnings: { label: 'Pass with warnings', icon: 'warning-sign' },
+  fail: { label: 'Fails', icon: 'error' },
 };
 
 /**
@@ -17,7 +18,8 @@ const STATUS: Record<Verdict['status'], { label: string; intent: Intent; icon: I
 export function VerdictBanner() {
   const verdict = useApp((s) => s.evaluation?.verdict);
   if (!verdict) return null;
-  const { label, intent, icon } = STATUS[verdict.status];
+  const { label, icon } = STATUS[verdict.status];
+  const intent = VERDICT_INTENT[verdict.status];
   const binding = verdict.binding;
   return (
     <Callout
