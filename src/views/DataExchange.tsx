@@ -9,7 +9,7 @@ import { useApp } from '../store/context';
 
 const CSV_ACCEPT = '.csv,text/csv';
 
-/** How long a notice stays before it fades; it also closes on Escape or its close button. */
+/** How long a notice stays before it fades; its close button ends it sooner. */
 const NOTICE_MS = 8000;
 
 export type ExportKind = 'xlsx' | 'csv' | 'pdf';
@@ -78,7 +78,9 @@ export function NoticeToaster() {
   const notice = useApp((s) => s.notice);
   const setNotice = useApp((s) => s.setNotice);
   return (
-    <OverlayToaster position="bottom-right" canEscapeKeyClear>
+    // Escape is left to the dialogs: a toaster that takes it would keep a
+    // native <dialog> (the catalog picker) from closing while a notice shows.
+    <OverlayToaster position="bottom-right" canEscapeKeyClear={false}>
       {notice && (
         <Toast
           key={notice}

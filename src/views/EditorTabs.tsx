@@ -1,3 +1,4 @@
+import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/context';
@@ -49,12 +50,17 @@ export function EditorTabs() {
               <div key={id} className="column">
                 <div className="panel-actions">
                   <strong>{names[i]}</strong>
-                  <button type="button" onClick={() => editProject((p) => duplicateCluster(p, i))}>
-                    Duplicate cluster
-                  </button>
+                  <Button
+                    icon="duplicate"
+                    size="small"
+                    text="Duplicate cluster"
+                    onClick={() => editProject((p) => duplicateCluster(p, i))}
+                  />
                   {ids.length > 1 && (
-                    <button
-                      type="button"
+                    <Button
+                      icon="trash"
+                      size="small"
+                      text="Remove cluster"
                       onClick={() =>
                         void ask({
                           title: `Remove ${names[i]}?`,
@@ -68,18 +74,14 @@ export function EditorTabs() {
                             answer === 'remove' && editProject((p) => removeCluster(p, i)),
                         )
                       }
-                    >
-                      Remove cluster
-                    </button>
+                    />
                   )}
                 </div>
                 <DesignEditor clusterIndex={i} />
               </div>
             ))}
             <div className="panel-actions">
-              <button type="button" onClick={() => setAdding(true)}>
-                Add cluster
-              </button>
+              <Button icon="add" text="Add cluster" onClick={() => setAdding(true)} />
             </div>
             {adding && <AddClusterDialog onClose={() => setAdding(false)} />}
           </>
