@@ -453,9 +453,15 @@ function DesignRows({
         </td>
         <td className="row-actions">
           <div className="stacked-actions">
-            <Button onClick={onOpen}>Open</Button>
-            <Button onClick={onKeep}>Keep as variant</Button>
-            <Button onClick={onUse}>Use this design</Button>
+            <Button size="small" onClick={onOpen}>
+              Open
+            </Button>
+            <Button size="small" onClick={onKeep}>
+              Keep as variant
+            </Button>
+            <Button size="small" onClick={onUse}>
+              Use this design
+            </Button>
           </div>
         </td>
       </tr>
