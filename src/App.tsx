@@ -5,21 +5,27 @@ import { ImportSummary } from './views/ImportSummary';
 import { IssueList } from './views/IssueList';
 import { RecoveryBanner } from './views/RecoveryBanner';
 import { ResultsTabs } from './views/ResultsTabs';
+import { MenuBar } from './views/MenuBar';
 import { Toolbar } from './views/Toolbar';
+import { NoticeToaster } from './views/DataExchange';
+import { ImportPreviewDialog } from './views/ImportPreviewDialog';
+import { QuestionDialog } from './views/QuestionDialog';
 import { WorkloadsImportSummary } from './views/WorkloadsImportSummary';
+import { useAppCommands } from './views/appCommands';
 import { useDocumentShortcuts } from './views/useDocumentShortcuts';
-import { useApp } from './store/context';
 
 export function App() {
-  const name = useApp((s) => s.project.name);
+  const commands = useAppCommands();
   useDocumentShortcuts();
   return (
     <>
       <header className="app-header">
-        <h1>StackSizer</h1>
-        <span className="project-name">{name}</span>
+        <MenuBar commands={commands} />
+        <Toolbar commands={commands} />
       </header>
-      <Toolbar />
+      <ImportPreviewDialog />
+      <QuestionDialog />
+      <NoticeToaster />
       <main className="layout">
         <div className="column">
           <FailureBanner />

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { EXAMPLES, VIEWPORTS } from './support/examples';
+import { openExample } from './support/menu';
 
 test('compares RAID-1 and RAID-5 variants of the same workloads', async ({ page }) => {
   await page.goto('/');
@@ -101,7 +102,7 @@ test.describe('Compare for every example', () => {
     }) => {
       await page.goto('/');
       await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
-      await page.getByLabel('Open an example project').selectOption(example);
+      await openExample(page, example);
       await expect(page.getByTestId('document-state')).toHaveText(example);
       await page.getByRole('tab', { name: 'Compare' }).click();
       // The same workloads four times: the example, and three others of the

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { EXAMPLES, VIEWPORTS } from './support/examples';
+import { openExample } from './support/menu';
 
 test.describe('results dashboard', () => {
   test.beforeEach(async ({ page }) => {
@@ -87,7 +88,7 @@ test.describe('every example on the dashboard', () => {
     }) => {
       await page.goto('/');
       await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
-      await page.getByLabel('Open an example project').selectOption(example);
+      await openExample(page, example);
       await expect(page.getByTestId('document-state')).toHaveText(example);
       const utilisation = page.getByTestId('utilisation');
       await expect(utilisation.locator('tr[data-figure="cpu"]')).toBeVisible();

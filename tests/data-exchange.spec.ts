@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { menuCommand } from './support/menu';
 
 const work = mkdtempSync(join(tmpdir(), 'stacksizer-e2e-'));
 
@@ -53,7 +54,7 @@ test('prints the facts entered in the app on the cover, on the paper chosen', as
   await page.getByLabel('Prepared by').fill('A. Presales');
   await page.getByLabel('Date').fill('2026-11-25');
   await page.getByLabel('Objectives and notes').fill('Goals:\n- one host may fail');
-  await page.getByLabel('Report paper').selectOption('letter');
+  await menuCommand(page, 'Export', 'Letter paper');
   await page.screenshot({ path: 'tests/output/report-facts.png', fullPage: true });
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export XLSX' }).click();
@@ -81,7 +82,7 @@ test('exports the tables as CSV files in one ZIP download', async ({ page }) => 
   const downloads: string[] = [];
   page.on('download', (d) => downloads.push(d.suggestedFilename()));
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await menuCommand(page, 'Export', 'Export CSV');
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/-csv\.zip$/);
   const folder = download.suggestedFilename().replace(/\.zip$/, '');

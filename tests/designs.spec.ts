@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { openExample as openFromMenu } from './support/menu';
 
 async function openExample(page: import('@playwright/test').Page, fileName: string) {
   await page.goto('/');
   await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
-  await page.getByLabel('Open an example project').selectOption(fileName);
+  await openFromMenu(page, fileName);
   await expect(page.getByTestId('document-state')).toHaveText(fileName);
 }
 

@@ -45,7 +45,7 @@ async function seriousViolations(page: Page) {
         axe: { run: (context: string) => Promise<{ violations: unknown[] }> };
       }
     ).axe;
-    return axe.run('dialog.import-preview');
+    return axe.run('.bp6-dialog.import-preview');
   });
   return (results.violations as { id: string; impact: string; nodes: unknown[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

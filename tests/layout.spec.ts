@@ -35,3 +35,48 @@ for (const size of SIZES) {
     await page.screenshot({ path: `tests/output/save-failed-${size.width}.png` });
   });
 }
+
+const MENUS = ['File', 'Edit', 'Export', 'Examples'];
+const RESULTS_TABS = ['Results', 'Compare', 'Recommend', 'Catalog'];
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const size of SIZES) {
+    test(`menu bar and results views fit ${size.width}x${size.height} (${colorScheme})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize(size);
+      await page.goto('/');
+      await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+      const body = expect(page.locator('body'));
+      await (colorScheme === 'dark' ? body : body.not).toHaveClass(/bp6-dark/);
+      const bar = page.getByRole('navigation', { name: 'Menu bar' });
+      for (const menu of MENUS) {
+        await bar.getByRole('button', { name: menu, exact: true }).click();
+        const items = page.getByRole('menu', { name: menu }).locator('a');
+        await expect(items.first()).toBeVisible();
+        for (const item of await items.all()) await expect(item).toBeInViewport();
+        await page.screenshot({
+          path: `tests/output/menu-${menu}-${colorScheme}-${size.width}.png`,
+        });
+        await page.keyboard.press('Escape');
+      }
+      // Every toolbar command shows its whole name.
+      for (const button of await page
+        .getByRole('navigation', { name: 'Project' })
+        .getByRole('button')
+        .all()) {
+        const clipped = await button.evaluate((b) => b.scrollWidth > b.clientWidth);
+        expect(clipped, await button.innerText()).toBe(false);
+      }
+      for (const tab of RESULTS_TABS) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expectNoSidewaysScroll(page);
+        await page.screenshot({
+          path: `tests/output/view-${tab.toLowerCase()}-${colorScheme}-${size.width}.png`,
+          fullPage: true,
+        });
+      }
+    });
+  }
+}

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { menuCommand } from './support/menu';
 
 const work = mkdtempSync(join(tmpdir(), 'stacksizer-e2e-pdf-'));
 
@@ -20,7 +21,7 @@ test('exports the PDF proposal the core makes, with its pages, on the paper chos
 }) => {
   await page.getByRole('tab', { name: 'Report facts' }).click();
   await page.getByLabel('Customer', { exact: true }).fill('Contoso Ltd');
-  await page.getByLabel('Report paper').selectOption('letter');
+  await menuCommand(page, 'Export', 'Letter paper');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export PDF proposal…' }).click();
   const download = await downloading;

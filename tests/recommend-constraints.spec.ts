@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openExample } from './support/menu';
 
 // Issue 24: search with the user's constraints, filter the front, open a
 // design's BOM, customise it by one host and see the delta against the
@@ -99,7 +100,7 @@ test('cancels a search between the core steps, then searches again', async ({ pa
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto('/');
   await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
-  await page.getByLabel('Open an example project').selectOption('seed-003-mixed-sql-exchange.json');
+  await openExample(page, 'seed-003-mixed-sql-exchange.json');
   await expect(page.getByTestId('document-state')).toContainText('seed-003');
   await page.getByRole('tab', { name: 'Recommend' }).click();
   await page.getByRole('button', { name: 'Search', exact: true }).click();

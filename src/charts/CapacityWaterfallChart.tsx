@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WaterfallStep } from '../core/types';
 import { UNIT_LABEL, type CapacityUnit } from '../units';
+import { SERIES } from './palette';
 
 interface Props {
   steps: WaterfallStep[];
@@ -21,10 +22,10 @@ export interface WaterfallBar {
 }
 
 const COLOURS: Record<WaterfallBar['kind'], string> = {
-  start: '#1d4ed8',
-  deduction: '#b45309',
-  subtotal: '#0f766e',
-  required: '#7c3aed',
+  start: SERIES.demand,
+  deduction: SERIES.deduction,
+  subtotal: SERIES.limit,
+  required: SERIES.required,
 };
 
 const bar = (

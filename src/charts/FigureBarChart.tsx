@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { upTo } from '../units';
+import { SERIES } from './palette';
 
 export interface FigureBar {
   label: string;
@@ -68,7 +69,7 @@ export const FigureBarChart = memo(function FigureBarChart({
         {limit !== undefined && (
           <ReferenceLine
             x={limit}
-            stroke="#b91c1c"
+            stroke={SERIES.over}
             strokeDasharray="4 2"
             label={{ value: 'limit', fontSize: 10, position: 'top' }}
           />

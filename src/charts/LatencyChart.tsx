@@ -10,6 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import { upTo } from '../units';
+import { SERIES } from './palette';
 
 export interface LatencyBar {
   label: string;
@@ -55,18 +56,24 @@ export const LatencyChart = memo(function LatencyChart({
       <Legend verticalAlign="top" height={20} wrapperStyle={{ fontSize: 11 }} />
       <ReferenceLine
         x={5}
-        stroke="#b45309"
+        stroke={SERIES.warning}
         strokeDasharray="4 2"
         label={{ value: 'log 5', fontSize: 10, position: 'top' }}
       />
       <ReferenceLine
         x={20}
-        stroke="#b91c1c"
+        stroke={SERIES.over}
         strokeDasharray="4 2"
         label={{ value: 'data 20', fontSize: 10, position: 'top' }}
       />
-      <Bar dataKey="read" name="Read" fill="#0f766e" isAnimationActive={false} barSize={12} />
-      <Bar dataKey="write" name="Write" fill="#1d4ed8" isAnimationActive={false} barSize={12} />
+      <Bar dataKey="read" name="Read" fill={SERIES.limit} isAnimationActive={false} barSize={12} />
+      <Bar
+        dataKey="write"
+        name="Write"
+        fill={SERIES.demand}
+        isAnimationActive={false}
+        barSize={12}
+      />
     </BarChart>
   );
 });

@@ -1,4 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLSelect,
+  InputGroup,
+} from '@blueprintjs/core';
+import { useState } from 'react';
 import { NumberField } from '../components/NumberField';
 import type { Topology } from '../core/types';
 import { useApp } from '../store/context';
@@ -20,17 +29,10 @@ import {
 export function AddClusterDialog({ onClose }: { onClose: () => void }) {
   const count = useApp((s) => s.project.clusters.length);
   const editProject = useApp((s) => s.editProject);
-  const dialog = useRef<HTMLDialogElement>(null);
   const [name, setName] = useState(`Cluster ${count + 1}`);
   const [architecture, setArchitecture] = useState<Architecture>('vsan_osa_all_flash');
   const [topology, setTopology] = useState<Topology>(defaultTopology('single', 4));
   const allowed = ARCHITECTURES.find((a) => a.value === architecture)?.topologies ?? ['single'];
-
-  // Mounted while it is open: modal from the start, gone when closed.
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   const hosts = hostCount(topology);
   const pickArchitecture = (next: Architecture) => {
@@ -42,18 +44,16 @@ export function AddClusterDialog({ onClose }: { onClose: () => void }) {
     n !== undefined && topology.kind === 'stretched' && setTopology({ ...topology, [field]: n });
 
   return (
-    <dialog
-      ref={dialog}
-      className="question add-cluster"
-      aria-labelledby="add-cluster-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+    // Mounted while it is open: modal from the start, gone when closed.
+    <Dialog
+      isOpen
+      className="add-cluster"
+      title="Add a cluster"
+      icon="add"
+      canOutsideClickClose={false}
+      onClose={onClose}
     >
-      <h2 id="add-cluster-title">Add a cluster</h2>
       <form
-        method="dialog"
         onSubmit={(event) => {
           event.preventDefault();
           editProject((p) =>
@@ -62,73 +62,82 @@ export function AddClusterDialog({ onClose }: { onClose: () => void }) {
           onClose();
         }}
       >
-        <div className="fields">
-          <div className="field">
-            <label htmlFor="new-cluster-name">Cluster name</label>
-            <input id="new-cluster-name" value={name} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="new-cluster-architecture">Architecture</label>
-            <select
-              id="new-cluster-architecture"
-              value={architecture}
-              onChange={(e) => pickArchitecture(e.target.value as Architecture)}
-            >
-              <ArchitectureOptions />
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="new-cluster-topology">Topology</label>
-            <select
-              id="new-cluster-topology"
-              value={topology.kind}
-              onChange={(e) =>
-                setTopology(defaultTopology(e.target.value as Topology['kind'], hosts))
-              }
-            >
-              <TopologyOptions allowed={allowed} />
-            </select>
-          </div>
-          {topology.kind === 'single' ? (
-            <NumberField
-              label="Hosts"
-              value={topology.host_count}
-              onChange={(n) => n !== undefined && setTopology({ ...topology, host_count: n })}
-            />
-          ) : (
-            <>
-              {STRETCHED_FIELDS.map((f) => (
-                <NumberField
-                  key={f.key}
-                  label={f.label}
-                  unit={f.unit}
-                  value={topology[f.key]}
-                  onChange={stretched(f.key)}
-                />
-              ))}
-              <div className="field checkbox">
-                <input
-                  id="new-cluster-mirroring"
-                  type="checkbox"
+        <DialogBody>
+          <div className="fields">
+            <div className="field">
+              <label htmlFor="new-cluster-name">Cluster name</label>
+              <InputGroup
+                id="new-cluster-name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="new-cluster-architecture">Architecture</label>
+              <HTMLSelect
+                fill
+                id="new-cluster-architecture"
+                value={architecture}
+                onChange={(e) => pickArchitecture(e.target.value as Architecture)}
+              >
+                <ArchitectureOptions />
+              </HTMLSelect>
+            </div>
+            <div className="field">
+              <label htmlFor="new-cluster-topology">Topology</label>
+              <HTMLSelect
+                fill
+                id="new-cluster-topology"
+                value={topology.kind}
+                onChange={(e) =>
+                  setTopology(defaultTopology(e.target.value as Topology['kind'], hosts))
+                }
+              >
+                <TopologyOptions allowed={allowed} />
+              </HTMLSelect>
+            </div>
+            {topology.kind === 'single' ? (
+              <NumberField
+                label="Hosts"
+                value={topology.host_count}
+                onChange={(n) => n !== undefined && setTopology({ ...topology, host_count: n })}
+              />
+            ) : (
+              <>
+                {STRETCHED_FIELDS.map((f) => (
+                  <NumberField
+                    key={f.key}
+                    label={f.label}
+                    unit={f.unit}
+                    value={topology[f.key]}
+                    onChange={stretched(f.key)}
+                  />
+                ))}
+                <Checkbox
+                  className="field"
+                  label={SITE_MIRRORING_LABEL}
                   checked={topology.site_mirroring !== false}
-                  onChange={(e) => setTopology({ ...topology, site_mirroring: e.target.checked })}
+                  onChange={(e) =>
+                    setTopology({ ...topology, site_mirroring: e.currentTarget.checked })
+                  }
                 />
-                <label htmlFor="new-cluster-mirroring">{SITE_MIRRORING_LABEL}</label>
-              </div>
+              </>
+            )}
+          </div>
+          <p className="muted">
+            Hosts and storage start from {ARCHITECTURES.find((a) => a.value === architecture)?.from}
+            ; edit them after adding. The core checks every figure once the cluster is added.
+          </p>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} />
+              <Button type="submit" intent="primary" icon="add" text="Add the cluster" />
             </>
-          )}
-        </div>
-        <p className="muted">
-          Hosts and storage start from {ARCHITECTURES.find((a) => a.value === architecture)?.from};
-          edit them after adding. The core checks every figure once the cluster is added.
-        </p>
-        <div className="panel-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit">Add the cluster</button>
-        </div>
+          }
+        />
       </form>
-    </dialog>
+    </Dialog>
   );
 }

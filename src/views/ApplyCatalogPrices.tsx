@@ -1,3 +1,4 @@
+import { Button } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import type { PriceChange } from '../core/types';
 import { applyPriceChanges, catalogPriceChanges } from '../files/catalog';
@@ -30,12 +31,11 @@ export function ApplyCatalogPrices() {
   const changes = useCatalogPriceChanges();
   if (changes.length === 0) return null;
   return (
-    <button
-      type="button"
+    <Button
       title={changes.map((c) => c.part_id).join(', ')}
       onClick={() => applyPriceChanges(services, changes)}
     >
       Apply catalog prices ({changes.length})
-    </button>
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { HTMLTable } from '@blueprintjs/core';
 import { memo } from 'react';
 import { LatencyChart } from '../charts/LatencyChart';
 import { Explain } from '../components/Explain';
@@ -61,7 +62,7 @@ export const ArrayResults = memo(function ArrayResults({
         ]}
       />
       <h3>Sites</h3>
-      <table className="grid">
+      <HTMLTable compact striped className="grid">
         <thead>
           <tr>
             <th scope="col">Site</th>
@@ -82,9 +83,9 @@ export const ArrayResults = memo(function ArrayResults({
             </tr>
           ))}
         </tbody>
-      </table>
+      </HTMLTable>
       <h3>When one part fails</h3>
-      <table className="grid" data-testid="array-failures">
+      <HTMLTable compact striped className="grid" data-testid="array-failures">
         <thead>
           <tr>
             <th scope="col">Failure</th>
@@ -119,7 +120,7 @@ export const ArrayResults = memo(function ArrayResults({
             </tr>
           ))}
         </tbody>
-      </table>
+      </HTMLTable>
       <p className="source">
         Hover a row for what happens. Losses a vendor does not publish (controller, XDP rebuild,
         director) are settings under settings.resilience.
@@ -127,7 +128,7 @@ export const ArrayResults = memo(function ArrayResults({
       <h3>Site failure: TPS</h3>
       <SiteFailureTps site={x.site_failure} />
       <h3>Components</h3>
-      <table className="grid" data-testid="array-components">
+      <HTMLTable compact striped className="grid" data-testid="array-components">
         <thead>
           <tr>
             <th scope="col">Site</th>
@@ -146,7 +147,7 @@ export const ArrayResults = memo(function ArrayResults({
             </tr>
           ))}
         </tbody>
-      </table>
+      </HTMLTable>
     </>
   );
 });

@@ -1,3 +1,4 @@
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { ScrollRegion } from '../components/ScrollRegion';
 import type { CatalogListing, PartPrice } from '../core/types';
@@ -72,8 +73,7 @@ export function CatalogView() {
         when you apply them, this project&apos;s bill of materials.
       </p>
       <div className="panel-actions">
-        <button
-          type="button"
+        <Button
           onClick={() =>
             run('Importing your catalog', async () => {
               const file = await pickFile(CATALOG_ACCEPT);
@@ -89,9 +89,8 @@ export function CatalogView() {
           }
         >
           Import catalog…
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() =>
             run('Exporting the catalog as CSV', async () => {
               const saved = await exportCatalog(services, 'csv');
@@ -100,9 +99,8 @@ export function CatalogView() {
           }
         >
           Export catalog CSV
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() =>
             run('Exporting the catalog as JSON', async () => {
               const saved = await exportCatalog(services, 'json');
@@ -111,9 +109,8 @@ export function CatalogView() {
           }
         >
           Export catalog JSON
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           disabled={!userCatalog}
           onClick={() =>
             run('Reverting to the shipped catalog', async () => {
@@ -127,7 +124,7 @@ export function CatalogView() {
           }
         >
           Revert to shipped catalog
-        </button>
+        </Button>
         {notice && (
           <span role="status" className="notice">
             {notice}
@@ -145,9 +142,7 @@ export function CatalogView() {
               <li key={`${i}:${issue.message}`}>{issue.message}</li>
             ))}
           </ul>
-          <button type="button" onClick={() => setProblem(undefined)}>
-            Close
-          </button>
+          <Button onClick={() => setProblem(undefined)}>Close</Button>
         </div>
       )}
       {imported && (
@@ -158,9 +153,7 @@ export function CatalogView() {
             {imported.summary.added.length} added, {imported.summary.unchanged} the same as shipped
             (not kept). Prices in {imported.summary.currency}.
           </p>
-          <button type="button" onClick={() => setCatalogImport(null)}>
-            Close
-          </button>
+          <Button onClick={() => setCatalogImport(null)}>Close</Button>
         </div>
       )}
       <div className="panel-actions" data-testid="catalog-price-sync">
@@ -172,9 +165,9 @@ export function CatalogView() {
               {changes.length} part price{changes.length === 1 ? '' : 's'} in this project differ
               from the catalog ({changes.map((c) => c.part_id).join(', ')}).
             </span>
-            <button type="button" onClick={() => applyPriceChanges(services, changes)}>
+            <Button onClick={() => applyPriceChanges(services, changes)}>
               Apply catalog prices
-            </button>
+            </Button>
           </>
         )}
       </div>
@@ -183,7 +176,7 @@ export function CatalogView() {
       </p>
       {listing && (
         <ScrollRegion label="Catalog parts">
-          <table className="grid" data-testid="catalog-table">
+          <HTMLTable compact striped className="grid" data-testid="catalog-table">
             <thead>
               <tr>
                 <th scope="col">Part</th>
@@ -213,7 +206,7 @@ export function CatalogView() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </HTMLTable>
         </ScrollRegion>
       )}
     </section>

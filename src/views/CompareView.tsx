@@ -1,3 +1,4 @@
+import { Button, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { DESIGN_ROWS, sameWorkloads } from '../compare/designRows';
@@ -21,8 +22,10 @@ import { ScenarioName } from './ScenarioName';
 import { useReplaceDesign } from './useReplaceDesign';
 import { UNIT_LABEL, type CapacityUnit } from '../units';
 import { UnitToggle } from './UnitToggle';
+import { SERIES } from '../charts/palette';
+import { VerdictTag } from './VerdictTag';
 
-const COLOURS = ['#1d4ed8', '#b45309', '#0f766e', '#7c3aed'];
+const COLOURS = [SERIES.demand, SERIES.deduction, SERIES.limit, SERIES.required];
 
 /** Evaluates every variant with the core; results stay with this view. */
 function useVariantEvaluations() {
@@ -90,22 +93,20 @@ export function CompareView() {
         <UnitToggle />
       </div>
       <div className="panel-actions">
-        <label>
-          Variant name{' '}
-          <input
-            type="text"
-            value={name}
-            placeholder={`Variant ${variants.length + 1}`}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
-        <button type="button" disabled={full} onClick={keep}>
+        <label htmlFor="variant-name">Variant name</label>
+        <InputGroup
+          id="variant-name"
+          value={name}
+          placeholder={`Variant ${variants.length + 1}`}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Button icon="add" disabled={full} onClick={keep}>
           Keep the current design as a variant
-        </button>
+        </Button>
         {full && <span className="muted">At most {MAX_VARIANTS} variants; remove one first.</span>}
         {variants.length >= 2 && (
-          <button
-            type="button"
+          <Button
+            icon="export"
             onClick={() =>
               attempt(services.store, 'Exporting the comparison', () =>
                 exportComparison(services, variants),
@@ -113,7 +114,7 @@ export function CompareView() {
             }
           >
             Export comparison (XLSX)
-          </button>
+          </Button>
         )}
       </div>
       {variants.length < 2 && (
@@ -138,7 +139,7 @@ export function CompareView() {
             </p>
           )}
           <div className="table-scroll compare-scroll">
-            <table className="grid compare">
+            <HTMLTable compact striped className="grid compare">
               <thead>
                 <tr>
                   <th scope="col">Figure</th>
@@ -146,16 +147,10 @@ export function CompareView() {
                     <th scope="col" key={`${v.name}-${i}`}>
                       <ScenarioName index={i} name={v.name} />
                       <div className="row-actions">
-                        <button type="button" onClick={() => void replaceDesign(v.name, v.project)}>
-                          Open
-                        </button>
-                        <button
-                          type="button"
-                          aria-label={`Remove ${v.name}`}
-                          onClick={() => removeVariant(i)}
-                        >
+                        <Button onClick={() => void replaceDesign(v.name, v.project)}>Open</Button>
+                        <Button aria-label={`Remove ${v.name}`} onClick={() => removeVariant(i)}>
                           Remove
-                        </button>
+                        </Button>
                       </div>
                     </th>
                   ))}
@@ -185,7 +180,11 @@ export function CompareView() {
                       key={i}
                       className={typeof e === 'string' ? undefined : `verdict-${e.verdict.status}`}
                     >
-                      {typeof e === 'string' ? 'invalid' : verdictText(e)}
+                      {typeof e === 'string' ? (
+                        'invalid'
+                      ) : (
+                        <VerdictTag status={e.verdict.status}>{verdictText(e)}</VerdictTag>
+                      )}
                       {typeof e !== 'string' && e.verdict.binding && (
                         <Explain
                           figure={`the verdict of ${variants[i]?.name ?? ''}`}
@@ -205,7 +204,7 @@ export function CompareView() {
                   <MetricRow key={m.id} metric={m} {...rowProps} />
                 ))}
               </tbody>
-            </table>
+            </HTMLTable>
           </div>
           {evaluations.some((e) => typeof e === 'string') && (
             <p className="issue">

@@ -1,3 +1,4 @@
+import { Button, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { Design, KeyFigures, Project, VerdictStatus } from '../core/types';
 import { useServices } from '../services';
@@ -88,35 +89,33 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
       <h4>
         Customise{' '}
         {customised && (
-          <span className="badge" data-testid="customised">
+          <Tag minimal intent="primary" data-testid="customised">
             customised
-          </span>
+          </Tag>
         )}
       </h4>
       <div className="customise-steps">
         {stepsFor(cluster).map((step) => (
           <div key={step} className="customise-step">
             <span>{STEP_LABEL[step]}</span>
-            <button
-              type="button"
+            <Button
               aria-label={`${STEP_LABEL[step]} minus one`}
               disabled={pending}
               onClick={() => void take(step, -1)}
             >
               −
-            </button>
+            </Button>
             <output data-testid={`customise-${step}`}>
               {stepValue(cluster, step)}
               {step === 'ram_gb' ? ' GB' : ''}
             </output>
-            <button
-              type="button"
+            <Button
               aria-label={`${STEP_LABEL[step]} plus one`}
               disabled={pending}
               onClick={() => void take(step, 1)}
             >
               +
-            </button>
+            </Button>
           </div>
         ))}
       </div>
@@ -141,8 +140,7 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
         </ul>
       )}
       <div className="panel-actions">
-        <button
-          type="button"
+        <Button
           disabled={!customised}
           onClick={() =>
             setCurrent({
@@ -155,9 +153,8 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
           }
         >
           Back to the optimum
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() => {
             if (
               addVariant({
@@ -170,7 +167,7 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
           }}
         >
           Keep as scenario
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
+import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/context';
+import { TabBar, tabId, type TabItem } from './TabBar';
 import { duplicateCluster, removeCluster } from '../store/clusterList';
 import { AddClusterDialog } from './AddClusterDialog';
 import type { EditorTab } from '../store/uiSlice';
@@ -12,7 +14,7 @@ import { ProjectFactsEditor } from './ProjectFactsEditor';
 import { SettingsEditor } from './SettingsEditor';
 import { WorkloadTable } from './WorkloadTable';
 
-const TABS: { id: EditorTab; label: string }[] = [
+const TABS: TabItem<EditorTab>[] = [
   { id: 'design', label: 'Design' },
   { id: 'workloads', label: 'Workloads' },
   { id: 'policies', label: 'Policies' },
@@ -33,34 +35,32 @@ export function EditorTabs() {
   const [adding, setAdding] = useState(false);
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Editors">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls="editor-panel"
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div id="editor-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="column">
+      <TabBar
+        label="Editors"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        idPrefix="tab"
+        panelId="editor-panel"
+      />
+      <div id="editor-panel" role="tabpanel" aria-labelledby={tabId('tab', tab)} className="column">
         {tab === 'design' && (
           <>
             {ids.map((id, i) => (
               <div key={id} className="column">
                 <div className="panel-actions">
                   <strong>{names[i]}</strong>
-                  <button type="button" onClick={() => editProject((p) => duplicateCluster(p, i))}>
-                    Duplicate cluster
-                  </button>
+                  <Button
+                    icon="duplicate"
+                    size="small"
+                    text="Duplicate cluster"
+                    onClick={() => editProject((p) => duplicateCluster(p, i))}
+                  />
                   {ids.length > 1 && (
-                    <button
-                      type="button"
+                    <Button
+                      icon="trash"
+                      size="small"
+                      text="Remove cluster"
                       onClick={() =>
                         void ask({
                           title: `Remove ${names[i]}?`,
@@ -74,18 +74,14 @@ export function EditorTabs() {
                             answer === 'remove' && editProject((p) => removeCluster(p, i)),
                         )
                       }
-                    >
-                      Remove cluster
-                    </button>
+                    />
                   )}
                 </div>
                 <DesignEditor clusterIndex={i} />
               </div>
             ))}
             <div className="panel-actions">
-              <button type="button" onClick={() => setAdding(true)}>
-                Add cluster
-              </button>
+              <Button icon="add" text="Add cluster" onClick={() => setAdding(true)} />
             </div>
             {adding && <AddClusterDialog onClose={() => setAdding(false)} />}
           </>

@@ -1,3 +1,4 @@
+import { HTMLTable } from '@blueprintjs/core';
 import { memo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
@@ -70,7 +71,7 @@ export const EsaResults = memo(function EsaResults({
         </div>
       </div>
       <h3>Workloads on the pool</h3>
-      <table className="grid" data-testid="esa-workloads">
+      <HTMLTable compact striped className="grid" data-testid="esa-workloads">
         <thead>
           <tr>
             <th scope="col">Workload</th>
@@ -98,7 +99,7 @@ export const EsaResults = memo(function EsaResults({
             );
           })}
         </tbody>
-      </table>
+      </HTMLTable>
       <p className="muted">
         Writes land in a RAID-1 performance leg and are written as full stripes to the capacity leg:
         no read-modify-write on RAID-5/6. vSAN memory: {compute.vsan_memory_source}.

@@ -1,12 +1,13 @@
+import { Tag, type Intent } from '@blueprintjs/core';
 import { useDeferredValue } from 'react';
 import type { Finding } from '../core/types';
 import { FieldLink } from '../components/FieldLink';
 import { useApp } from '../store/context';
 
-const SEVERITY_LABEL: Record<Finding['severity'], string> = {
-  error: 'Error',
-  warning: 'Warning',
-  info: 'Info',
+const SEVERITY: Record<Finding['severity'], { label: string; intent: Intent }> = {
+  error: { label: 'Error', intent: 'danger' },
+  warning: { label: 'Warning', intent: 'warning' },
+  info: { label: 'Info', intent: 'primary' },
 };
 
 /** Every finding with its source; one with a path jumps to the field behind it. */
@@ -20,15 +21,22 @@ export function FindingsPanel() {
     <section className="panel findings" aria-labelledby="findings-heading">
       <h2 id="findings-heading">
         Findings{' '}
-        <span className={errors > 0 ? 'verdict bad' : 'verdict good'} data-testid="finding-count">
+        <Tag
+          minimal
+          intent={errors > 0 ? 'danger' : 'success'}
+          className="finding-count"
+          data-testid="finding-count"
+        >
           {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
-        </span>
+        </Tag>
       </h2>
       {findings.length === 0 && <p className="muted">No findings.</p>}
       <ul>
         {findings.map((f, i) => (
           <li key={`${f.code}:${i}`} className={`finding ${f.severity}`} data-code={f.code}>
-            <span className="severity">{SEVERITY_LABEL[f.severity]}</span>
+            <Tag minimal intent={SEVERITY[f.severity].intent} className="severity">
+              {SEVERITY[f.severity].label}
+            </Tag>
             {f.path ? <FieldLink path={f.path}>{f.message}</FieldLink> : <span>{f.message}</span>}
             <span className="source">Source: {f.source}</span>
           </li>

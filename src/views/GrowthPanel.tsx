@@ -2,6 +2,7 @@ import { memo, useMemo } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ClusterGrowth } from '../core/types';
 import { UNIT_LABEL, type CapacityUnit } from '../units';
+import { SERIES } from '../charts/palette';
 
 const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
 
@@ -16,8 +17,8 @@ function frame(unit: CapacityUnit) {
       <YAxis unit={` ${label}`} width={80} />
       <Tooltip formatter={(v) => `${Number(v).toFixed(2)} ${label}`} />
       <Legend />
-      <Line dataKey="usable" name="Usable" stroke="#0f766e" isAnimationActive={false} />
-      <Line dataKey="required" name="Required" stroke="#7c3aed" isAnimationActive={false} />
+      <Line dataKey="usable" name="Usable" stroke={SERIES.limit} isAnimationActive={false} />
+      <Line dataKey="required" name="Required" stroke={SERIES.required} isAnimationActive={false} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Button, Checkbox, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { NumberField } from '../components/NumberField';
 import type {
@@ -158,22 +159,18 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
             <fieldset className="import-section">
               <legend>VMs to import</legend>
               <div className="import-filters">
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={options.include_powered_off ?? false}
-                    onChange={(e) => editOptions({ include_powered_off: e.target.checked })}
-                  />{' '}
+                <Checkbox
+                  checked={options.include_powered_off ?? false}
+                  onChange={(e) => editOptions({ include_powered_off: e.currentTarget.checked })}
+                >
                   Powered-off and suspended VMs
-                </label>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={options.include_templates ?? false}
-                    onChange={(e) => editOptions({ include_templates: e.target.checked })}
-                  />{' '}
+                </Checkbox>
+                <Checkbox
+                  checked={options.include_templates ?? false}
+                  onChange={(e) => editOptions({ include_templates: e.currentTarget.checked })}
+                >
                   Templates
-                </label>
+                </Checkbox>
                 <label className="import-pattern">
                   Leave out names matching{' '}
                   <input
@@ -214,14 +211,12 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
                   {candidates.length > 20 && <li>and {candidates.length - 20} more</li>}
                 </ul>
               )}
-              <label>
-                <input
-                  type="checkbox"
-                  checked={sql.detect ?? true}
-                  onChange={(e) => editSql({ detect: e.target.checked })}
-                />{' '}
+              <Checkbox
+                checked={sql.detect ?? true}
+                onChange={(e) => editSql({ detect: e.currentTarget.checked })}
+              >
                 Size the candidates as SQL Server workloads
-              </label>
+              </Checkbox>
               <div className="import-fields">
                 {SQL_FIELDS.map(([key, label, unit]) => (
                   <NumberField
@@ -245,7 +240,7 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
               <div className="import-fields">
                 <label className="field">
                   Workloads
-                  <select
+                  <HTMLSelect
                     value={options.group_by ?? 'cluster'}
                     data-testid="group-by"
                     onChange={(e) => editOptions({ group_by: e.target.value as GroupBy })}
@@ -255,12 +250,12 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
                         {g.label}
                       </option>
                     ))}
-                  </select>
+                  </HTMLSelect>
                 </label>
                 {preview.has_measurements && (
                   <label className="field">
                     Size on measured IOPS
-                    <select
+                    <HTMLSelect
                       value={options.iops_basis ?? 'p95'}
                       onChange={(e) =>
                         editOptions({
@@ -270,7 +265,7 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
                     >
                       <option value="p95">95th percentile</option>
                       <option value="peak">Peak</option>
-                    </select>
+                    </HTMLSelect>
                   </label>
                 )}
                 <NumberField
@@ -287,33 +282,29 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
                   onChange={(v) => editOptions({ read_pct: v })}
                 />
               </div>
-              <label>
-                <input
-                  type="checkbox"
-                  disabled={!hasHosts}
-                  checked={choices.baseline_clusters ?? false}
-                  data-testid="baseline-clusters"
-                  onChange={(e) => {
-                    const baseline_clusters = e.target.checked;
-                    edit((c) => ({ ...c, baseline_clusters }));
-                  }}
-                />{' '}
+              <Checkbox
+                disabled={!hasHosts}
+                checked={choices.baseline_clusters ?? false}
+                data-testid="baseline-clusters"
+                onChange={(e) => {
+                  const baseline_clusters = e.currentTarget.checked;
+                  edit((c) => ({ ...c, baseline_clusters }));
+                }}
+              >
                 Add the existing hosts as a baseline cluster (one per source cluster, holding its
                 VMs)
-              </label>
-              <label>
-                <input
-                  type="checkbox"
-                  disabled={!hasHosts || choices.baseline_clusters}
-                  checked={(choices.baseline_scenario ?? false) && !choices.baseline_clusters}
-                  data-testid="baseline-scenario"
-                  onChange={(e) => {
-                    const baseline_scenario = e.target.checked;
-                    edit((c) => ({ ...c, baseline_scenario }));
-                  }}
-                />{' '}
+              </Checkbox>
+              <Checkbox
+                disabled={!hasHosts || choices.baseline_clusters}
+                checked={(choices.baseline_scenario ?? false) && !choices.baseline_clusters}
+                data-testid="baseline-scenario"
+                onChange={(e) => {
+                  const baseline_scenario = e.currentTarget.checked;
+                  edit((c) => ({ ...c, baseline_scenario }));
+                }}
+              >
                 Keep the existing hosts as a scenario to compare with
-              </label>
+              </Checkbox>
               <p className="muted">
                 {hasHosts
                   ? 'Existing hosts keep their count, cores and memory from the file; their disks are assumed to be the catalog defaults.'
@@ -352,16 +343,15 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
           </p>
         )}
         <div className="panel-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button
+          <Button text="Cancel" onClick={onClose} />
+          <Button
             type="submit"
-            className="primary"
-            disabled={!applied || answered !== choices || issues.length > 0 || importing}
-          >
-            Import
-          </button>
+            intent="primary"
+            icon="import"
+            text="Import"
+            loading={importing}
+            disabled={!applied || answered !== choices || issues.length > 0}
+          />
         </div>
       </footer>
     </form>
@@ -376,7 +366,7 @@ function SkippedRows({ summary }: { summary: AppliedImport['summary'] }) {
         {summary.notes.length > 0 && `, cells read with an assumption (${summary.notes.length})`}
       </summary>
       {summary.skipped.length > 0 && (
-        <table className="grid">
+        <HTMLTable compact striped className="grid">
           <caption className="visually-hidden">Skipped rows</caption>
           <thead>
             <tr>
@@ -398,7 +388,7 @@ function SkippedRows({ summary }: { summary: AppliedImport['summary'] }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </HTMLTable>
       )}
       {summary.notes.length > 0 && (
         <ul className="skipped">

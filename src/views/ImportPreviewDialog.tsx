@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, ProgressBar } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { importPercent, type ImportProgress } from '../files/importProgress';
 import { useApp } from '../store/context';
 import type { InventoryImport } from '../store/uiSlice';
@@ -20,35 +21,29 @@ function stageText(progress: ImportProgress): string {
 export function ImportPreviewDialog() {
   const current = useApp((s) => s.inventoryImport);
   const close = useApp((s) => s.setInventoryImport);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (current && !element.open) element.showModal();
-    if (!current && element.open) element.close();
-  }, [current]);
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
+      isOpen={current !== null}
       className="import-preview"
       aria-labelledby="import-preview-title"
-      data-testid="import-preview"
-      onCancel={(event) => {
-        event.preventDefault();
+      canOutsideClickClose={false}
+      onClose={() => {
         if (current?.phase === 'reading') current.cancel();
         else close(null);
       }}
     >
-      {current?.phase === 'reading' && <Reading reading={current} />}
-      {current?.phase === 'preview' && (
-        <ImportPreview
-          key={current.fileName}
-          fileName={current.fileName}
-          preview={current.preview}
-          onClose={() => close(null)}
-        />
-      )}
-    </dialog>
+      <div className="import-dialog-content" data-testid="import-preview">
+        {current?.phase === 'reading' && <Reading reading={current} />}
+        {current?.phase === 'preview' && (
+          <ImportPreview
+            key={current.fileName}
+            fileName={current.fileName}
+            preview={current.preview}
+            onClose={() => close(null)}
+          />
+        )}
+      </div>
+    </Dialog>
   );
 }
 
@@ -64,16 +59,18 @@ function Reading({ reading }: { reading: Extract<InventoryImport, { phase: 'read
     <div className="import-reading">
       <h2 id="import-preview-title">Reading {reading.fileName}</h2>
       <div className="import-progress">
-        <progress aria-label={`Reading ${reading.fileName}`} max={100} value={percent} />
+        <ProgressBar
+          aria-label={`Reading ${reading.fileName}`}
+          intent="primary"
+          value={percent / 100}
+        />
         <span data-testid="import-percent">{percent} %</span>
       </div>
       <p role="status" data-testid="import-stage">
         {stageText(reading.progress)} {seconds > 0 && <span className="muted">({seconds} s)</span>}
       </p>
       <div className="panel-actions">
-        <button type="button" autoFocus onClick={reading.cancel}>
-          Cancel
-        </button>
+        <Button autoFocus icon="cross" text="Cancel" onClick={reading.cancel} />
       </div>
     </div>
   );

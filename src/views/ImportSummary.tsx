@@ -1,3 +1,4 @@
+import { Button, Callout } from '@blueprintjs/core';
 import { upTo } from '../units';
 import { useApp } from '../store/context';
 
@@ -15,8 +16,17 @@ export function ImportSummary() {
       ? summary.measured_peak_iops
       : (summary.measured_p95_iops ?? summary.measured_peak_iops);
   return (
-    <section className="panel" aria-labelledby="import-heading" data-testid="import-summary">
-      <h2 id="import-heading">Imported from {imported.fileName}</h2>
+    <Callout
+      className="import-done"
+      intent="success"
+      icon="import"
+      role="region"
+      aria-labelledby="import-heading"
+      data-testid="import-summary"
+    >
+      <h2 id="import-heading" className="callout-title">
+        Imported from {imported.fileName}
+      </h2>
       <dl className="figures">
         <div>
           <dt>VMs imported</dt>
@@ -75,9 +85,7 @@ export function ImportSummary() {
         workloads on the stated assumptions (docs/import.md). Review the hosts, devices and
         policies: the new cluster, and the disks of existing hosts, use the catalog&apos;s defaults.
       </p>
-      <button type="button" onClick={() => setImportSummary(null)}>
-        Close
-      </button>
-    </section>
+      <Button text="Close" icon="cross" size="small" onClick={() => setImportSummary(null)} />
+    </Callout>
   );
 }

@@ -1,3 +1,4 @@
+import { HTMLTable } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import type { AppliedImport, ImportChoices, InventoryPreview, PreviewVm } from '../core/types';
 import { upTo } from '../units';
@@ -120,7 +121,7 @@ function ClusterTable(p: ClusterProps) {
           {p.baseline?.cpu_usage_pct != null && `, CPU ${upTo(p.baseline.cpu_usage_pct, 0)} % used`}
         </span>
       </h3>
-      <table className="grid import-vms">
+      <HTMLTable compact striped className="grid import-vms">
         <caption className="visually-hidden">VMs of {label}</caption>
         <thead>
           <tr>
@@ -195,7 +196,7 @@ function ClusterTable(p: ClusterProps) {
             );
           })}
         </tbody>
-      </table>
+      </HTMLTable>
       {p.vms.length > FIRST_ROWS && (
         <button type="button" className="link" onClick={() => setAll(!all)}>
           {all ? `Show the first ${FIRST_ROWS} VMs` : `Show all ${p.vms.length} VMs of ${label}`}

@@ -1,46 +1,38 @@
-import { useEffect, useRef } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useApp } from '../store/context';
 
-/** The app's own modal dialog for a question (Escape or Cancel dismiss it). */
+/** The app's own modal dialog for a question (Escape or the close button dismiss it). */
 export function QuestionDialog() {
   const question = useApp((s) => s.question);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (question && !element.open) element.showModal();
-    if (!question && element.open) element.close();
-  }, [question]);
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
+      isOpen={question !== null}
       className="question"
-      aria-labelledby="question-title"
+      title={question?.title}
+      icon="help"
       aria-describedby="question-text"
-      onCancel={(event) => {
-        event.preventDefault();
-        question?.answer(null);
-      }}
+      canOutsideClickClose={false}
+      onClose={() => question?.answer(null)}
     >
       {question && (
         <>
-          <h2 id="question-title">{question.title}</h2>
-          <p id="question-text">{question.text}</p>
-          <div className="panel-actions">
-            {question.choices.map((c, i) => (
-              <button
+          <DialogBody>
+            <p id="question-text">{question.text}</p>
+          </DialogBody>
+          <DialogFooter
+            actions={question.choices.map((c, i) => (
+              <Button
                 key={c.value}
-                type="button"
                 // The first choice is the safe one, focused first.
                 autoFocus={i === 0}
+                intent={i === 0 ? 'primary' : 'none'}
+                text={c.label}
                 onClick={() => question.answer(c.value)}
-              >
-                {c.label}
-              </button>
+              />
             ))}
-          </div>
+          />
         </>
       )}
-    </dialog>
+    </Dialog>
   );
 }

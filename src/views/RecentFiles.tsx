@@ -1,3 +1,4 @@
+import { MenuItem } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { confirmDiscard, openFileText } from '../files/commands';
 import { attempt } from '../files/failures';
@@ -6,8 +7,8 @@ import { useServices } from '../services';
 import { useApp } from '../store/context';
 import { useReportOpen } from './useReportOpen';
 
-/** Reopens a file opened or saved before (desktop app only). */
-export function RecentFiles() {
+/** Reopens a file opened or saved before (desktop app only): a File submenu. */
+export function RecentFilesMenu() {
   const services = useServices();
   const fileName = useApp((s) => s.fileName);
   const reportOpen = useReportOpen();
@@ -24,33 +25,27 @@ export function RecentFiles() {
   }, [services.store, services.platform, fileName]);
   if (recent.length === 0) return null;
   return (
-    <label className="examples">
-      <span>Recent</span>
-      <select
-        value=""
-        onChange={(event) => {
-          const picked = recent[Number(event.target.value)];
-          if (event.target.value === '' || !picked) return;
-          const index = Number(event.target.value);
-          void confirmDiscard(services, `Opening ${picked.fileName}`).then(
-            (discard) =>
-              discard &&
-              openFileText(
-                services,
-                picked.fileName,
-                async () => (await services.platform.openRecent(index)).text,
-                reportOpen,
-              ),
-          );
-        }}
-      >
-        <option value="">Open a recent file…</option>
-        {recent.map((r, i) => (
-          <option key={`${r.folder}/${r.fileName}`} value={i} title={r.folder}>
-            {r.fileName} — {r.folder}
-          </option>
-        ))}
-      </select>
-    </label>
+    <MenuItem text="Open recent" icon="history">
+      {recent.map((r, index) => (
+        <MenuItem
+          key={`${r.folder}/${r.fileName}`}
+          text={r.fileName}
+          label={r.folder}
+          htmlTitle={`${r.folder}/${r.fileName}`}
+          onClick={() =>
+            void confirmDiscard(services, `Opening ${r.fileName}`).then(
+              (discard) =>
+                discard &&
+                openFileText(
+                  services,
+                  r.fileName,
+                  async () => (await services.platform.openRecent(index)).text,
+                  reportOpen,
+                ),
+            )
+          }
+        />
+      ))}
+    </MenuItem>
   );
 }

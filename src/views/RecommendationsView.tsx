@@ -1,3 +1,4 @@
+import { Button, Checkbox, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { SearchCancelled, startSearch, warmSearch, type RunningSearch } from '../core/search';
 import type { Design, MustSurvive, Progress, RecommendOutcome } from '../core/types';
@@ -7,6 +8,7 @@ import { useApp } from '../store/context';
 import { sameDesign } from '../store/scenarios';
 import { CustomiseDesign } from './CustomiseDesign';
 import { useReplaceDesign } from './useReplaceDesign';
+import { VerdictTag } from './VerdictTag';
 
 const FAMILY_LABEL: Record<Design['family'], string> = {
   hybrid_vsan: 'Hybrid vSAN',
@@ -289,38 +291,42 @@ export function RecommendationsView() {
         <fieldset className="inline-fieldset">
           <legend>Architectures</legend>
           {ARCHITECTURES.map((a) => (
-            <label key={a.label}>
-              <input
-                type="checkbox"
-                checked={architectures.includes(a.label)}
-                onChange={(e) =>
-                  setArchitectures((now) =>
-                    e.target.checked ? [...now, a.label] : now.filter((l) => l !== a.label),
-                  )
-                }
-              />{' '}
-              {a.label}
-            </label>
+            <Checkbox
+              key={a.label}
+              inline
+              label={a.label}
+              checked={architectures.includes(a.label)}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setArchitectures((now) =>
+                  on ? [...now, a.label] : now.filter((l) => l !== a.label),
+                );
+              }}
+            />
           ))}
         </fieldset>
-        <label>
-          <input
-            type="checkbox"
-            checked={cleanOnly}
-            onChange={(e) => setCleanOnly(e.target.checked)}
-          />{' '}
-          No warnings
-        </label>
-        <button type="button" disabled={busy} onClick={start}>
+        <Checkbox
+          inline
+          label="No warnings"
+          checked={cleanOnly}
+          onChange={(e) => setCleanOnly(e.currentTarget.checked)}
+        />
+        <Button intent="primary" icon="search" disabled={busy} onClick={start}>
           Search
-        </button>
-        <button type="button" disabled={!busy} onClick={() => running.current?.cancel()}>
+        </Button>
+        <Button icon="stop" disabled={!busy} onClick={() => running.current?.cancel()}>
           Cancel
-        </button>
+        </Button>
       </div>
       {busy && (
         <div role="status" aria-live="polite">
-          <progress max={100} value={pct} aria-label="Search progress" /> {pct} % —{' '}
+          <ProgressBar
+            className="search-progress"
+            intent="primary"
+            value={pct / 100}
+            aria-label="Search progress"
+          />{' '}
+          {pct} % —{' '}
           {progress
             ? `${progress.evaluated.toLocaleString('en-US')} evaluated, ${progress.pruned.toLocaleString('en-US')} pruned`
             : 'starting'}
@@ -350,40 +356,35 @@ export function RecommendationsView() {
               <div className="panel-actions" data-testid="front-controls">
                 <label>
                   Sort by{' '}
-                  <select value={sortKey} onChange={(e) => setSortKey(e.target.value as SortKey)}>
-                    {Object.entries(SORTS).map(([key, sort]) => (
-                      <option key={key} value={key}>
-                        {sort.label}
-                      </option>
-                    ))}
-                  </select>
+                  <HTMLSelect
+                    value={sortKey}
+                    onChange={(e) => setSortKey(e.target.value as SortKey)}
+                    options={Object.entries(SORTS).map(([key, sort]) => ({
+                      value: key,
+                      label: sort.label,
+                    }))}
+                  />
                 </label>
                 <label>
                   Family{' '}
-                  <select
+                  <HTMLSelect
                     value={familyFilter}
                     onChange={(e) => setFamilyFilter(e.target.value as Design['family'] | 'all')}
-                  >
-                    <option value="all">All families</option>
-                    {families.map((f) => (
-                      <option key={f} value={f}>
-                        {FAMILY_LABEL[f]}
-                      </option>
-                    ))}
-                  </select>
+                    options={[
+                      { value: 'all', label: 'All families' },
+                      ...families.map((f) => ({ value: f, label: FAMILY_LABEL[f] })),
+                    ]}
+                  />
                 </label>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={frontOnly}
-                    onChange={(e) => setFrontOnly(e.target.checked)}
-                  />{' '}
-                  Pareto front only ({recommendation.pareto_front_size} front designs up to the
-                  dearest shown)
-                </label>
+                <Checkbox
+                  inline
+                  checked={frontOnly}
+                  onChange={(e) => setFrontOnly(e.currentTarget.checked)}
+                  label={`Pareto front only (${recommendation.pareto_front_size} front designs up to the dearest shown)`}
+                />
               </div>
               <div className="table-scroll">
-                <table className="grid compact-designs" data-testid="designs">
+                <HTMLTable compact striped className="grid compact-designs" data-testid="designs">
                   <thead>
                     <tr>
                       <th scope="col">Family</th>
@@ -432,7 +433,7 @@ export function RecommendationsView() {
                       />
                     ))}
                   </tbody>
-                </table>
+                </HTMLTable>
               </div>
             </>
           )}
@@ -483,18 +484,20 @@ function DesignRows({
         <td>{devicesText(d)}</td>
         <td className="policy">{policyText(d)}</td>
         <td>{d.binding_constraint.replace(/_/g, ' ')}</td>
-        <td title={d.warnings.map((w) => w.message).join('\n')}>{verdictText(d)}</td>
+        <td title={d.warnings.map((w) => w.message).join('\n')}>
+          <VerdictTag status={d.verdict.status}>{verdictText(d)}</VerdictTag>
+        </td>
         <td className="row-actions">
           <div className="stacked-actions">
-            <button type="button" onClick={onOpen}>
+            <Button size="small" onClick={onOpen}>
               Open
-            </button>
-            <button type="button" onClick={onKeep}>
+            </Button>
+            <Button size="small" onClick={onKeep}>
               Keep as variant
-            </button>
-            <button type="button" onClick={onUse}>
+            </Button>
+            <Button size="small" onClick={onUse}>
               Use this design
-            </button>
+            </Button>
           </div>
         </td>
       </tr>
@@ -543,7 +546,7 @@ function DesignRows({
                   : `${Math.round(d.power_w).toLocaleString('en-US')} W`}
               </dd>
             </dl>
-            <table className="grid bom">
+            <HTMLTable compact striped className="grid bom">
               <thead>
                 <tr>
                   <th scope="col">Qty</th>
@@ -562,7 +565,7 @@ function DesignRows({
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </HTMLTable>
             <CustomiseDesign
               design={d}
               clusterIndex={clusterIndex}

@@ -1,3 +1,4 @@
+import { Button, Callout } from '@blueprintjs/core';
 import { attempt } from '../files/failures';
 import { restoreRecovery } from '../files/recovery';
 import { useServices } from '../services';
@@ -12,35 +13,44 @@ export function RecoveryBanner() {
   if (!offer) return null;
   const when = new Date(offer.savedAt).toLocaleString();
   return (
-    <section className="panel recovery" role="alertdialog" aria-labelledby="recovery-heading">
-      <h2 id="recovery-heading">Restore unsaved work?</h2>
+    <Callout
+      className="recovery"
+      intent="primary"
+      icon="history"
+      role="alertdialog"
+      aria-labelledby="recovery-heading"
+    >
+      <h2 id="recovery-heading" className="callout-title">
+        Restore unsaved work?
+      </h2>
       <p>
         StackSizer autosaved {offer.fileName ?? 'an untitled project'} at {when}, but it was never
         saved to its file.
       </p>
-      <button
-        type="button"
-        onClick={() =>
-          attempt(store, 'Restoring the recovery copy', async () => {
-            const issues = await restoreRecovery(store, core, platform, offer);
+      <div className="panel-actions">
+        <Button
+          intent="primary"
+          icon="history"
+          text="Restore"
+          onClick={() =>
+            attempt(store, 'Restoring the recovery copy', async () => {
+              const issues = await restoreRecovery(store, core, platform, offer);
+              setRecoveryOffer(null);
+              if (issues.length > 0) showFileProblem({ fileName: 'The recovery copy', issues });
+            })
+          }
+        />
+        <Button
+          icon="trash"
+          text="Discard"
+          onClick={() => {
             setRecoveryOffer(null);
-            if (issues.length > 0) showFileProblem({ fileName: 'The recovery copy', issues });
-          })
-        }
-      >
-        Restore
-      </button>
-      <button
-        type="button"
-        onClick={() => {
-          setRecoveryOffer(null);
-          return attempt(store, 'Discarding the recovery copy', () =>
-            platform.discardRecovery(offer.sessionId),
-          );
-        }}
-      >
-        Discard
-      </button>
-    </section>
+            return attempt(store, 'Discarding the recovery copy', () =>
+              platform.discardRecovery(offer.sessionId),
+            );
+          }}
+        />
+      </div>
+    </Callout>
   );
 }

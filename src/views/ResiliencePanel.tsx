@@ -1,3 +1,4 @@
+import { HTMLTable } from '@blueprintjs/core';
 import { memo } from 'react';
 import { ScrollRegion } from '../components/ScrollRegion';
 import type { ClusterResilience } from '../core/types';
@@ -17,7 +18,7 @@ export const ResiliencePanel = memo(function ResiliencePanel({
     <>
       <h3>Failure scenarios</h3>
       <ScrollRegion label="Failure scenarios">
-        <table className="grid" data-testid="failure-scenarios">
+        <HTMLTable compact striped className="grid" data-testid="failure-scenarios">
           <thead>
             <tr>
               <th scope="col">Failure</th>
@@ -44,14 +45,14 @@ export const ResiliencePanel = memo(function ResiliencePanel({
               </tr>
             ))}
           </tbody>
-        </table>
+        </HTMLTable>
       </ScrollRegion>
       <p className="source">
         Resync at {resilience.resync_rate.under_load_gb_per_min} GB/min under load (
         {resilience.resync_rate.source}); repair delay {resilience.repair_delay_minutes} min.
       </p>
       <h3>Durability</h3>
-      <table className="grid" data-testid="durability">
+      <HTMLTable compact striped className="grid" data-testid="durability">
         <thead>
           <tr>
             <th scope="col">Policy</th>
@@ -70,7 +71,7 @@ export const ResiliencePanel = memo(function ResiliencePanel({
             </tr>
           ))}
         </tbody>
-      </table>
+      </HTMLTable>
       <p className="source">
         Model: {resilience.durability.assumptions.model}. Annual failure rates: SSD{' '}
         {resilience.durability.assumptions.ssd_afr_pct} %, HDD{' '}

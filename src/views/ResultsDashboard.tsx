@@ -1,3 +1,4 @@
+import { HTMLSelect } from '@blueprintjs/core';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
@@ -50,20 +51,12 @@ export function ResultsDashboard() {
       <div className="dashboard-head">
         <h2 id="results-heading">Results: {shown?.name ?? ''}</h2>
         {clusters.length > 1 && (
-          <label>
-            Cluster{' '}
-            <select
-              aria-label="Results for cluster"
-              value={index}
-              onChange={(e) => selectCluster(Number(e.target.value))}
-            >
-              {clusters.map((c, i) => (
-                <option key={c.id} value={i}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <HTMLSelect
+            aria-label="Results for cluster"
+            value={index}
+            onChange={(e) => selectCluster(Number(e.target.value))}
+            options={clusters.map((c, i) => ({ value: i, label: c.name }))}
+          />
         )}
         <UnitToggle />
       </div>

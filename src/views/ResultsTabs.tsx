@@ -1,4 +1,5 @@
 import { useApp } from '../store/context';
+import { TabBar, tabId, type TabItem } from './TabBar';
 import type { ResultsTab } from '../store/uiSlice';
 import { CatalogView } from './CatalogView';
 import { CompareView } from './CompareView';
@@ -7,7 +8,7 @@ import { RecommendationsView } from './RecommendationsView';
 import { ResultsDashboard } from './ResultsDashboard';
 import { VerdictBanner } from './VerdictBanner';
 
-const TABS: { id: ResultsTab; label: string }[] = [
+const TABS: TabItem<ResultsTab>[] = [
   { id: 'results', label: 'Results' },
   { id: 'compare', label: 'Compare' },
   { id: 'recommend', label: 'Recommend' },
@@ -19,25 +20,18 @@ export function ResultsTabs() {
   const setTab = useApp((s) => s.setResultsTab);
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Results">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`results-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls="results-panel"
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabBar
+        label="Results"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        idPrefix="results-tab"
+        panelId="results-panel"
+      />
       <div
         id="results-panel"
         role="tabpanel"
-        aria-labelledby={`results-tab-${tab}`}
+        aria-labelledby={tabId('results-tab', tab)}
         className="column"
       >
         {tab === 'results' && (

@@ -13,6 +13,7 @@ import type { RttPenalty, SiteFailure, StretchedEvaluation } from '../core/types
 import { attempt } from '../files/failures';
 import { useServices } from '../services';
 import { formatPct, orDash } from '../units';
+import { SERIES } from '../charts/palette';
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
@@ -140,24 +141,24 @@ export const StretchedPanel = memo(function StretchedPanel({
         <YAxis unit=" ms" width={60} />
         <Tooltip formatter={(v) => ms(Number(v))} labelFormatter={(l) => `RTT ${ms(Number(l))}`} />
         <Legend />
-        <ReferenceLine x={rtt.rtt_ms} stroke="#7c3aed" label="this design" />
+        <ReferenceLine x={rtt.rtt_ms} stroke={SERIES.required} label="this design" />
         <ReferenceLine
           x={rtt.max_supported_rtt_ms}
-          stroke="#b91c1c"
+          stroke={SERIES.over}
           strokeDasharray="4 2"
           label="limit"
         />
         <Line
           dataKey="data_write_latency_ms"
           name="Data write"
-          stroke="#1d4ed8"
+          stroke={SERIES.demand}
           dot={false}
           isAnimationActive={false}
         />
         <Line
           dataKey="log_write_latency_ms"
           name="Log write"
-          stroke="#b45309"
+          stroke={SERIES.warning}
           dot={false}
           isAnimationActive={false}
         />

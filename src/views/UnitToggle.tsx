@@ -1,3 +1,4 @@
+import { Radio, RadioGroup } from '@blueprintjs/core';
 import { useApp } from '../store/context';
 import { UNIT_LABEL, type CapacityUnit } from '../units';
 
@@ -10,20 +11,17 @@ export function UnitToggle() {
   const unit = useApp((s) => s.capacityUnit);
   const setUnit = useApp((s) => s.setCapacityUnit);
   return (
-    <fieldset className="unit-toggle">
-      <legend>Capacity unit</legend>
+    <RadioGroup
+      className="unit-toggle"
+      label="Capacity unit"
+      name="capacity-unit"
+      inline
+      selectedValue={unit}
+      onChange={(e) => setUnit(e.currentTarget.value as CapacityUnit)}
+    >
       {UNITS.map((u) => (
-        <label key={u.unit} title={u.hint}>
-          <input
-            type="radio"
-            name="capacity-unit"
-            value={u.unit}
-            checked={unit === u.unit}
-            onChange={() => setUnit(u.unit)}
-          />
-          {UNIT_LABEL[u.unit]}
-        </label>
+        <Radio key={u.unit} value={u.unit} label={UNIT_LABEL[u.unit]} title={u.hint} />
       ))}
-    </fieldset>
+    </RadioGroup>
   );
 }

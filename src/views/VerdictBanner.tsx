@@ -1,11 +1,14 @@
+import { Callout, Tag } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
 import { FieldLink } from '../components/FieldLink';
 import type { Verdict } from '../core/types';
 import { useApp } from '../store/context';
+import { VERDICT_INTENT } from './VerdictTag';
 
-const STATUS: Record<Verdict['status'], { label: string; tone: string }> = {
-  pass: { label: 'Pass', tone: 'good' },
-  pass_with_warnings: { label: 'Pass with warnings', tone: 'warn' },
-  fail: { label: 'Fails', tone: 'bad' },
+const STATUS: Record<Verdict['status'], { label: string; icon: IconName }> = {
+  pass: { label: 'Pass', icon: 'tick-circle' },
+  pass_with_warnings: { label: 'Pass with warnings', icon: 'warning-sign' },
+  fail: { label: 'Fails', icon: 'error' },
 };
 
 /**
@@ -15,17 +18,21 @@ const STATUS: Record<Verdict['status'], { label: string; tone: string }> = {
 export function VerdictBanner() {
   const verdict = useApp((s) => s.evaluation?.verdict);
   if (!verdict) return null;
-  const { label, tone } = STATUS[verdict.status];
+  const { label, icon } = STATUS[verdict.status];
+  const intent = VERDICT_INTENT[verdict.status];
   const binding = verdict.binding;
   return (
-    <section
-      className={`panel verdict-banner ${tone}`}
+    <Callout
+      className="verdict-banner"
+      intent={intent}
+      icon={icon}
+      role="region"
       aria-label="Verdict"
       data-testid="verdict-banner"
     >
-      <strong className={`verdict ${tone}`} data-testid="verdict">
+      <Tag intent={intent} size="large" className="verdict" data-testid="verdict">
         {label}
-      </strong>
+      </Tag>
       {binding && (
         <span className="binding" data-testid="verdict-binding">
           {verdict.status === 'fail' ? 'Binds first: ' : 'Worst warning: '}
@@ -40,6 +47,6 @@ export function VerdictBanner() {
       {!binding && (
         <span className="binding">The design runs its workloads within every rule.</span>
       )}
-    </section>
+    </Callout>
   );
 }

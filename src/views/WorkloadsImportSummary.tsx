@@ -1,3 +1,4 @@
+import { Button, Callout } from '@blueprintjs/core';
 import { useApp } from '../store/context';
 
 /** The workloads a workloads CSV import added to the project; undo takes them out again. */
@@ -7,12 +8,17 @@ export function WorkloadsImportSummary() {
   if (!imported) return null;
   const vms = imported.workloads.reduce((n, w) => n + w.spec.vm_count, 0);
   return (
-    <section
-      className="panel"
+    <Callout
+      className="import-done"
+      intent="success"
+      icon="import"
+      role="region"
       aria-labelledby="workloads-import-heading"
       data-testid="workloads-import-summary"
     >
-      <h2 id="workloads-import-heading">Workloads added from {imported.fileName}</h2>
+      <h2 id="workloads-import-heading" className="callout-title">
+        Workloads added from {imported.fileName}
+      </h2>
       <p>
         {imported.workloads.length} workloads, {vms} VMs. Undo removes them again.
       </p>
@@ -24,9 +30,7 @@ export function WorkloadsImportSummary() {
           </li>
         ))}
       </ul>
-      <button type="button" onClick={() => setWorkloadsImport(null)}>
-        Close
-      </button>
-    </section>
+      <Button text="Close" icon="cross" size="small" onClick={() => setWorkloadsImport(null)} />
+    </Callout>
   );
 }

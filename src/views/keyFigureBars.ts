@@ -2,10 +2,11 @@
 // the core computed. A figure the core leaves out gets no bar, never a zero.
 import type { FigureBar } from '../charts/FigureBarChart';
 import type { KeyFigures } from '../core/types';
+import { SERIES } from '../charts/palette';
 
-export const DEMAND = '#2563eb';
-export const COST = '#b45309';
-export const LIMIT = '#0f766e';
+export const DEMAND = SERIES.demand;
+export const COST = SERIES.deduction;
+export const LIMIT = SERIES.limit;
 
 const bar = (label: string, value: number | undefined, colour: string): FigureBar[] =>
   value === undefined ? [] : [{ label, value, colour }];
