@@ -12,8 +12,9 @@ use stacksizer_core::verdict::VerdictStatus::{self, Fail, Pass};
 const EXAMPLES: [(&str, VerdictStatus, Option<&str>, Option<&str>); 7] = [
     // 6 x 48 cores; 185 cores needed at 1:1 for SQL: 77 % after N+1.
     ("esa-all-nvme.json", Pass, None, None),
-    // Four AG replicas of 12 and 16 vCPUs at 1:1 + 10 % overhead need
-    // 61.6 cores; 3 hosts x 20 cores are left after N+1.
+    // Four AG replicas of 12 and 16 vCPUs at 1:1 (and the OS-disk group's
+    // one vCPU at 4:1) + 10 % overhead need 61.9 cores; 3 hosts x 20 cores
+    // are left after N+1.
     (
         "seed-000-hybrid-alwayson.json",
         Fail,
