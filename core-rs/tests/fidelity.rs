@@ -110,8 +110,10 @@ fn seed_001_latency(policy: &str, space_efficiency: bool, total_iops: f64) -> (f
         .map(|w| w["spec"]["target_iops"].as_f64().unwrap_or(0.0))
         .sum();
     for w in workloads.iter_mut() {
-        let iops = w["spec"]["target_iops"].as_f64().unwrap_or(0.0);
-        w["spec"]["target_iops"] = Value::from(iops * total_iops / current);
+        // Only the SQL Server workloads carry IOPS; the OS-disk group has none.
+        if let Some(iops) = w["spec"]["target_iops"].as_f64() {
+            w["spec"]["target_iops"] = Value::from(iops * total_iops / current);
+        }
         w["policy_id"] = Value::from(policy);
     }
     let e = evaluate_json_value(&project);

@@ -21,7 +21,8 @@ const EXAMPLES: [(&str, VerdictStatus, Option<&str>, Option<&str>); 7] = [
         Some("compute.cpu_overcommitted"),
         Some("CPU after N+1: 103 % of 60 cores (limit 100 %) — add 1 host"),
     ),
-    // 2 x 24 + 2 x 32 vCPUs at 1:1 + 10 % = 123.2 cores; 72 left after N+1
+    // 2 x 24 + 2 x 32 vCPUs at 1:1 (and the OS-disk group's one at 4:1)
+    // + 10 % = 123.5 cores; 72 left after N+1
     // (seed 001 itself ran them at 36-47 % busy: the 1:1 rule for tier-1
     // SQL Server is what fails, as the issue expects).
     (
