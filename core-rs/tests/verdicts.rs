@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use stacksizer_core::evaluate::evaluate;
 use stacksizer_core::parse_project;
-use stacksizer_core::verdict::VerdictStatus::{self, Fail, Pass};
+use stacksizer_core::verdict::VerdictStatus::{self, Fail, Pass, PassWithWarnings};
 
 /// (example file, status, binding finding code, binding summary), with why.
 const EXAMPLES: [(&str, VerdictStatus, Option<&str>, Option<&str>); 7] = [
@@ -39,7 +39,21 @@ const EXAMPLES: [(&str, VerdictStatus, Option<&str>, Option<&str>); 7] = [
         Some("stretched.site_failure_cpu"),
         Some("CPU after a site failure: 257 % of 48 cores (limit 100 %) — add 4 hosts per site"),
     ),
-    ("seed-002-iscsi-fci.json", Pass, None, None),
+    // Every rule passes; the OS disks' I/O is not published (seed 002's
+    // VM Disk Layout gives their size only), so the group holding them has
+    // no IOPS and performance is not sized for it.
+    (
+        "seed-002-iscsi-fci.json",
+        PassWithWarnings,
+        Some("workload.iops_unmeasured"),
+        Some(
+            "Cluster \"iSCSI all-flash cluster\": 1 of its 4 workloads ('SQL Server and \
+             file-server nodes' OS disks (held as one VM group; its VM and vCPU are not real)') \
+             have 0 front-end IOPS, as an inventory import leaves them; they are assumed to do \
+             no I/O, so performance (IOPS, latency, cache writes and endurance) is not sized \
+             for them. Enter measured IOPS to size it.",
+        ),
+    ),
     // 39.76 TB needed on 30.41 TB usable (the example's Exchange is 16 TB,
     // see issue "fidelity"); CPU after N+1 (106 %) fails too, by less.
     (
