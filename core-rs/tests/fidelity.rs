@@ -359,6 +359,22 @@ fn figures() -> Vec<Figure> {
 
     let s003 = example("seed-003");
     let c003 = osa(&s003);
+    let fullness = s003.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .find(|r| r.figure == "datastore_fullness")
+        .and_then(|r| r.at_n.pct)
+        .unwrap_or(f64::NAN);
+    add(
+        "003",
+        "Datastore capacity used, every VM disk of table 5",
+        "Mixed Workload Database Configuration (around 65 %)",
+        65.0,
+        "%",
+        fullness,
+        Kind::Predicted,
+    );
     let (resync_tb, eta) = resync_tb(c003, FailureKind::DiskGroup);
     add(
         "003",

@@ -298,25 +298,42 @@ mod failures {
     fn seed_003_disk_group_resync_5_30_tb_eta_107_minutes() {
         // Seed 003 Mixed Workload Failure Test: a cache-disk failure resynced
         // at once, "Bytes left to resync 5.30 TB", "ETA to compliance 107
-        // minutes" (the text says 5.4 TB). The example (datastore ~65 % full,
-        // as the seed states) puts 1/8 of 39.76 TB on a disk group: 4.97 TB,
-        // 6 % under 5.30 (tolerance 10 %). Its NVMe cache devices resync at
-        // the NVMe class's default, 49.5 GB/min (fitted to this one point),
-        // so the ETA is ~100 min: within 10 % of 107. Seed 001's SAS/SATA
-        // class rate would give ~4x longer.
+        // minutes" (the text says 5.4 TB). The example, every disk of table
+        // 5 as published, consumes 37.68 TB (61.9 % of the datastore where
+        // the seed says ~65 %); a disk group holds 1/8 of it: 4.71 TB, 11 %
+        // under 5.30. This test held those figures to 10 % while the example
+        // entered Exchange at 16 TB to land on 65 %; the faithful example
+        // misses that bound, and docs/fidelity.md shows the miss. Held here:
+        // the disk group's share of what the cluster consumes, exactly, and
+        // issue "fidelity"'s 25 % for a predicted figure.
         let project = example("seed-003");
         let e = evaluated(&project);
         let c = e.osa().next().unwrap();
         let group = scenario(c, FailureKind::DiskGroup);
         assert!(
-            close(group.data_to_resync.tb, 5.30, 0.10),
+            close(group.data_to_resync.gb, c.capacity.required.gb / 8.0, 1e-9),
+            "{} of {}",
+            group.data_to_resync.gb,
+            c.capacity.required.gb
+        );
+        assert!(
+            close(group.data_to_resync.tb, 5.30, 0.25),
             "{}",
             group.data_to_resync.tb
         );
         assert_eq!(group.component_state, ComponentState::Degraded);
         assert_eq!(group.wait_minutes, 0.0);
+        // Its NVMe cache devices resync at the NVMe class's default, 49.5
+        // GB/min (fitted to this one point: 5.30 TB in 107 minutes), so the
+        // ETA misses by what the data does: ~95 min. Seed 001's SAS/SATA
+        // class rate would give ~4x longer.
         let minutes = group.time_to_compliance_minutes.expect("restorable");
-        assert!(close(minutes, 107.0, 0.10), "{minutes}");
+        let nvme = stacksizer_core::model::ResilienceSettings::default().nvme_resync_gb_per_min;
+        assert!(
+            close(minutes, group.data_to_resync.gb / nvme, 1e-9),
+            "{minutes}"
+        );
+        assert!(close(minutes, 107.0, 0.25), "{minutes}");
         let sas_class = group.data_to_resync.gb
             / stacksizer_core::model::ResilienceSettings::default().all_flash_resync_gb_per_min;
         assert!(sas_class / 107.0 > 3.5, "{sas_class}");

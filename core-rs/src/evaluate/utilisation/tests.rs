@@ -105,14 +105,14 @@ fn seed_003_mixed_is_short_of_usable_capacity_and_past_the_alert_after_n_plus_1(
     assert_eq!(
         table("seed-003-mixed-sql-exchange.json"),
         [
-            ("cpu", 79.6, Some(106.1), None),
+            ("cpu", 79.8, Some(106.4), None),
             ("ram", 37.8, Some(50.4), None),
-            ("datastore_fullness", 65.4, Some(87.2), None),
-            ("capacity_usable", 130.7, None, None),
-            ("capacity_raw", 64.7, None, None),
+            ("datastore_fullness", 61.9, Some(82.6), None),
+            ("capacity_usable", 123.9, None, None),
+            ("capacity_raw", 61.3, None, None),
             ("iops", 2.1, Some(3.5), None),
-            ("cache", 15.5, None, None),
-            ("write_buffer", 41.4, None, None),
+            ("cache", 14.7, None, None),
+            ("write_buffer", 39.3, None, None),
             ("cache_writes", 1.9, None, None),
             ("cache_endurance", 28.6, None, None),
         ]
