@@ -989,9 +989,10 @@ mod xtremio_vplex {
         let e = evaluated(&example("seed-004"));
         let x = &array(&e).xtremio_vplex;
         assert!(close(x.data_reduction.overall_efficiency, 3.9, 0.01));
-        // Snapshots stay on the production array (not replicated).
+        // Snapshots stay on the production array (not replicated), and so
+        // do the OS disks on VPLEX local volumes (Table 5).
         assert!(x.sites[0].snapshots.gb > 0.0 && x.sites[1].snapshots.gb == 0.0);
-        assert_eq!(x.unprotected_workloads, ["testdev"]);
+        assert_eq!(x.unprotected_workloads, ["testdev", "os-disks"]);
     }
 
     #[test]
@@ -1033,12 +1034,13 @@ mod xtremio_vplex {
         // continues the distributed volumes. Failover test: after the
         // production site failed, SQL Server ran on the second site "with
         // the same performance"; Table 5: test/dev runs on snapshots mounted
-        // from the production XtremIO only.
+        // from the production XtremIO only, and the production VMs' OS disks
+        // are VPLEX local volumes there.
         let e = evaluated(&example("seed-004"));
         let f = failure(&e, ArrayFailureKind::ProductionSite);
         assert_eq!(f.serving_site, SiteRole::Remote);
         assert_eq!(f.workloads_running, ["sql2012", "sql2014"]);
-        assert_eq!(f.workloads_stopped, ["testdev"]);
+        assert_eq!(f.workloads_stopped, ["testdev", "os-disks"]);
         assert!(f.fits && f.site_copy_lost);
         assert!(f.iops_headroom.expect("demand") >= 1.0, "{f:?}");
         // The FCIs' remote nodes wait: the failover moves the load host for
@@ -1103,7 +1105,7 @@ mod xtremio_vplex {
         let e = evaluated(&example("seed-004"));
         let f = failure(&e, ArrayFailureKind::InterSiteLink);
         assert_eq!(f.serving_site, SiteRole::Production);
-        assert_eq!(f.workloads_running.len(), 3);
+        assert_eq!(f.workloads_running.len(), 4);
         assert!(f.site_copy_lost && f.workloads_stopped.is_empty());
     }
 

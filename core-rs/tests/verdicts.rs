@@ -63,7 +63,8 @@ const EXAMPLES: [(&str, VerdictStatus, Option<&str>, Option<&str>); 7] = [
         Some("capacity.insufficient"),
         Some("Capacity: 124 % of 30.41 TB usable (limit 100 %) — short by 7.27 TB"),
     ),
-    // The FCIs' 123.2 cores on the 120 of one site.
+    // The FCIs' 123.5 cores (with the OS-disk group's vCPU) on the 120 of
+    // one site.
     (
         "seed-004-xtremio-vplex.json",
         Fail,

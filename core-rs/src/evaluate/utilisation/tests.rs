@@ -124,10 +124,10 @@ fn seed_004_xtremio_vplex_reads_the_arrays_and_the_vplex() {
     assert_eq!(
         table("seed-004-xtremio-vplex.json"),
         [
-            ("cpu", 51.3, Some(61.6), Some(102.7)),
+            ("cpu", 51.4, Some(61.7), Some(102.9)),
             ("ram", 7.3, Some(8.8), Some(14.6)),
-            ("capacity_usable", 71.4, Some(71.4), None),
-            ("capacity_raw", 46.3, None, None),
+            ("capacity_usable", 73.5, Some(73.5), None),
+            ("capacity_raw", 47.1, None, None),
             ("iops", 91.1, Some(91.1), Some(91.1)),
             ("array_iops", 98.6, Some(98.6), None),
             ("array_iops", 1.1, Some(1.1), None),
