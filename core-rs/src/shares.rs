@@ -69,17 +69,18 @@ mod tests {
             .workload_shares
             .as_ref()
             .expect("modelled");
-        assert_eq!(shares.len(), 2);
+        // Two SQL Server pairs and the group holding their OS disks.
+        assert_eq!(shares.len(), 3);
         let capacity: f64 = shares.iter().map(|s| s.capacity_pct).sum();
         let iops: f64 = shares.iter().map(|s| s.iops_pct).sum();
         assert!((capacity - 100.0).abs() < 1e-9, "{capacity}");
         assert!((iops - 100.0).abs() < 1e-9, "{iops}");
-        // The example asks 10,000 of 25,000 front-end IOPS for sql200.
+        // The example asks 7,739 of 16,656 front-end IOPS for sql200.
         let sql200 = shares
             .iter()
             .find(|s| s.workload_id == "sql200")
             .expect("sql200");
-        assert!((sql200.iops_pct - 40.0).abs() < 1e-9);
+        assert!((sql200.iops_pct - 7_739.0 / 16_656.0 * 100.0).abs() < 1e-9);
     }
 
     #[test]

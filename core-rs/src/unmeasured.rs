@@ -66,6 +66,12 @@ mod tests {
         ))
         .expect("example");
         let mut project = parse_project(&text).expect("parses");
+        // The example's SQL Server workloads carry the published IOPS; the
+        // group holding the VMs' OS and page-file disks has none of its own.
+        let f = unmeasured_iops("c", project.workloads.iter().enumerate()).expect("finding");
+        assert_eq!(f.path.as_deref(), Some("workloads[2].spec"));
+        assert!(f.message.contains("1 of its 3 workloads"), "{}", f.message);
+        project.workloads.truncate(2);
         assert!(unmeasured_iops("c", project.workloads.iter().enumerate()).is_none());
         let mut value = serde_json::to_value(&project.workloads[1]).expect("serialises");
         value["spec"]["target_iops"] = 0.into();

@@ -110,8 +110,10 @@ fn seed_001_latency(policy: &str, space_efficiency: bool, total_iops: f64) -> (f
         .map(|w| w["spec"]["target_iops"].as_f64().unwrap_or(0.0))
         .sum();
     for w in workloads.iter_mut() {
-        let iops = w["spec"]["target_iops"].as_f64().unwrap_or(0.0);
-        w["spec"]["target_iops"] = Value::from(iops * total_iops / current);
+        // Only the SQL Server workloads carry IOPS; the OS-disk group has none.
+        if let Some(iops) = w["spec"]["target_iops"].as_f64() {
+            w["spec"]["target_iops"] = Value::from(iops * total_iops / current);
+        }
         w["policy_id"] = Value::from(policy);
     }
     let e = evaluate_json_value(&project);
@@ -357,6 +359,22 @@ fn figures() -> Vec<Figure> {
 
     let s003 = example("seed-003");
     let c003 = osa(&s003);
+    let fullness = s003.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .find(|r| r.figure == "datastore_fullness")
+        .and_then(|r| r.at_n.pct)
+        .unwrap_or(f64::NAN);
+    add(
+        "003",
+        "Datastore capacity used, every VM disk of table 5",
+        "Mixed Workload Database Configuration (around 65 %)",
+        65.0,
+        "%",
+        fullness,
+        Kind::Predicted,
+    );
     let (resync_tb, eta) = resync_tb(c003, FailureKind::DiskGroup);
     add(
         "003",

@@ -6,6 +6,7 @@
 
 use stacksizer_core::catalog::shipped_catalog;
 use stacksizer_core::evaluate::evaluate;
+use stacksizer_core::model::Project;
 use stacksizer_core::parse_project;
 use stacksizer_core::recommend::{
     recommend, Family, RecommendOptions, Recommendation, WarningPolicy,
@@ -23,11 +24,14 @@ const EXAMPLES: [&str; 7] = [
     "seed-004-xtremio-vplex.json",
 ];
 
-fn search(file: &str, options: &RecommendOptions) -> Recommendation {
+fn example(file: &str) -> Project {
     let path = format!("{}/../assets/examples/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("the example reads");
-    let project = parse_project(&text).expect("the example parses");
-    recommend(&project, &shipped_catalog(), options)
+    parse_project(&text).expect("the example parses")
+}
+
+fn search(file: &str, options: &RecommendOptions) -> Recommendation {
+    recommend(&example(file), &shipped_catalog(), options)
 }
 
 /// Every proposal of one search, against the rules every search keeps.
@@ -121,7 +125,12 @@ fn the_constraints_a_user_states_hold_in_every_proposal() {
         ..RecommendOptions::default()
     };
     let file = "seed-003-mixed-sql-exchange.json";
-    let r = search(file, &options);
+    // The example's group holding its VMs' OS and backup disks has no IOPS
+    // of its own (the paper's IOPS are the VMs'), a warning no design can
+    // clear: without it, the search can keep to designs without warnings.
+    let mut project = example(file);
+    project.workloads.retain(|w| w.id != "os-backup-disks");
+    let r = recommend(&project, &shipped_catalog(), &options);
     assert!(!r.designs.is_empty(), "{:?}", r.infeasible_reason);
     check_proposals(file, &r);
     let catalog = shipped_catalog();

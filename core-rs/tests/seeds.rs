@@ -298,25 +298,42 @@ mod failures {
     fn seed_003_disk_group_resync_5_30_tb_eta_107_minutes() {
         // Seed 003 Mixed Workload Failure Test: a cache-disk failure resynced
         // at once, "Bytes left to resync 5.30 TB", "ETA to compliance 107
-        // minutes" (the text says 5.4 TB). The example (datastore ~65 % full,
-        // as the seed states) puts 1/8 of 39.76 TB on a disk group: 4.97 TB,
-        // 6 % under 5.30 (tolerance 10 %). Its NVMe cache devices resync at
-        // the NVMe class's default, 49.5 GB/min (fitted to this one point),
-        // so the ETA is ~100 min: within 10 % of 107. Seed 001's SAS/SATA
-        // class rate would give ~4x longer.
+        // minutes" (the text says 5.4 TB). The example, every disk of table
+        // 5 as published, consumes 37.68 TB (61.9 % of the datastore where
+        // the seed says ~65 %); a disk group holds 1/8 of it: 4.71 TB, 11 %
+        // under 5.30. This test held those figures to 10 % while the example
+        // entered Exchange at 16 TB to land on 65 %; the faithful example
+        // misses that bound, and docs/fidelity.md shows the miss. Held here:
+        // the disk group's share of what the cluster consumes, exactly, and
+        // issue "fidelity"'s 25 % for a predicted figure.
         let project = example("seed-003");
         let e = evaluated(&project);
         let c = e.osa().next().unwrap();
         let group = scenario(c, FailureKind::DiskGroup);
         assert!(
-            close(group.data_to_resync.tb, 5.30, 0.10),
+            close(group.data_to_resync.gb, c.capacity.required.gb / 8.0, 1e-9),
+            "{} of {}",
+            group.data_to_resync.gb,
+            c.capacity.required.gb
+        );
+        assert!(
+            close(group.data_to_resync.tb, 5.30, 0.25),
             "{}",
             group.data_to_resync.tb
         );
         assert_eq!(group.component_state, ComponentState::Degraded);
         assert_eq!(group.wait_minutes, 0.0);
+        // Its NVMe cache devices resync at the NVMe class's default, 49.5
+        // GB/min (fitted to this one point: 5.30 TB in 107 minutes), so the
+        // ETA misses by what the data does: ~95 min. Seed 001's SAS/SATA
+        // class rate would give ~4x longer.
         let minutes = group.time_to_compliance_minutes.expect("restorable");
-        assert!(close(minutes, 107.0, 0.10), "{minutes}");
+        let nvme = stacksizer_core::model::ResilienceSettings::default().nvme_resync_gb_per_min;
+        assert!(
+            close(minutes, group.data_to_resync.gb / nvme, 1e-9),
+            "{minutes}"
+        );
+        assert!(close(minutes, 107.0, 0.25), "{minutes}");
         let sas_class = group.data_to_resync.gb
             / stacksizer_core::model::ResilienceSettings::default().all_flash_resync_gb_per_min;
         assert!(sas_class / 107.0 > 3.5, "{sas_class}");
@@ -461,6 +478,7 @@ mod latency {
 
 mod stretched {
     use super::*;
+    use stacksizer_core::compute::vcpu_per_core_ceiling;
     use stacksizer_core::model::Topology;
     use stacksizer_core::stretched::{rtt_penalty, StretchedEvaluation};
 
@@ -595,6 +613,9 @@ mod stretched {
         let host = &p.clusters[0].host;
         let cores = f64::from(host.sockets * host.cores_per_socket * 4);
         let per_vm = (before_pct / 100.0 * cores / (4.0 * 1.12)).round();
+        // The group holding the VMs' OS disks keeps its one vCPU, at its
+        // own vCPU:pCore ratio (assets/examples/seed-001-stretched.sources.md).
+        let mut other_cores = 0.0;
         for w in &mut p.workloads {
             match &mut w.spec {
                 WorkloadSpec::SqlServer {
@@ -605,11 +626,19 @@ mod stretched {
                     assert_eq!(*vm_count, 2);
                     *vcpu_per_vm = per_vm as u32;
                 }
-                other => panic!("the example runs SQL Server only: {other:?}"),
+                WorkloadSpec::VmGroup {
+                    vm_count,
+                    vcpu_per_vm,
+                    ..
+                } => {
+                    let vcpus = f64::from(*vm_count * *vcpu_per_vm);
+                    other_cores += vcpus / vcpu_per_core_ceiling(&w.spec).0;
+                }
+                other => panic!("the example runs SQL Server and its OS disks: {other:?}"),
             }
         }
         p.settings.virtualization_cpu_overhead_pct =
-            (before_pct / 100.0 * cores / (4.0 * per_vm) - 1.0) * 100.0;
+            (before_pct / 100.0 * cores / (4.0 * per_vm + other_cores) - 1.0) * 100.0;
         p
     }
 
@@ -706,8 +735,18 @@ mod stretched {
             }
         });
         let s = stretched(&e);
-        // 20 MB/s of front-end writes x 8 x 1.4 x 1.25 = 0.28 Gbps > 0.1.
-        assert!(close(s.link.required_gbps, 0.28, 1e-9), "{:?}", s.link);
+        // 16,192 IOPS x 10 % writes x 8 KB = 12.95 MB/s of front-end
+        // writes x 8 x 1.4 x 1.25 = 0.181 Gbps > 0.1.
+        let writes_mb_s = 16_192.0 * 0.1 * 8.0 / 1000.0;
+        assert!(
+            close(
+                s.link.required_gbps,
+                writes_mb_s * 8.0 * 1.4 * 1.25 / 1000.0,
+                1e-9
+            ),
+            "{:?}",
+            s.link
+        );
         let found = codes(&e);
         assert!(found.contains(&"stretched.link_insufficient"), "{found:?}");
         assert!(found.contains(&"stretched.witness_rtt"), "{found:?}");
@@ -950,9 +989,10 @@ mod xtremio_vplex {
         let e = evaluated(&example("seed-004"));
         let x = &array(&e).xtremio_vplex;
         assert!(close(x.data_reduction.overall_efficiency, 3.9, 0.01));
-        // Snapshots stay on the production array (not replicated).
+        // Snapshots stay on the production array (not replicated), and so
+        // do the OS disks on VPLEX local volumes (Table 5).
         assert!(x.sites[0].snapshots.gb > 0.0 && x.sites[1].snapshots.gb == 0.0);
-        assert_eq!(x.unprotected_workloads, ["testdev"]);
+        assert_eq!(x.unprotected_workloads, ["testdev", "os-disks"]);
     }
 
     #[test]
@@ -994,12 +1034,13 @@ mod xtremio_vplex {
         // continues the distributed volumes. Failover test: after the
         // production site failed, SQL Server ran on the second site "with
         // the same performance"; Table 5: test/dev runs on snapshots mounted
-        // from the production XtremIO only.
+        // from the production XtremIO only, and the production VMs' OS disks
+        // are VPLEX local volumes there.
         let e = evaluated(&example("seed-004"));
         let f = failure(&e, ArrayFailureKind::ProductionSite);
         assert_eq!(f.serving_site, SiteRole::Remote);
         assert_eq!(f.workloads_running, ["sql2012", "sql2014"]);
-        assert_eq!(f.workloads_stopped, ["testdev"]);
+        assert_eq!(f.workloads_stopped, ["testdev", "os-disks"]);
         assert!(f.fits && f.site_copy_lost);
         assert!(f.iops_headroom.expect("demand") >= 1.0, "{f:?}");
         // The FCIs' remote nodes wait: the failover moves the load host for
@@ -1064,7 +1105,7 @@ mod xtremio_vplex {
         let e = evaluated(&example("seed-004"));
         let f = failure(&e, ArrayFailureKind::InterSiteLink);
         assert_eq!(f.serving_site, SiteRole::Production);
-        assert_eq!(f.workloads_running.len(), 3);
+        assert_eq!(f.workloads_running.len(), 4);
         assert!(f.site_copy_lost && f.workloads_stopped.is_empty());
     }
 

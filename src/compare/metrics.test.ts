@@ -118,9 +118,9 @@ describe('comparison figures per kind of cluster', () => {
 
   it('cost: the BOM total of priced parts; unpriced parts make it incomplete', () => {
     // Seed 001 is built from catalog parts, priced as the shipped catalog prices them
-    // (4 hosts at 12,000, 8 cache at 600 and 32 capacity devices at 450, indicative).
-    expect(value('cost', evaluate(allFlash))).toBe(4 * 12_000 + 8 * 600 + 32 * 450);
-    expect(formatMetric(metric('cost'), 67_200, shown)).toBe('67,200 EUR');
+    // (4 hosts at 13,500, 8 cache at 600 and 32 capacity devices at 450, indicative).
+    expect(value('cost', evaluate(allFlash))).toBe(4 * 13_500 + 8 * 600 + 32 * 450);
+    expect(formatMetric(metric('cost'), 73_200, shown)).toBe('73,200 EUR');
 
     // The same design of parts the catalog does not know, without prices of their own.
     const own = JSON.parse(
@@ -154,13 +154,13 @@ describe('comparison figures per kind of cluster', () => {
       },
     };
     const e = evaluate(priced);
-    expect(value('cost', e)).toBeCloseTo((67_200 + 20_000) * 0.9, 6);
+    expect(value('cost', e)).toBeCloseTo((73_200 + 20_000) * 0.9, 6);
     expect(costRule(e.totals.cost)).toBe(
-      'hardware 67,200 + extra lines 20,000 - discounts 8,720 = 78,480 USD',
+      'hardware 73,200 + extra lines 20,000 - discounts 9,320 = 83,880 USD',
     );
     expect(metric('cost').explain?.(e)?.rule).toBe(costRule(e.totals.cost));
     expect(value('cost-per-tb', e)).toBeCloseTo(e.totals.cost.total / e.totals.usable.tb, 6);
-    expect(costRule(evaluate(allFlash).totals.cost)).toBe('hardware 67,200 = 67,200 USD');
+    expect(costRule(evaluate(allFlash).totals.cost)).toBe('hardware 73,200 = 73,200 USD');
   });
 
   it('counts requirements not met and warnings as the core does', () => {

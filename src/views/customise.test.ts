@@ -40,12 +40,12 @@ describe('customise', () => {
       origin: { proposal: 'All-flash vSAN: 4 x Dell PowerEdge R760' },
     };
     const stepped = customise(customise(proposed, 0, 'hosts', 1), 0, 'ram_gb', 1);
-    expect(stepped.origin?.customisations).toEqual(['Hosts: 4 → 5', 'RAM per host: 256 → 320 GB']);
+    expect(stepped.origin?.customisations).toEqual(['Hosts: 4 → 5', 'RAM per host: 384 → 448 GB']);
     // One entry per figure with its net change; back where it started, none.
     const twice = customise(stepped, 0, 'hosts', 1);
-    expect(twice.origin?.customisations).toEqual(['RAM per host: 256 → 320 GB', 'Hosts: 4 → 6']);
+    expect(twice.origin?.customisations).toEqual(['RAM per host: 384 → 448 GB', 'Hosts: 4 → 6']);
     const back = customise(customise(twice, 0, 'hosts', -1), 0, 'hosts', -1);
-    expect(back.origin?.customisations).toEqual(['RAM per host: 256 → 320 GB']);
+    expect(back.origin?.customisations).toEqual(['RAM per host: 384 → 448 GB']);
     expect(proposed.origin?.customisations).toBeUndefined();
     expect(customise(example('seed-001-all-flash-sql.json'), 0, 'hosts', 1).origin).toBeUndefined();
   });

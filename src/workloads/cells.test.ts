@@ -108,10 +108,9 @@ describe('copied rows', () => {
       'x',
     );
     expect(pasted.ok && pasted.project.workloads?.slice(-2).map((w) => [w.name, w.spec])).toEqual(
-      project.workloads?.map((w) => [
-        w.name,
-        expect.objectContaining({ read_pct: w.spec.read_pct }),
-      ]),
+      project.workloads
+        ?.slice(0, 2)
+        .map((w) => [w.name, expect.objectContaining({ read_pct: w.spec.read_pct })]),
     );
   });
 });

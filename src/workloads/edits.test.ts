@@ -10,7 +10,8 @@ describe('workload edits', () => {
   it('adds each template with a fresh id on the given cluster and the first policy', () => {
     let next = project;
     for (const template of WORKLOAD_TEMPLATES) next = addFromTemplate(next, template, 'sql-af');
-    const added = (next.workloads ?? []).slice(2);
+    const shipped = project.workloads?.length ?? 0;
+    const added = (next.workloads ?? []).slice(shipped);
     expect(added.map((w) => w.spec.kind)).toEqual([
       'sql_server',
       'sql_server',
@@ -19,7 +20,7 @@ describe('workload edits', () => {
       'file_server',
       'vm_group',
     ]);
-    expect(new Set((next.workloads ?? []).map((w) => w.id)).size).toBe(8);
+    expect(new Set((next.workloads ?? []).map((w) => w.id)).size).toBe(shipped + 6);
     expect(added.every((w) => w.cluster_id === 'sql-af' && w.policy_id === 'raid1-ftt1')).toBe(
       true,
     );
@@ -28,7 +29,15 @@ describe('workload edits', () => {
   it('sets the policy of the selected rows and removes them', () => {
     const both = new Set([0, 1]);
     const raid5 = setPolicy(project, both, 'raid5-ftt1');
-    expect(raid5.workloads?.map((w) => w.policy_id)).toEqual(['raid5-ftt1', 'raid5-ftt1']);
-    expect(removeWorkloads(raid5, new Set([0])).workloads?.map((w) => w.id)).toEqual(['sql500']);
+    // The rows selected change; the OS-disk group (row 2) keeps its policy.
+    expect(raid5.workloads?.map((w) => w.policy_id)).toEqual([
+      'raid5-ftt1',
+      'raid5-ftt1',
+      'raid1-ftt1',
+    ]);
+    expect(removeWorkloads(raid5, new Set([0])).workloads?.map((w) => w.id)).toEqual([
+      'sql500',
+      'os-disks',
+    ]);
   });
 });

@@ -174,7 +174,7 @@ fn bom_prices_are_live_formulas_over_the_project_parts() {
     // The part number is the catalog part's, the currency the project's.
     assert_eq!(
         bom.cell(&at(bom, 1, 0)),
-        Some(&Cell::text("dell-r630-2s12c-seed001"))
+        Some(&Cell::text("dell-r630-2s12c-384-seed001"))
     );
     assert_eq!(bom.cell(&at(bom, 1, 6)), Some(&Cell::text("USD")));
     let table = &bom.tables[0];

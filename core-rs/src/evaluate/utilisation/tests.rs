@@ -28,14 +28,14 @@ fn seed_000_hybrid_runs_out_of_cpu_and_iops_after_n_plus_1() {
     assert_eq!(
         table("seed-000-hybrid-alwayson.json"),
         [
-            ("cpu", 77.0, Some(102.7), None),
+            ("cpu", 77.3, Some(103.1), None),
             ("ram", 52.8, Some(70.4), None),
-            ("datastore_fullness", 15.9, Some(21.1), None),
-            ("capacity_usable", 31.7, None, None),
-            ("capacity_raw", 15.7, None, None),
+            ("datastore_fullness", 21.6, Some(28.8), None),
+            ("capacity_usable", 43.2, None, None),
+            ("capacity_raw", 21.4, None, None),
             ("iops", 48.2, Some(125.5), None),
-            ("cache", 66.3, None, None),
-            ("read_cache", 23.7, None, None),
+            ("cache", 71.7, None, None),
+            ("read_cache", 101.3, None, None),
             ("cache_writes", 1.1, None, None),
             ("cache_endurance", 3.4, None, None),
         ]
@@ -47,16 +47,16 @@ fn seed_001_all_flash_needs_171_pct_of_its_cores_after_n_plus_1() {
     assert_eq!(
         table("seed-001-all-flash-sql.json"),
         [
-            ("cpu", 128.3, Some(171.1), None),
-            ("ram", 50.4, Some(67.2), None),
-            ("datastore_fullness", 43.8, Some(58.5), None),
-            ("capacity_usable", 87.7, None, None),
-            ("capacity_raw", 41.2, None, None),
-            ("iops", 2.6, Some(4.3), None),
-            ("cache", 16.8, None, None),
-            ("write_buffer", 16.8, None, None),
-            ("cache_writes", 2.1, None, None),
-            ("cache_endurance", 6.5, None, None),
+            ("cpu", 128.6, Some(171.5), None),
+            ("ram", 32.8, Some(43.7), None),
+            ("datastore_fullness", 31.3, Some(41.8), None),
+            ("capacity_usable", 62.6, None, None),
+            ("capacity_raw", 29.4, None, None),
+            ("iops", 1.7, Some(2.9), None),
+            ("cache", 9.9, None, None),
+            ("write_buffer", 9.9, None, None),
+            ("cache_writes", 1.4, None, None),
+            ("cache_endurance", 4.3, None, None),
         ]
     );
 }
@@ -66,17 +66,17 @@ fn seed_001_stretched_has_a_site_failure_column_and_no_n_plus_0() {
     assert_eq!(
         table("seed-001-stretched.json"),
         [
-            ("cpu", 128.3, None, Some(256.7)),
+            ("cpu", 128.6, None, Some(257.2)),
             ("ram", 32.8, None, Some(65.6)),
-            ("datastore_fullness", 43.8, None, Some(43.8)),
-            ("capacity_usable", 58.5, None, None),
-            ("capacity_raw", 41.2, None, None),
-            ("iops", 2.6, None, Some(3.3)),
-            ("cache", 16.8, None, None),
-            ("write_buffer", 16.8, None, None),
-            ("cache_writes", 2.1, None, None),
-            ("cache_endurance", 6.5, None, None),
-            ("network", 2.8, None, None),
+            ("datastore_fullness", 31.3, None, Some(31.3)),
+            ("capacity_usable", 41.8, None, None),
+            ("capacity_raw", 29.4, None, None),
+            ("iops", 1.7, None, Some(2.2)),
+            ("cache", 9.9, None, None),
+            ("write_buffer", 9.9, None, None),
+            ("cache_writes", 1.3, None, None),
+            ("cache_endurance", 4.2, None, None),
+            ("network", 1.8, None, None),
         ]
     );
 }
@@ -86,14 +86,14 @@ fn seed_002_iscsi_spends_three_quarters_of_its_cache_endurance() {
     assert_eq!(
         table("seed-002-iscsi-fci.json"),
         [
-            ("cpu", 28.9, Some(38.6), None),
+            ("cpu", 29.1, Some(38.8), None),
             ("ram", 31.8, Some(42.4), None),
-            ("datastore_fullness", 29.5, Some(39.3), None),
-            ("capacity_usable", 59.0, None, None),
-            ("capacity_raw", 29.2, None, None),
+            ("datastore_fullness", 42.1, Some(56.1), None),
+            ("capacity_usable", 84.2, None, None),
+            ("capacity_raw", 41.7, None, None),
             ("iops", 8.2, Some(13.7), None),
-            ("cache", 0.8, None, None),
-            ("write_buffer", 1.9, None, None),
+            ("cache", 1.1, None, None),
+            ("write_buffer", 2.8, None, None),
             ("cache_writes", 3.6, None, None),
             ("cache_endurance", 75.2, None, None),
         ]
@@ -105,14 +105,14 @@ fn seed_003_mixed_is_short_of_usable_capacity_and_past_the_alert_after_n_plus_1(
     assert_eq!(
         table("seed-003-mixed-sql-exchange.json"),
         [
-            ("cpu", 79.6, Some(106.1), None),
+            ("cpu", 79.8, Some(106.4), None),
             ("ram", 37.8, Some(50.4), None),
-            ("datastore_fullness", 65.4, Some(87.2), None),
-            ("capacity_usable", 130.7, None, None),
-            ("capacity_raw", 64.7, None, None),
+            ("datastore_fullness", 61.9, Some(82.6), None),
+            ("capacity_usable", 123.9, None, None),
+            ("capacity_raw", 61.3, None, None),
             ("iops", 2.1, Some(3.5), None),
-            ("cache", 15.5, None, None),
-            ("write_buffer", 41.4, None, None),
+            ("cache", 14.7, None, None),
+            ("write_buffer", 39.3, None, None),
             ("cache_writes", 1.9, None, None),
             ("cache_endurance", 28.6, None, None),
         ]
@@ -124,10 +124,10 @@ fn seed_004_xtremio_vplex_reads_the_arrays_and_the_vplex() {
     assert_eq!(
         table("seed-004-xtremio-vplex.json"),
         [
-            ("cpu", 51.3, Some(61.6), Some(102.7)),
+            ("cpu", 51.4, Some(61.7), Some(102.9)),
             ("ram", 7.3, Some(8.8), Some(14.6)),
-            ("capacity_usable", 71.4, Some(71.4), None),
-            ("capacity_raw", 46.3, None, None),
+            ("capacity_usable", 73.5, Some(73.5), None),
+            ("capacity_raw", 47.1, None, None),
             ("iops", 91.1, Some(91.1), Some(91.1)),
             ("array_iops", 98.6, Some(98.6), None),
             ("array_iops", 1.1, Some(1.1), None),
