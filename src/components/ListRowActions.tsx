@@ -1,3 +1,4 @@
+import { Button, Intent } from '@blueprintjs/core';
 import { useApp } from '../store/context';
 import { duplicateAt, freshId, removeAt } from '../store/listEdits';
 
@@ -5,16 +6,15 @@ import { duplicateAt, freshId, removeAt } from '../store/listEdits';
 export function ListRowActions({ list, index, id }: { list: string; index: number; id: string }) {
   const editProject = useApp((s) => s.editProject);
   return (
-    <td className="row-actions">
-      <button
-        type="button"
+    <td className="editor-row-actions">
+      <Button
+        size="small"
+        variant="minimal"
+        icon="duplicate"
+        text="Duplicate"
         onClick={() => editProject((p) => duplicateAt(p, list, index, freshId(p, list, id)))}
-      >
-        Duplicate
-      </button>
-      <button type="button" onClick={() => editProject((p) => removeAt(p, list, index))}>
-        Remove
-      </button>
+      />
+      <RemoveButton onClick={() => editProject((p) => removeAt(p, list, index))} />
     </td>
   );
 }
@@ -23,10 +23,23 @@ export function ListRowActions({ list, index, id }: { list: string; index: numbe
 export function RemoveRowAction({ list, index }: { list: string; index: number }) {
   const editProject = useApp((s) => s.editProject);
   return (
-    <td className="row-actions">
-      <button type="button" onClick={() => editProject((p) => removeAt(p, list, index))}>
-        Remove
-      </button>
+    <td className="editor-row-actions">
+      <RemoveButton onClick={() => editProject((p) => removeAt(p, list, index))} />
     </td>
+  );
+}
+
+/** The destructive row action, marked as such. */
+export function RemoveButton({ onClick, label }: { onClick: () => void; label?: string }) {
+  return (
+    <Button
+      size="small"
+      variant="minimal"
+      intent={Intent.DANGER}
+      icon="trash"
+      text="Remove"
+      aria-label={label}
+      onClick={onClick}
+    />
   );
 }
