@@ -1,4 +1,8 @@
+import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { memo } from 'react';
+import { EditorPanel } from '../components/EditorPanel';
+import { classes } from '../components/FieldFrame';
+import { RemoveButton } from '../components/ListRowActions';
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
@@ -9,13 +13,20 @@ import { TopologyEditor } from './TopologyEditor';
 import { XtremioVplexEditor } from './XtremioVplexEditor';
 
 /** How the BOM prices the host, as the core priced it: its own price, the catalog's, or none. */
-function partStatus(price: number | null | undefined, unpriced: boolean, currency: string): string {
+function partStatus(price: number | null | undefined, unpriced: boolean, currency: string) {
   if (price !== undefined && price !== null) {
     return `Priced at ${price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency} per host.`;
   }
-  return unpriced
-    ? 'Custom host, unpriced: the BOM lists it without a price.'
-    : 'Priced from the catalog (the BOM shows the price).';
+  return unpriced ? (
+    <>
+      <Tag intent={Intent.WARNING} minimal>
+        custom, unpriced
+      </Tag>{' '}
+      Custom host, unpriced: the BOM lists it without a price.
+    </>
+  ) : (
+    'Priced from the catalog (the BOM shows the price).'
+  );
 }
 
 /** A cluster's hosts and storage: every field of the design, by path. */
@@ -38,14 +49,13 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
     <>
       <ClusterEditor clusterIndex={clusterIndex} />
       <TopologyEditor clusterIndex={clusterIndex} />
-      <section className="panel" aria-labelledby={`host-heading-${clusterIndex}`}>
-        <h2 id={`host-heading-${clusterIndex}`}>Host</h2>
-        <div className="panel-actions">
+      <EditorPanel headingId={`host-heading-${clusterIndex}`} title="Host">
+        <div className="editor-actions">
           <PickFromCatalog
             slot={{ slot: 'host', cluster: clusterIndex }}
             label="Choose the host from the catalog…"
           />
-          <span className="muted" data-testid={`host-part-${clusterIndex}`}>
+          <span className={Classes.TEXT_MUTED} data-testid={`host-part-${clusterIndex}`}>
             {partStatus(
               cluster.host.unit_price,
               unpricedParts?.includes(cluster.host.model) ?? false,
@@ -53,7 +63,7 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
             )}
           </span>
         </div>
-        <div className="fields">
+        <div className="editor-fields">
           <PathText path={`${base}.name`} label="Cluster name" />
           <PathText path={`${base}.host.model`} label="Host model" />
           <PathNumber path={`${base}.host.sockets`} label="Sockets" />
@@ -69,19 +79,18 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
             optional
           />
         </div>
-      </section>
+      </EditorPanel>
       {cluster.storage.architecture === 'xtremio_vplex' && (
         <XtremioVplexEditor clusterIndex={clusterIndex} />
       )}
       {cluster.storage.architecture === 'vsan_esa' && <EsaEditor clusterIndex={clusterIndex} />}
       {cluster.storage.architecture === 'vsan_osa' && (
-        <section className="panel" aria-labelledby={`dg-heading-${clusterIndex}`}>
-          <h2 id={`dg-heading-${clusterIndex}`}>Disk groups (every host)</h2>
+        <EditorPanel headingId={`dg-heading-${clusterIndex}`} title="Disk groups (every host)">
           <PathCheckbox
             path={`${base}.storage.dedup_compression`}
             label="Deduplication and compression (all-flash only)"
           />
-          <div className="panel-actions">
+          <div className="editor-actions">
             <PickFromCatalog
               slot={{ slot: 'cache_device', cluster: clusterIndex }}
               label="Choose the cache device from the catalog…"
@@ -91,7 +100,7 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
               label="Choose the capacity device from the catalog…"
             />
           </div>
-          <table className="grid">
+          <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'disk-groups')}>
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -132,32 +141,31 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
                         hideLabel
                       />
                     </td>
-                    <td className="row-actions">
-                      <button
-                        type="button"
+                    <td className="editor-row-actions">
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        icon="duplicate"
+                        text="Duplicate"
                         onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
-                      >
-                        Duplicate
-                      </button>
-                      <button
-                        type="button"
+                      />
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        icon="layers"
+                        text="Apply to all"
                         onClick={() => editProject((p) => applyDiskGroupToAll(p, clusterIndex, g))}
-                      >
-                        Apply to all
-                      </button>
-                      <button
-                        type="button"
+                      />
+                      <RemoveButton
                         onClick={() => editProject((p) => removeDiskGroup(p, clusterIndex, g))}
-                      >
-                        Remove
-                      </button>
+                      />
                     </td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
-        </section>
+        </EditorPanel>
       )}
     </>
   );
