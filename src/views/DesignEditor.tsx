@@ -22,7 +22,7 @@ function partStatus(price: number | null | undefined, unpriced: boolean, currenc
       <Tag intent={Intent.WARNING} minimal>
         custom, unpriced
       </Tag>{' '}
-      Custom host, unpriced: the BOM lists it without a price.
+      The BOM lists this host without a price.
     </>
   ) : (
     'Priced from the catalog (the BOM shows the price).'
