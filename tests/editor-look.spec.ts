@@ -45,16 +45,16 @@ for (const size of SIZES) {
   }) => {
     await page.setViewportSize(size);
     await page.goto('/');
-    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB', { timeout: 60_000 });
     for (const tab of TABS) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await expect(page.locator('#editor-panel h2').first()).toBeVisible();
       await expectNoSidewaysScroll(page);
-      expect(await truncatedControls(page), `${tab} at ${size.width}`).toEqual([]);
       const stem = tab.toLowerCase().replace(/\s+/g, '-');
       await page.screenshot({
         path: `tests/output/editor-${stem}-${size.width}x${size.height}.png`,
       });
+      expect(await truncatedControls(page), `${tab} at ${size.width}`).toEqual([]);
     }
   });
 
@@ -63,6 +63,7 @@ for (const size of SIZES) {
   }) => {
     await page.setViewportSize(size);
     await page.goto('/');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB', { timeout: 60_000 });
     await page.getByRole('tab', { name: 'Workloads', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Every column' }).check();
     const region = page.getByRole('region', { name: 'Workloads table' });

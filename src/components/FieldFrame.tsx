@@ -11,6 +11,8 @@ interface Props {
   hint?: string | undefined;
   /** The problem with the field's value (the core's message or a parse error). */
   message?: string | undefined;
+  /** Takes a whole row of its form. */
+  wide?: boolean | undefined;
   children: ReactNode;
 }
 
@@ -50,7 +52,7 @@ export const classes = (...names: (string | false | undefined)[]) =>
  * control and the problem show, so rows stay one line high until a value
  * is wrong.
  */
-export function FieldFrame({ id, label, hideLabel, hint, message, children }: Props) {
+export function FieldFrame({ id, label, hideLabel, hint, message, wide, children }: Props) {
   const problem = message && (
     <span id={messageId(id)} className="issue" role="alert">
       {message}
@@ -66,7 +68,7 @@ export function FieldFrame({ id, label, hideLabel, hint, message, children }: Pr
   }
   return (
     <FormGroup
-      className="editor-field"
+      className={classes('editor-field', wide && 'wide')}
       label={label}
       labelFor={id}
       intent={message ? Intent.DANGER : Intent.NONE}

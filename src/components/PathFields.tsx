@@ -62,7 +62,13 @@ export function PathText({
   hideLabel,
   kind = 'text',
   hint,
-}: Common & { kind?: TextKind; hint?: string }) {
+  wide,
+}: Common & {
+  kind?: TextKind;
+  hint?: string;
+  /** Long values (a host's model): the field takes a whole row of its form. */
+  wide?: boolean;
+}) {
   const id = useId();
   const { value, issue, set } = useField(path);
   const common = {
@@ -76,7 +82,7 @@ export function PathText({
   };
   const intent = issue ? Intent.DANGER : Intent.NONE;
   return (
-    <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} message={issue}>
+    <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} message={issue} wide={wide}>
       {kind === 'multiline' ? (
         <TextArea {...common} intent={intent} fill rows={6} onChange={(e) => set(e.target.value)} />
       ) : (

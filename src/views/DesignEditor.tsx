@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { EditorPanel } from '../components/EditorPanel';
 import { classes } from '../components/FieldFrame';
 import { RemoveButton } from '../components/ListRowActions';
+import { ScrollRegion } from '../components/ScrollRegion';
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
@@ -65,7 +66,7 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
         </div>
         <div className="editor-fields">
           <PathText path={`${base}.name`} label="Cluster name" />
-          <PathText path={`${base}.host.model`} label="Host model" />
+          <PathText path={`${base}.host.model`} label="Host model" wide />
           <PathNumber path={`${base}.host.sockets`} label="Sockets" />
           <PathNumber path={`${base}.host.cores_per_socket`} label="Cores per socket" />
           <PathNumber path={`${base}.host.ghz`} label="Clock" unit="GHz" />
@@ -100,71 +101,75 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
               label="Choose the capacity device from the catalog…"
             />
           </div>
-          <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'disk-groups')}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Cache device</th>
-                <th scope="col">Capacity device</th>
-                <th scope="col">Count</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cluster.storage.disk_groups.map((_, g) => {
-                const path = `${base}.storage.disk_groups[${g}]`;
-                return (
-                  <tr key={g}>
-                    <td>{g + 1}</td>
-                    <td>
-                      <PathSelect
-                        path={`${path}.cache_device`}
-                        label={`Disk group ${g + 1} cache device`}
-                        choices={deviceChoices}
-                        hideLabel
-                      />
-                    </td>
-                    <td>
-                      <PathSelect
-                        path={`${path}.capacity_device`}
-                        label={`Disk group ${g + 1} capacity device`}
-                        choices={deviceChoices}
-                        hideLabel
-                      />
-                    </td>
-                    <td>
-                      <PathNumber
-                        path={`${path}.capacity_device_count`}
-                        label={`Disk group ${g + 1} capacity device count`}
-                        hideLabel
-                      />
-                    </td>
-                    <td className="editor-row-actions">
-                      <Button
-                        size="small"
-                        variant="minimal"
-                        icon="duplicate"
-                        text="Duplicate"
-                        onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
-                      />
-                      <Button
-                        size="small"
-                        variant="minimal"
-                        icon="layers"
-                        text="Apply to all"
-                        onClick={() => editProject((p) => applyDiskGroupToAll(p, clusterIndex, g))}
-                      />
-                      <RemoveButton
-                        onClick={() => editProject((p) => removeDiskGroup(p, clusterIndex, g))}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <ScrollRegion label="Disk groups table">
+            <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'disk-groups')}>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Cache device</th>
+                  <th scope="col">Capacity device</th>
+                  <th scope="col">Count</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cluster.storage.disk_groups.map((_, g) => {
+                  const path = `${base}.storage.disk_groups[${g}]`;
+                  return (
+                    <tr key={g}>
+                      <td>{g + 1}</td>
+                      <td>
+                        <PathSelect
+                          path={`${path}.cache_device`}
+                          label={`Disk group ${g + 1} cache device`}
+                          choices={deviceChoices}
+                          hideLabel
+                        />
+                      </td>
+                      <td>
+                        <PathSelect
+                          path={`${path}.capacity_device`}
+                          label={`Disk group ${g + 1} capacity device`}
+                          choices={deviceChoices}
+                          hideLabel
+                        />
+                      </td>
+                      <td>
+                        <PathNumber
+                          path={`${path}.capacity_device_count`}
+                          label={`Disk group ${g + 1} capacity device count`}
+                          hideLabel
+                        />
+                      </td>
+                      <td className="editor-row-actions">
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          icon="duplicate"
+                          text="Duplicate"
+                          onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
+                        />
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          icon="layers"
+                          text="Apply to all"
+                          onClick={() =>
+                            editProject((p) => applyDiskGroupToAll(p, clusterIndex, g))
+                          }
+                        />
+                        <RemoveButton
+                          onClick={() => editProject((p) => removeDiskGroup(p, clusterIndex, g))}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollRegion>
         </EditorPanel>
       )}
     </>
