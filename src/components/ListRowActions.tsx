@@ -7,11 +7,7 @@ export function ListRowActions({ list, index, id }: { list: string; index: numbe
   const editProject = useApp((s) => s.editProject);
   return (
     <td className="editor-row-actions">
-      <Button
-        size="small"
-        variant="minimal"
-        icon="duplicate"
-        text="Duplicate"
+      <DuplicateButton
         onClick={() => editProject((p) => duplicateAt(p, list, index, freshId(p, list, id)))}
       />
       <RemoveButton onClick={() => editProject((p) => removeAt(p, list, index))} />
@@ -29,15 +25,44 @@ export function RemoveRowAction({ list, index }: { list: string; index: number }
   );
 }
 
+interface RowButtonProps {
+  onClick: () => void;
+  /** The accessible name when it says more than the text (which row). */
+  label?: string;
+  /** Only the icon shows (a dense grid); the text is its tooltip. */
+  iconOnly?: boolean;
+}
+
+/** Copies a row. */
+export function DuplicateButton({ onClick, label, iconOnly }: RowButtonProps) {
+  return (
+    <Button
+      size="small"
+      variant="minimal"
+      icon="duplicate"
+      text={iconOnly ? undefined : 'Duplicate'}
+      title={iconOnly ? 'Duplicate' : undefined}
+      aria-label={label}
+      onClick={onClick}
+    />
+  );
+}
+
 /** The destructive row action, marked as such. */
-export function RemoveButton({ onClick, label }: { onClick: () => void; label?: string }) {
+export function RemoveButton({
+  onClick,
+  label,
+  iconOnly,
+  text = 'Remove',
+}: RowButtonProps & { text?: string }) {
   return (
     <Button
       size="small"
       variant="minimal"
       intent={Intent.DANGER}
       icon="trash"
-      text="Remove"
+      text={iconOnly ? undefined : text}
+      title={iconOnly ? text : undefined}
       aria-label={label}
       onClick={onClick}
     />

@@ -2,7 +2,7 @@ import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { memo } from 'react';
 import { EditorPanel } from '../components/EditorPanel';
 import { classes } from '../components/FieldFrame';
-import { RemoveButton } from '../components/ListRowActions';
+import { DuplicateButton, RemoveButton } from '../components/ListRowActions';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
@@ -144,11 +144,7 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
                         />
                       </td>
                       <td className="editor-row-actions">
-                        <Button
-                          size="small"
-                          variant="minimal"
-                          icon="duplicate"
-                          text="Duplicate"
+                        <DuplicateButton
                           onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
                         />
                         <Button

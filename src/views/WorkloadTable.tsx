@@ -31,6 +31,7 @@ import {
 } from 'react';
 import { EditorPanel } from '../components/EditorPanel';
 import { classes } from '../components/FieldFrame';
+import { DuplicateButton, RemoveButton } from '../components/ListRowActions';
 import { PathNumber, PathSelect, PathText } from '../components/PathFields';
 import type { Project, Workload } from '../core/types';
 import { useApp } from '../store/context';
@@ -606,25 +607,19 @@ export function WorkloadTable() {
                     );
                   })}
                   <td className="editor-row-actions">
-                    <Button
-                      size="small"
-                      variant="minimal"
-                      icon="duplicate"
-                      aria-label={`Duplicate ${name}`}
-                      title="Duplicate"
+                    <DuplicateButton
+                      iconOnly
+                      label={`Duplicate ${name}`}
                       onClick={() =>
                         editProject((p) =>
                           duplicateAt(p, 'workloads', index, freshId(p, 'workloads', workload.id)),
                         )
                       }
                     />
-                    <Button
-                      size="small"
-                      variant="minimal"
-                      intent={Intent.DANGER}
-                      icon="trash"
-                      aria-label={`Delete ${name}`}
-                      title="Delete"
+                    <RemoveButton
+                      iconOnly
+                      text="Delete"
+                      label={`Delete ${name}`}
                       onClick={() => {
                         editProject((p) => removeWorkloads(p, new Set([index])));
                         setActive(null);
