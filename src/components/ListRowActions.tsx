@@ -68,3 +68,12 @@ export function RemoveButton({
     />
   );
 }
+
+/** The heading of a row-actions column: named for screen readers, blank on screen. */
+export function ActionsHeading() {
+  return (
+    <th scope="col">
+      <span className="visually-hidden">Actions</span>
+    </th>
+  );
+}

@@ -2,7 +2,7 @@ import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { memo } from 'react';
 import { EditorPanel } from '../components/EditorPanel';
 import { classes } from '../components/FieldFrame';
-import { DuplicateButton, RemoveButton } from '../components/ListRowActions';
+import { ActionsHeading, DuplicateButton, RemoveButton } from '../components/ListRowActions';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
@@ -109,9 +109,7 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
                   <th scope="col">Cache device</th>
                   <th scope="col">Capacity device</th>
                   <th scope="col">Count</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeading />
                 </tr>
               </thead>
               <tbody>

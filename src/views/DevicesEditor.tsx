@@ -5,7 +5,7 @@ import { ScrollRegion } from '../components/ScrollRegion';
 import { PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { useApp } from '../store/context';
 import { appendAt, freshId } from '../store/listEdits';
-import { ListRowActions } from '../components/ListRowActions';
+import { ActionsHeading, ListRowActions } from '../components/ListRowActions';
 
 const KINDS = [
   { value: 'hdd7200', label: 'HDD 7.2K' },
@@ -41,9 +41,7 @@ export function DevicesEditor() {
               <th scope="col">DWPD</th>
               <th scope="col">Class</th>
               <th scope="col">Price ({currency})</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeading />
             </tr>
           </thead>
           <tbody>

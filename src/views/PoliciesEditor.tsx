@@ -10,7 +10,7 @@ import { useApp } from '../store/context';
 import { appendAt, freshId } from '../store/listEdits';
 import { setAtPath } from '../store/paths';
 import { defaultPolicyName, editPolicyProtection } from '../store/policyEdits';
-import { ListRowActions } from '../components/ListRowActions';
+import { ActionsHeading, ListRowActions } from '../components/ListRowActions';
 
 const METHODS = [
   { value: 'raid1', label: 'RAID-1 (mirroring)' },
@@ -42,9 +42,7 @@ export function PoliciesEditor() {
               <th scope="col">OSR (%)</th>
               <th scope="col">Checksum</th>
               <th scope="col">Compression (ESA)</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeading />
             </tr>
           </thead>
           <tbody>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { EditorPanel } from '../components/EditorPanel';
 import { classes, describedBy, FieldFrame } from '../components/FieldFrame';
-import { RemoveRowAction } from '../components/ListRowActions';
+import { ActionsHeading, RemoveRowAction } from '../components/ListRowActions';
 import { PathNumber, PathText } from '../components/PathFields';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { costRule } from '../compare/metrics';
@@ -94,9 +94,7 @@ function ExchangeRates({ pricing, currency }: { pricing?: Pricing; currency: str
             <tr>
               <th scope="col">From</th>
               <th scope="col">{currency} per unit</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeading />
             </tr>
           </thead>
           <tbody>
@@ -163,9 +161,7 @@ function ExtraLines({ pricing, currency }: { pricing?: Pricing; currency: string
                 <th scope="col">Part number</th>
                 <th scope="col">Quantity</th>
                 <th scope="col">Unit price ({currency}) or discount %</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeading />
               </tr>
             </thead>
             <tbody>

@@ -31,7 +31,7 @@ import {
 } from 'react';
 import { EditorPanel } from '../components/EditorPanel';
 import { classes } from '../components/FieldFrame';
-import { DuplicateButton, RemoveButton } from '../components/ListRowActions';
+import { ActionsHeading, DuplicateButton, RemoveButton } from '../components/ListRowActions';
 import { PathNumber, PathSelect, PathText } from '../components/PathFields';
 import type { Project, Workload } from '../core/types';
 import { useApp } from '../store/context';
@@ -553,9 +553,7 @@ export function WorkloadTable() {
                   </th>
                 );
               })}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeading />
             </tr>
           </thead>
           <tbody onKeyDown={onKeyDown} onFocus={onFocus}>
