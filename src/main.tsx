@@ -14,6 +14,7 @@ import { evaluateOnChange } from './store/liveEvaluation';
 import { followOsTheme } from './theme';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles.css';
+import './styles/editors.css';
 
 followOsTheme(document.body, window.matchMedia('(prefers-color-scheme: dark)'));
 

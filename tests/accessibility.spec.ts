@@ -24,3 +24,13 @@ test('the report facts editor has no serious accessibility violations', async ({
   await expect(page.getByRole('textbox', { name: 'Objectives and notes' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('every editor tab has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  for (const tab of ['Design', 'Workloads', 'Policies', 'Devices', 'Settings', 'Pricing']) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(page.locator('#editor-panel h2').first()).toBeVisible();
+    expect(await seriousViolations(page), tab).toEqual([]);
+  }
+});

@@ -10,7 +10,7 @@ export function FieldLink({ path, children }: { path: string; children: ReactNod
   return (
     <button
       type="button"
-      className="link"
+      className="field-link"
       title={`Go to ${path}`}
       onClick={() => {
         setEditorTab(tabForPath(path));

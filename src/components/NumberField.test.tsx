@@ -41,4 +41,28 @@ describe('NumberField', () => {
     rerender(<NumberField label="Hosts" value={8} onChange={() => {}} />);
     expect((screen.getByLabelText('Hosts') as HTMLInputElement).value).toBe('8');
   });
+
+  it('describes the field by its unit and hint, its label staying the field name', () => {
+    render(
+      <NumberField
+        label="Memory"
+        unit="GB"
+        hint="Between 16 and 6144"
+        value={512}
+        onChange={() => {}}
+      />,
+    );
+    const input = screen.getByLabelText('Memory');
+    const description = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(description).toBe('Between 16 and 6144 GB');
+  });
+
+  it('in a table cell, is named by its label without showing it', () => {
+    render(<NumberField label="Device 1 capacity" hideLabel value={960} onChange={() => {}} />);
+    expect(screen.getByLabelText('Device 1 capacity')).toBeTruthy();
+    expect(screen.queryByText('Device 1 capacity')).toBeNull();
+  });
 });

@@ -1,4 +1,6 @@
+import { Classes, Intent } from '@blueprintjs/core';
 import { useId, useState } from 'react';
+import { classes, describedBy, FieldFrame, unitId } from './FieldFrame';
 
 interface Props {
   label: string;
@@ -18,6 +20,8 @@ interface Props {
   hideLabel?: boolean;
   /** Shown in an empty optional field: what the core uses instead (e.g. its default). */
   placeholder?: string;
+  /** What the field means or allows (e.g. its range), under it. */
+  hint?: string | undefined;
 }
 
 /**
@@ -36,6 +40,7 @@ export function NumberField({
   hideLabel,
   optional,
   placeholder,
+  hint,
 }: Props) {
   const id = useId();
   const [text, setText] = useState(value === undefined ? '' : String(value));
@@ -49,21 +54,20 @@ export function NumberField({
   const message =
     Number.isFinite(parsed) || (optional && empty) ? issue : `${label} must be a number`;
   return (
-    <div className="field">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
-        {label}
-      </label>
-      <div className="field-input">
+    <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} message={message}>
+      <div className={classes(Classes.INPUT_GROUP, hideLabel && Classes.SMALL, 'number-input')}>
         <input
           id={id}
+          className={classes(Classes.INPUT, !!message && Classes.intentClass(Intent.DANGER))}
           data-testid={testId}
           data-path={path}
           type="text"
           inputMode="decimal"
           value={text}
           placeholder={placeholder}
+          aria-label={hideLabel ? label : undefined}
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-issue` : undefined}
+          aria-describedby={describedBy(id, { message, hint, unit, hideLabel })}
           onChange={(event) => {
             setText(event.target.value);
             const cleared = event.target.value.trim() === '';
@@ -77,13 +81,13 @@ export function NumberField({
             }
           }}
         />
-        {unit && <span className="unit">{unit}</span>}
+        {unit && (
+          // Read out with the field: its label stays the field's name alone.
+          <span id={unitId(id)} className="unit">
+            {unit}
+          </span>
+        )}
       </div>
-      {message && (
-        <p id={`${id}-issue`} className="issue" role="alert">
-          {message}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,9 +1,11 @@
 // Inputs bound to a project field by its JSON path: the value, the edit and
 // the core's message for that path all come from the same place.
+import { Checkbox, Classes, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
 import { useId } from 'react';
 import type { Project } from '../core/types';
 import { useApp } from '../store/context';
 import { getAtPath, setAtPath } from '../store/paths';
+import { classes, describedBy, FieldFrame } from './FieldFrame';
 import { NumberField } from './NumberField';
 
 function useField(path: string) {
@@ -22,8 +24,6 @@ interface Common {
   hideLabel?: boolean;
 }
 
-const labelClass = (hide?: boolean) => (hide ? 'visually-hidden' : undefined);
-
 export function PathNumber({
   path,
   label,
@@ -32,7 +32,8 @@ export function PathNumber({
   hideLabel,
   optional,
   placeholder,
-}: Common & { unit?: string; optional?: boolean; placeholder?: string }) {
+  hint,
+}: Common & { unit?: string; optional?: boolean; placeholder?: string; hint?: string }) {
   const { value, issue, set } = useField(path);
   return (
     <NumberField
@@ -45,6 +46,7 @@ export function PathNumber({
       testId={testId}
       hideLabel={hideLabel}
       optional={optional}
+      hint={hint}
       onChange={set}
     />
   );
@@ -60,39 +62,43 @@ export function PathText({
   hideLabel,
   kind = 'text',
   hint,
-}: Common & { kind?: TextKind; hint?: string }) {
+  wide,
+}: Common & {
+  kind?: TextKind;
+  hint?: string;
+  /** Long values (a host's model): the field takes a whole row of its form. */
+  wide?: boolean;
+}) {
   const id = useId();
-  const hintId = useId();
   const { value, issue, set } = useField(path);
   const common = {
     id,
     'data-path': path,
     'data-testid': testId,
     value: typeof value === 'string' ? value : '',
+    'aria-label': hideLabel ? label : undefined,
     'aria-invalid': issue ? true : undefined,
-    'aria-describedby': hint ? hintId : undefined,
+    'aria-describedby': describedBy(id, { message: issue, hint, hideLabel }),
   };
+  const intent = issue ? Intent.DANGER : Intent.NONE;
   return (
-    <div className="field">
-      <label htmlFor={id} className={labelClass(hideLabel)}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} message={issue} wide={wide}>
       {kind === 'multiline' ? (
-        <textarea {...common} rows={6} onChange={(e) => set(e.target.value)} />
+        <TextArea {...common} intent={intent} fill rows={6} onChange={(e) => set(e.target.value)} />
       ) : (
-        <input {...common} type={kind} onChange={(e) => set(e.target.value)} />
+        <input
+          {...common}
+          className={classes(
+            Classes.INPUT,
+            Classes.FILL,
+            hideLabel && Classes.SMALL,
+            intent !== Intent.NONE && Classes.intentClass(intent),
+          )}
+          type={kind}
+          onChange={(e) => set(e.target.value)}
+        />
       )}
-      {hint && (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      )}
-      {issue && (
-        <p className="issue" role="alert">
-          {issue}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -114,7 +120,9 @@ export function PathSelect({
   edit,
   testId,
   hideLabel,
+  hint,
 }: Common & {
+  hint?: string;
   choices: readonly Choice[];
   parse?: (value: string) => unknown;
   edit?: (value: string) => (project: Project) => Project;
@@ -123,30 +131,21 @@ export function PathSelect({
   const { value, issue, set } = useField(path);
   const editProject = useApp((s) => s.editProject);
   return (
-    <div className="field">
-      <label htmlFor={id} className={labelClass(hideLabel)}>
-        {label}
-      </label>
-      <select
+    <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} message={issue}>
+      <HTMLSelect
         id={id}
         data-path={path}
         data-testid={testId}
+        fill
+        minimal={hideLabel}
         value={String(value ?? '')}
+        aria-label={hideLabel ? label : undefined}
         aria-invalid={issue ? true : undefined}
+        aria-describedby={describedBy(id, { message: issue, hint, hideLabel })}
         onChange={(e) => (edit ? editProject(edit(e.target.value)) : set(parse(e.target.value)))}
-      >
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-      {issue && (
-        <p className="issue" role="alert">
-          {issue}
-        </p>
-      )}
-    </div>
+        options={choices}
+      />
+    </FieldFrame>
   );
 }
 
@@ -158,21 +157,15 @@ export function PathCheckbox({
   hideLabel,
   absent = false,
 }: Common & { absent?: boolean }) {
-  const id = useId();
   const { value, set } = useField(path);
   return (
-    <div className="field checkbox">
-      <input
-        id={id}
-        type="checkbox"
-        data-path={path}
-        data-testid={testId}
-        checked={value === undefined ? absent : value === true}
-        onChange={(e) => set(e.target.checked)}
-      />
-      <label htmlFor={id} className={labelClass(hideLabel)}>
-        {label}
-      </label>
-    </div>
+    <Checkbox
+      className="editor-checkbox"
+      data-path={path}
+      data-testid={testId}
+      checked={value === undefined ? absent : value === true}
+      onChange={(e) => set(e.currentTarget.checked)}
+      labelElement={hideLabel ? <span className="visually-hidden">{label}</span> : label}
+    />
   );
 }

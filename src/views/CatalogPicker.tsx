@@ -1,4 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  Switch,
+  Tag,
+} from '@blueprintjs/core';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { classes } from '../components/FieldFrame';
 import type { CatalogListing, CatalogRow, PartSlot, PartSpec } from '../core/types';
 import { pickCatalogPart } from '../files/catalog';
 import { attempt } from '../files/failures';
@@ -80,9 +95,10 @@ export function specCells(spec: PartSpec): string[] {
   }
 }
 
+/** The part's price, or undefined when neither catalog prices it. */
 const priceOf = (row: CatalogRow) => {
   const price = row.user ?? row.shipped;
-  return price ? `${number(price.unit_price, 2)} ${price.currency}` : 'unpriced';
+  return price ? `${number(price.unit_price, 2)} ${price.currency}` : undefined;
 };
 
 /** Column headings of the three spec cells, per category. */
@@ -117,18 +133,13 @@ export function CatalogPicker({ slot, onClose }: { slot: PartSlot; onClose: () =
   const services = useServices();
   const userCatalog = useApp((s) => s.userCatalog);
   const setNotice = useApp((s) => s.setNotice);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
   const [listing, setListing] = useState<CatalogListing | null>(null);
   const [text, setText] = useState('');
   const [vendor, setVendor] = useState('');
   const [generation, setGeneration] = useState('');
   const [legacy, setLegacy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
 
   useEffect(() => {
     let current = true;
@@ -148,7 +159,9 @@ export function CatalogPicker({ slot, onClose }: { slot: PartSlot; onClose: () =
     [listing, slot.slot],
   );
   const vendors = [...new Set(candidates.map((r) => r.vendor))].sort();
-  const generations = [...new Set(candidates.map((r) => generationOf(r.spec)).filter(Boolean))];
+  const generations = [
+    ...new Set(candidates.map((r) => generationOf(r.spec)).filter((g): g is string => !!g)),
+  ];
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = candidates.filter(
     (r) =>
@@ -170,112 +183,119 @@ export function CatalogPicker({ slot, onClose }: { slot: PartSlot; onClose: () =
     });
 
   return (
-    <dialog
-      ref={dialog}
-      className="question catalog-picker"
-      aria-labelledby="catalog-picker-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={`${TITLES[slot.slot]} for cluster ${slot.cluster + 1}`}
+      icon="search"
+      className="catalog-picker"
     >
-      <h2 id="catalog-picker-title">
-        {TITLES[slot.slot]} for cluster {slot.cluster + 1}
-      </h2>
-      <div className="picker-filters">
-        <label>
-          Search
-          <input
-            type="search"
-            value={text}
-            placeholder="Model, CPU, size…"
-            onChange={(e) => setText(e.target.value)}
+      <DialogBody useOverflowScrollContainer={false}>
+        <div className="picker-filters">
+          <FormGroup label="Search" labelFor={`${id}-search`}>
+            <InputGroup
+              id={`${id}-search`}
+              type="search"
+              leftIcon="search"
+              value={text}
+              placeholder="Model, CPU, size…"
+              onValueChange={setText}
+            />
+          </FormGroup>
+          <FormGroup label="Vendor" labelFor={`${id}-vendor`}>
+            <HTMLSelect
+              id={`${id}-vendor`}
+              value={vendor}
+              onChange={(e) => setVendor(e.target.value)}
+              options={[{ value: '', label: 'Any vendor' }, ...vendors]}
+            />
+          </FormGroup>
+          <FormGroup label="Generation" labelFor={`${id}-generation`}>
+            <HTMLSelect
+              id={`${id}-generation`}
+              value={generation}
+              onChange={(e) => setGeneration(e.target.value)}
+              options={[{ value: '', label: 'Any generation' }, ...generations]}
+            />
+          </FormGroup>
+          <Switch
+            checked={legacy}
+            onChange={(e) => setLegacy(e.currentTarget.checked)}
+            label="Include seed-era (legacy) parts"
           />
-        </label>
-        <label>
-          Vendor
-          <select value={vendor} onChange={(e) => setVendor(e.target.value)}>
-            <option value="">Any vendor</option>
-            {vendors.map((v) => (
-              <option key={v}>{v}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Generation
-          <select value={generation} onChange={(e) => setGeneration(e.target.value)}>
-            <option value="">Any generation</option>
-            {generations.map((g) => (
-              <option key={g}>{g}</option>
-            ))}
-          </select>
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={legacy} onChange={(e) => setLegacy(e.target.checked)} />
-          Include seed-era (legacy) parts
-        </label>
-      </div>
-      {refusal && (
-        <p className="issue" role="alert">
-          {refusal}
+        </div>
+        {refusal && (
+          <Callout intent={Intent.DANGER} role="alert" className="issue">
+            {refusal}
+          </Callout>
+        )}
+        <p className={Classes.TEXT_MUTED} role="status">
+          {listing ? `${shown.length} of ${candidates.length} parts` : 'Loading the catalog…'}
         </p>
-      )}
-      <p className="muted" role="status">
-        {listing ? `${shown.length} of ${candidates.length} parts` : 'Loading the catalog…'}
-      </p>
-      <div className="picker-table" tabIndex={0} role="region" aria-label="Catalog parts">
-        <table className="grid">
-          <thead>
-            <tr>
-              <th scope="col">Part</th>
-              {SPEC_HEADINGS[SLOT_CATEGORY[slot.slot]].map((heading) => (
-                <th scope="col" key={heading}>
-                  {heading}
-                </th>
-              ))}
-              <th scope="col">Unit price</th>
-              <th scope="col">
-                <span className="visually-hidden">Use</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row) => {
-              const [spec, performance, other] = specCells(row.spec);
-              return (
-                <tr key={row.id} data-part={row.id}>
-                  <th scope="row">
-                    {row.vendor} {row.model}
-                    <div className="muted">
-                      {row.id}
-                      {row.legacy ? ' · legacy' : ''}
-                    </div>
+        <div className="picker-table" tabIndex={0} role="region" aria-label="Catalog parts">
+          <table
+            className={classes(Classes.HTML_TABLE, Classes.COMPACT, Classes.HTML_TABLE_STRIPED)}
+          >
+            <thead>
+              <tr>
+                <th scope="col">Part</th>
+                {SPEC_HEADINGS[SLOT_CATEGORY[slot.slot]].map((heading) => (
+                  <th scope="col" key={heading}>
+                    {heading}
                   </th>
-                  <td>{spec}</td>
-                  <td>{performance}</td>
-                  <td>{other}</td>
-                  <td className="number">{priceOf(row)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      aria-label={`Use ${row.vendor} ${row.model} (${row.id})`}
-                      onClick={() => void use(row)}
-                    >
-                      Use
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <div className="panel-actions">
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </dialog>
+                ))}
+                <th scope="col">Unit price</th>
+                <th scope="col">
+                  <span className="visually-hidden">Use</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => {
+                const [spec, performance, other] = specCells(row.spec);
+                return (
+                  <tr key={row.id} data-part={row.id}>
+                    <th scope="row">
+                      {row.vendor} {row.model}
+                      <div className={Classes.TEXT_MUTED}>
+                        {row.id}
+                        {row.legacy && (
+                          <>
+                            {' '}
+                            <Tag minimal>legacy</Tag>
+                          </>
+                        )}
+                      </div>
+                    </th>
+                    <td>{spec}</td>
+                    <td>{performance}</td>
+                    <td>{other}</td>
+                    <td className="number">
+                      {priceOf(row) ?? (
+                        <Tag minimal intent={Intent.WARNING}>
+                          unpriced
+                        </Tag>
+                      )}
+                    </td>
+                    <td>
+                      <Button
+                        size="small"
+                        intent={Intent.PRIMARY}
+                        icon="tick"
+                        text="Use"
+                        aria-label={`Use ${row.vendor} ${row.model} (${row.id})`}
+                        onClick={() => void use(row)}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </DialogBody>
+      <DialogFooter actions={<Button text="Close" onClick={onClose} />} />
+    </Dialog>
   );
 }
 
@@ -284,9 +304,7 @@ export function PickFromCatalog({ slot, label }: { slot: PartSlot; label: string
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>
-        {label}
-      </button>
+      <Button icon="th-list" text={label} onClick={() => setOpen(true)} />
       {open && <CatalogPicker slot={slot} onClose={() => setOpen(false)} />}
     </>
   );

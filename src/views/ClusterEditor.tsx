@@ -1,3 +1,5 @@
+import { Classes } from '@blueprintjs/core';
+import { EditorPanel } from '../components/EditorPanel';
 import { NumberField } from '../components/NumberField';
 import { useApp } from '../store/context';
 import {
@@ -26,10 +28,9 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
   const deviceIndex = devices?.findIndex((d) => d.id === firstGroup?.capacity_device) ?? -1;
 
   return (
-    <section className="panel" aria-labelledby="cluster-heading">
-      <h2 id="cluster-heading">{cluster.name}</h2>
-      <p className="muted">{cluster.host.model}</p>
-      <div className="fields">
+    <EditorPanel headingId="cluster-heading" title={cluster.name}>
+      <p className={Classes.TEXT_MUTED}>{cluster.host.model}</p>
+      <div className="editor-fields">
         <NumberField
           label="Hosts"
           testId="host-count"
@@ -75,6 +76,6 @@ export function ClusterEditor({ clusterIndex }: { clusterIndex: number }) {
           </>
         )}
       </div>
-    </section>
+    </EditorPanel>
   );
 }

@@ -1,4 +1,9 @@
+import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
 import { memo } from 'react';
+import { EditorPanel } from '../components/EditorPanel';
+import { classes } from '../components/FieldFrame';
+import { ActionsHeading, DuplicateButton, RemoveButton } from '../components/ListRowActions';
+import { ScrollRegion } from '../components/ScrollRegion';
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
@@ -9,13 +14,20 @@ import { TopologyEditor } from './TopologyEditor';
 import { XtremioVplexEditor } from './XtremioVplexEditor';
 
 /** How the BOM prices the host, as the core priced it: its own price, the catalog's, or none. */
-function partStatus(price: number | null | undefined, unpriced: boolean, currency: string): string {
+function partStatus(price: number | null | undefined, unpriced: boolean, currency: string) {
   if (price !== undefined && price !== null) {
     return `Priced at ${price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency} per host.`;
   }
-  return unpriced
-    ? 'Custom host, unpriced: the BOM lists it without a price.'
-    : 'Priced from the catalog (the BOM shows the price).';
+  return unpriced ? (
+    <>
+      <Tag intent={Intent.WARNING} minimal>
+        custom, unpriced
+      </Tag>{' '}
+      The BOM lists this host without a price.
+    </>
+  ) : (
+    'Priced from the catalog (the BOM shows the price).'
+  );
 }
 
 /** A cluster's hosts and storage: every field of the design, by path. */
@@ -38,14 +50,13 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
     <>
       <ClusterEditor clusterIndex={clusterIndex} />
       <TopologyEditor clusterIndex={clusterIndex} />
-      <section className="panel" aria-labelledby={`host-heading-${clusterIndex}`}>
-        <h2 id={`host-heading-${clusterIndex}`}>Host</h2>
-        <div className="panel-actions">
+      <EditorPanel headingId={`host-heading-${clusterIndex}`} title="Host">
+        <div className="editor-actions">
           <PickFromCatalog
             slot={{ slot: 'host', cluster: clusterIndex }}
             label="Choose the host from the catalog…"
           />
-          <span className="muted" data-testid={`host-part-${clusterIndex}`}>
+          <span className={Classes.TEXT_MUTED} data-testid={`host-part-${clusterIndex}`}>
             {partStatus(
               cluster.host.unit_price,
               unpricedParts?.includes(cluster.host.model) ?? false,
@@ -53,9 +64,9 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
             )}
           </span>
         </div>
-        <div className="fields">
+        <div className="editor-fields">
           <PathText path={`${base}.name`} label="Cluster name" />
-          <PathText path={`${base}.host.model`} label="Host model" />
+          <PathText path={`${base}.host.model`} label="Host model" wide />
           <PathNumber path={`${base}.host.sockets`} label="Sockets" />
           <PathNumber path={`${base}.host.cores_per_socket`} label="Cores per socket" />
           <PathNumber path={`${base}.host.ghz`} label="Clock" unit="GHz" />
@@ -69,19 +80,18 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
             optional
           />
         </div>
-      </section>
+      </EditorPanel>
       {cluster.storage.architecture === 'xtremio_vplex' && (
         <XtremioVplexEditor clusterIndex={clusterIndex} />
       )}
       {cluster.storage.architecture === 'vsan_esa' && <EsaEditor clusterIndex={clusterIndex} />}
       {cluster.storage.architecture === 'vsan_osa' && (
-        <section className="panel" aria-labelledby={`dg-heading-${clusterIndex}`}>
-          <h2 id={`dg-heading-${clusterIndex}`}>Disk groups (every host)</h2>
+        <EditorPanel headingId={`dg-heading-${clusterIndex}`} title="Disk groups (every host)">
           <PathCheckbox
             path={`${base}.storage.dedup_compression`}
             label="Deduplication and compression (all-flash only)"
           />
-          <div className="panel-actions">
+          <div className="editor-actions">
             <PickFromCatalog
               slot={{ slot: 'cache_device', cluster: clusterIndex }}
               label="Choose the cache device from the catalog…"
@@ -91,73 +101,70 @@ export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clust
               label="Choose the capacity device from the catalog…"
             />
           </div>
-          <table className="grid">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Cache device</th>
-                <th scope="col">Capacity device</th>
-                <th scope="col">Count</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cluster.storage.disk_groups.map((_, g) => {
-                const path = `${base}.storage.disk_groups[${g}]`;
-                return (
-                  <tr key={g}>
-                    <td>{g + 1}</td>
-                    <td>
-                      <PathSelect
-                        path={`${path}.cache_device`}
-                        label={`Disk group ${g + 1} cache device`}
-                        choices={deviceChoices}
-                        hideLabel
-                      />
-                    </td>
-                    <td>
-                      <PathSelect
-                        path={`${path}.capacity_device`}
-                        label={`Disk group ${g + 1} capacity device`}
-                        choices={deviceChoices}
-                        hideLabel
-                      />
-                    </td>
-                    <td>
-                      <PathNumber
-                        path={`${path}.capacity_device_count`}
-                        label={`Disk group ${g + 1} capacity device count`}
-                        hideLabel
-                      />
-                    </td>
-                    <td className="row-actions">
-                      <button
-                        type="button"
-                        onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
-                      >
-                        Duplicate
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => editProject((p) => applyDiskGroupToAll(p, clusterIndex, g))}
-                      >
-                        Apply to all
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => editProject((p) => removeDiskGroup(p, clusterIndex, g))}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
+          <ScrollRegion label="Disk groups table">
+            <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'disk-groups')}>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Cache device</th>
+                  <th scope="col">Capacity device</th>
+                  <th scope="col">Count</th>
+                  <ActionsHeading />
+                </tr>
+              </thead>
+              <tbody>
+                {cluster.storage.disk_groups.map((_, g) => {
+                  const path = `${base}.storage.disk_groups[${g}]`;
+                  return (
+                    <tr key={g}>
+                      <td>{g + 1}</td>
+                      <td>
+                        <PathSelect
+                          path={`${path}.cache_device`}
+                          label={`Disk group ${g + 1} cache device`}
+                          choices={deviceChoices}
+                          hideLabel
+                        />
+                      </td>
+                      <td>
+                        <PathSelect
+                          path={`${path}.capacity_device`}
+                          label={`Disk group ${g + 1} capacity device`}
+                          choices={deviceChoices}
+                          hideLabel
+                        />
+                      </td>
+                      <td>
+                        <PathNumber
+                          path={`${path}.capacity_device_count`}
+                          label={`Disk group ${g + 1} capacity device count`}
+                          hideLabel
+                        />
+                      </td>
+                      <td className="editor-row-actions">
+                        <DuplicateButton
+                          onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
+                        />
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          icon="layers"
+                          text="Apply to all"
+                          onClick={() =>
+                            editProject((p) => applyDiskGroupToAll(p, clusterIndex, g))
+                          }
+                        />
+                        <RemoveButton
+                          onClick={() => editProject((p) => removeDiskGroup(p, clusterIndex, g))}
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </EditorPanel>
       )}
     </>
   );

@@ -1,8 +1,11 @@
+import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
+import { EditorPanel } from '../components/EditorPanel';
+import { classes } from '../components/FieldFrame';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { useApp } from '../store/context';
 import { appendAt, freshId } from '../store/listEdits';
-import { ListRowActions } from '../components/ListRowActions';
+import { ActionsHeading, ListRowActions } from '../components/ListRowActions';
 
 const KINDS = [
   { value: 'hdd7200', label: 'HDD 7.2K' },
@@ -25,23 +28,20 @@ export function DevicesEditor() {
   const unpriced = useApp((s) => s.evaluation?.totals.cost.unpriced_parts);
   const editProject = useApp((s) => s.editProject);
   return (
-    <section className="panel" aria-labelledby="devices-heading">
-      <h2 id="devices-heading">Devices</h2>
+    <EditorPanel headingId="devices-heading" title="Devices">
       <ScrollRegion label="Devices table">
-        <table className="grid">
+        <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'devices')}>
           <thead>
             <tr>
               <th scope="col">Model</th>
               <th scope="col">Kind</th>
-              <th scope="col">GB</th>
+              <th scope="col">Capacity (GB)</th>
               <th scope="col">Read IOPS</th>
               <th scope="col">Write IOPS</th>
               <th scope="col">DWPD</th>
               <th scope="col">Class</th>
               <th scope="col">Price ({currency})</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeading />
             </tr>
           </thead>
           <tbody>
@@ -106,9 +106,9 @@ export function DevicesEditor() {
                       optional
                     />
                     {unpriced?.includes(d.model) && (
-                      <span className="badge" data-testid={`device-unpriced-${i}`}>
+                      <Tag minimal intent={Intent.WARNING} data-testid={`device-unpriced-${i}`}>
                         custom, unpriced
-                      </span>
+                      </Tag>
                     )}
                   </td>
                   <ListRowActions list="devices" index={i} id={d.id} />
@@ -118,9 +118,10 @@ export function DevicesEditor() {
           </tbody>
         </table>
       </ScrollRegion>
-      <div className="panel-actions">
-        <button
-          type="button"
+      <div className="editor-actions">
+        <Button
+          icon="plus"
+          text="Add device"
           onClick={() =>
             editProject((p) =>
               appendAt(p, 'devices', {
@@ -133,10 +134,8 @@ export function DevicesEditor() {
               }),
             )
           }
-        >
-          Add device
-        </button>
+        />
       </div>
-    </section>
+    </EditorPanel>
   );
 }

@@ -1,3 +1,5 @@
+import { Classes } from '@blueprintjs/core';
+import { EditorPanel } from '../components/EditorPanel';
 import { PathNumber, PathSelect } from '../components/PathFields';
 import { useApp } from '../store/context';
 import { PickFromCatalog } from './CatalogPicker';
@@ -16,15 +18,17 @@ export function EsaEditor({ clusterIndex }: { clusterIndex: number }) {
     .filter((d) => d.kind === 'nvme')
     .map((d) => ({ value: d.id, label: `${d.model} (${d.capacity_gb} GB)` }));
   return (
-    <section className="panel" aria-labelledby={`esa-heading-${clusterIndex}`}>
-      <h2 id={`esa-heading-${clusterIndex}`}>vSAN ESA storage pool (every host)</h2>
-      <div className="panel-actions">
+    <EditorPanel
+      headingId={`esa-heading-${clusterIndex}`}
+      title="vSAN ESA storage pool (every host)"
+    >
+      <div className="editor-actions">
         <PickFromCatalog
           slot={{ slot: 'esa_device', cluster: clusterIndex }}
           label="Choose the NVMe device from the catalog…"
         />
       </div>
-      <div className="fields">
+      <div className="editor-fields">
         <PathSelect path={`${base}.device`} label="NVMe device" choices={nvme} />
         <PathNumber path={`${base}.devices_per_host`} label="NVMe devices per host" />
         <PathNumber
@@ -47,10 +51,10 @@ export function EsaEditor({ clusterIndex }: { clusterIndex: number }) {
           optional
         />
       </div>
-      <p className="muted">
+      <p className={Classes.TEXT_MUTED}>
         Data compression is a storage policy rule on ESA (on unless a policy turns it off): see the
         Compression (ESA) column of Storage policies.
       </p>
-    </section>
+    </EditorPanel>
   );
 }

@@ -1,3 +1,5 @@
+import { Classes, Intent } from '@blueprintjs/core';
+import { classes } from '../components/FieldFrame';
 import { useApp } from '../store/context';
 
 /** Every input problem the core reported, and a core failure if any. */
@@ -6,8 +8,13 @@ export function IssueList() {
   const coreError = useApp((s) => s.coreError);
   if (issues.length === 0 && !coreError) return null;
   return (
-    <section className="panel issues" aria-labelledby="issues-heading">
-      <h2 id="issues-heading">Input problems</h2>
+    <section
+      className={classes(Classes.CALLOUT, Classes.intentClass(Intent.DANGER), 'issues')}
+      aria-labelledby="issues-heading"
+    >
+      <h2 id="issues-heading" className={Classes.HEADING}>
+        Input problems
+      </h2>
       <ul>
         {coreError && <li data-testid="core-error">The sizing core failed: {coreError}</li>}
         {issues.map((issue) => (

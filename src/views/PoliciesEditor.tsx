@@ -1,4 +1,7 @@
 import { Fragment } from 'react';
+import { Button, Classes, HTMLSelect } from '@blueprintjs/core';
+import { EditorPanel } from '../components/EditorPanel';
+import { classes } from '../components/FieldFrame';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { NumberField } from '../components/NumberField';
 import { PathCheckbox, PathNumber, PathText } from '../components/PathFields';
@@ -7,7 +10,7 @@ import { useApp } from '../store/context';
 import { appendAt, freshId } from '../store/listEdits';
 import { setAtPath } from '../store/paths';
 import { defaultPolicyName, editPolicyProtection } from '../store/policyEdits';
-import { ListRowActions } from '../components/ListRowActions';
+import { ActionsHeading, ListRowActions } from '../components/ListRowActions';
 
 const METHODS = [
   { value: 'raid1', label: 'RAID-1 (mirroring)' },
@@ -27,22 +30,19 @@ export function PoliciesEditor() {
       (f) => f.code === 'protection.policy_label_contradicts' && f.path === `policies[${i}].name`,
     )?.message;
   return (
-    <section className="panel" aria-labelledby="policies-heading">
-      <h2 id="policies-heading">Storage policies</h2>
+    <EditorPanel headingId="policies-heading" title="Storage policies">
       <ScrollRegion label="Storage policies table">
-        <table className="grid policies">
+        <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'policies')}>
           <thead>
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Method</th>
               <th scope="col">FTT</th>
               <th scope="col">Stripe width</th>
-              <th scope="col">OSR %</th>
+              <th scope="col">OSR (%)</th>
               <th scope="col">Checksum</th>
               <th scope="col">Compression (ESA)</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeading />
             </tr>
           </thead>
           <tbody>
@@ -54,12 +54,10 @@ export function PoliciesEditor() {
                     <td>
                       <PathText path={`${path}.name`} label={`Policy ${i + 1} name`} hideLabel />
                     </td>
-                    <td className="field">
-                      <label className="visually-hidden" htmlFor={`policy-method-${i}`}>
-                        Policy {i + 1} method
-                      </label>
-                      <select
-                        id={`policy-method-${i}`}
+                    <td>
+                      <HTMLSelect
+                        minimal
+                        aria-label={`Policy ${i + 1} method`}
                         data-path={`${path}.method`}
                         value={policy.method}
                         onChange={(e) =>
@@ -69,13 +67,8 @@ export function PoliciesEditor() {
                             }),
                           )
                         }
-                      >
-                        {METHODS.map((m) => (
-                          <option key={m.value} value={m.value}>
-                            {m.label}
-                          </option>
-                        ))}
-                      </select>
+                        options={METHODS}
+                      />
                     </td>
                     <td>
                       <NumberField
@@ -126,8 +119,9 @@ export function PoliciesEditor() {
                       <td colSpan={8}>
                         <p className="issue" data-testid={`policy-name-contradicts-${i}`}>
                           {contradiction(i)}{' '}
-                          <button
-                            type="button"
+                          <Button
+                            size="small"
+                            icon="edit"
                             onClick={() =>
                               editProject((p) =>
                                 setAtPath(
@@ -137,9 +131,8 @@ export function PoliciesEditor() {
                                 ),
                               )
                             }
-                          >
-                            Rename to {defaultPolicyName(policy.method, policy.ftt)}
-                          </button>
+                            text={`Rename to ${defaultPolicyName(policy.method, policy.ftt)}`}
+                          />
                         </p>
                       </td>
                     </tr>
@@ -150,9 +143,10 @@ export function PoliciesEditor() {
           </tbody>
         </table>
       </ScrollRegion>
-      <div className="panel-actions">
-        <button
-          type="button"
+      <div className="editor-actions">
+        <Button
+          icon="plus"
+          text="Add policy"
           onClick={() =>
             editProject((p) =>
               appendAt(p, 'policies', {
@@ -166,10 +160,8 @@ export function PoliciesEditor() {
               }),
             )
           }
-        >
-          Add policy
-        </button>
+        />
       </div>
-    </section>
+    </EditorPanel>
   );
 }

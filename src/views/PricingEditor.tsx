@@ -1,5 +1,8 @@
 import { useId } from 'react';
-import { RemoveRowAction } from '../components/ListRowActions';
+import { Button, Classes, Intent } from '@blueprintjs/core';
+import { EditorPanel } from '../components/EditorPanel';
+import { classes, describedBy, FieldFrame } from '../components/FieldFrame';
+import { ActionsHeading, RemoveRowAction } from '../components/ListRowActions';
 import { PathNumber, PathText } from '../components/PathFields';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { costRule } from '../compare/metrics';
@@ -29,9 +32,8 @@ export function PricingEditor() {
   const cost = useApp((s) => s.evaluation?.totals.cost);
   const currency = pricing?.currency ?? 'USD';
   return (
-    <section className="panel pricing" aria-labelledby="pricing-heading">
-      <h2 id="pricing-heading">Pricing</h2>
-      <p className="hint">
+    <EditorPanel headingId="pricing-heading" title="Pricing" className="pricing">
+      <p className={Classes.TEXT_MUTED}>
         Every price in the design, the bill of materials and the reports is in the project&apos;s
         currency. After changing it, apply catalog prices again (catalog parts are converted at the
         rates below) and check the prices you typed.
@@ -46,7 +48,7 @@ export function PricingEditor() {
             ` (without a price, left out: ${cost.unpriced_parts.join('; ')})`}
         </p>
       )}
-    </section>
+    </EditorPanel>
   );
 }
 
@@ -55,24 +57,24 @@ function CurrencyField({ currency }: { currency: string }) {
   const issue = useApp((s) => s.issues.find((i) => i.path === 'pricing.currency')?.message);
   const editProject = useApp((s) => s.editProject);
   return (
-    <div className="field">
-      <label htmlFor={id}>Currency (ISO 4217 code)</label>
+    <FieldFrame id={id} label="Currency (ISO 4217 code)" message={issue}>
       <input
         id={id}
+        className={classes(
+          Classes.INPUT,
+          'currency',
+          !!issue && Classes.intentClass(Intent.DANGER),
+        )}
         data-path="pricing.currency"
         value={currency}
         maxLength={3}
         aria-invalid={issue ? true : undefined}
+        aria-describedby={describedBy(id, { message: issue })}
         onChange={(e) =>
           editProject((p) => setAtPath(p, 'pricing.currency', e.target.value.toUpperCase()))
         }
       />
-      {issue && (
-        <p className="issue" role="alert">
-          {issue}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -81,20 +83,18 @@ function ExchangeRates({ pricing, currency }: { pricing?: Pricing; currency: str
   const editProject = useApp((s) => s.editProject);
   return (
     <>
-      <h3>Exchange rates</h3>
-      <p className="hint">
+      <h3 className={Classes.HEADING}>Exchange rates</h3>
+      <p className={Classes.TEXT_MUTED}>
         A catalog part priced in another currency is priced only when the project gives its rate;
         the BOM states every rate used.
       </p>
       {rates.length > 0 && (
-        <table className="grid exchange-rates">
+        <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'exchange-rates')}>
           <thead>
             <tr>
               <th scope="col">From</th>
               <th scope="col">{currency} per unit</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeading />
             </tr>
           </thead>
           <tbody>
@@ -123,9 +123,10 @@ function ExchangeRates({ pricing, currency }: { pricing?: Pricing; currency: str
           </tbody>
         </table>
       )}
-      <div className="panel-actions">
-        <button
-          type="button"
+      <div className="editor-actions">
+        <Button
+          icon="plus"
+          text="Add exchange rate"
           onClick={() =>
             editProject((p) =>
               appendAt(p, 'pricing.exchange_rates', {
@@ -134,9 +135,7 @@ function ExchangeRates({ pricing, currency }: { pricing?: Pricing; currency: str
               }),
             )
           }
-        >
-          Add exchange rate
-        </button>
+        />
       </div>
     </>
   );
@@ -147,14 +146,14 @@ function ExtraLines({ pricing, currency }: { pricing?: Pricing; currency: string
   const editProject = useApp((s) => s.editProject);
   return (
     <>
-      <h3>Extra lines</h3>
-      <p className="hint">
+      <h3 className={Classes.HEADING}>Extra lines</h3>
+      <p className={Classes.TEXT_MUTED}>
         Licences, support years and services are added to the bill of materials; a discount takes
         its percentage off the hardware and the items together.
       </p>
       {lines.length > 0 && (
         <ScrollRegion label="Extra lines table">
-          <table className="grid extra-lines">
+          <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'extra-lines')}>
             <thead>
               <tr>
                 <th scope="col">Kind</th>
@@ -162,9 +161,7 @@ function ExtraLines({ pricing, currency }: { pricing?: Pricing; currency: string
                 <th scope="col">Part number</th>
                 <th scope="col">Quantity</th>
                 <th scope="col">Unit price ({currency}) or discount %</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeading />
               </tr>
             </thead>
             <tbody>
@@ -226,19 +223,17 @@ function ExtraLines({ pricing, currency }: { pricing?: Pricing; currency: string
           </table>
         </ScrollRegion>
       )}
-      <div className="panel-actions">
-        <button
-          type="button"
+      <div className="editor-actions">
+        <Button
+          icon="plus"
+          text="Add item"
           onClick={() => editProject((p) => appendAt(p, 'pricing.extra_lines', NEW_ITEM))}
-        >
-          Add item
-        </button>
-        <button
-          type="button"
+        />
+        <Button
+          icon="percentage"
+          text="Add discount"
           onClick={() => editProject((p) => appendAt(p, 'pricing.extra_lines', NEW_DISCOUNT))}
-        >
-          Add discount
-        </button>
+        />
       </div>
     </>
   );

@@ -1,3 +1,5 @@
+import { Classes } from '@blueprintjs/core';
+import { EditorPanel } from '../components/EditorPanel';
 import { PathText } from '../components/PathFields';
 
 /**
@@ -6,12 +8,11 @@ import { PathText } from '../components/PathFields';
  */
 export function ProjectFactsEditor() {
   return (
-    <section className="column" aria-labelledby="facts-heading">
-      <h2 id="facts-heading">Report facts</h2>
-      <p className="hint">
+    <EditorPanel headingId="facts-heading" title="Report facts">
+      <p className={Classes.TEXT_MUTED}>
         Printed on the cover of the XLSX report; the sizing does not read them.
       </p>
-      <div className="fields">
+      <div className="editor-fields">
         <PathText path="facts.customer" label="Customer" testId="facts-customer" />
         <PathText path="facts.project" label="Customer project" testId="facts-project" />
         <PathText path="facts.author" label="Prepared by" testId="facts-author" />
@@ -24,6 +25,6 @@ export function ProjectFactsEditor() {
         hint="Paragraphs, or a list with one item per line (start lines with - for bullets)."
         testId="facts-notes"
       />
-    </section>
+    </EditorPanel>
   );
 }

@@ -1,3 +1,4 @@
+import { Button, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useApp } from '../store/context';
 
@@ -11,9 +12,14 @@ export function ScenarioName({ index, name }: { index: number; name: string }) {
     return (
       <span className="scenario-name">
         {name}{' '}
-        <button type="button" aria-label={`Rename ${name}`} onClick={() => setDraft(name)}>
-          Rename
-        </button>
+        <Button
+          size="small"
+          variant="minimal"
+          icon="edit"
+          text="Rename"
+          aria-label={`Rename ${name}`}
+          onClick={() => setDraft(name)}
+        />
       </span>
     );
   }
@@ -24,12 +30,12 @@ export function ScenarioName({ index, name }: { index: number; name: string }) {
   };
   return (
     <span className="scenario-name">
-      <input
-        type="text"
+      <InputGroup
+        size="small"
         aria-label={`New name for ${name}`}
         value={draft}
         autoFocus
-        onChange={(e) => setDraft(e.target.value)}
+        onValueChange={setDraft}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit();
           if (e.key === 'Escape') {
@@ -38,9 +44,7 @@ export function ScenarioName({ index, name }: { index: number; name: string }) {
           }
         }}
       />
-      <button type="button" onClick={commit}>
-        Keep name
-      </button>
+      <Button size="small" icon="tick" text="Keep name" onClick={commit} />
       {problem && (
         <span className="issue" role="alert">
           {problem}

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Classes } from '@blueprintjs/core';
+import { EditorPanel } from '../components/EditorPanel';
 import { PathNumber } from '../components/PathFields';
 import type { Settings } from '../core/types';
 import { attempt } from '../files/failures';
@@ -108,7 +110,7 @@ function SettingFields({
   defaults: Settings | null;
 }) {
   return (
-    <div className="fields">
+    <div className="editor-fields">
       {fields.map(({ key, label, unit }) => {
         const fallback = getAtPath(defaults, key);
         return (
@@ -134,12 +136,11 @@ function SettingFields({
 export function SettingsEditor() {
   const defaults = useDefaultSettings();
   return (
-    <section className="panel" aria-labelledby="settings-heading">
-      <h2 id="settings-heading">Settings</h2>
-      <p className="muted">Empty fields use the default shown in them.</p>
+    <EditorPanel headingId="settings-heading" title="Settings">
+      <p className={Classes.TEXT_MUTED}>Empty fields use the default shown in them.</p>
       <SettingFields fields={SIZING} defaults={defaults} />
-      <h3>Failures and durability</h3>
+      <h3 className={Classes.HEADING}>Failures and durability</h3>
       <SettingFields fields={RESILIENCE} defaults={defaults} />
-    </section>
+    </EditorPanel>
   );
 }

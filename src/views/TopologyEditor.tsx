@@ -1,3 +1,6 @@
+import { HTMLSelect } from '@blueprintjs/core';
+import { EditorPanel } from '../components/EditorPanel';
+import { FieldFrame } from '../components/FieldFrame';
 import { PathCheckbox, PathNumber } from '../components/PathFields';
 import type { Topology } from '../core/types';
 import { useApp } from '../store/context';
@@ -88,23 +91,22 @@ export function TopologyEditor({ clusterIndex }: { clusterIndex: number }) {
   };
 
   return (
-    <section className="panel" aria-labelledby={`topology-heading-${clusterIndex}`}>
-      <h2 id={`topology-heading-${clusterIndex}`}>Architecture and topology</h2>
-      <div className="fields">
-        <div className="field">
-          <label htmlFor={`architecture-${clusterIndex}`}>Architecture</label>
-          <select
+    <EditorPanel headingId={`topology-heading-${clusterIndex}`} title="Architecture and topology">
+      <div className="editor-fields">
+        <FieldFrame id={`architecture-${clusterIndex}`} label="Architecture">
+          <HTMLSelect
             id={`architecture-${clusterIndex}`}
+            fill
             value={architecture}
             onChange={(e) => void convert(e.target.value as Architecture)}
           >
             <ArchitectureOptions />
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`topology-${clusterIndex}`}>Topology</label>
-          <select
+          </HTMLSelect>
+        </FieldFrame>
+        <FieldFrame id={`topology-${clusterIndex}`} label="Topology">
+          <HTMLSelect
             id={`topology-${clusterIndex}`}
+            fill
             data-path={`${base}.topology.kind`}
             value={cluster.topology.kind}
             onChange={(e) =>
@@ -119,10 +121,10 @@ export function TopologyEditor({ clusterIndex }: { clusterIndex: number }) {
             }
           >
             <TopologyOptions allowed={allowed} />
-          </select>
-        </div>
+          </HTMLSelect>
+        </FieldFrame>
         {cluster.topology.kind === 'stretched' && <StretchedFields base={base} />}
       </div>
-    </section>
+    </EditorPanel>
   );
 }

@@ -12,17 +12,20 @@ export function WorkloadChoice({
   field,
   label,
   hideLabel,
+  hint,
 }: {
   index: number;
   field: WorkloadField;
   label: string;
   hideLabel?: boolean;
+  hint?: string;
 }) {
   return (
     <PathSelect
       path={`workloads[${index}].spec.${field.key}`}
       label={label}
       hideLabel={hideLabel}
+      hint={hint}
       choices={field.choices ?? []}
       edit={(text) => (p) => {
         const outcome = applyCellEdits(p, [{ index, key: field.key, text, where: label }]);

@@ -1,3 +1,4 @@
+import { Classes } from '@blueprintjs/core';
 import { PathNumber, PathSelect, PathText } from '../components/PathFields';
 import { useApp } from '../store/context';
 import { hasField, KIND_PROFILE, spokenLabel, WORKLOAD_FIELDS } from '../workloads/fields';
@@ -17,58 +18,47 @@ export function WorkloadDetails({ index, ranges }: { index: number; ranges: Work
   const kind = workload.spec.kind;
   return (
     <section className="workload-details" aria-labelledby="workload-details-heading">
-      <h3 id="workload-details-heading">
+      <h3 id="workload-details-heading" className={Classes.HEADING}>
         {workload.name || workload.id}: {KIND_LABEL[kind]}
       </h3>
-      <p className="muted">Defaults from: {KIND_PROFILE[kind]}</p>
-      <dl className="details-fields">
-        <div>
-          <dt>
-            <PathText path={`${path}.name`} label="Name" />
-          </dt>
-          <dd className="muted">How the reports name the workload</dd>
-        </div>
-        <div>
-          <dt>
-            <PathSelect
-              path={`${path}.cluster_id`}
-              label="Cluster"
-              choices={clusters.map((c) => ({ value: c.id, label: c.name }))}
+      <p className={Classes.TEXT_MUTED}>Defaults from: {KIND_PROFILE[kind]}</p>
+      <div className="details-fields">
+        <PathText path={`${path}.name`} label="Name" hint="How the reports name the workload" />
+        <PathSelect
+          path={`${path}.cluster_id`}
+          label="Cluster"
+          hint="The cluster the workload runs on"
+          choices={clusters.map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <PathSelect
+          path={`${path}.policy_id`}
+          label="Storage policy"
+          hint="The storage policy protecting its disks"
+          choices={policies.map((p) => ({ value: p.id, label: p.name }))}
+        />
+        {WORKLOAD_FIELDS.filter((f) => hasField(workload.spec, f)).map((field) => {
+          const hint = `${field.meaning}. ${rangeText(ranges, kind, field.key)}`.trim();
+          return field.choices ? (
+            <WorkloadChoice
+              key={field.key}
+              index={index}
+              field={field}
+              label={field.label}
+              hint={hint}
             />
-          </dt>
-          <dd className="muted">The cluster the workload runs on</dd>
-        </div>
-        <div>
-          <dt>
-            <PathSelect
-              path={`${path}.policy_id`}
-              label="Storage policy"
-              choices={policies.map((p) => ({ value: p.id, label: p.name }))}
+          ) : (
+            <PathNumber
+              key={field.key}
+              path={`${path}.spec.${field.key}`}
+              label={sentenceCase(spokenLabel(field))}
+              optional={field.optional !== undefined}
+              placeholder={field.optional?.placeholder}
+              testId={`detail-${field.key}`}
+              hint={hint}
             />
-          </dt>
-          <dd className="muted">The storage policy protecting its disks</dd>
-        </div>
-        {WORKLOAD_FIELDS.filter((f) => hasField(workload.spec, f)).map((field) => (
-          <div key={field.key}>
-            <dt>
-              {field.choices ? (
-                <WorkloadChoice index={index} field={field} label={field.label} />
-              ) : (
-                <PathNumber
-                  path={`${path}.spec.${field.key}`}
-                  label={sentenceCase(spokenLabel(field))}
-                  optional={field.optional !== undefined}
-                  placeholder={field.optional?.placeholder}
-                  testId={`detail-${field.key}`}
-                />
-              )}
-            </dt>
-            <dd className="muted">
-              {field.meaning}. {rangeText(ranges, kind, field.key)}
-            </dd>
-          </div>
-        ))}
-      </dl>
+          );
+        })}
+      </div>
     </section>
   );
 }

@@ -1,4 +1,16 @@
 import {
+  Button,
+  Callout,
+  Checkbox,
+  Classes,
+  HTMLSelect,
+  Icon,
+  InputGroup,
+  Intent,
+  Switch,
+  Tooltip,
+} from '@blueprintjs/core';
+import {
   getCoreRowModel,
   getFilteredRowModel,
   getSortedRowModel,
@@ -17,6 +29,9 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
+import { EditorPanel } from '../components/EditorPanel';
+import { classes } from '../components/FieldFrame';
+import { ActionsHeading, DuplicateButton, RemoveButton } from '../components/ListRowActions';
 import { PathNumber, PathSelect, PathText } from '../components/PathFields';
 import type { Project, Workload } from '../core/types';
 import { useApp } from '../store/context';
@@ -53,7 +68,7 @@ interface Active {
   key: string;
 }
 
-const ROW_HEIGHT = 38;
+const ROW_HEIGHT = 33;
 const FIELD_BY_KEY = new Map(WORKLOAD_FIELDS.map((f) => [f.key, f]));
 
 function sortValue(project: Project, w: Workload, key: string): string | number | undefined {
@@ -352,12 +367,11 @@ export function WorkloadTable() {
   };
 
   return (
-    <section className="panel" aria-labelledby="workloads-heading">
-      <h2 id="workloads-heading">Workloads</h2>
-      <div className="panel-actions">
-        <label>
+    <EditorPanel headingId="workloads-heading" title="Workloads" className="workloads-panel">
+      <div className="editor-actions">
+        <label className={classes(Classes.LABEL, Classes.INLINE)}>
           Add{' '}
-          <select
+          <HTMLSelect
             aria-label="Add a workload from a template"
             value=""
             onChange={(e) => {
@@ -365,27 +379,23 @@ export function WorkloadTable() {
               const cluster = project.clusters[0];
               if (template && cluster) editProject((p) => addFromTemplate(p, template, cluster.id));
             }}
-          >
-            <option value="">a workload…</option>
-            {WORKLOAD_TEMPLATES.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Filter <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        </label>
-        <label className="field checkbox">
-          <input
-            type="checkbox"
-            checked={allColumns}
-            onChange={(e) => setAllColumns(e.target.checked)}
+            options={[
+              { value: '', label: 'a workload…' },
+              ...WORKLOAD_TEMPLATES.map((t) => ({ value: t.id, label: t.label })),
+            ]}
           />
-          Every column
         </label>
-        <span className="muted">
+        <label className={classes(Classes.LABEL, Classes.INLINE)}>
+          Filter{' '}
+          <InputGroup type="search" leftIcon="filter" value={filter} onValueChange={setFilter} />
+        </label>
+        <Switch
+          className="inline-switch"
+          checked={allColumns}
+          onChange={(e) => setAllColumns(e.currentTarget.checked)}
+          label="Every column"
+        />
+        <span className={Classes.TEXT_MUTED}>
           {rows.length === workloads.length
             ? `${workloads.length} workloads`
             : `${rows.length} of ${workloads.length} workloads`}
@@ -394,66 +404,55 @@ export function WorkloadTable() {
         </span>
       </div>
       {selected.size > 0 && (
-        <div className="panel-actions" aria-label="Selected workloads">
-          <label>
+        <div className="editor-actions bulk-actions" role="group" aria-label="Selected workloads">
+          <label className={classes(Classes.LABEL, Classes.INLINE)}>
             Policy for {selected.size} selected{' '}
-            <select
+            <HTMLSelect
               value=""
               onChange={(e) =>
                 e.target.value && editProject((p) => setPolicy(p, selected, e.target.value))
               }
-            >
-              <option value="">choose…</option>
-              {policyChoices.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+              options={[{ value: '', label: 'choose…' }, ...policyChoices]}
+            />
           </label>
-          <label>
+          <label className={classes(Classes.LABEL, Classes.INLINE)}>
             Set{' '}
-            <select
+            <HTMLSelect
               aria-label={`Field to set for ${selected.size} selected`}
               value={bulkKey}
               onChange={(e) => setBulkKey(e.target.value)}
-            >
-              <option value="">a field…</option>
-              {PLAIN_COLUMNS.filter((c) => c.key !== 'name' && c.key !== 'kind').map((c) => (
-                <option key={c.key} value={c.key}>
-                  {c.label}
-                </option>
-              ))}
-              {fields.map((f) => (
-                <option key={f.key} value={f.key}>
-                  {headerText(f)}
-                </option>
-              ))}
-            </select>
+              options={[
+                { value: '', label: 'a field…' },
+                ...PLAIN_COLUMNS.filter((c) => c.key !== 'name' && c.key !== 'kind').map((c) => ({
+                  value: c.key,
+                  label: c.label,
+                })),
+                ...fields.map((f) => ({ value: f.key, label: headerText(f) })),
+              ]}
+            />
           </label>
           {bulkChoices ? (
-            <select
+            <HTMLSelect
               aria-label="New value"
               value={bulkText}
               onChange={(e) => setBulkText(e.target.value)}
-            >
-              <option value="">choose…</option>
-              {bulkChoices.map((c) => (
-                <option key={c.value} value={c.label}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+              options={[
+                { value: '', label: 'choose…' },
+                ...bulkChoices.map((c) => ({ value: c.label, label: c.label })),
+              ]}
+            />
           ) : (
             <input
+              className={classes(Classes.INPUT, 'bulk-value')}
               aria-label="New value"
               value={bulkText}
               size={8}
               onChange={(e) => setBulkText(e.target.value)}
             />
           )}
-          <button
-            type="button"
+          <Button
+            icon="tick"
+            intent={Intent.PRIMARY}
             disabled={!bulkKey}
             onClick={() =>
               apply((p) =>
@@ -468,26 +467,33 @@ export function WorkloadTable() {
                 ),
               )
             }
-          >
-            Apply to {selected.size} selected
-          </button>
-          <button type="button" disabled={!active} onClick={() => active && fillDown(active.key)}>
-            Fill down
-          </button>
-          <button
-            type="button"
+            text={`Apply to ${selected.size} selected`}
+          />
+          <Button
+            icon="arrow-down"
+            disabled={!active}
+            onClick={() => active && fillDown(active.key)}
+            text="Fill down"
+          />
+          <Button
+            icon="trash"
+            intent={Intent.DANGER}
             onClick={() => {
               editProject((p) => removeWorkloads(p, selected));
               setSelected(new Set());
               setActive(null);
             }}
-          >
-            Delete selected
-          </button>
+            text="Delete selected"
+          />
         </div>
       )}
       {problems.length > 0 && (
-        <div role="alert" className="issue-list" data-testid="grid-problems">
+        <Callout
+          intent={Intent.DANGER}
+          role="alert"
+          className="issue-list"
+          data-testid="grid-problems"
+        >
           <p>Nothing was changed:</p>
           <ul>
             {problems.slice(0, 8).map((p) => (
@@ -495,7 +501,7 @@ export function WorkloadTable() {
             ))}
           </ul>
           {problems.length > 8 && <p>and {problems.length - 8} more.</p>}
-        </div>
+        </Callout>
       )}
       <div
         ref={scrollRef}
@@ -506,7 +512,7 @@ export function WorkloadTable() {
         onPaste={onPaste}
         onCopy={onCopy}
       >
-        <table className="grid workloads">
+        <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'workloads')}>
           <thead>
             <tr>
               <th scope="col" className="sticky-select">
@@ -514,29 +520,40 @@ export function WorkloadTable() {
               </th>
               {table.getFlatHeaders().map((header) => {
                 const sorted = header.column.getIsSorted();
+                const about = headerTitle(header.id);
+                const sort = (
+                  <button
+                    type="button"
+                    className="sort"
+                    aria-description={about}
+                    onClick={header.column.getToggleSortingHandler()}
+                  >
+                    {String(header.column.columnDef.header)}
+                    {sorted && (
+                      <Icon icon={sorted === 'asc' ? 'sort-asc' : 'sort-desc'} size={12} />
+                    )}
+                  </button>
+                );
                 return (
                   <th
                     key={header.id}
                     scope="col"
                     className={header.id === 'name' ? 'sticky-name' : undefined}
-                    title={headerTitle(header.id)}
                     aria-sort={
                       sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                     }
                   >
-                    <button
-                      type="button"
-                      className="sort"
-                      onClick={header.column.getToggleSortingHandler()}
-                    >
-                      {String(header.column.columnDef.header)}
-                    </button>
+                    {about ? (
+                      <Tooltip content={about} placement="bottom" hoverOpenDelay={300} compact>
+                        {sort}
+                      </Tooltip>
+                    ) : (
+                      sort
+                    )}
                   </th>
                 );
               })}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <ActionsHeading />
             </tr>
           </thead>
           <tbody onKeyDown={onKeyDown} onFocus={onFocus}>
@@ -561,8 +578,7 @@ export function WorkloadTable() {
                   className={active?.index === index ? 'active' : undefined}
                 >
                   <td className="sticky-select">
-                    <input
-                      type="checkbox"
+                    <Checkbox
                       aria-label={`Select ${name}`}
                       checked={selected.has(index)}
                       onChange={() => toggle(index)}
@@ -588,28 +604,25 @@ export function WorkloadTable() {
                       </td>
                     );
                   })}
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      aria-label={`Duplicate ${name}`}
+                  <td className="editor-row-actions">
+                    <DuplicateButton
+                      iconOnly
+                      label={`Duplicate ${name}`}
                       onClick={() =>
                         editProject((p) =>
                           duplicateAt(p, 'workloads', index, freshId(p, 'workloads', workload.id)),
                         )
                       }
-                    >
-                      Duplicate
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Delete ${name}`}
+                    />
+                    <RemoveButton
+                      iconOnly
+                      text="Delete"
+                      label={`Delete ${name}`}
                       onClick={() => {
                         editProject((p) => removeWorkloads(p, new Set([index])));
                         setActive(null);
                       }}
-                    >
-                      Delete
-                    </button>
+                    />
                   </td>
                 </tr>
               );
@@ -625,6 +638,6 @@ export function WorkloadTable() {
       {active && workloads[active.index] && (
         <WorkloadDetails index={active.index} ranges={ranges} />
       )}
-    </section>
+    </EditorPanel>
   );
 }

@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { Classes, HTMLSelect } from '@blueprintjs/core';
+import { EditorPanel } from '../components/EditorPanel';
+import { classes } from '../components/FieldFrame';
 import { PathNumber, PathSelect, type Choice } from '../components/PathFields';
 import { attempt } from '../files/failures';
 import { useServices } from '../services';
@@ -68,7 +71,10 @@ function VolumePlacements({ clusterIndex }: { clusterIndex: number }) {
   const mine = workloads.filter((w) => w.cluster_id === cluster.id);
   if (mine.length === 0) return null;
   return (
-    <table className="grid" aria-label="Volume placement per workload">
+    <table
+      className={classes(Classes.HTML_TABLE, Classes.COMPACT)}
+      aria-label="Volume placement per workload"
+    >
       <thead>
         <tr>
           <th scope="col">Workload</th>
@@ -79,18 +85,14 @@ function VolumePlacements({ clusterIndex }: { clusterIndex: number }) {
         {mine.map((w) => (
           <tr key={w.id}>
             <td>{w.name || w.id}</td>
-            <td className="field">
-              <select
+            <td>
+              <HTMLSelect
+                minimal
                 aria-label={`${w.name || w.id} volume placement`}
                 value={volumes.find((v) => v.workload_id === w.id)?.placement ?? 'distributed'}
                 onChange={(e) => place(w.id, e.target.value)}
-              >
-                {PLACEMENTS.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
+                options={PLACEMENTS}
+              />
             </td>
           </tr>
         ))}
@@ -105,9 +107,8 @@ export function XtremioVplexEditor({ clusterIndex }: { clusterIndex: number }) {
   const models = useXBrickChoices();
   const storage = `${base}.storage`;
   return (
-    <section className="panel" aria-label="XtremIO and VPLEX">
-      <h2>XtremIO + VPLEX (each site)</h2>
-      <div className="panel-actions">
+    <EditorPanel headingId={`xtremio-heading-${clusterIndex}`} title="XtremIO + VPLEX (each site)">
+      <div className="editor-actions">
         <PickFromCatalog
           slot={{ slot: 'x_brick', cluster: clusterIndex }}
           label="Choose the X-Brick from the catalog…"
@@ -117,7 +118,7 @@ export function XtremioVplexEditor({ clusterIndex }: { clusterIndex: number }) {
           label="Choose the VPLEX engine from the catalog…"
         />
       </div>
-      <div className="fields">
+      <div className="editor-fields">
         <PathSelect path={`${storage}.x_brick_model`} label="X-Brick model" choices={models} />
         <PathNumber path={`${storage}.x_bricks_per_site`} label="X-Bricks per site" />
         <PathSelect
@@ -143,10 +144,10 @@ export function XtremioVplexEditor({ clusterIndex }: { clusterIndex: number }) {
           />
         ))}
       </div>
-      <p className="muted">
+      <p className={Classes.TEXT_MUTED}>
         The inter-site RTT and links are the cluster’s topology, under Architecture and topology.
       </p>
       <VolumePlacements clusterIndex={clusterIndex} />
-    </section>
+    </EditorPanel>
   );
 }
