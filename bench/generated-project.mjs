@@ -1,7 +1,10 @@
 // A large project for the UI timing: an example's workloads repeated to a
 // given count, each copy with its own id and name and its sizes varied, so
-// no two workloads are alike. Deterministic: the same example and count give
-// the same project.
+// no two workloads are alike. The copies share the example's storage demand
+// (each is scaled down by the number of copies), so the cluster is loaded
+// as the example's is and no tier saturates: every chart still moves with
+// the host count. Deterministic: the same example and count give the same
+// project.
 
 /** A tiny LCG, so every run sizes the same project. */
 function lcg(seed) {
@@ -12,13 +15,13 @@ function lcg(seed) {
   };
 }
 
-/** Fields scaled per copy: sizes and demand, never counts or percentages. */
+/** Fields scaled per copy: storage sizes and demand, never counts or percentages. */
 const SCALED = [
   'db_size_gb',
   'log_size_gb',
   'tempdb_size_gb',
   'target_iops',
-  'mailbox_gb',
+  'mailboxes',
   'capacity_gb',
   'throughput_mbps',
   'disk_gb_per_vm',
@@ -34,11 +37,12 @@ export function generatedProject(exampleText, count) {
   project.workloads = Array.from({ length: count }, (_, i) => {
     const original = originals[i % originals.length];
     const spec = { ...original.spec };
-    // 0.5x to 1.5x, rounded to two decimals like user input.
-    const factor = 0.5 + random();
+    // 0.5x to 1.5x of an equal share, rounded like user input, at least 1.
+    const factor = ((0.5 + random()) * originals.length) / count;
     for (const field of SCALED) {
-      if (typeof spec[field] === 'number')
-        spec[field] = Math.round(spec[field] * factor * 100) / 100;
+      if (typeof spec[field] !== 'number') continue;
+      const digits = Number.isInteger(spec[field]) ? 1 : 100;
+      spec[field] = Math.max(1, Math.round(spec[field] * factor * digits) / digits);
     }
     return { ...original, id: `${original.id}-${i}`, name: `${original.name} #${i}`, spec };
   });

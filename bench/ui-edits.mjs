@@ -93,9 +93,19 @@ export async function editLatency(page, hosts) {
     const start = performance.now();
     setValue.call(input, String(hosts));
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    const [figureMs, chartsMs] = await Promise.all([
-      Promise.all([figureChanged, waterfallChanged]).then(() => painted(start)),
-      everyChartChanged.then(() => painted(start)),
+    // A chart that never changes would stall the run: fail it instead, by name.
+    const stalled = new Promise((_, reject) =>
+      setTimeout(() => {
+        const names = charts.map((chart) => chart.getAttribute('aria-label')).join(', ');
+        reject(new Error(`an edit to ${hosts} hosts left a chart unchanged after 30 s (${names})`));
+      }, 30_000),
+    );
+    const [figureMs, chartsMs] = await Promise.race([
+      stalled,
+      Promise.all([
+        Promise.all([figureChanged, waterfallChanged]).then(() => painted(start)),
+        everyChartChanged.then(() => painted(start)),
+      ]),
     ]);
     return { figureMs, chartsMs, charts: charts.length };
   }, hosts);
