@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import type { Finding } from '../core/types';
 import { FieldLink } from '../components/FieldLink';
 import { useApp } from '../store/context';
@@ -27,13 +27,20 @@ export function FindingsPanel() {
       {findings.length === 0 && <p className="muted">No findings.</p>}
       <ul>
         {findings.map((f, i) => (
-          <li key={`${f.code}:${i}`} className={`finding ${f.severity}`} data-code={f.code}>
-            <span className="severity">{SEVERITY_LABEL[f.severity]}</span>
-            {f.path ? <FieldLink path={f.path}>{f.message}</FieldLink> : <span>{f.message}</span>}
-            <span className="source">Source: {f.source}</span>
-          </li>
+          <FindingRow key={`${f.code}:${i}`} finding={f} />
         ))}
       </ul>
     </section>
   );
 }
+
+/** One finding; an edit that leaves it as it was (the same object, see shareUnchanged) skips it. */
+const FindingRow = memo(function FindingRow({ finding: f }: { finding: Finding }) {
+  return (
+    <li className={`finding ${f.severity}`} data-code={f.code}>
+      <span className="severity">{SEVERITY_LABEL[f.severity]}</span>
+      {f.path ? <FieldLink path={f.path}>{f.message}</FieldLink> : <span>{f.message}</span>}
+      <span className="source">Source: {f.source}</span>
+    </li>
+  );
+});
