@@ -91,7 +91,8 @@ export function ResultsDashboard() {
             </Figure>
           </KeyFigureTiles>
           <Waterfall capacity={shown.detail.capacity} unit={unit} />
-          {/* While the deferred copy still shows another kind of cluster, the current one stands in. */}
+          {/* While the deferred copy still shows another kind of cluster, the current one stands
+              in; before the first deferred copy (start-up) the details follow the figures. */}
           {later?.kind === 'vsan_osa' ? (
             <VsanDetails
               cluster={later.detail}
@@ -100,12 +101,14 @@ export function ResultsDashboard() {
               unit={unit}
             />
           ) : (
-            <VsanDetails
-              cluster={shown.detail}
-              keyFigures={shown.key_figures}
-              utilisation={shown.utilisation}
-              unit={unit}
-            />
+            settled && (
+              <VsanDetails
+                cluster={shown.detail}
+                keyFigures={shown.key_figures}
+                utilisation={shown.utilisation}
+                unit={unit}
+              />
+            )
           )}
         </>
       )}
