@@ -15,10 +15,14 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** Runs `measure(browser, url)` against the served app, then stops both. */
-export async function withServedApp(preferredPort, measure) {
+/**
+ * Runs `measure(browser, url)` against the served app, then stops both.
+ * `outDir`: another build of the renderer than `npm run build`'s.
+ */
+export async function withServedApp(preferredPort, measure, outDir) {
   const port = await freePort(preferredPort);
-  const server = spawn(bin('vite'), ['preview', '--port', String(port)], { cwd: root });
+  const where = outDir ? ['--outDir', outDir] : [];
+  const server = spawn(bin('vite'), ['preview', '--port', String(port), ...where], { cwd: root });
   await new Promise((resolve, reject) => {
     server.stdout.on('data', (chunk) => String(chunk).includes(String(port)) && resolve());
     server.once('exit', (code) => reject(new Error(`vite preview exited with ${code}`)));

@@ -1,16 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+// Start-up. The core's Worker, and its check of the example the app opens
+// on, start before anything else: the rest of the app (React, Recharts, the
+// views) is imported afterwards, so the Worker fetches and compiles the Wasm
+// module while the page evaluates that bundle (the page used to create the
+// Worker only after evaluating it; docs/performance.md).
 import { createCoreClient } from './core/client';
 import { defaultExample, examples } from './examples';
-import { loadUserCatalog } from './files/catalog';
-import { attempt } from './files/failures';
-import { findRecovery, startAutosave } from './files/recovery';
-import { holdSessionLock, liveSessions } from './files/sessionLock';
-import { detectPlatform } from './platform';
-import { ServicesProvider } from './services';
-import { createAppStore, openDocument } from './store';
-import { evaluateOnChange } from './store/liveEvaluation';
 import { followOsTheme } from './theme';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles.css';
@@ -24,37 +18,6 @@ if (!example) throw new Error(`the built-in example ${defaultExample} is missing
 const core = createCoreClient();
 // The core checks the example and fills in every default, so each settings
 // field shows its value from the first frame.
-const checked = await core.call('project/check-file', { projectJson: example.text });
-if (checked.status !== 'valid') {
-  throw new Error(
-    `the built-in example is invalid: ${checked.issues.map((i) => i.message).join('; ')}`,
-  );
-}
-const store = createAppStore(checked.project);
-openDocument(store, checked.project, example.fileName);
-evaluateOnChange(store, (projectJson) => core.call('project/evaluate', { projectJson }));
-// Each page load is a window session with its own recovery copy, alive
-// while it holds its lock.
-const sessionId = crypto.randomUUID();
-holdSessionLock(sessionId);
-const platform = detectPlatform(sessionId);
-attempt(store, 'Looking for a recovery copy', async () =>
-  store.getState().setRecoveryOffer(await findRecovery(platform, () => liveSessions())),
-);
-startAutosave(store, platform);
-attempt(store, 'Loading your kept catalog', async () => {
-  const issues = await loadUserCatalog({ core, store, platform });
-  if (issues.length > 0) {
-    store.getState().showFileProblem({ fileName: 'Your kept catalog', issues });
-  }
-});
-
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-createRoot(rootElement).render(
-  <StrictMode>
-    <ServicesProvider services={{ core, store, platform }}>
-      <App />
-    </ServicesProvider>
-  </StrictMode>,
-);
+const checking = core.call('project/check-file', { projectJson: example.text });
+const { startApp } = await import('./startApp');
+startApp(core, example.fileName, await checking);

@@ -174,6 +174,8 @@ test('an exported catalog imports back the same, and the catalog survives a relo
 test('a workloads CSV adds its workloads to the project, undoably', async ({ page }) => {
   await page.getByRole('tab', { name: 'Workloads' }).click();
   const rows = page.locator('table.workloads tbody tr');
+  // The grid loads on first use: count its rows once it is there.
+  await expect(rows.first()).toBeVisible();
   const before = await rows.count();
   await choose(page, 'Import workloads CSV…', 'assets/templates/workloads.csv');
   const summary = page.getByTestId('workloads-import-summary');

@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/context';
 import { TabBar, tabId, type TabItem } from './TabBar';
@@ -12,7 +12,12 @@ import { PoliciesEditor } from './PoliciesEditor';
 import { PricingEditor } from './PricingEditor';
 import { ProjectFactsEditor } from './ProjectFactsEditor';
 import { SettingsEditor } from './SettingsEditor';
-import { WorkloadTable } from './WorkloadTable';
+
+// The workload grid (and its table and virtualiser) loads on first use, out
+// of the start-up bundle; it focuses a requested field itself once mounted.
+const WorkloadTable = lazy(() =>
+  import('./WorkloadTable').then((m) => ({ default: m.WorkloadTable })),
+);
 
 const TABS: TabItem<EditorTab>[] = [
   { id: 'design', label: 'Design' },
@@ -86,7 +91,11 @@ export function EditorTabs() {
             {adding && <AddClusterDialog onClose={() => setAdding(false)} />}
           </>
         )}
-        {tab === 'workloads' && <WorkloadTable />}
+        {tab === 'workloads' && (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <WorkloadTable />
+          </Suspense>
+        )}
         {tab === 'policies' && <PoliciesEditor />}
         {tab === 'devices' && <DevicesEditor />}
         {tab === 'settings' && <SettingsEditor />}

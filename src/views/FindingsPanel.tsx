@@ -1,5 +1,5 @@
 import { Tag, type Intent } from '@blueprintjs/core';
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import type { Finding } from '../core/types';
 import { FieldLink } from '../components/FieldLink';
 import { useApp } from '../store/context';
@@ -33,15 +33,22 @@ export function FindingsPanel() {
       {findings.length === 0 && <p className="muted">No findings.</p>}
       <ul>
         {findings.map((f, i) => (
-          <li key={`${f.code}:${i}`} className={`finding ${f.severity}`} data-code={f.code}>
-            <Tag minimal intent={SEVERITY[f.severity].intent} className="severity">
-              {SEVERITY[f.severity].label}
-            </Tag>
-            {f.path ? <FieldLink path={f.path}>{f.message}</FieldLink> : <span>{f.message}</span>}
-            <span className="source">Source: {f.source}</span>
-          </li>
+          <FindingRow key={`${f.code}:${i}`} finding={f} />
         ))}
       </ul>
     </section>
   );
 }
+
+/** One finding; an edit that leaves it as it was (the same object, see shareUnchanged) skips it. */
+const FindingRow = memo(function FindingRow({ finding: f }: { finding: Finding }) {
+  return (
+    <li className={`finding ${f.severity}`} data-code={f.code}>
+      <Tag minimal intent={SEVERITY[f.severity].intent} className="severity">
+        {SEVERITY[f.severity].label}
+      </Tag>
+      {f.path ? <FieldLink path={f.path}>{f.message}</FieldLink> : <span>{f.message}</span>}
+      <span className="source">Source: {f.source}</span>
+    </li>
+  );
+});

@@ -84,7 +84,8 @@ export function ResultsDashboard() {
             </Figure>
           </KeyFigureTiles>
           <Waterfall capacity={shown.detail.capacity} unit={unit} />
-          {/* While the deferred copy still shows another kind of cluster, the current one stands in. */}
+          {/* While the deferred copy still shows another kind of cluster, the current one stands
+              in; before the first deferred copy (start-up) the details follow the figures. */}
           {later?.kind === 'vsan_osa' ? (
             <VsanDetails
               cluster={later.detail}
@@ -93,12 +94,14 @@ export function ResultsDashboard() {
               unit={unit}
             />
           ) : (
-            <VsanDetails
-              cluster={shown.detail}
-              keyFigures={shown.key_figures}
-              utilisation={shown.utilisation}
-              unit={unit}
-            />
+            settled && (
+              <VsanDetails
+                cluster={shown.detail}
+                keyFigures={shown.key_figures}
+                utilisation={shown.utilisation}
+                unit={unit}
+              />
+            )
           )}
         </>
       )}
@@ -207,6 +210,8 @@ const VsanDetails = memo(function VsanDetails({
         <>
           <h3>
             Estimated latency by workload
+            {cluster.performance.workloads.length > latency.length &&
+              ` (the ${latency.length} slowest of ${cluster.performance.workloads.length})`}
             <Explain
               figure="the latency estimate"
               rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms)."
@@ -235,13 +240,23 @@ function projectUtilisation(tightest: TightestUse[]): ClusterUtilisation {
   };
 }
 
-/** Each workload's estimate, named as the project names it. */
+/** Past this many workloads the chart shows the slowest ones: more bars than this are not read. */
+const LATENCY_BARS = 20;
+
+/** Each workload's estimate (the slowest LATENCY_BARS), named as the project names it. */
 function latencyBars(
   performance: ClusterEvaluation['performance'],
   workloads: { id: string; name: string }[] | undefined,
 ): LatencyBar[] {
-  return performance.workloads.map((w) => ({
-    label: workloads?.find((x) => x.id === w.workload_id)?.name.split(' (')[0] ?? w.workload_id,
+  const names = new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]]));
+  const slowest = (w: (typeof performance.workloads)[number]) =>
+    Math.max(w.read_latency_ms ?? Infinity, w.write_latency_ms ?? Infinity);
+  const shown =
+    performance.workloads.length > LATENCY_BARS
+      ? [...performance.workloads].sort((a, b) => slowest(b) - slowest(a)).slice(0, LATENCY_BARS)
+      : performance.workloads;
+  return shown.map((w) => ({
+    label: names.get(w.workload_id) ?? w.workload_id,
     read: w.read_latency_ms,
     write: w.write_latency_ms,
   }));

@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useApp } from '../store/context';
 import { TabBar, tabId, type TabItem } from './TabBar';
 import type { ResultsTab } from '../store/uiSlice';
-import { CatalogView } from './CatalogView';
-import { CompareView } from './CompareView';
 import { FindingsPanel } from './FindingsPanel';
-import { RecommendationsView } from './RecommendationsView';
 import { ResultsDashboard } from './ResultsDashboard';
 import { VerdictBanner } from './VerdictBanner';
+
+// The tabs behind Results load on first use, out of the start-up bundle.
+const CompareView = lazy(() => import('./CompareView').then((m) => ({ default: m.CompareView })));
+const RecommendationsView = lazy(() =>
+  import('./RecommendationsView').then((m) => ({ default: m.RecommendationsView })),
+);
+const CatalogView = lazy(() => import('./CatalogView').then((m) => ({ default: m.CatalogView })));
 
 const TABS: TabItem<ResultsTab>[] = [
   { id: 'results', label: 'Results' },
@@ -41,9 +46,11 @@ export function ResultsTabs() {
             <FindingsPanel />
           </>
         )}
-        {tab === 'compare' && <CompareView />}
-        {tab === 'recommend' && <RecommendationsView />}
-        {tab === 'catalog' && <CatalogView />}
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          {tab === 'compare' && <CompareView />}
+          {tab === 'recommend' && <RecommendationsView />}
+          {tab === 'catalog' && <CatalogView />}
+        </Suspense>
       </div>
     </>
   );

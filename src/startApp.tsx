@@ -1,0 +1,50 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import type { CoreClient } from './core/client';
+import type { ProjectFileOutcome } from './core/types';
+import { loadUserCatalog } from './files/catalog';
+import { attempt } from './files/failures';
+import { findRecovery, startAutosave } from './files/recovery';
+import { holdSessionLock, liveSessions } from './files/sessionLock';
+import { detectPlatform } from './platform';
+import { ServicesProvider } from './services';
+import { createAppStore, openDocument } from './store';
+import { evaluateOnChange } from './store/liveEvaluation';
+
+/** Everything after the core's check of the example: the store, the files, the window. */
+export function startApp(core: CoreClient, fileName: string, checked: ProjectFileOutcome) {
+  if (checked.status !== 'valid') {
+    throw new Error(
+      `the built-in example is invalid: ${checked.issues.map((i) => i.message).join('; ')}`,
+    );
+  }
+  const store = createAppStore(checked.project);
+  openDocument(store, checked.project, fileName);
+  evaluateOnChange(store, (projectJson) => core.call('project/evaluate', { projectJson }));
+  // Each page load is a window session with its own recovery copy, alive
+  // while it holds its lock.
+  const sessionId = crypto.randomUUID();
+  holdSessionLock(sessionId);
+  const platform = detectPlatform(sessionId);
+  attempt(store, 'Looking for a recovery copy', async () =>
+    store.getState().setRecoveryOffer(await findRecovery(platform, () => liveSessions())),
+  );
+  startAutosave(store, platform);
+  attempt(store, 'Loading your kept catalog', async () => {
+    const issues = await loadUserCatalog({ core, store, platform });
+    if (issues.length > 0) {
+      store.getState().showFileProblem({ fileName: 'Your kept catalog', issues });
+    }
+  });
+
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('index.html has no #root element');
+  createRoot(rootElement).render(
+    <StrictMode>
+      <ServicesProvider services={{ core, store, platform }}>
+        <App />
+      </ServicesProvider>
+    </StrictMode>,
+  );
+}
