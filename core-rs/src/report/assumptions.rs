@@ -328,13 +328,15 @@ fn esa_rows(ctx: &Context) -> Vec<Vec<Cell>> {
                 FreeSpaceModel::Slack => source::SLACK_SPACE,
             }),
         ]);
-        let (reserve_value, reserve_source) = match e.operations_reserve_pct {
+        let (reserve_value, reserve_unit, reserve_source) = match e.operations_reserve_pct {
             Some(pct) => (
                 Cell::number(pct, NumberFormat::Decimal),
+                Cell::text("% of raw"),
                 source::ESA_OPERATIONS_RESERVE_ENTERED,
             ),
             None => (
                 Cell::text(labels::DOCUMENTED_OPERATIONS_RESERVE),
+                Cell::Blank,
                 source::ESA_OPERATIONS_RESERVE,
             ),
         };
@@ -343,7 +345,7 @@ fn esa_rows(ctx: &Context) -> Vec<Vec<Cell>> {
             Cell::text("Operations reserve (reserved capacity only)"),
             Cell::text(path("operations_reserve_pct")),
             reserve_value,
-            Cell::text("% of raw"),
+            reserve_unit,
             Cell::text(labels::DOCUMENTED_OPERATIONS_RESERVE),
             Cell::text(status(e.operations_reserve_pct.is_none())),
             Cell::text(reserve_source),
