@@ -10,6 +10,7 @@
 mod findings;
 mod memory;
 mod performance;
+mod reserve;
 
 use serde::Serialize;
 
@@ -32,6 +33,7 @@ pub use performance::{
     assess_esa_performance, esa_performance_findings, esa_write_cost, grown_device_limit,
     EsaPerformance, EsaWorkloadIo, EsaWriteCost,
 };
+pub use reserve::{esa_reserve, largest_object_gb, EsaReserve, RESERVED_CAPACITY_MIN_HOSTS};
 
 /// The log-structured file system's share on top of protected data
 /// (`source::ESA_LFS_OVERHEAD`).
@@ -63,6 +65,8 @@ pub struct EsaEvaluation {
     pub max_components_per_device: u64,
     pub lfs_source: &'static str,
     pub components_source: &'static str,
+    /// The free space kept, part by part (the waterfall's deductions).
+    pub reserve: EsaReserve,
 }
 
 /// The protection a policy gives on an ESA cluster of `hosts` hosts.
@@ -110,7 +114,8 @@ pub fn evaluate_esa_capacity(
     settings: &Settings,
 ) -> CapacityEvaluation {
     let raw = esa_raw(esa, hosts);
-    let (steps, usable_gb) = waterfall(&raw, hosts, settings, esa.config);
+    let reserve = cluster_reserve(esa, hosts, placed, settings);
+    let (steps, usable_gb) = waterfall(&raw, &reserve);
     let workloads: Vec<WorkloadCapacity> = placed
         .iter()
         .map(|p| workload_capacity(p, hosts, settings, policy_compression(esa.config, p.policy)))
@@ -139,30 +144,24 @@ pub fn evaluate_esa_capacity(
     }
 }
 
+/// The free space an ESA cluster keeps at `settings`' horizon.
+pub fn cluster_reserve(
+    esa: &ResolvedEsa,
+    hosts: u32,
+    placed: &[PlacedWorkload],
+    settings: &Settings,
+) -> EsaReserve {
+    let raw_gb = esa_raw(esa, hosts).total.gb;
+    let largest = largest_object_gb(placed, settings.planning_horizon_years);
+    esa_reserve(esa.config, raw_gb, hosts, largest, settings)
+}
+
 /// Raw -> usable. ESA has no OSA on-disk format or dedup metadata step: its
 /// file-system overhead is charged per object (`LFS_OVERHEAD_PCT`).
-fn waterfall(
-    raw: &RawCapacity,
-    hosts: u32,
-    settings: &Settings,
-    config: &VsanEsa,
-) -> (Vec<WaterfallStep>, f64) {
+fn waterfall(raw: &RawCapacity, reserve: &EsaReserve) -> (Vec<WaterfallStep>, f64) {
     let raw_gb = raw.total.gb;
-    let (label, pct, free_source) = match config.free_space {
-        FreeSpaceModel::ReservedCapacity => (
-            "Operations reserve",
-            config.operations_reserve_pct,
-            source::ESA_OPERATIONS_RESERVE,
-        ),
-        FreeSpaceModel::Slack => ("Slack space", settings.slack_pct, source::SLACK_SPACE),
-    };
-    let free_gb = raw_gb * pct / 100.0;
-    let after_free = (raw_gb - free_gb).max(0.0);
-    // The largest host's capacity per host failure; hosts are uniform.
-    let per_host_gb = raw_gb / f64::from(hosts.max(1));
-    let rebuild_gb = (per_host_gb * f64::from(settings.reserve_hosts)).min(after_free);
-    let usable_gb = after_free - rebuild_gb;
-    let steps = vec![
+    let usable_gb = (raw_gb - reserve.total_gb()).max(0.0);
+    let mut steps = vec![
         step(
             "Raw capacity (NVMe storage pool)",
             StepKind::Start,
@@ -175,20 +174,36 @@ fn waterfall(
             raw_gb,
             source::ESA_RAW,
         ),
-        step(label, StepKind::Deduction, free_gb, free_source),
-        step(
-            "Host rebuild reserve",
-            StepKind::Deduction,
-            rebuild_gb,
-            source::HOST_REBUILD_RESERVE,
-        ),
-        step(
-            "Usable for protected data",
-            StepKind::Subtotal,
-            usable_gb,
-            source::VSAN_DESIGN_GUIDE,
-        ),
     ];
+    let free = match reserve.free_space {
+        FreeSpaceModel::ReservedCapacity => [
+            Some(("Operations reserve", reserve.operations_reserve.gb)),
+            reserve.operations_per_host.map(|_| {
+                (
+                    "Operations reserve buffer (5 %)",
+                    reserve.operations_buffer.gb,
+                )
+            }),
+        ],
+        FreeSpaceModel::Slack => [Some(("Slack space", reserve.slack.gb)), None],
+    };
+    steps.extend(
+        free.into_iter()
+            .flatten()
+            .map(|(label, gb)| step(label, StepKind::Deduction, gb, reserve.operations_source)),
+    );
+    steps.push(step(
+        "Host rebuild reserve",
+        StepKind::Deduction,
+        reserve.host_rebuild_reserve.gb,
+        reserve.host_rebuild_source,
+    ));
+    steps.push(step(
+        "Usable for protected data",
+        StepKind::Subtotal,
+        usable_gb,
+        source::VSAN_DESIGN_GUIDE,
+    ));
     (steps, usable_gb)
 }
 
@@ -291,6 +306,7 @@ pub fn esa_details(
         max_components_per_device: MAX_ESA_COMPONENTS_PER_DEVICE,
         lfs_source: source::ESA_LFS_OVERHEAD,
         components_source: source::ESA_COMPONENTS,
+        reserve: cluster_reserve(esa, hosts, placed, settings),
     }
 }
 

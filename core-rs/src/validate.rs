@@ -351,12 +351,9 @@ fn vsan_esa(c: &mut Checker, index: &Index, path: Item<&str>, cl: &Cluster, esa:
         1.0,
         MAX_DEDUP_RATIO,
     );
-    c.f64_in(
-        Field(p, "operations_reserve_pct"),
-        esa.operations_reserve_pct,
-        0.0,
-        50.0,
-    );
+    if let Some(pct) = esa.operations_reserve_pct {
+        c.f64_in(Field(p, "operations_reserve_pct"), pct, 0.0, 50.0);
+    }
     if let Some(gb) = esa.vsan_memory_gb {
         c.f64_in(Field(p, "vsan_memory_gb"), gb, 0.0, cl.host.ram_gb);
     }

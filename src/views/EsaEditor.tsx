@@ -1,6 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { EditorPanel } from '../components/EditorPanel';
-import { PathNumber, PathSelect } from '../components/PathFields';
+import { PathCheckbox, PathNumber, PathSelect } from '../components/PathFields';
 import { useApp } from '../store/context';
 import { PickFromCatalog } from './CatalogPicker';
 
@@ -40,9 +40,14 @@ export function EsaEditor({ clusterIndex }: { clusterIndex: number }) {
         <PathSelect path={`${base}.free_space`} label="Free space kept" choices={FREE_SPACE} />
         <PathNumber
           path={`${base}.operations_reserve_pct`}
-          label="Operations reserve"
+          label="Operations reserve (blank: 255 or 765 GB per host + 5 %)"
           unit="% of raw"
           optional
+        />
+        <PathCheckbox
+          path={`${base}.host_rebuild_reserve`}
+          label="Host rebuild reserve (one host per N+x)"
+          absent
         />
         <PathNumber
           path={`${base}.vsan_memory_gb`}

@@ -1,11 +1,14 @@
 //! ESA rules: the capacity rules OSA clusters share, policies' host
-//! minimums under ESA's RAID-5, host minimums, component limits.
+//! minimums under ESA's RAID-5, host minimums, component limits, where
+//! vSAN cannot keep the reserved capacity sized.
 
-use super::{esa_protection, EsaEvaluation, ResolvedEsa};
+use super::{esa_protection, EsaEvaluation, EsaReserve, ResolvedEsa};
 use crate::capacity::{capacity_findings, CapacityEvaluation, PlacedWorkload, StorageTier};
-use crate::model::{HostSpec, Settings, StoragePolicy};
+use crate::model::{FreeSpaceModel, HostSpec, Settings, StoragePolicy};
 use crate::rules::{num, ClusterFacts, Finding};
 use crate::source;
+
+use super::RESERVED_CAPACITY_MIN_HOSTS;
 
 /// Host minimums of vSAN 8 ESA and its original ReadyNode profiles
 /// (`source::ESA_HOST_MINIMUMS`).
@@ -56,6 +59,42 @@ pub fn esa_findings(
     out.extend(policy_host_findings(cluster, policies));
     out.extend(host_minimum_findings(cluster));
     out.extend(component_findings(cluster, details, &pool_path));
+    out.extend(reserve_findings(cluster, &details.reserve));
+    out
+}
+
+/// Reserved capacity vSAN will not enforce (below 4 hosts) and a cluster
+/// sized without the host rebuild reserve: both leave the free space to
+/// the operator.
+fn reserve_findings(cluster: &EsaCluster, reserve: &EsaReserve) -> Vec<Finding> {
+    let (name, hosts) = (cluster.name, cluster.host_count);
+    let storage = format!("{}.storage", cluster.path);
+    let mut out = Vec::new();
+    if reserve.free_space == FreeSpaceModel::ReservedCapacity && !reserve.enforceable {
+        out.push(
+            Finding::info(
+                "esa.reserved_capacity_not_enforced",
+                format!("Cluster \"{name}\" has {hosts} host(s): vSAN supports reserved capacity from {RESERVED_CAPACITY_MIN_HOSTS} hosts, so the {} TB of reserve sized here is free space to keep by hand, and a failed host's components are not rebuilt until it returns.", num(reserve.total_gb() / 1000.0, 2)),
+                source::ESA_RESERVED_CAPACITY_MIN_HOSTS,
+            )
+            .at(format!("{storage}.free_space")),
+        );
+    }
+    if reserve.host_rebuild_hosts == 0 {
+        let at = if cluster.esa.config.host_rebuild_reserve {
+            "settings.reserve_hosts".to_string()
+        } else {
+            format!("{storage}.host_rebuild_reserve")
+        };
+        out.push(
+            Finding::info(
+                "esa.no_host_rebuild_reserve",
+                format!("Cluster \"{name}\" is sized without a host rebuild reserve: after a host failure vSAN may lack the free space to rebuild its components."),
+                reserve.host_rebuild_source,
+            )
+            .at(at),
+        );
+    }
     out
 }
 

@@ -37,7 +37,8 @@ fn pool(devices_per_host: u32, free_space: FreeSpaceModel) -> VsanEsa {
         devices_per_host,
         compression_ratio: 1.0,
         free_space,
-        operations_reserve_pct: 10.0,
+        operations_reserve_pct: None,
+        host_rebuild_reserve: true,
         vsan_memory_gb: None,
     }
 }
@@ -159,13 +160,13 @@ fn compression_follows_each_policys_rule() {
 #[test]
 fn reserved_capacity_and_slack_waterfalls() {
     // 4 hosts x 4 x 3.84 TB = 61,440 GB raw.
-    // Reserved capacity: 10 % operations reserve (6,144) + one host
-    // (15,360) -> 39,936 GB usable.
+    // Reserved capacity: 4 x 255 GB operations reserve (1,020) + 5 %
+    // buffer (3,072) + one host (15,360) -> 41,988 GB usable.
     // Slack: 25 % (15,360) + one host (15,360) -> 30,720 GB usable.
     let device = nvme(3_840.0);
     let settings = Settings::default();
     for (model, usable) in [
-        (FreeSpaceModel::ReservedCapacity, 39_936.0),
+        (FreeSpaceModel::ReservedCapacity, 41_988.0),
         (FreeSpaceModel::Slack, 30_720.0),
     ] {
         let config = pool(4, model);
@@ -197,7 +198,8 @@ proptest! {
         devices in 1..=24u32,
         hosts in 1..=63u32,
         reserve in 0..=3u32,
-        ops in 0.0..=50.0f64,
+        ops in proptest::option::of(0.0..=50.0f64),
+        rebuild in any::<bool>(),
         slack in 0.0..=50.0f64,
         reserved_capacity in any::<bool>(),
     ) {
@@ -207,7 +209,11 @@ proptest! {
         } else {
             FreeSpaceModel::Slack
         };
-        let config = VsanEsa { operations_reserve_pct: ops, ..pool(devices, free_space) };
+        let config = VsanEsa {
+            operations_reserve_pct: ops,
+            host_rebuild_reserve: rebuild,
+            ..pool(devices, free_space)
+        };
         let esa = ResolvedEsa { device: &device, config: &config };
         let settings = Settings { reserve_hosts: reserve, slack_pct: slack, ..Settings::default() };
         let now = evaluate_esa_capacity(&esa, hosts, &[], &settings);

@@ -248,8 +248,9 @@ fn esa_example() -> Project {
 
 #[test]
 fn esa_example_evaluates_as_an_esa_cluster_with_its_rules() {
-    // 6 hosts x 6 x 3,840 GB = 138,240 GB raw; 10 % operations reserve
-    // (13,824) and one host (23,040) reserved -> 101,376 GB usable.
+    // 6 hosts x 6 x 3,840 GB = 138,240 GB raw; the example enters a 10 %
+    // operations reserve (13,824) and one host (23,040) is reserved ->
+    // 101,376 GB usable.
     let e = evaluate(&esa_example()).expect("valid");
     assert_eq!(e.clusters.len(), 1);
     let c = e.clusters[0].vsan_esa().expect("an ESA cluster");

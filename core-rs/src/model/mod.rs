@@ -28,7 +28,7 @@ pub use project::{Project, SCHEMA_VERSION};
 pub use scenario::{Scenario, MAX_SCENARIOS};
 pub use settings::{DedupRatios, ResilienceSettings, Settings};
 pub use units::Capacity;
-pub use vsan_esa::{default_operations_reserve_pct, FreeSpaceModel, VsanEsa};
+pub use vsan_esa::{FreeSpaceModel, VsanEsa};
 pub use workload::{CommitMode, SqlDeployment, Workload, WorkloadSpec};
 pub use xtremio_vplex::{
     default_read_cache_hit_pct, ArrayDataReduction, VolumePlacement, VplexReplication,

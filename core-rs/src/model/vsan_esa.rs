@@ -19,10 +19,20 @@ pub struct VsanEsa {
     #[serde(default)]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub free_space: FreeSpaceModel,
-    /// Reserved-capacity model: the operations reserve, in % of raw.
-    #[serde(default = "default_operations_reserve_pct")]
+    /// Reserved-capacity model: an operations reserve entered in % of raw
+    /// (e.g. from the vSAN ReadyNode Sizer); absent, the documented model
+    /// sizes it from the host count and the largest object
+    /// (`source::ESA_OPERATIONS_RESERVE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
-    pub operations_reserve_pct: f64,
+    pub operations_reserve_pct: Option<f64>,
+    /// Keep the host rebuild reserve (`settings.reserve_hosts` hosts'
+    /// capacity) free. vSAN ships it off; the tool sizes with it on, as
+    /// VMware's VCF design recommends (`source::ESA_HOST_REBUILD_RESERVE`).
+    /// Written only when off, so files that keep the default read as before.
+    #[serde(default = "host_rebuild_reserve_on", skip_serializing_if = "is_on")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub host_rebuild_reserve: bool,
     /// RAM vSAN takes on each host, in GB, when known (e.g. from the vSAN
     /// ReadyNode Sizer); absent, the model estimates it
     /// (`source::ESA_MEMORY`).
@@ -35,9 +45,12 @@ fn no_compression() -> f64 {
     1.0
 }
 
-/// See `source::ESA_OPERATIONS_RESERVE`.
-pub fn default_operations_reserve_pct() -> f64 {
-    10.0
+fn host_rebuild_reserve_on() -> bool {
+    true
+}
+
+fn is_on(on: &bool) -> bool {
+    *on
 }
 
 /// How free space for operations and rebuilds is kept.
@@ -45,10 +58,11 @@ pub fn default_operations_reserve_pct() -> f64 {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum FreeSpaceModel {
-    /// vSAN 7 U1+ reserved capacity: an operations reserve plus a host
-    /// rebuild reserve (`settings.reserve_hosts` hosts' capacity).
+    /// vSAN 7 U1+ reserved capacity: an operations reserve plus the host
+    /// rebuild reserve.
     #[default]
     ReservedCapacity,
-    /// The older slack rule: `settings.slack_pct` plus the host rebuild reserve.
+    /// The older slack rule: `settings.slack_pct` plus the host rebuild
+    /// reserve.
     Slack,
 }

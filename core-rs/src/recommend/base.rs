@@ -242,14 +242,16 @@ impl Base {
 
     /// The reduced project with a vSAN ESA cluster of `size` hosts. A
     /// cluster that was not ESA gets the model's defaults: no compression
-    /// saving, reserved capacity, the 10 % operations reserve.
+    /// saving, reserved capacity by the documented model with the host
+    /// rebuild reserve.
     pub fn esa_project(&self, config: &EsaConfig, size: u32) -> Project {
         let settings = self.esa_settings.clone().unwrap_or_else(|| VsanEsa {
             device: String::new(),
             devices_per_host: 0,
             compression_ratio: 1.0,
             free_space: FreeSpaceModel::default(),
-            operations_reserve_pct: crate::model::default_operations_reserve_pct(),
+            operations_reserve_pct: None,
+            host_rebuild_reserve: true,
             vsan_memory_gb: None,
         });
         let cluster = Cluster {

@@ -329,16 +329,39 @@ fn esa_rows(ctx: &Context) -> Vec<Vec<Cell>> {
                 FreeSpaceModel::Slack => source::SLACK_SPACE,
             }),
         ]);
-        let reserve_default = defaults.operations_reserve_pct;
+        let (reserve_value, reserve_unit, reserve_source) = match e.operations_reserve_pct {
+            Some(pct) => (
+                Cell::number(pct, NumberFormat::Decimal),
+                Cell::text("% of raw"),
+                source::ESA_OPERATIONS_RESERVE_ENTERED,
+            ),
+            None => (
+                Cell::text(labels::DOCUMENTED_OPERATIONS_RESERVE),
+                Cell::Blank,
+                source::ESA_OPERATIONS_RESERVE,
+            ),
+        };
         rows.push(vec![
             Cell::text(c.label.clone()),
             Cell::text("Operations reserve (reserved capacity only)"),
             Cell::text(path("operations_reserve_pct")),
-            Cell::number(e.operations_reserve_pct, NumberFormat::Decimal),
-            Cell::text("% of raw"),
-            Cell::number(reserve_default, NumberFormat::Decimal),
-            Cell::text(status(e.operations_reserve_pct == reserve_default)),
-            Cell::text(source::ESA_OPERATIONS_RESERVE),
+            reserve_value,
+            reserve_unit,
+            Cell::text(labels::DOCUMENTED_OPERATIONS_RESERVE),
+            Cell::text(status(e.operations_reserve_pct.is_none())),
+            Cell::text(reserve_source),
+        ]);
+        rows.push(vec![
+            Cell::text(c.label.clone()),
+            Cell::text("Host rebuild reserve"),
+            Cell::text(path("host_rebuild_reserve")),
+            Cell::text(labels::yes_no(e.host_rebuild_reserve)),
+            Cell::Blank,
+            Cell::text(labels::yes_no(defaults.host_rebuild_reserve)),
+            Cell::text(status(
+                e.host_rebuild_reserve == defaults.host_rebuild_reserve,
+            )),
+            Cell::text(source::ESA_HOST_REBUILD_RESERVE),
         ]);
         rows.push(vec![
             Cell::text(c.label.clone()),
@@ -414,7 +437,7 @@ fn value_cell(v: &Value) -> Cell {
         Value::Number(n) => n
             .as_f64()
             .map_or(Cell::Blank, |x| Cell::number(x, NumberFormat::Decimal)),
-        Value::Bool(b) => Cell::text(if *b { "yes" } else { "no" }),
+        Value::Bool(b) => Cell::text(labels::yes_no(*b)),
         Value::String(s) => Cell::text(s.clone()),
         Value::Null | Value::Array(_) | Value::Object(_) => Cell::Blank,
     }

@@ -24,6 +24,7 @@ pub fn capacity_sheet(ctx: &Context) -> Sheet {
     policies(&mut b, ctx);
     workloads(&mut b, ctx);
     esa(&mut b, ctx);
+    esa_reserve(&mut b, ctx);
     b.finish()
 }
 
@@ -209,6 +210,57 @@ fn esa(b: &mut SheetBuilder, ctx: &Context) {
             "Components per host, limit",
             "Components per device",
             "Components per device, limit",
+        ],
+        rows,
+    );
+    b.sources_note(notes);
+}
+
+/// Each ESA cluster's free space, part by part: the waterfall's
+/// deductions with what sizes them.
+fn esa_reserve(b: &mut SheetBuilder, ctx: &Context) {
+    let mut notes = Vec::new();
+    let rows: Vec<Vec<Cell>> = ctx
+        .esa_views()
+        .map(|(c, e)| {
+            let r = &e.esa.reserve;
+            notes.extend([r.operations_source, r.host_rebuild_source]);
+            if !r.enforceable {
+                notes.push(source::ESA_RESERVED_CAPACITY_MIN_HOSTS);
+            }
+            vec![
+                Cell::text(c.label.clone()),
+                Cell::text(labels::free_space(r.free_space)),
+                Cell::decimal(r.largest_object.tb),
+                r.operations_per_host
+                    .map_or(Cell::Blank, |p| Cell::count(p.gb)),
+                Cell::decimal(r.operations_reserve.tb),
+                Cell::decimal(r.operations_buffer.tb),
+                Cell::decimal(r.slack.tb),
+                Cell::count(r.host_rebuild_hosts),
+                Cell::decimal(r.host_rebuild_reserve.tb),
+                Cell::text(labels::yes_no(r.enforceable)),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    b.blank();
+    b.section("vSAN ESA reserved capacity: operations and host rebuild reserves");
+    b.table(
+        "esa-reserve",
+        &[
+            "Cluster",
+            "Free space",
+            "Largest object (TB)",
+            "Operations reserve per host (GB)",
+            "Operations reserve (TB)",
+            "Operations buffer, 5 % (TB)",
+            "Slack space (TB)",
+            "Host rebuild reserve (hosts)",
+            "Host rebuild reserve (TB)",
+            "vSAN enforces it (4+ hosts)",
         ],
         rows,
     );

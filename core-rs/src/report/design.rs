@@ -169,9 +169,12 @@ fn esa_pools(b: &mut SheetBuilder, ctx: &Context) {
         })
         .map(|(c, e)| {
             let capacity_gb = ctx.project.device(&e.device).map_or(0.0, |d| d.capacity_gb);
-            let operations_reserve = match e.free_space {
-                FreeSpaceModel::ReservedCapacity => Cell::percent(e.operations_reserve_pct),
-                FreeSpaceModel::Slack => Cell::Blank,
+            let operations_reserve = match (e.free_space, e.operations_reserve_pct) {
+                (FreeSpaceModel::ReservedCapacity, Some(pct)) => Cell::percent(pct),
+                (FreeSpaceModel::ReservedCapacity, None) => {
+                    Cell::text(labels::DOCUMENTED_OPERATIONS_RESERVE)
+                }
+                (FreeSpaceModel::Slack, _) => Cell::Blank,
             };
             vec![
                 Cell::text(c.label.clone()),
@@ -181,6 +184,7 @@ fn esa_pools(b: &mut SheetBuilder, ctx: &Context) {
                 Cell::decimal(capacity_gb * f64::from(e.devices_per_host) / 1000.0),
                 Cell::text(labels::free_space(e.free_space)),
                 operations_reserve,
+                Cell::text(labels::yes_no(e.host_rebuild_reserve)),
                 Cell::decimal(e.compression_ratio),
             ]
         })
@@ -200,6 +204,7 @@ fn esa_pools(b: &mut SheetBuilder, ctx: &Context) {
             "Raw per host (TB)",
             "Free space",
             "Operations reserve (% of raw)",
+            "Host rebuild reserve",
             "Compression ratio (x)",
         ],
         rows,
@@ -207,6 +212,7 @@ fn esa_pools(b: &mut SheetBuilder, ctx: &Context) {
     b.sources_note([
         source::ESA_RAW,
         source::ESA_OPERATIONS_RESERVE,
+        source::ESA_HOST_REBUILD_RESERVE,
         source::ESA_COMPRESSION,
     ]);
 }

@@ -242,6 +242,14 @@ const TITLES: &[(&str, &str)] = &[
         "Hosts below the ReadyNode profile",
     ),
     (
+        "esa.reserved_capacity_not_enforced",
+        "vSAN cannot enforce reserved capacity below 4 hosts",
+    ),
+    (
+        "esa.no_host_rebuild_reserve",
+        "No capacity kept to rebuild a failed host",
+    ),
+    (
         "xtremio.capacity_insufficient",
         "Not enough array capacity for the data",
     ),

@@ -143,6 +143,9 @@ pub fn growth_limit(l: GrowthLimit) -> &'static str {
     }
 }
 
+/// The ESA operations reserve when none is entered.
+pub const DOCUMENTED_OPERATIONS_RESERVE: &str = "255 or 765 GB per host + 5 % of raw";
+
 pub fn free_space(m: FreeSpaceModel) -> &'static str {
     match m {
         FreeSpaceModel::ReservedCapacity => "reserved capacity",

@@ -38,19 +38,14 @@ fn esa_host_failures(b: &mut SheetBuilder, ctx: &Context) {
     let rows = ctx
         .esa_views()
         .map(|(c, e)| {
-            let rebuild = e
-                .capacity
-                .waterfall
-                .iter()
-                .find(|s| s.source == source::HOST_REBUILD_RESERVE)
-                .map(|s| s.amount.tb);
+            let rebuild = e.esa.reserve.host_rebuild_reserve.tb;
             let compute = &e.compute;
             vec![
                 Cell::text(c.label.clone()),
                 Cell::count(e.host_count),
                 Cell::count(reserve_hosts),
                 Cell::count(compute.hosts_after_failure),
-                Cell::maybe(rebuild, NumberFormat::Decimal),
+                Cell::decimal(rebuild),
                 Cell::maybe(
                     compute.cores_needed_pct_after_failure,
                     NumberFormat::Percent,
@@ -76,7 +71,7 @@ fn esa_host_failures(b: &mut SheetBuilder, ctx: &Context) {
         "Device, host and site failure scenarios, resync times and durability are not \
          modelled for vSAN ESA yet.",
     );
-    b.sources_note([source::HOST_REBUILD_RESERVE, source::HA_HOST_RESERVE]);
+    b.sources_note([source::ESA_HOST_REBUILD_RESERVE, source::HA_HOST_RESERVE]);
 }
 
 fn scenarios(b: &mut SheetBuilder, ctx: &Context) {

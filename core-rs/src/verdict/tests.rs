@@ -365,6 +365,16 @@ const SEVERITY_REVIEW: &[(&str, &[Severity], &str)] = &[
         "runs, below the ReadyNode profile",
     ),
     (
+        "esa.reserved_capacity_not_enforced",
+        &[I],
+        "the free space is sized; vSAN leaves keeping it to the operator",
+    ),
+    (
+        "esa.no_host_rebuild_reserve",
+        &[I],
+        "a choice the design states; the capacity fits without the reserve",
+    ),
+    (
         "xtremio.capacity_insufficient",
         &[E],
         "the data does not fit",

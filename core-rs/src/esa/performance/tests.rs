@@ -42,7 +42,8 @@ fn pool(devices_per_host: u32) -> VsanEsa {
         devices_per_host,
         compression_ratio: 1.0,
         free_space: FreeSpaceModel::ReservedCapacity,
-        operations_reserve_pct: 10.0,
+        operations_reserve_pct: None,
+        host_rebuild_reserve: true,
         vsan_memory_gb: None,
     }
 }
