@@ -248,15 +248,15 @@ fn esa_example() -> Project {
 
 #[test]
 fn esa_example_evaluates_as_an_esa_cluster_with_its_rules() {
-    // 6 hosts x 6 x 3,840 GB = 138,240 GB raw; the example enters a 10 %
-    // operations reserve (13,824) and one host (23,040) is reserved ->
-    // 101,376 GB usable.
+    // 6 hosts x 6 x 3,840 GB = 138,240 GB raw; the documented operations
+    // reserve (6 x 255 GB + a 5 % buffer, 6,912 GB) and one host (23,040)
+    // are reserved -> 106,758 GB usable.
     let e = evaluate(&esa_example()).expect("valid");
     assert_eq!(e.clusters.len(), 1);
     let c = e.clusters[0].vsan_esa().expect("an ESA cluster");
     assert!((c.raw.total.gb - 138_240.0).abs() < 1e-6);
     assert_eq!(c.raw.cache_devices, 0);
-    assert!((c.capacity.usable.gb - 101_376.0).abs() < 1e-6);
+    assert!((c.capacity.usable.gb - 106_758.0).abs() < 1e-6);
     // RAID-5 runs as 4+1 on six hosts.
     let raid5 = c
         .capacity

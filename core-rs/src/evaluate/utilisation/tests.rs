@@ -144,7 +144,7 @@ fn esa_has_no_cache_rows_and_no_failure_columns() {
             ("cpu", 64.2, Some(77.0), None),
             ("ram", 36.7, Some(44.1), None),
             ("datastore_fullness", 52.9, None, None),
-            ("capacity_usable", 72.1, None, None),
+            ("capacity_usable", 68.5, None, None),
             ("capacity_raw", 52.9, None, None),
             ("iops", 1.5, None, None),
             ("components", 0.7, None, None),
