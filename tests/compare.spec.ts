@@ -85,8 +85,8 @@ test('compares a vSAN OSA and a vSAN ESA variant, marking what ESA does not mode
     await expect(cells('back-end').nth(i)).toContainText('IOPS');
   }
   // Both are built from catalog parts, priced as the shipped catalog prices them:
-  // seed 001 is 4 x 12,000 + 8 x 600 + 32 x 450.
-  await expect(cells('cost').nth(0)).toContainText('67,200');
+  // seed 001 is 4 x 13,500 + 8 x 600 + 32 x 450.
+  await expect(cells('cost').nth(0)).toContainText('73,200');
   await expect(page.getByRole('img', { name: 'Usable and required by variant' })).toBeVisible();
   await table.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'tests/output/compare-osa-esa.png', fullPage: true });

@@ -24,14 +24,14 @@ test.describe('design and workload editors', () => {
   test('the cluster cost follows the prices in the design', async ({ page }) => {
     const cost = page.getByTestId('cluster-cost');
     // Seed 001 is built from catalog parts with their indicative prices:
-    // 4 hosts at 12,000, 8 cache devices at 600, 32 capacity devices at 450.
-    await expect(cost).toContainText('Cost (bill of materials): 67,200 USD');
+    // 4 hosts at 13,500, 8 cache devices at 600, 32 capacity devices at 450.
+    await expect(cost).toContainText('Cost (bill of materials): 73,200 USD');
     await expect(cost).not.toContainText('no unit price');
     await page.getByLabel('Host unit price').fill('10000');
     await expect(cost).toContainText('Cost (bill of materials): 59,200 USD');
     // Without a price of its own the host is priced from the shipped catalog again.
     await page.getByLabel('Host unit price').fill('');
-    await expect(cost).toContainText('Cost (bill of materials): 67,200 USD');
+    await expect(cost).toContainText('Cost (bill of materials): 73,200 USD');
     await page.screenshot({ path: 'tests/output/cluster-cost.png' });
   });
 
@@ -45,13 +45,13 @@ test.describe('design and workload editors', () => {
     await page.getByLabel('Extra line 1 unit price (USD)').fill('2500');
     await page.getByRole('button', { name: 'Add discount' }).click();
     await page.getByLabel('Extra line 2 discount (%)').fill('10');
-    // 67,200 of hardware + 20,000 of licences = 87,200, less 10 % = 78,480.
-    const rule = 'hardware 67,200 + extra lines 20,000 - discounts 8,720 = 78,480 USD';
+    // 73,200 of hardware + 20,000 of licences = 93,200, less 10 % = 83,880.
+    const rule = 'hardware 73,200 + extra lines 20,000 - discounts 9,320 = 83,880 USD';
     await expect(page.getByTestId('pricing-total')).toContainText(rule);
     await expect(page.getByTestId('project-cost')).toContainText(
-      'Project total (bill of materials): 78,480 USD',
+      'Project total (bill of materials): 83,880 USD',
     );
-    await expect(page.getByTestId('cluster-cost')).toContainText('67,200 USD');
+    await expect(page.getByTestId('cluster-cost')).toContainText('73,200 USD');
     await page.getByLabel('Extra line 2 discount (%)').fill('120');
     await expect(page.getByText('must be above 0 and at most 100 (got 120)').first()).toBeVisible();
     await page.getByLabel('Extra line 2 discount (%)').fill('10');
@@ -124,7 +124,7 @@ test.describe('design and workload editors', () => {
     for (const template of ['sql', 'sql-ag', 'sql-fci', 'exchange', 'file-server', 'vm-group']) {
       await page.getByLabel('Add a workload from a template').selectOption(template);
     }
-    await expect(page.locator('table.workloads tbody tr')).toHaveCount(8);
+    await expect(page.locator('table.workloads tbody tr')).toHaveCount(9);
     await expect(page.getByTestId('required')).not.toHaveText(required ?? '');
     await expect(page.getByTestId('capacity-share-exchange')).toHaveText(/\d+\.\d %/);
     await page.screenshot({ path: 'tests/output/workloads.png', fullPage: true });
@@ -143,9 +143,11 @@ test.describe('design and workload editors', () => {
       'raid5-ftt1',
     );
 
-    // Sorted by name ascending at first; one click reverses it.
+    // Sorted by name ascending at first; one click reverses it ("VM1-VM4 OS
+    // disks" after "sql500-a/b", case aside).
     await page.getByRole('button', { name: 'Name', exact: true }).click();
-    await expect(rows.first()).toHaveAttribute('data-testid', 'workload-sql500');
+    await expect(rows.first()).toHaveAttribute('data-testid', 'workload-os-disks');
+    await expect(rows.nth(1)).toHaveAttribute('data-testid', 'workload-sql500');
     await page.getByRole('button', { name: 'VMs', exact: true }).click();
     await expect(page.locator('table.workloads th[aria-sort]')).toHaveText('VMs');
 
@@ -154,11 +156,11 @@ test.describe('design and workload editors', () => {
     await page.getByLabel('Filter').fill('');
 
     await page.getByRole('button', { name: 'Duplicate sql200-a/b (200 GB TPC-E-like)' }).click();
-    await expect(rows).toHaveCount(3);
+    await expect(rows).toHaveCount(4);
     await page
       .getByRole('button', { name: 'Delete sql200-a/b (200 GB TPC-E-like) (copy)' })
       .click();
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(3);
   });
 
   test('arrow keys move between rows in the same column', async ({ page }) => {
@@ -196,9 +198,10 @@ test('a project with several clusters: add one, move a workload there, see its r
   await page.getByLabel('sql500-a/b (500 GB TPC-E-like) cluster').selectOption('cluster');
   await page.getByLabel('Results for cluster').selectOption({ label: 'Cluster 2' });
   await expect(page.getByRole('heading', { name: 'Results: Cluster 2' })).toBeVisible();
-  await expect(page.getByTestId('front-end-iops')).toHaveText('15,000 IOPS');
+  // Seed 001 table 7's IOPS split by each VM pair's TPS: 8,917 and 7,739.
+  await expect(page.getByTestId('front-end-iops')).toHaveText('8,917 IOPS');
   await page.getByLabel('Results for cluster').selectOption({ label: 'SQL all-flash cluster' });
-  await expect(page.getByTestId('front-end-iops')).toHaveText('10,000 IOPS');
+  await expect(page.getByTestId('front-end-iops')).toHaveText('7,739 IOPS');
 });
 
 test('a new cluster without workloads shows zero totals without a minus sign', async ({ page }) => {
