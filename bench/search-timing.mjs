@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { root } from '../scripts/lib.mjs';
 import { withServedApp } from './preview.mjs';
 import { context, writeResult } from './results.mjs';
+import { openFromExamplesMenu } from './ui-edits.mjs';
 
 const RUNS = 3;
 
 async function searchOnce(page, url, example) {
   await page.goto(url);
   await page.getByTestId('raw-tb').waitFor();
-  await page.getByLabel('Open an example project').selectOption(example);
-  await page.getByTestId('document-state').getByText(example).waitFor();
+  await openFromExamplesMenu(page, example);
   await page.getByRole('tab', { name: 'Recommend' }).click();
   const started = Date.now();
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -27,7 +27,7 @@ async function searchOnce(page, url, example) {
 
 // The seed examples, and the ESA example since the search sizes ESA too.
 const examples = readdirSync(join(root, 'assets', 'examples')).filter(
-  (f) => f.startsWith('seed-') || f.startsWith('esa-'),
+  (f) => (f.startsWith('seed-') || f.startsWith('esa-')) && f.endsWith('.json'),
 );
 const started = context();
 await withServedApp(Number(process.env.STACKSIZER_BENCH_PORT ?? 4310), async (browser, url) => {

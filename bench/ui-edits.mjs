@@ -20,11 +20,19 @@ export async function openExample(browser, url, example) {
   const page = await browser.newPage();
   await page.goto(url);
   await page.getByTestId('raw-tb').waitFor();
-  if (example !== DEFAULT_EXAMPLE) {
-    await page.getByLabel('Open an example project').selectOption(example);
-    await page.getByTestId('document-state').getByText(example).waitFor();
-  }
+  if (example !== DEFAULT_EXAMPLE) await openFromExamplesMenu(page, example);
   return page;
+}
+
+/** Opens a shipped example from the menu bar's Examples menu, where it is listed by its project name. */
+export async function openFromExamplesMenu(page, example) {
+  const { name } = JSON.parse(exampleText(example));
+  await page
+    .getByRole('navigation', { name: 'Menu bar' })
+    .getByRole('button', { name: 'Examples', exact: true })
+    .click();
+  await page.getByRole('menu', { name: 'Examples' }).getByText(name, { exact: true }).click();
+  await page.getByTestId('document-state').getByText(example).waitFor();
 }
 
 /** A fresh page with the generated project opened as a file, as a user opens one. */
