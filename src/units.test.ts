@@ -3,6 +3,7 @@ import {
   formatCapacity,
   formatDuration,
   formatGb,
+  formatMoney,
   formatIops,
   formatPct,
   orDash,
@@ -46,5 +47,13 @@ describe('figure formatting', () => {
     expect(formatIops(-0.2)).toBe('0 IOPS');
     expect(upTo(-0, 2)).toBe('0');
     expect(formatPct(-1.25)).toBe('-1.3 %');
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes the amount with its currency code, as the BOM does', () => {
+    expect(formatMoney(76800, 'USD')).toBe('76,800 USD');
+    expect(formatMoney(499, 'EUR', 2)).toBe('499.00 EUR');
+    expect(formatMoney(0.0123, 'GBP', 3)).toBe('0.012 GBP');
   });
 });

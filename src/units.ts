@@ -47,6 +47,10 @@ export const formatIops = (iops: number) => `${decimals(iops, 0)} IOPS`;
 /** A price in the design's (catalog's) currency, whole units. */
 export const formatPrice = (amount: number) => decimals(amount, 0);
 
+/** An amount with its ISO 4217 code, as the dashboard and the BOM write it: "76,800 USD". */
+export const formatMoney = (amount: number, currency: string, digits = 0) =>
+  `${decimals(amount, digits)} ${currency}`;
+
 export const formatPct = (pct: number) => `${decimals(pct, 1)} %`;
 
 export const formatRatio = (ratio: number) => `${decimals(ratio, 2)}:1`;

@@ -88,7 +88,7 @@ test('a user catalog with changed prices changes the design search cost and the 
   await expect(summary).toContainText(`${shipped.parts.length} overriding shipped parts`);
   const host = page.locator(`tr[data-part="${shipped.defaults.host}"]`);
   const half = (price(shipped.defaults.host) / 2).toLocaleString('en-US');
-  await expect(host.locator('td').nth(5)).toHaveText(`$${half}.00`);
+  await expect(host.locator('td').nth(5)).toHaveText(`${half}.00 USD`);
   await expect(page.getByTestId('catalog-counts')).toContainText(
     `${shipped.parts.length} from your catalog`,
   );
@@ -143,7 +143,7 @@ test('an exported catalog imports back the same, and the catalog survives a relo
     file('prices.csv', 'id,part_number,unit_price\nmicron-7450-pro-3840,MTFDKCC3T8TFR,499\n'),
   );
   const row = page.locator('tr[data-part="micron-7450-pro-3840"]');
-  await expect(row.locator('td').nth(5)).toHaveText('$499.00');
+  await expect(row.locator('td').nth(5)).toHaveText('499.00 USD');
   await expect(row.locator('td').nth(7)).toHaveText('MTFDKCC3T8TFR');
 
   const downloading = page.waitForEvent('download');
@@ -156,7 +156,7 @@ test('an exported catalog imports back the same, and the catalog survives a relo
 
   await page.reload();
   await page.getByRole('tab', { name: 'Catalog' }).click();
-  await expect(row.locator('td').nth(5)).toHaveText('$499.00');
+  await expect(row.locator('td').nth(5)).toHaveText('499.00 USD');
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Revert to shipped catalog' }).click();
@@ -167,7 +167,7 @@ test('an exported catalog imports back the same, and the catalog survives a relo
   await expect(page.getByTestId('catalog-import-summary')).toContainText(
     `${shipped.parts.length} parts read, 1 overriding shipped parts, 0 added, ${shipped.parts.length - 1} the same as shipped`,
   );
-  await expect(row.locator('td').nth(5)).toHaveText('$499.00');
+  await expect(row.locator('td').nth(5)).toHaveText('499.00 USD');
   await expect(row.locator('td').nth(7)).toHaveText('MTFDKCC3T8TFR');
 });
 

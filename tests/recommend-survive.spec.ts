@@ -17,7 +17,7 @@ test('searches for designs that survive the named failures within a power cap', 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByTestId('search-counts')).toContainText('evaluated', { timeout: 180_000 });
   const designs = page.getByTestId('designs');
-  await expect(designs.locator('tbody > tr').first()).toContainText('$');
+  await expect(designs.locator('tbody > tr').first()).toContainText(' USD');
   // vSAN ESA does not model these failures, so it is not proposed.
   await expect(designs).not.toContainText('vSAN ESA');
   await designs.locator('tbody > tr > td:first-child button').first().click();

@@ -10,7 +10,7 @@ test('recommends priced designs for the seed 001 workloads and keeps one as a va
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByTestId('search-counts')).toContainText('evaluated', { timeout: 120_000 });
   const designs = page.getByTestId('designs');
-  await expect(designs.locator('tbody tr').first()).toContainText('$');
+  await expect(designs.locator('tbody tr').first()).toContainText(' USD');
   await expect(designs).toContainText('best in family');
   await page.screenshot({ path: 'tests/output/recommend.png', fullPage: true });
   await designs.getByRole('button', { name: 'Keep as variant' }).first().click();
@@ -19,7 +19,7 @@ test('recommends priced designs for the seed 001 workloads and keeps one as a va
 
   // The search stays across tabs while the project is the one it searched for.
   await page.getByRole('tab', { name: 'Recommend' }).click();
-  await expect(designs.locator('tbody tr').first()).toContainText('$');
+  await expect(designs.locator('tbody tr').first()).toContainText(' USD');
   // Using a design is one undoable edit: the file name and undo stay.
   await page.getByTestId('host-count').fill('5');
   await expect(page.getByTestId('designs')).toHaveCount(0);

@@ -13,19 +13,14 @@ import { pickFile } from '../files/inventory';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
+import { formatMoney } from '../units';
 import { useCatalogPriceChanges } from './ApplyCatalogPrices';
 import { specCells } from './CatalogPicker';
 
 const CATALOG_ACCEPT = '.csv,.json,text/csv,application/json';
 
 const money = (price: PartPrice | undefined) =>
-  price
-    ? price.unit_price.toLocaleString('en-US', {
-        style: 'currency',
-        currency: price.currency,
-        maximumFractionDigits: 2,
-      })
-    : '';
+  price ? formatMoney(price.unit_price, price.currency, 2) : '';
 
 /**
  * The hardware catalog in use: shipped parts and prices next to the user's

@@ -1,4 +1,4 @@
-import { Button, Checkbox, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { SearchCancelled, startSearch, warmSearch, type RunningSearch } from '../core/search';
 import type { Design, MustSurvive, Progress, RecommendOutcome } from '../core/types';
@@ -6,6 +6,7 @@ import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
 import { sameDesign } from '../store/scenarios';
+import { formatMoney } from '../units';
 import { CustomiseDesign } from './CustomiseDesign';
 import { useReplaceDesign } from './useReplaceDesign';
 import { VerdictTag } from './VerdictTag';
@@ -89,9 +90,6 @@ const policyText = (d: Design) =>
     ? 'array protection (XDP)'
     : [...new Set(d.protections.map((p) => PROTECTION_LABEL[p.protection]))].join(', ');
 
-const money = (amount: number, currency: string) =>
-  amount.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
-
 const optionalNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** A whole-number constraint, kept as typed until Search reads it. */
@@ -107,6 +105,7 @@ function CountInput(props: {
       {props.label}{' '}
       <input
         type="text"
+        className={Classes.INPUT}
         inputMode="numeric"
         size={props.size}
         placeholder={props.placeholder}
@@ -250,7 +249,9 @@ export function RecommendationsView() {
           Budget{' '}
           <input
             type="text"
+            className={Classes.INPUT}
             inputMode="decimal"
+            size={10}
             value={budget}
             onChange={(e) => setBudget(e.target.value)}
           />
@@ -274,18 +275,18 @@ export function RecommendationsView() {
         <fieldset className="inline-fieldset">
           <legend>Must survive</legend>
           {FAILURES.map((f) => (
-            <label key={f.value}>
-              <input
-                type="checkbox"
-                checked={mustSurvive.includes(f.value)}
-                onChange={(e) =>
-                  setMustSurvive((now) =>
-                    e.target.checked ? [...now, f.value] : now.filter((v) => v !== f.value),
-                  )
-                }
-              />{' '}
-              {f.label}
-            </label>
+            <Checkbox
+              key={f.value}
+              inline
+              label={f.label}
+              checked={mustSurvive.includes(f.value)}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setMustSurvive((now) =>
+                  on ? [...now, f.value] : now.filter((v) => v !== f.value),
+                );
+              }}
+            />
           ))}
         </fieldset>
         <fieldset className="inline-fieldset">
@@ -417,7 +418,7 @@ export function RecommendationsView() {
                         onKeep={() => {
                           if (
                             addVariant({
-                              name: `${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`,
+                              name: `${FAMILY_LABEL[d.family]} ${formatMoney(d.cost, d.currency)}`,
                               project: d.project,
                             })
                           ) {
@@ -426,7 +427,7 @@ export function RecommendationsView() {
                         }}
                         onUse={() =>
                           void replaceDesign(
-                            `${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`,
+                            `${FAMILY_LABEL[d.family]} ${formatMoney(d.cost, d.currency)}`,
                             d.project,
                           ).then((replaced) => replaced && setResultsTab('results'))
                         }
@@ -479,7 +480,7 @@ function DesignRows({
           </button>
           {d.best_in_family && <span className="best-mark"> ★ best in family</span>}
         </td>
-        <td>{money(d.cost, d.currency)}</td>
+        <td>{formatMoney(d.cost, d.currency)}</td>
         <td title={d.bom[0]?.description}>{hostsText(d)}</td>
         <td>{devicesText(d)}</td>
         <td className="policy">{policyText(d)}</td>
@@ -509,7 +510,9 @@ function DesignRows({
               <dd>{f.usable_tb.toFixed(1)} TB</dd>
               <dt>Per usable TB</dt>
               <dd>
-                {f.cost_per_usable_tb === undefined ? '—' : money(f.cost_per_usable_tb, d.currency)}
+                {f.cost_per_usable_tb === undefined
+                  ? '—'
+                  : formatMoney(f.cost_per_usable_tb, d.currency)}
               </dd>
               <dt>IOPS served</dt>
               <dd>
@@ -519,13 +522,7 @@ function DesignRows({
               </dd>
               <dt>Per IOPS</dt>
               <dd>
-                {f.cost_per_iops === undefined
-                  ? '—'
-                  : f.cost_per_iops.toLocaleString('en-US', {
-                      style: 'currency',
-                      currency: d.currency,
-                      maximumFractionDigits: 3,
-                    })}
+                {f.cost_per_iops === undefined ? '—' : formatMoney(f.cost_per_iops, d.currency, 3)}
               </dd>
               <dt>Capacity headroom</dt>
               <dd>{d.capacity_headroom_tb.toFixed(1)} TB</dd>
@@ -560,8 +557,8 @@ function DesignRows({
                   <tr key={l.part}>
                     <td>{l.quantity}</td>
                     <td>{l.description}</td>
-                    <td>{money(l.unit_price, d.currency)}</td>
-                    <td>{money(l.extended_price, d.currency)}</td>
+                    <td>{formatMoney(l.unit_price, d.currency)}</td>
+                    <td>{formatMoney(l.extended_price, d.currency)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -569,8 +566,8 @@ function DesignRows({
             <CustomiseDesign
               design={d}
               clusterIndex={clusterIndex}
-              name={`${FAMILY_LABEL[d.family]} ${money(d.cost, d.currency)}`}
-              money={(amount) => money(amount, d.currency)}
+              name={`${FAMILY_LABEL[d.family]} ${formatMoney(d.cost, d.currency)}`}
+              money={(amount) => formatMoney(amount, d.currency)}
             />
             {d.warnings.length > 0 && (
               <ul className="warning-list">
