@@ -1,4 +1,4 @@
-import { Button, Checkbox, HTMLSelect, HTMLTable } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, HTMLSelect, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { NumberField } from '../components/NumberField';
 import type {
@@ -175,6 +175,7 @@ export function ImportPreview({ fileName, preview, onClose }: Props) {
                   Leave out names matching{' '}
                   <input
                     type="text"
+                    className={Classes.INPUT}
                     value={choices.exclude_names ?? ''}
                     placeholder="e.g. *-old, test*"
                     data-testid="exclude-names"

@@ -1,4 +1,4 @@
-import { HTMLTable } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLTable } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import type { AppliedImport, ImportChoices, InventoryPreview, PreviewVm } from '../core/types';
 import { upTo } from '../units';
@@ -105,14 +105,12 @@ function ClusterTable(p: ClusterProps) {
   return (
     <section className="import-cluster" aria-label={`Source cluster ${label}`}>
       <h3>
-        <label>
-          <input
-            type="checkbox"
-            checked={p.included}
-            onChange={(e) => p.onCluster(e.target.checked)}
-          />{' '}
-          {label}
-        </label>
+        <Checkbox
+          inline
+          label={label}
+          checked={p.included}
+          onChange={(e) => p.onCluster(e.currentTarget.checked)}
+        />
         <span className="muted">
           {' '}
           {count} of {p.vms.length} VMs to import
@@ -161,11 +159,10 @@ function ClusterTable(p: ClusterProps) {
             return (
               <tr key={vm.row} className={on ? undefined : 'left-out'}>
                 <td>
-                  <input
-                    type="checkbox"
+                  <Checkbox
                     checked={on}
                     aria-label={`Import ${vm.name} (row ${vm.row})`}
-                    onChange={(e) => p.onVm(vm.row, e.target.checked)}
+                    onChange={(e) => p.onVm(vm.row, e.currentTarget.checked)}
                   />
                 </td>
                 <td>
@@ -198,9 +195,9 @@ function ClusterTable(p: ClusterProps) {
         </tbody>
       </HTMLTable>
       {p.vms.length > FIRST_ROWS && (
-        <button type="button" className="link" onClick={() => setAll(!all)}>
+        <Button variant="minimal" size="small" intent="primary" onClick={() => setAll(!all)}>
           {all ? `Show the first ${FIRST_ROWS} VMs` : `Show all ${p.vms.length} VMs of ${label}`}
-        </button>
+        </Button>
       )}
     </section>
   );
