@@ -34,3 +34,29 @@ test('every editor tab has no serious accessibility violations', async ({ page }
     expect(await seriousViolations(page), tab).toEqual([]);
   }
 });
+
+test('Recommend with its designs, Catalog, and the dialogs have no serious violations, light and dark', async ({
+  page,
+}) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+    await page.getByRole('tab', { name: 'Recommend' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('search-counts')).toContainText('evaluated', {
+      timeout: 120_000,
+    });
+    expect(await seriousViolations(page), `Recommend (${colorScheme})`).toEqual([]);
+    await page.getByRole('tab', { name: 'Catalog' }).click();
+    await expect(page.getByRole('button', { name: 'Export catalog CSV' })).toBeVisible();
+    expect(await seriousViolations(page), `Catalog (${colorScheme})`).toEqual([]);
+    await page.getByRole('button', { name: 'Choose the host from the catalog…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Choose a host for cluster 1' })).toBeVisible();
+    expect(await seriousViolations(page), `catalog picker (${colorScheme})`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add cluster' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page), `add cluster (${colorScheme})`).toEqual([]);
+  }
+});
