@@ -654,18 +654,8 @@ impl FormatKey {
     fn format(self) -> Format {
         match self {
             FormatKey::Header => header_format(),
-            FormatKey::Title => Format::new()
-                .set_bold()
-                .set_font_size(14)
-                .set_font_color(Color::RGB(DARK_BLUE))
-                .set_text_wrap()
-                .set_align(FormatAlign::Top),
-            FormatKey::Section => Format::new()
-                .set_bold()
-                .set_font_size(12)
-                .set_font_color(Color::RGB(DARK_BLUE))
-                .set_text_wrap()
-                .set_align(FormatAlign::Top),
+            FormatKey::Title => heading_format(14),
+            FormatKey::Section => heading_format(12),
             FormatKey::Note => Format::new()
                 .set_italic()
                 .set_font_color(Color::RGB(GREY))
@@ -712,6 +702,15 @@ fn header_format() -> Format {
         .set_bold()
         .set_font_color(Color::RGB(WHITE))
         .set_background_color(Color::RGB(HEADER_FILL))
+        .set_text_wrap()
+        .set_align(FormatAlign::Top)
+}
+
+fn heading_format(size: u8) -> Format {
+    Format::new()
+        .set_bold()
+        .set_font_size(size)
+        .set_font_color(Color::RGB(DARK_BLUE))
         .set_text_wrap()
         .set_align(FormatAlign::Top)
 }
