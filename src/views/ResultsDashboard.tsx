@@ -249,8 +249,9 @@ function latencyBars(
   workloads: { id: string; name: string }[] | undefined,
 ): LatencyBar[] {
   const names = new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]]));
+  // A side without an estimate does not make a workload slow.
   const slowest = (w: (typeof performance.workloads)[number]) =>
-    Math.max(w.read_latency_ms ?? Infinity, w.write_latency_ms ?? Infinity);
+    Math.max(w.read_latency_ms ?? 0, w.write_latency_ms ?? 0);
   const shown =
     performance.workloads.length > LATENCY_BARS
       ? [...performance.workloads].sort((a, b) => slowest(b) - slowest(a)).slice(0, LATENCY_BARS)
