@@ -7,6 +7,7 @@ import {
   formatCapacityIn,
   formatIops,
   formatPct,
+  formatMoney,
   formatPrice,
   formatRatio,
   orDash,
@@ -69,7 +70,7 @@ const TOTAL = 'Total over every cluster of the variant.';
 const TIGHTEST = "The variant's tightest cluster.";
 const count = (v: number) => String(v);
 const capacity = (v: number, s: Shown) => formatCapacityIn(v, s.unit);
-const money = (v: number, s: Shown) => `${formatPrice(v)} ${s.currency}`;
+const money = (v: number, s: Shown) => formatMoney(v, s.currency);
 const overLimit = (pct: number) => pct > 100;
 
 /**
@@ -91,7 +92,7 @@ export function costRule(c: ProjectCost, withTotal = true): string {
   let rule = `hardware ${formatPrice(c.hardware)}`;
   if (c.extra_items > 0) rule += ` + extra lines ${formatPrice(c.extra_items)}`;
   if (c.discount > 0) rule += ` - discounts ${formatPrice(c.discount)}`;
-  return withTotal ? `${rule} = ${formatPrice(c.total)} ${c.currency}` : rule;
+  return withTotal ? `${rule} = ${formatMoney(c.total, c.currency)}` : rule;
 }
 
 const perUnit = (figure: number | undefined, e: Evaluation): MetricValue =>

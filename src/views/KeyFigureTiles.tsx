@@ -12,7 +12,7 @@ import {
   formatCapacity,
   formatIops,
   formatPct,
-  formatPrice,
+  formatMoney,
   formatRatio,
   orDash,
   upTo,
@@ -149,7 +149,7 @@ function ClusterCostLine({ cost, currency }: { cost: ClusterCost; currency: stri
       Cost (bill of materials):{' '}
       {missing > 0 && cost.priced_total === 0
         ? 'no prices'
-        : `${formatPrice(cost.priced_total)} ${currency}`}
+        : formatMoney(cost.priced_total, currency)}
       {missing > 0 && (
         <span className="muted" title={cost.unpriced_parts.join('; ')}>
           {' '}
@@ -171,8 +171,7 @@ export function ProjectCostLine({ cost, clusters }: { cost: ProjectCost; cluster
   const missing = cost.unpriced_parts.length;
   return (
     <p className="cost-line" data-testid="project-cost">
-      Project total (bill of materials):{' '}
-      <strong>{`${formatPrice(cost.total)} ${cost.currency}`}</strong>{' '}
+      Project total (bill of materials): <strong>{formatMoney(cost.total, cost.currency)}</strong>{' '}
       <span className="muted">({costRule(cost, false)})</span>
       {missing > 0 && (
         <span className="muted" title={cost.unpriced_parts.join('; ')}>
