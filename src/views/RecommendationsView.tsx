@@ -92,6 +92,32 @@ const policyText = (d: Design) =>
 
 const optionalNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
+/** A row of checkboxes choosing some of `options`, in a fieldset named by `legend`. */
+function CheckboxGroup<T extends string>(props: {
+  legend: string;
+  options: { value: T; label: string }[];
+  chosen: T[];
+  onChange: (update: (chosen: T[]) => T[]) => void;
+}) {
+  return (
+    <fieldset className="inline-fieldset">
+      <legend>{props.legend}</legend>
+      {props.options.map((o) => (
+        <Checkbox
+          key={o.value}
+          inline
+          label={o.label}
+          checked={props.chosen.includes(o.value)}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            props.onChange((now) => (on ? [...now, o.value] : now.filter((v) => v !== o.value)));
+          }}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 /** A whole-number constraint, kept as typed until Search reads it. */
 function CountInput(props: {
   label: string;
@@ -272,40 +298,18 @@ export function RecommendationsView() {
           onChange={setMaxRackUnits}
         />
         <CountInput label="Maximum power (W)" size={6} value={maxPowerW} onChange={setMaxPowerW} />
-        <fieldset className="inline-fieldset">
-          <legend>Must survive</legend>
-          {FAILURES.map((f) => (
-            <Checkbox
-              key={f.value}
-              inline
-              label={f.label}
-              checked={mustSurvive.includes(f.value)}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setMustSurvive((now) =>
-                  on ? [...now, f.value] : now.filter((v) => v !== f.value),
-                );
-              }}
-            />
-          ))}
-        </fieldset>
-        <fieldset className="inline-fieldset">
-          <legend>Architectures</legend>
-          {ARCHITECTURES.map((a) => (
-            <Checkbox
-              key={a.label}
-              inline
-              label={a.label}
-              checked={architectures.includes(a.label)}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setArchitectures((now) =>
-                  on ? [...now, a.label] : now.filter((l) => l !== a.label),
-                );
-              }}
-            />
-          ))}
-        </fieldset>
+        <CheckboxGroup
+          legend="Must survive"
+          options={FAILURES}
+          chosen={mustSurvive}
+          onChange={setMustSurvive}
+        />
+        <CheckboxGroup
+          legend="Architectures"
+          options={ARCHITECTURES.map((a) => ({ value: a.label, label: a.label }))}
+          chosen={architectures}
+          onChange={setArchitectures}
+        />
         <Checkbox
           inline
           label="No warnings"
