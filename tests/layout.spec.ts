@@ -37,7 +37,13 @@ for (const size of SIZES) {
 }
 
 const MENUS = ['File', 'Edit', 'Export', 'Examples'];
-const RESULTS_TABS = ['Results', 'Compare', 'Recommend', 'Catalog'];
+// Each tab with what shows once its view (loaded on first use) has rendered.
+const RESULTS_TABS: [string, RegExp][] = [
+  ['Results', /^Results: /],
+  ['Compare', /^Compare designs$/],
+  ['Recommend', /^Recommended designs$/],
+  ['Catalog', /^Hardware catalog$/],
+];
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const size of SIZES) {
@@ -69,8 +75,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const clipped = await button.evaluate((b) => b.scrollWidth > b.clientWidth);
         expect(clipped, await button.innerText()).toBe(false);
       }
-      for (const tab of RESULTS_TABS) {
+      for (const [tab, heading] of RESULTS_TABS) {
         await page.getByRole('tab', { name: tab }).click();
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+        if (tab === 'Catalog') await expect(page.getByText(/^\d+ parts, /)).toBeVisible();
         await expectNoSidewaysScroll(page);
         await page.screenshot({
           path: `tests/output/view-${tab.toLowerCase()}-${colorScheme}-${size.width}.png`,
