@@ -171,7 +171,7 @@ export function CatalogView() {
       </p>
       {listing && (
         <ScrollRegion label="Catalog parts">
-          <HTMLTable compact striped className="grid" data-testid="catalog-table">
+          <HTMLTable compact striped className="grid catalog-table" data-testid="catalog-table">
             <thead>
               <tr>
                 <th scope="col">Part</th>
