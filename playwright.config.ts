@@ -17,7 +17,9 @@ export default defineConfig({
   testDir: 'tests',
   testMatch: '**/*.spec.ts',
   outputDir: 'tests/output/results',
-  workers: 1,
+  // Two workers on CI's two cores: spec files run side by side (each
+  // test has its own browser context and output file names).
+  workers: 2,
   // The first Chromium start after installing it can take ~35 s.
   timeout: 90_000,
   reporter: [['list'], ['json', { outputFile: 'tests/output/playwright-report.json' }]],
