@@ -34,8 +34,10 @@ mod latency;
 mod latency_findings;
 mod read_cache;
 
-pub use latency::DataServices;
-use latency::TierResponses;
+pub(crate) use latency::TierResponses;
+pub use latency::{
+    DataServices, CHECKSUM_READ_MS, CHECKSUM_WRITE_MS, OSA_READ_PATH_MS, OSA_WRITE_PATH_MS,
+};
 
 use latency_findings::sql_latency_findings;
 pub(crate) use read_cache::LruCache;
@@ -316,7 +318,7 @@ pub struct TierLoad {
 }
 
 impl TierLoad {
-    fn new(devices: &[(&Device, u32)], read_iops: f64, write_iops: f64) -> Self {
+    pub(crate) fn new(devices: &[(&Device, u32)], read_iops: f64, write_iops: f64) -> Self {
         let count: u32 = devices.iter().map(|&(_, n)| n).sum();
         let rated = |iops: fn(&Device) -> f64| -> f64 {
             devices.iter().map(|&(d, n)| iops(d) * f64::from(n)).sum()
