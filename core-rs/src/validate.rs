@@ -199,13 +199,6 @@ fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
     ] {
         c.f64_in(Field(p, name), afr, 0.001, 100.0);
     }
-    // The failover TPS model needs a CPU both busy and not saturated.
-    c.f64_in(
-        Field(p, "site_failure_cpu_before_pct"),
-        r.site_failure_cpu_before_pct,
-        0.1,
-        99.9,
-    );
     for (name, loss) in [
         (
             "x_brick_controller_loss_iops_pct",
