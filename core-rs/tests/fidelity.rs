@@ -357,6 +357,27 @@ fn figures() -> Vec<Figure> {
         );
     }
 
+    let s002 = example("seed-002");
+    let iscsi = &osa(&s002).iscsi;
+    add(
+        "002",
+        "iSCSI LUNs (SQL Server FCI 4, file server 3)",
+        "VM Disk Layout",
+        7.0,
+        "LUNs",
+        f64::from(iscsi.luns),
+        Kind::Input,
+    );
+    add(
+        "002",
+        "iSCSI targets, one LUN each",
+        "VM Disk Layout",
+        7.0,
+        "targets",
+        f64::from(iscsi.targets),
+        Kind::Rule,
+    );
+
     let s003 = example("seed-003");
     let c003 = osa(&s003);
     let fullness = s003.clusters[0]
