@@ -152,7 +152,7 @@ test('f: a scenario kept, saved, reopened and compared', async ({ page }) => {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const saved = readFileSync(await (await downloading).path(), 'utf8');
   const file = JSON.parse(saved) as { schema_version: number; scenarios: { name: string }[] };
-  expect(file.schema_version).toBe(4);
+  expect(file.schema_version).toBe(5);
   expect(file.scenarios.map((s) => s.name)).toEqual(['All-flash OSA', 'vSAN ESA']);
 
   // A fresh document has no scenarios; reopening the file brings them back.

@@ -879,6 +879,7 @@ mod tests {
             ram_gb_per_vm: 16.0,
             memory_reservation_gb_per_vm: None,
             capacity_gb: 62_490.0,
+            iscsi_luns: None,
             throughput_mbps: 382.0,
             read_pct: 0.0,
             io_size_kb: 64.0,

@@ -1,12 +1,14 @@
-//! The vSAN iSCSI target service serving SQL Server failover cluster
-//! instances' shared disks (seed 002), against its limits: <= 16 targets and
-//! <= 128 LUNs per cluster, <= 128 sessions per host, MPIO paths per disk
-//! <= FTT+1.
+//! The vSAN iSCSI target service serving Windows failover clusters' shared
+//! disks (seed 002: a SQL Server FCI and a Scale-Out File Server), against
+//! its limits: <= 16 targets and <= 128 LUNs per cluster, <= 128 sessions
+//! per host, MPIO paths per disk <= FTT+1.
 //!
 //! The model: each FCI instance (`vm_count` of a SQL Server workload with
 //! `failover_cluster { iscsi_target: true }`) shares its data LUNs, one log
 //! LUN and one tempdb LUN (each only if that file has a size), as seed 002's
-//! FCI did with 2 data + 1 log + 1 tempdb disks. Every node of the instance
+//! FCI did with 2 data + 1 log + 1 tempdb disks. A file server with
+//! `iscsi_luns` is one failover cluster of its `vm_count` nodes sharing
+//! that many LUNs (seed 002's three share disks). Every node of a cluster
 //! is an initiator that opens one session per path to each target, and a
 //! target's sessions all end on its owner host. Owners are spread evenly
 //! over the hosts (seed 002 spread its 7 targets over 4 hosts), and move to
@@ -45,7 +47,8 @@ pub enum TargetMapping {
 pub struct IscsiLayout {
     /// Data LUNs per instance (seed 002: 2 x 250 GB).
     pub data_luns_per_instance: u32,
-    /// VMs per instance, each an iSCSI initiator (seed 002: active + passive).
+    /// VMs per SQL Server instance, each an iSCSI initiator (seed 002:
+    /// active + passive). A file server's nodes are its VMs.
     pub fci_nodes: u32,
     /// MPIO paths per LUN; None means FTT+1, the most seed 002 allows.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -104,19 +107,21 @@ pub struct ClusterIscsi {
     pub findings: Vec<Finding>,
 }
 
-/// True for a SQL Server FCI whose shared disks the iSCSI target service serves.
+/// True for a SQL Server FCI or a file server whose shared disks the iSCSI
+/// target service serves.
 pub fn uses_iscsi_target(spec: &WorkloadSpec) -> bool {
-    matches!(
-        spec,
-        WorkloadSpec::SqlServer {
-            deployment: SqlDeployment::FailoverCluster { iscsi_target: true },
-            ..
-        }
-    )
+    match spec {
+        WorkloadSpec::SqlServer { deployment, .. } => matches!(
+            deployment,
+            SqlDeployment::FailoverCluster { iscsi_target: true }
+        ),
+        WorkloadSpec::FileServer { iscsi_luns, .. } => iscsi_luns.is_some_and(|n| n > 0),
+        WorkloadSpec::Exchange { .. } | WorkloadSpec::VmGroup { .. } => false,
+    }
 }
 
-/// The LUNs one instance shares: its data LUNs, plus a log and a tempdb LUN
-/// when those files have a size.
+/// The LUNs one instance shares: a SQL Server FCI's data LUNs, plus a log
+/// and a tempdb LUN when those files have a size; a file server's iSCSI LUNs.
 pub fn luns_per_instance(spec: &WorkloadSpec, data_luns: u32) -> u32 {
     match spec {
         WorkloadSpec::SqlServer {
@@ -124,16 +129,25 @@ pub fn luns_per_instance(spec: &WorkloadSpec, data_luns: u32) -> u32 {
             tempdb_size_gb,
             ..
         } => data_luns + u32::from(*log_size_gb > 0.0) + u32::from(*tempdb_size_gb > 0.0),
-        _ => 0,
+        WorkloadSpec::FileServer { iscsi_luns, .. } => iscsi_luns.unwrap_or(0),
+        WorkloadSpec::Exchange { .. } | WorkloadSpec::VmGroup { .. } => 0,
+    }
+}
+
+/// Failover clusters the workload holds and the initiators (nodes) of each:
+/// a SQL Server FCI workload is `vm_count` instances of the layout's nodes,
+/// a file server one cluster of its VMs.
+fn instances_and_nodes(spec: &WorkloadSpec, layout: &IscsiLayout) -> (u32, u32) {
+    match spec {
+        WorkloadSpec::SqlServer { vm_count, .. } => (*vm_count, layout.fci_nodes),
+        WorkloadSpec::FileServer { vm_count, .. } => (1, *vm_count),
+        WorkloadSpec::Exchange { .. } | WorkloadSpec::VmGroup { .. } => (0, 0),
     }
 }
 
 fn iscsi_workload(w: &PlacedWorkload, layout: &IscsiLayout) -> IscsiWorkload {
     let spec = &w.workload.spec;
-    let instances = match spec {
-        WorkloadSpec::SqlServer { vm_count, .. } => *vm_count,
-        _ => 0,
-    };
+    let (instances, nodes) = instances_and_nodes(spec, layout);
     let luns_per_instance = luns_per_instance(spec, layout.data_luns_per_instance);
     let targets_per_instance = match layout.mapping {
         TargetMapping::OneLunPerTarget => luns_per_instance,
@@ -150,7 +164,7 @@ fn iscsi_workload(w: &PlacedWorkload, layout: &IscsiLayout) -> IscsiWorkload {
         targets: instances.saturating_mul(targets_per_instance),
         paths_per_lun,
         max_paths_per_lun,
-        sessions_per_target: layout.fci_nodes.saturating_mul(paths_per_lun),
+        sessions_per_target: nodes.saturating_mul(paths_per_lun),
     }
 }
 
@@ -322,16 +336,20 @@ fn workload_findings(w: &PlacedWorkload, i: &IscsiWorkload, layout: &IscsiLayout
     if layout.mapping == TargetMapping::OneTargetPerInstance && i.luns_per_instance > 1 {
         let message = format!(
             "Workload '{name}': {} LUNs share one target per instance; for a mission-critical \
-             SQL Server, one LUN per target is recommended.",
+             application, one LUN per target is recommended.",
             i.luns_per_instance
         );
+        let field = match w.workload.spec {
+            WorkloadSpec::FileServer { .. } => "iscsi_luns",
+            _ => "deployment",
+        };
         findings.push(
             Finding::info(
                 "iscsi.luns_share_target",
                 message,
                 source::ISCSI_ONE_LUN_PER_TARGET,
             )
-            .at(format!("workloads[{}].spec.deployment", w.index)),
+            .at(format!("workloads[{}].spec.{field}", w.index)),
         );
     }
     findings
@@ -422,9 +440,8 @@ mod tests {
     #[test]
     fn seed_002_fci_layout() {
         // Seed 002 VM Disk Layout: the FCI's 4 shared disks, one LUN per
-        // target (its other 3 LUNs were the file server's, which the model
-        // does not serve over iSCSI). 2 nodes x FTT+1 = 2 paths = 4 sessions
-        // per target; 4 targets over 4 hosts, over 3 after one failure.
+        // target. 2 nodes x FTT+1 = 2 paths = 4 sessions per target; 4
+        // targets over 4 hosts, over 3 after one failure.
         let w = [iscsi_fci("fci", 1)];
         let c = assess(4, &w, &raid1(1), &IscsiLayout::default());
         let i = &c.workloads[0];
@@ -435,6 +452,59 @@ mod tests {
         assert_eq!(c.busiest_host_sessions, Some(4));
         assert_eq!(c.busiest_host_sessions_after_failure, Some(8));
         assert!(c.findings.is_empty(), "{:?}", c.findings);
+    }
+
+    /// Seed 002's Scale-Out File Server: 2 nodes, `luns` iSCSI share disks.
+    fn file_server(luns: Option<u32>) -> Workload {
+        Workload {
+            id: "sofs".into(),
+            name: "sofs".into(),
+            cluster_id: "c".into(),
+            policy_id: "p".into(),
+            spec: WorkloadSpec::FileServer {
+                vm_count: 2,
+                vcpu_per_vm: 4,
+                ram_gb_per_vm: 16.0,
+                memory_reservation_gb_per_vm: None,
+                capacity_gb: 240.0,
+                iscsi_luns: luns,
+                throughput_mbps: 382.0,
+                read_pct: 0.0,
+                io_size_kb: 48.0,
+                annual_growth_pct: 0.0,
+            },
+        }
+    }
+
+    #[test]
+    fn seed_002_seven_luns_under_seven_targets() {
+        // Seed 002 VM Disk Layout: "seven LUNs under seven targets ... for
+        // SQL Server FCI (four disks) and File Server (three disks)". Each
+        // target: 2 nodes x 2 paths = 4 sessions, 28 in all; 7 targets over
+        // 4 hosts puts 2 on the busiest (8 sessions), over 3 hosts 3 (12).
+        let w = [iscsi_fci("fci", 1), file_server(Some(3))];
+        let c = assess(4, &w, &raid1(1), &IscsiLayout::default());
+        assert_eq!((c.targets, c.luns, c.sessions), (7, 7, 28));
+        let sofs = &c.workloads[1];
+        assert_eq!((sofs.instances, sofs.luns, sofs.targets), (1, 3, 3));
+        assert_eq!(sofs.sessions_per_target, 4);
+        assert_eq!(c.busiest_host_sessions, Some(8));
+        assert_eq!(c.busiest_host_sessions_after_failure, Some(12));
+        assert!(c.findings.is_empty(), "{:?}", c.findings);
+        // Without iSCSI LUNs the file server's shares are virtual disks.
+        let c = assess(4, &[file_server(None)], &raid1(1), &IscsiLayout::default());
+        assert!(c.workloads.is_empty());
+        // Under one target, the info points at the file server's own field.
+        let shared = IscsiLayout {
+            mapping: TargetMapping::OneTargetPerInstance,
+            ..IscsiLayout::default()
+        };
+        let c = assess(4, &[file_server(Some(3))], &raid1(1), &shared);
+        assert_eq!(c.targets, 1);
+        assert_eq!(
+            c.findings[0].path.as_deref(),
+            Some("workloads[0].spec.iscsi_luns")
+        );
     }
 
     #[test]

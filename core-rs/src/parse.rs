@@ -27,6 +27,13 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
     if let Ok(project) = serde_json::from_str::<Project>(json) {
         return Ok(migrate(project));
     }
+    let pruned = without_dropped_fields(json);
+    let json = pruned.as_deref().unwrap_or(json);
+    if pruned.is_some() {
+        if let Ok(project) = serde_json::from_str::<Project>(json) {
+            return Ok(migrate(project));
+        }
+    }
     let mut de = serde_json::Deserializer::from_str(json);
     let project: Project = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         if !e.inner().is_data() {
@@ -42,11 +49,47 @@ pub fn parse_project(json: &str) -> Result<Project, InputIssue> {
     Ok(migrate(project))
 }
 
+/// The schema that stopped reading `settings.resilience.site_failure_cpu_before_pct`:
+/// site-failure CPU comes from the design's own compute since the failover
+/// model was rebuilt, and a setting nothing reads must not be offered.
+const SITE_FAILURE_CPU_SETTING_DROPPED: u64 = 5;
+
+/// The JSON of a file of an earlier schema without the fields later schemas
+/// dropped (its scenarios' projects too), so it reads as this schema; None
+/// when there is nothing to drop. Only tried on a file the schema refuses,
+/// so a current file is parsed once.
+fn without_dropped_fields(json: &str) -> Option<String> {
+    let mut root: serde_json::Value = serde_json::from_str(json).ok()?;
+    drop_fields(&mut root).then(|| root.to_string())
+}
+
+fn drop_fields(project: &mut serde_json::Value) -> bool {
+    let older = project["schema_version"]
+        .as_u64()
+        .is_some_and(|v| v < SITE_FAILURE_CPU_SETTING_DROPPED);
+    let mut dropped = older
+        && project
+            .pointer_mut("/settings/resilience")
+            .and_then(|r| r.as_object_mut())
+            .and_then(|r| r.remove("site_failure_cpu_before_pct"))
+            .is_some();
+    if let Some(scenarios) = project.get_mut("scenarios").and_then(|s| s.as_array_mut()) {
+        for scenario in scenarios {
+            if let Some(inner) = scenario.get_mut("project") {
+                dropped |= drop_fields(inner);
+            }
+        }
+    }
+    dropped
+}
+
 /// A file of an earlier schema, brought to this one. Schema 2 added
 /// `facts`, schema 3 `scenarios` and schema 4 `origin`; an older file opens
 /// with them empty
 /// (serde's defaults), so only its version changes, in its scenarios too.
-/// Other versions are left for validation to refuse by name.
+/// Schema 5 dropped `settings.resilience.site_failure_cpu_before_pct`
+/// (`without_dropped_fields`). Other versions are left for validation to
+/// refuse by name.
 fn migrate(mut project: Project) -> Project {
     migrate_in_place(&mut project);
     project

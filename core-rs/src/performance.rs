@@ -34,8 +34,10 @@ mod latency;
 mod latency_findings;
 mod read_cache;
 
-pub use latency::DataServices;
-use latency::TierResponses;
+pub(crate) use latency::TierResponses;
+pub use latency::{
+    DataServices, CHECKSUM_READ_MS, CHECKSUM_WRITE_MS, OSA_READ_PATH_MS, OSA_WRITE_PATH_MS,
+};
 
 use latency_findings::sql_latency_findings;
 pub(crate) use read_cache::LruCache;
@@ -316,7 +318,7 @@ pub struct TierLoad {
 }
 
 impl TierLoad {
-    fn new(devices: &[(&Device, u32)], read_iops: f64, write_iops: f64) -> Self {
+    pub(crate) fn new(devices: &[(&Device, u32)], read_iops: f64, write_iops: f64) -> Self {
         let count: u32 = devices.iter().map(|&(_, n)| n).sum();
         let rated = |iops: fn(&Device) -> f64| -> f64 {
             devices.iter().map(|&(d, n)| iops(d) * f64::from(n)).sum()
@@ -951,6 +953,7 @@ mod tests {
             ram_gb_per_vm: 16.0,
             memory_reservation_gb_per_vm: None,
             capacity_gb: 1_000.0,
+            iscsi_luns: None,
             throughput_mbps: 400.0,
             read_pct: 10.0,
             io_size_kb: 64.0,

@@ -199,13 +199,6 @@ fn resilience_settings(c: &mut Checker, r: &ResilienceSettings) {
     ] {
         c.f64_in(Field(p, name), afr, 0.001, 100.0);
     }
-    // The failover TPS model needs a CPU both busy and not saturated.
-    c.f64_in(
-        Field(p, "site_failure_cpu_before_pct"),
-        r.site_failure_cpu_before_pct,
-        0.1,
-        99.9,
-    );
     for (name, loss) in [
         (
             "x_brick_controller_loss_iops_pct",
@@ -644,6 +637,7 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
             ram_gb_per_vm,
             memory_reservation_gb_per_vm,
             capacity_gb,
+            iscsi_luns,
             throughput_mbps,
             read_pct,
             io_size_kb,
@@ -657,6 +651,10 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
                 MIN_VM_RAM_GB,
             );
             figure("capacity_gb", *capacity_gb, (0.001, 100_000_000.0));
+            if let Some(luns) = iscsi_luns {
+                // More than a cluster may serve is the iSCSI rules' finding, not a typo.
+                figure("iscsi_luns", f64::from(*luns), (1.0, 1_000.0));
+            }
             figure("throughput_mbps", *throughput_mbps, (0.0, 1_000_000.0));
             figure("read_pct", *read_pct, READ_PCT);
             figure("io_size_kb", *io_size_kb, IO_SIZE_KB);

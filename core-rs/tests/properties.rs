@@ -147,6 +147,7 @@ fn spec() -> impl Strategy<Value = WorkloadSpec> {
                     ram_gb_per_vm: ram,
                     memory_reservation_gb_per_vm: None,
                     capacity_gb: capacity,
+                    iscsi_luns: None,
                     throughput_mbps: mbps,
                     read_pct: read,
                     io_size_kb: 64.0,

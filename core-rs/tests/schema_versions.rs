@@ -101,10 +101,10 @@ fn older_files_open_as_this_schema_with_empty_facts_and_scenarios_and_keep_their
         if name.starts_with("v1-") {
             assert!(project.facts.is_empty(), "{name}");
         }
-        if !name.starts_with("v3-") {
+        if name.starts_with("v1-") || name.starts_with("v2-") {
             assert!(project.scenarios.is_empty(), "{name}");
         }
-        if !name.starts_with("v4-") {
+        if name.as_str() < "v4-" {
             assert!(project.origin.is_none(), "{name}");
         }
     }
@@ -164,4 +164,35 @@ fn schema_4_keeps_the_design_origin_and_its_customisations() {
         panic!("an empty customisation step is refused");
     };
     assert_eq!(issues[0].path, "origin.customisations[0]");
+}
+
+#[test]
+fn schema_5_drops_the_site_failure_cpu_setting_older_files_carry() {
+    // Schema 4 saved every setting, so its files carry
+    // settings.resilience.site_failure_cpu_before_pct, which nothing reads
+    // since site-failure CPU comes from the design's compute. They open with
+    // the value dropped, in their scenarios too, and evaluate.
+    use stacksizer_core::parse::parse_project;
+    let v4 = fixtures()
+        .into_iter()
+        .find(|(n, _)| n == "v4-site-failure-cpu-setting.stacksizer.json")
+        .expect("the schema 4 fixture with the setting")
+        .1;
+    assert_eq!(
+        v4.matches("\"site_failure_cpu_before_pct\": 55.0").count(),
+        2
+    );
+    let project = parse_project(&v4).expect("opens");
+    assert_eq!(project.scenarios[0].project.schema_version, SCHEMA_VERSION);
+    assert_eq!(project.settings.resilience.ssd_afr_pct, 0.98);
+    let saved = serde_json::to_string(&project).expect("serialises");
+    assert!(!saved.contains("\"site_failure_cpu_before_pct\":"));
+    assert!(matches!(
+        evaluate_json(&v4),
+        EvaluateOutcome::Evaluated { .. }
+    ));
+    // A file of this schema that carries it was not written by this schema.
+    let current = v4.replacen("\"schema_version\": 4", "\"schema_version\": 5", 1);
+    let err = parse_project(&current).expect_err("refused");
+    assert_eq!(err.path, "settings.resilience.site_failure_cpu_before_pct");
 }

@@ -170,6 +170,20 @@ fn seed_001_dedup_1900_gb_under_raid5() {
     assert!(close(5_050.0 / consumed, 2.66, 0.03));
 }
 
+#[test]
+fn seed_002_seven_luns_under_seven_targets() {
+    // Seed 002 VM Disk Layout: "seven LUNs under seven targets ... for SQL
+    // Server FCI (four disks) and File Server (three disks)". Exact: counts.
+    let e = evaluated(&example("seed-002"));
+    let iscsi = &e.osa().next().expect("a vSAN OSA cluster").iscsi;
+    assert_eq!((iscsi.luns, iscsi.targets), (7, 7));
+    let luns: Vec<u32> = iscsi.workloads.iter().map(|w| w.luns).collect();
+    assert_eq!(luns, [4, 3]);
+    // Two nodes per cluster, two paths per LUN (RAID-1 FTT=1): 4 sessions a target.
+    assert_eq!(iscsi.sessions, 28);
+    assert!(iscsi.findings.is_empty(), "{:?}", iscsi.findings);
+}
+
 /// Failure what-ifs and resync times (seeds 000, 001, 003).
 mod failures {
     use super::*;

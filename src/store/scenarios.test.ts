@@ -11,7 +11,7 @@ import {
 } from './scenarios';
 
 const base = {
-  schema_version: 4,
+  schema_version: 5,
   name: 'SQL',
   description: '',
   facts: { customer: 'Contoso' },

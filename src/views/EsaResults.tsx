@@ -16,6 +16,7 @@ import { GrowthPanel } from './GrowthPanel';
 import { computeBars, iopsBars } from './keyFigureBars';
 import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ExplainFigure } from './UtilisationPanel';
+import { WorkloadLatency } from './WorkloadLatency';
 
 /** A vSAN ESA cluster: its storage pool's capacity, device I/O, vSAN memory and growth. */
 export const EsaResults = memo(function EsaResults({
@@ -104,6 +105,7 @@ export const EsaResults = memo(function EsaResults({
         Writes land in a RAID-1 performance leg and are written as full stripes to the capacity leg:
         no read-modify-write on RAID-5/6. vSAN memory: {compute.vsan_memory_source}.
       </p>
+      <WorkloadLatency estimates={io.workloads} source={io.latency_model} />
       <GrowthPanel growth={cluster.detail.growth} unit={unit} />
     </>
   );

@@ -2,8 +2,6 @@ import { HTMLSelect } from '@blueprintjs/core';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
-import { LatencyChart, type LatencyBar } from '../charts/LatencyChart';
-import { Explain } from '../components/Explain';
 import type {
   CapacityEvaluation,
   ClusterEvaluation,
@@ -21,6 +19,7 @@ import { Figure, KeyFigureTiles, ProjectCostLine } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
+import { WorkloadLatency } from './WorkloadLatency';
 import { ExplainFigure, UtilisationPanel } from './UtilisationPanel';
 
 /**
@@ -170,11 +169,6 @@ const VsanDetails = memo(function VsanDetails({
   const iops = useMemo(() => iopsBars(keyFigures), [keyFigures]);
   const cache = useMemo(() => cacheBars(cluster.cache), [cluster.cache]);
   const compute = useMemo(() => computeBars(keyFigures), [keyFigures]);
-  const workloads = useApp((s) => s.project.workloads);
-  const latency = useMemo(
-    () => latencyBars(cluster.performance, workloads),
-    [cluster.performance, workloads],
-  );
   return (
     <>
       <div className="chart-row">
@@ -206,21 +200,10 @@ const VsanDetails = memo(function VsanDetails({
           />
         </div>
       </div>
-      {latency.length > 0 && (
-        <>
-          <h3>
-            Estimated latency by workload
-            {cluster.performance.workloads.length > latency.length &&
-              ` (the ${latency.length} slowest of ${cluster.performance.workloads.length})`}
-            <Explain
-              figure="the latency estimate"
-              rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms)."
-              sources={[cluster.performance.latency_model]}
-            />
-          </h3>
-          <LatencyChart title="Estimated latency by workload" bars={latency} />
-        </>
-      )}
+      <WorkloadLatency
+        estimates={cluster.performance.workloads}
+        source={cluster.performance.latency_model}
+      />
       <GrowthPanel growth={cluster.growth} unit={unit} />
       {cluster.stretched && <StretchedPanel stretched={cluster.stretched} />}
       <ResiliencePanel resilience={cluster.resilience} unit={unit} />
@@ -238,29 +221,6 @@ function projectUtilisation(tightest: TightestUse[]): ClusterUtilisation {
     two_sites: tightest.some((t) => t.row.after_site_failure !== undefined),
     rows: tightest.map((t) => ({ ...t.row, label: `${t.row.label}: ${t.cluster_name}` })),
   };
-}
-
-/** Past this many workloads the chart shows the slowest ones: more bars than this are not read. */
-const LATENCY_BARS = 20;
-
-/** Each workload's estimate (the slowest LATENCY_BARS), named as the project names it. */
-function latencyBars(
-  performance: ClusterEvaluation['performance'],
-  workloads: { id: string; name: string }[] | undefined,
-): LatencyBar[] {
-  const names = new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]]));
-  // A side without an estimate does not make a workload slow.
-  const slowest = (w: (typeof performance.workloads)[number]) =>
-    Math.max(w.read_latency_ms ?? 0, w.write_latency_ms ?? 0);
-  const shown =
-    performance.workloads.length > LATENCY_BARS
-      ? [...performance.workloads].sort((a, b) => slowest(b) - slowest(a)).slice(0, LATENCY_BARS)
-      : performance.workloads;
-  return shown.map((w) => ({
-    label: names.get(w.workload_id) ?? w.workload_id,
-    read: w.read_latency_ms,
-    write: w.write_latency_ms,
-  }));
 }
 
 function cacheBars(cache: ClusterEvaluation['cache']) {

@@ -182,6 +182,15 @@ export const WORKLOAD_FIELDS: readonly WorkloadField[] = [
     kinds: ['file_server'],
   },
   {
+    key: 'iscsi_luns',
+    label: 'iSCSI LUNs',
+    meaning:
+      'Share disks the file server’s failover cluster takes from the vSAN iSCSI target service, one LUN each (seed 002: three). Empty: the shares are on virtual disks',
+    kinds: ['file_server'],
+    integer: true,
+    optional: { placeholder: 'none' },
+  },
+  {
     key: 'throughput_mbps',
     label: 'Throughput',
     unit: 'MB/s',

@@ -129,6 +129,7 @@ fn workload_spec(rng: &mut Lcg, i: usize) -> WorkloadSpec {
             ram_gb_per_vm,
             memory_reservation_gb_per_vm: None,
             capacity_gb: rng.float(500.0, 10_000.0),
+            iscsi_luns: None,
             throughput_mbps: rng.float(10.0, 400.0),
             read_pct: rng.float(50.0, 90.0),
             io_size_kb: 64.0,

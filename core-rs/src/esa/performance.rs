@@ -10,6 +10,11 @@
 //! 3. A read costs one device read. There is no cache tier: every NVMe
 //!    device of every host serves reads and writes, so their busy share is
 //!    reads / rated reads + writes / rated writes (`source::ESA_DEVICE_IOPS`).
+//! 4. Latency on OSA's queueing model (`performance::TierResponses`) with
+//!    the pool as its only tier: a write is acknowledged once the
+//!    performance leg holds it, so erasure coding adds device load but no
+//!    read phase. No seed or offline public source measures ESA latency at a
+//!    known load: an uncalibrated prediction (`source::ESA_LATENCY_MODEL`).
 
 use serde::Serialize;
 
@@ -17,7 +22,9 @@ use super::{esa_protection, ResolvedEsa};
 use crate::capacity::PlacedWorkload;
 use crate::growth::front_end_io_in;
 use crate::model::{Id, Settings};
-use crate::performance::{front_end_io, FrontEndIo};
+use crate::performance::{
+    front_end_io, DataServices, FrontEndIo, TierLoad, TierResponses, VSAN_HOST_RTT_MS,
+};
 use crate::protection::Protection;
 use crate::rules::{num, Finding, Measure};
 use crate::source;
@@ -56,6 +63,14 @@ pub struct EsaWorkloadIo {
     pub write_cost: EsaWriteCost,
     pub back_end_read_iops: f64,
     pub back_end_write_iops: f64,
+    /// Estimated mean latency seen by the guest (`source::ESA_LATENCY_MODEL`);
+    /// absent when the pool is saturated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub read_latency_ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub write_latency_ms: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -88,6 +103,7 @@ pub struct EsaPerformance {
     pub headroom: Option<f64>,
     pub write_path_source: &'static str,
     pub device_iops_source: &'static str,
+    pub latency_model: &'static str,
 }
 
 /// The I/O of the workloads placed on an ESA cluster of `hosts` hosts.
@@ -97,7 +113,7 @@ pub fn assess_esa_performance(
     placed: &[PlacedWorkload],
     settings: &Settings,
 ) -> EsaPerformance {
-    let workloads: Vec<EsaWorkloadIo> = placed
+    let mut workloads: Vec<EsaWorkloadIo> = placed
         .iter()
         .map(|p| workload_io(p, front_end_io(&p.workload.spec), hosts))
         .collect();
@@ -105,6 +121,21 @@ pub fn assess_esa_performance(
     let back_end_read_iops: f64 = workloads.iter().map(|w| w.back_end_read_iops).sum();
     let back_end_write_iops: f64 = workloads.iter().map(|w| w.back_end_write_iops).sum();
     let devices = esa.config.devices_per_host.saturating_mul(hosts);
+    let pool = TierLoad::new(
+        &[(esa.device, devices)],
+        back_end_read_iops,
+        back_end_write_iops,
+    );
+    // The pool is both tiers: it takes the performance leg's writes and serves every read.
+    let responses = TierResponses::of(&pool, &pool, VSAN_HOST_RTT_MS);
+    for (w, p) in workloads.iter_mut().zip(placed) {
+        let services = DataServices {
+            checksum: p.policy.checksum,
+            dedup: false,
+        };
+        w.read_latency_ms = responses.read_latency_ms(0.0, services);
+        w.write_latency_ms = responses.write_latency_ms(VSAN_HOST_RTT_MS, false, services);
+    }
     let rated_read_iops = esa.device.read_iops * f64::from(devices);
     let rated_write_iops = esa.device.write_iops * f64::from(devices);
     let ceiling = settings.device_utilisation_ceiling_pct;
@@ -131,6 +162,7 @@ pub fn assess_esa_performance(
         headroom,
         write_path_source: source::ESA_WRITE_PATH,
         device_iops_source: source::ESA_DEVICE_IOPS,
+        latency_model: source::ESA_LATENCY_MODEL,
     }
 }
 
@@ -193,6 +225,8 @@ fn workload_io(placed: &PlacedWorkload, front_end: FrontEndIo, hosts: u32) -> Es
         write_cost: cost,
         back_end_read_iops: front_end.read_iops,
         back_end_write_iops: front_end.write_iops * cost.total,
+        read_latency_ms: None,
+        write_latency_ms: None,
     }
 }
 

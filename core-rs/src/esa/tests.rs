@@ -135,6 +135,7 @@ fn compression_follows_each_policys_rule() {
             ram_gb_per_vm: 0.0,
             memory_reservation_gb_per_vm: None,
             capacity_gb: 100.0,
+            iscsi_luns: None,
             throughput_mbps: 0.0,
             io_size_kb: 64.0,
             read_pct: 50.0,

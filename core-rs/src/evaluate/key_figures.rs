@@ -181,10 +181,6 @@ const DEVICE_LIMITED: &str = "Device-limited: the front-end IOPS that bring the 
 const ESA_DEVICE_LIMITED: &str = "Device-limited: the front-end IOPS that bring the pool's NVMe devices to their utilisation ceiling (RAID-1 performance leg plus full-stripe capacity writes).";
 const VPLEX_LIMIT: &str = "The VPLEX engines' peak front-end limit at this read share; each site's X-Brick rated IOPS are in the detail.";
 
-const ESA_LATENCY: NotModelled = NotModelled {
-    figure: "latency",
-    why: "vSAN ESA latency is not modelled: the seeds publish no ESA latency measurements to calibrate a model on.",
-};
 const ESA_RESILIENCE: NotModelled = NotModelled {
     figure: "failure_scenarios",
     why: "vSAN ESA failure what-ifs (device, host, rebuild) are not modelled yet; only vSAN OSA and XtremIO + VPLEX have them.",
@@ -265,10 +261,15 @@ fn vsan_esa(e: &EsaClusterEvaluation, cost: ClusterCost) -> KeyFigures {
             headroom: p.headroom,
         },
         cost,
-        latency: None,
+        latency: Some(slowest(
+            p.workloads
+                .iter()
+                .map(|w| (w.read_latency_ms, w.write_latency_ms)),
+            p.latency_model,
+        )),
         // Validation keeps ESA clusters single-site.
         site_failure: None,
-        not_modelled: vec![ESA_LATENCY, ESA_RESILIENCE, ESA_DURABILITY],
+        not_modelled: vec![ESA_RESILIENCE, ESA_DURABILITY],
     })
 }
 

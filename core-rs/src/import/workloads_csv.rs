@@ -230,6 +230,7 @@ fn workload(
             ram_gb_per_vm,
             memory_reservation_gb_per_vm: None,
             capacity_gb: c.num(&need, "capacity_gb"),
+            iscsi_luns: None,
             throughput_mbps: c.num(&need, "throughput_mbps"),
             read_pct: c.num(&need, "read_pct"),
             io_size_kb: c.num(&need, "io_size_kb"),

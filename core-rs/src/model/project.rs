@@ -6,7 +6,7 @@ use super::{
 };
 
 /// The project file schema this build writes; older ones are migrated on open.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// Everything the user enters: the only state that is saved.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

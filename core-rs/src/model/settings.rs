@@ -109,11 +109,6 @@ pub struct ResilienceSettings {
     /// Failures per host-year, in %, that take a whole host's components
     /// away (board, memory, controller, power), devices not counted.
     pub host_afr_pct: f64,
-    /// Host CPU busy before a site failure, in %. No longer read: the
-    /// failover TPS model starts from the design's own compute
-    /// (`compute.cores_needed_pct`); kept so saved projects still open
-    /// until the field leaves the schema.
-    pub site_failure_cpu_before_pct: f64,
     /// Share of an X-Brick's IOPS lost with one of its two active/active
     /// storage controllers, in % (no published figure: half, one controller).
     pub x_brick_controller_loss_iops_pct: f64,
@@ -141,7 +136,6 @@ impl Default for ResilienceSettings {
             ssd_afr_pct: 0.98,
             hdd_afr_pct: 1.70,
             host_afr_pct: 2.0,
-            site_failure_cpu_before_pct: 41.85,
             x_brick_controller_loss_iops_pct: 50.0,
             xdp_rebuild_iops_loss_pct: 10.0,
             vplex_director_loss_iops_pct: 50.0,

@@ -93,6 +93,12 @@ pub enum WorkloadSpec {
         memory_reservation_gb_per_vm: Option<f64>,
         /// The shares' capacity, on disks shared by the file-server VMs.
         capacity_gb: f64,
+        /// Shared disks the file server's failover cluster takes from the
+        /// vSAN iSCSI target service, each a LUN (seed 002: two 245 GB and
+        /// one 62 TB share disk). Absent: its shares are on virtual disks.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "wasm", tsify(optional))]
+        iscsi_luns: Option<u32>,
         /// Megabytes per second (MB/s), as seed 002 reports copy rates.
         throughput_mbps: f64,
         read_pct: f64,

@@ -83,7 +83,7 @@ impl DataServices {
 
 /// The M/M/1 response times of the two tiers at their loads, worked out
 /// once per mix: every workload's latency weighs the same few.
-pub(super) struct TierResponses {
+pub(crate) struct TierResponses {
     cache_read_ms: Option<f64>,
     cache_write_ms: Option<f64>,
     capacity_read_ms: Option<f64>,
@@ -91,7 +91,7 @@ pub(super) struct TierResponses {
 }
 
 impl TierResponses {
-    pub(super) fn of(cache: &TierLoad, capacity: &TierLoad, host_rtt_ms: f64) -> Self {
+    pub(crate) fn of(cache: &TierLoad, capacity: &TierLoad, host_rtt_ms: f64) -> Self {
         TierResponses {
             cache_read_ms: cache.read_response_ms(),
             cache_write_ms: cache.write_response_ms(),
@@ -102,7 +102,7 @@ impl TierResponses {
 
     /// The path, a round trip, then a read cache hit (share `hit`) or a
     /// capacity-tier read, which pays dedup's cost.
-    pub(super) fn read_latency_ms(&self, hit: f64, services: DataServices) -> Option<f64> {
+    pub(crate) fn read_latency_ms(&self, hit: f64, services: DataServices) -> Option<f64> {
         let from_cache = weighted(hit, self.cache_read_ms)?;
         let from_capacity = weighted(
             1.0 - hit,
@@ -116,7 +116,7 @@ impl TierResponses {
     /// stretched cluster), the write into the replicas' cache devices; an
     /// erasure-coded write first reads old data and parity from the
     /// capacity tier, a whole read phase with its own path and round trip.
-    pub(super) fn write_latency_ms(
+    pub(crate) fn write_latency_ms(
         &self,
         write_rtt_ms: f64,
         read_modify_write: bool,

@@ -199,12 +199,6 @@ pub const SETTINGS: &[SettingInfo] = &[
         source::HOST_AFR,
     ),
     info(
-        "settings.resilience.site_failure_cpu_before_pct",
-        "Host CPU before a site failure (not read: the design's compute gives it)",
-        "%",
-        source::SITE_FAILURE_CPU_SETTING,
-    ),
-    info(
         "settings.resilience.x_brick_controller_loss_iops_pct",
         "X-Brick IOPS lost with one storage controller",
         "%",

@@ -52,7 +52,7 @@ use crate::source;
 pub const OTHER_TO_CPU_RESIDENCE: f64 = 0.81;
 
 /// Seed 001's host CPU before its site failure: the middle of the four
-/// hosts' 36.56-47.13 %; the default of `settings.resilience.site_failure_cpu_before_pct`.
+/// hosts' 36.56-47.13 %, the point `OTHER_TO_CPU_RESIDENCE` is fitted at.
 pub const SEED_001_CPU_BEFORE_PCT: f64 = (36.56 + 47.13) / 2.0;
 
 /// Utilisations as fractions of the resource's rated capacity (0-1; the

@@ -1,0 +1,63 @@
+import { memo, useMemo } from 'react';
+import { LatencyChart, type LatencyBar } from '../charts/LatencyChart';
+import { Explain } from '../components/Explain';
+import { useApp } from '../store/context';
+
+/** A workload's latency estimate as the core returns it, on any vSAN kind. */
+export interface WorkloadLatencyEstimate {
+  workload_id: string;
+  read_latency_ms?: number;
+  write_latency_ms?: number;
+}
+
+/** Past this many workloads the chart shows the slowest ones: more bars than this are not read. */
+const LATENCY_BARS = 20;
+
+/**
+ * Each workload's estimated read and write latency (the slowest
+ * LATENCY_BARS), named as the project names it, with the model's source.
+ */
+export const WorkloadLatency = memo(function WorkloadLatency({
+  estimates,
+  source,
+}: {
+  estimates: WorkloadLatencyEstimate[];
+  source: string;
+}) {
+  const workloads = useApp((s) => s.project.workloads);
+  const bars = useMemo(() => latencyBars(estimates, workloads), [estimates, workloads]);
+  if (bars.length === 0) return null;
+  return (
+    <>
+      <h3>
+        Estimated latency by workload
+        {estimates.length > bars.length && ` (the ${bars.length} slowest of ${estimates.length})`}
+        <Explain
+          figure="the latency estimate"
+          rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms)."
+          sources={[source]}
+        />
+      </h3>
+      <LatencyChart title="Estimated latency by workload" bars={bars} />
+    </>
+  );
+});
+
+function latencyBars(
+  estimates: WorkloadLatencyEstimate[],
+  workloads: { id: string; name: string }[] | undefined,
+): LatencyBar[] {
+  const names = new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]]));
+  // A side without an estimate does not make a workload slow.
+  const slowest = (w: WorkloadLatencyEstimate) =>
+    Math.max(w.read_latency_ms ?? 0, w.write_latency_ms ?? 0);
+  const shown =
+    estimates.length > LATENCY_BARS
+      ? [...estimates].sort((a, b) => slowest(b) - slowest(a)).slice(0, LATENCY_BARS)
+      : estimates;
+  return shown.map((w) => ({
+    label: names.get(w.workload_id) ?? w.workload_id,
+    read: w.read_latency_ms,
+    write: w.write_latency_ms,
+  }));
+}
