@@ -55,8 +55,8 @@ export function waterfallBars(steps: WaterfallStep[], required: number, unit: Ca
 
 const WIDTH = 580;
 const HEIGHT = 340;
-/** The plot area, in px from the top left; the angled labels take the 110 px below it. */
-const PLOT = { top: 10, right: 16, bottom: 230, left: 96 };
+/** The plot area, in px from the top left; the angled labels take the 110 px below it and reach left of the first column. */
+const PLOT = { top: 10, right: 16, bottom: 230, left: 136 };
 const LABEL_ANGLE = -35;
 const COLUMN_FILL = 0.8;
 

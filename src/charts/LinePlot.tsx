@@ -34,7 +34,8 @@ interface Props {
   height: number;
 }
 
-const PLOT = { top: 16, right: 16, left: 72 };
+// The right margin holds half of the last x tick.
+const PLOT = { top: 16, right: 28, left: 72 };
 /** Past this many points a line is drawn without its dots. */
 const MAX_POINTS = 20;
 /** The x ticks' row and the legend's below the plot. */
