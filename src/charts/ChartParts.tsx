@@ -26,7 +26,18 @@ export interface Series {
   colour: string;
 }
 
-/** A value axis along the bottom (horizontal charts), with vertical grid lines and the unit below. */
+interface AxisProps {
+  scale: Scale;
+  /** The plot's left and right edges, in px. */
+  left: number;
+  right: number;
+  format?: (value: number) => string;
+}
+
+/**
+ * A value axis along the bottom, with vertical grid lines from `top`; its
+ * unit below the ticks when given (a line chart's ticks carry their own).
+ */
 export function BottomAxis({
   scale,
   top,
@@ -35,15 +46,7 @@ export function BottomAxis({
   right,
   unit,
   format = compactNumber,
-}: {
-  scale: Scale;
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-  unit: string;
-  format?: (value: number) => string;
-}) {
+}: AxisProps & { top: number; bottom: number; unit?: string }) {
   return (
     <g>
       {scale.ticks.map((tick) => {
@@ -65,15 +68,17 @@ export function BottomAxis({
         );
       })}
       <line className="chart-axis" x1={left} x2={right} y1={bottom} y2={bottom} />
-      <text
-        className="chart-tick"
-        x={(left + right) / 2}
-        y={bottom + 30}
-        fontSize={TICK_FONT}
-        textAnchor="middle"
-      >
-        {scale.log ? `${unit} (log scale)` : unit}
-      </text>
+      {unit !== undefined && (
+        <text
+          className="chart-tick"
+          x={(left + right) / 2}
+          y={bottom + 30}
+          fontSize={TICK_FONT}
+          textAnchor="middle"
+        >
+          {scale.log ? `${unit} (log scale)` : unit}
+        </text>
+      )}
     </g>
   );
 }
@@ -85,13 +90,7 @@ export function LeftAxis({
   right,
   unit,
   format = compactNumber,
-}: {
-  scale: Scale;
-  left: number;
-  right: number;
-  unit: string;
-  format?: (value: number) => string;
-}) {
+}: AxisProps & { unit: string }) {
   return (
     <g>
       {scale.ticks.map((tick) => {

@@ -1,8 +1,8 @@
 import {
+  BottomAxis,
   LeftAxis,
   Legend,
   legendWidth,
-  TICK_FONT,
   VerticalMarks,
   type Mark,
   type Series,
@@ -73,28 +73,14 @@ export function LinePlot({
   return (
     <svg className="chart" width={width} height={height} role="img" aria-label={title}>
       <LeftAxis scale={y} left={PLOT.left} right={right} unit={yUnit} />
-      <line className="chart-axis" x1={PLOT.left} x2={right} y1={bottom} y2={bottom} />
-      {xTicks.map((tick) => (
-        <g key={tick}>
-          <line
-            className="chart-grid"
-            x1={x.at(tick)}
-            x2={x.at(tick)}
-            y1={PLOT.top}
-            y2={bottom}
-            strokeDasharray="3 3"
-          />
-          <text
-            className="chart-tick"
-            x={x.at(tick)}
-            y={bottom + 15}
-            fontSize={TICK_FONT}
-            textAnchor="middle"
-          >
-            {formatX(tick)}
-          </text>
-        </g>
-      ))}
+      <BottomAxis
+        scale={x}
+        top={PLOT.top}
+        bottom={bottom}
+        left={PLOT.left}
+        right={right}
+        format={formatX}
+      />
       <VerticalMarks marks={marks} scale={x} top={PLOT.top} bottom={bottom} />
       {lines.map((line) => (
         <g key={line.name}>
