@@ -17,7 +17,7 @@ test('a stretched design shows the RTT penalty, the links and the latency curve'
   const curve = page.getByRole('img', { name: 'Write latency against inter-site RTT' });
   await expect(curve).toBeVisible();
   await expect(curve).toContainText('this design');
-  await expect(page.locator('.recharts-legend-item-text', { hasText: 'Log write' })).toBeVisible();
+  await expect(curve.locator('.chart-legend text', { hasText: 'Log write' })).toBeVisible();
   // As transcribed, the example's own CPU before a site failure is past 100 %
   // of the survivors' cores: no TPS is estimated, and the verdict names it.
   await expect(page.getByTestId('site-failure-tps')).toContainText('not estimated');

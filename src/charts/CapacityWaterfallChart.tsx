@@ -1,8 +1,9 @@
 import { memo, useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WaterfallStep } from '../core/types';
 import { UNIT_LABEL, type CapacityUnit } from '../units';
+import { LeftAxis, TICK_FONT } from './ChartParts';
 import { SERIES } from './palette';
+import { linearScale } from './scale';
 
 interface Props {
   steps: WaterfallStep[];
@@ -52,30 +53,12 @@ export function waterfallBars(steps: WaterfallStep[], required: number, unit: Ca
   return bars;
 }
 
-// Everything but the bars is built once per unit: a live edit then hands
-// Recharts the same axis, grid and tooltip elements, which React skips, and
-// only the data and the bars' colours change.
-const MARGIN = { top: 8, right: 16, bottom: 110, left: 48 };
-const TICK = { fontSize: 11 };
-
-function frame(unit: CapacityUnit) {
-  const label = UNIT_LABEL[unit];
-  return (
-    <>
-      <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="label" interval={0} angle={-35} textAnchor="end" tick={TICK} />
-      <YAxis unit={` ${label}`} width={80} />
-      <Tooltip
-        formatter={(_span, _name, item) => [
-          `${(item.payload as WaterfallBar).value.toFixed(2)} ${label}`,
-          'Amount',
-        ]}
-      />
-    </>
-  );
-}
-
-const FRAME: Record<CapacityUnit, React.ReactElement> = { tb: frame('tb'), tib: frame('tib') };
+const WIDTH = 580;
+const HEIGHT = 340;
+/** The plot area, in px from the top left; the angled labels take the 110 px below it and reach left of the first column. */
+const PLOT = { top: 10, right: 16, bottom: 230, left: 136 };
+const LABEL_ANGLE = -35;
+const COLUMN_FILL = 0.8;
 
 /** Re-renders only when its steps, requirement or unit change. */
 export const CapacityWaterfallChart = memo(function CapacityWaterfallChart({
@@ -84,21 +67,47 @@ export const CapacityWaterfallChart = memo(function CapacityWaterfallChart({
   unit,
 }: Props) {
   const bars = useMemo(() => waterfallBars(steps, required, unit), [steps, required, unit]);
+  const label = UNIT_LABEL[unit];
+  const scale = linearScale(Math.max(0, ...bars.map((b) => b.span[1])), PLOT.bottom, PLOT.top);
+  const slot = (WIDTH - PLOT.right - PLOT.left) / bars.length;
   return (
-    <BarChart
-      width={580}
-      height={340}
-      data={bars}
-      margin={MARGIN}
-      role="img"
-      aria-label="Capacity waterfall"
-    >
-      {FRAME[unit]}
-      <Bar dataKey="span" isAnimationActive={false}>
-        {bars.map((bar) => (
-          <Cell key={bar.label} fill={COLOURS[bar.kind]} />
-        ))}
-      </Bar>
-    </BarChart>
+    <svg className="chart" width={WIDTH} height={HEIGHT} role="img" aria-label="Capacity waterfall">
+      <LeftAxis scale={scale} left={PLOT.left} right={WIDTH - PLOT.right} unit={label} />
+      <line
+        className="chart-axis"
+        x1={PLOT.left}
+        x2={WIDTH - PLOT.right}
+        y1={PLOT.bottom}
+        y2={PLOT.bottom}
+      />
+      {bars.map((bar, i) => {
+        const centre = PLOT.left + (i + 0.5) * slot;
+        const top = scale.at(bar.span[1]);
+        return (
+          <g key={bar.label}>
+            <rect
+              className="chart-bar"
+              x={centre - (slot * COLUMN_FILL) / 2}
+              y={top}
+              width={slot * COLUMN_FILL}
+              height={Math.max(0, scale.at(bar.span[0]) - top)}
+              fill={COLOURS[bar.kind]}
+            >
+              <title>{`${bar.label}: ${bar.value.toFixed(2)} ${label} (${bar.source})`}</title>
+            </rect>
+            <text
+              className="chart-tick"
+              x={centre}
+              y={PLOT.bottom + 12}
+              fontSize={TICK_FONT}
+              textAnchor="end"
+              transform={`rotate(${LABEL_ANGLE} ${centre} ${PLOT.bottom + 12})`}
+            >
+              {bar.label}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
   );
 });

@@ -1,15 +1,6 @@
-import { memo } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { memo, useMemo } from 'react';
 import { upTo } from '../units';
+import { HorizontalBars, type BarRow } from './HorizontalBars';
 import { SERIES } from './palette';
 
 export interface LatencyBar {
@@ -19,8 +10,18 @@ export interface LatencyBar {
   write?: number;
 }
 
-const MARGIN = { top: 16, right: 16, bottom: 20, left: 4 };
-const TICK = { fontSize: 11 };
+const SERIES_SHOWN = [
+  { name: 'Read', colour: SERIES.limit },
+  { name: 'Write', colour: SERIES.demand },
+];
+
+// The SQL Server targets the core's findings use (seed 000 §7.3); the axis
+// always reaches past the data-file target so both lines show.
+const TARGETS = [
+  { value: 5, label: 'log 5', colour: SERIES.warning },
+  { value: 20, label: 'data 20', colour: SERIES.over },
+];
+const AXIS_AT_LEAST = 22;
 
 /**
  * Estimated read and write latency per workload (or path), in ms, with the
@@ -34,46 +35,24 @@ export const LatencyChart = memo(function LatencyChart({
   bars: LatencyBar[];
   title: string;
 }) {
+  const rows = useMemo<BarRow[]>(
+    () => bars.map((bar) => ({ label: bar.label, values: [bar.read, bar.write] })),
+    [bars],
+  );
   return (
-    <BarChart
-      layout="vertical"
+    <HorizontalBars
+      title={title}
+      unit="ms"
+      rows={rows}
+      series={SERIES_SHOWN}
+      legend
       width={300}
-      height={64 + bars.length * 40}
-      data={bars}
-      margin={MARGIN}
-      role="img"
-      aria-label={`${title}, in ms`}
-    >
-      <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-      <XAxis
-        type="number"
-        domain={[0, (max: number) => Math.max(22, Math.ceil(max))]}
-        tick={TICK}
-        label={{ value: 'ms', position: 'insideBottom', offset: -12, fontSize: 11 }}
-      />
-      <YAxis type="category" dataKey="label" width={96} tick={TICK} />
-      <Tooltip formatter={(value, name) => [`${upTo(Number(value), 2)} ms`, name]} />
-      <Legend verticalAlign="top" height={20} wrapperStyle={{ fontSize: 11 }} />
-      <ReferenceLine
-        x={5}
-        stroke={SERIES.warning}
-        strokeDasharray="4 2"
-        label={{ value: 'log 5', fontSize: 10, position: 'top' }}
-      />
-      <ReferenceLine
-        x={20}
-        stroke={SERIES.over}
-        strokeDasharray="4 2"
-        label={{ value: 'data 20', fontSize: 10, position: 'top' }}
-      />
-      <Bar dataKey="read" name="Read" fill={SERIES.limit} isAnimationActive={false} barSize={12} />
-      <Bar
-        dataKey="write"
-        name="Write"
-        fill={SERIES.demand}
-        isAnimationActive={false}
-        barSize={12}
-      />
-    </BarChart>
+      labelWidth={92}
+      rowHeight={36}
+      barSize={12}
+      atLeast={AXIS_AT_LEAST}
+      marks={TARGETS}
+      format={(value) => upTo(value, 2)}
+    />
   );
 });

@@ -17,31 +17,46 @@ const FAILURE_LABEL: Record<ArrayFailureKind, string> = {
   inter_site_link: 'Inter-site link',
 };
 
-/** An XtremIO + VPLEX Metro cluster: both sites' arrays, the VPLEX limit and the parts list. */
-export const ArrayResults = memo(function ArrayResults({
+type ArrayCluster = Extract<ClusterResult, { kind: 'xtremio_vplex' }>;
+
+/** An XtremIO + VPLEX Metro cluster's key figures: they follow each edit at once. */
+export function ArrayTiles({
   cluster,
   unit,
   currency,
 }: {
-  cluster: Extract<ClusterResult, { kind: 'xtremio_vplex' }>;
+  cluster: ArrayCluster;
   unit: CapacityUnit;
   currency: string;
 }) {
   const x = cluster.detail.xtremio_vplex;
   return (
+    <KeyFigureTiles cluster={cluster} unit={unit} currency={currency}>
+      <Figure label="X-Bricks per site">
+        {x.x_bricks_per_site} × {x.x_brick.name}
+      </Figure>
+      <Figure label="Data reduction">
+        {x.data_reduction.overall_efficiency.toFixed(1)}:1 overall
+      </Figure>
+      <Figure label="VPLEX front end" testId="vplex-iops">
+        {formatIops(x.vplex.frontend_iops)} of {formatIops(x.vplex.limit.frontend_iops_peak)} peak
+      </Figure>
+      <Figure label="VPLEX use">{orDash(x.vplex.utilisation_pct, formatPct)}</Figure>
+    </KeyFigureTiles>
+  );
+}
+
+/** Both sites' arrays, the VPLEX limit and the parts list, from the deferred evaluation. */
+export const ArrayDetails = memo(function ArrayDetails({
+  cluster,
+  unit,
+}: {
+  cluster: ArrayCluster;
+  unit: CapacityUnit;
+}) {
+  const x = cluster.detail.xtremio_vplex;
+  return (
     <>
-      <KeyFigureTiles cluster={cluster} unit={unit} currency={currency}>
-        <Figure label="X-Bricks per site">
-          {x.x_bricks_per_site} × {x.x_brick.name}
-        </Figure>
-        <Figure label="Data reduction">
-          {x.data_reduction.overall_efficiency.toFixed(1)}:1 overall
-        </Figure>
-        <Figure label="VPLEX front end" testId="vplex-iops">
-          {formatIops(x.vplex.frontend_iops)} of {formatIops(x.vplex.limit.frontend_iops_peak)} peak
-        </Figure>
-        <Figure label="VPLEX use">{orDash(x.vplex.utilisation_pct, formatPct)}</Figure>
-      </KeyFigureTiles>
       <h3>
         Estimated latency through VPLEX
         <Explain

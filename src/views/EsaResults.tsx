@@ -18,31 +18,46 @@ import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ExplainFigure } from './UtilisationPanel';
 import { WorkloadLatency } from './WorkloadLatency';
 
-/** A vSAN ESA cluster: its storage pool's capacity, device I/O, vSAN memory and growth. */
-export const EsaResults = memo(function EsaResults({
+type EsaCluster = Extract<ClusterResult, { kind: 'vsan_esa' }>;
+
+/** A vSAN ESA cluster's key figures: they follow each edit at once. */
+export function EsaTiles({
   cluster,
   unit,
   currency,
 }: {
-  cluster: Extract<ClusterResult, { kind: 'vsan_esa' }>;
+  cluster: EsaCluster;
   unit: CapacityUnit;
   currency: string;
+}) {
+  const { performance: io, compute } = cluster.detail;
+  return (
+    <KeyFigureTiles cluster={cluster} unit={unit} currency={currency}>
+      <Figure
+        label={`NVMe busy (ceiling ${formatPct(io.utilisation_ceiling_pct)})`}
+        testId="esa-device-busy"
+      >
+        {orDash(io.utilisation_pct, formatPct)}
+      </Figure>
+      <Figure label="vSAN memory per host" testId="esa-vsan-memory">
+        {formatGb(compute.vsan_memory_per_host_gb)}
+      </Figure>
+    </KeyFigureTiles>
+  );
+}
+
+/** A vSAN ESA cluster's pool capacity, device I/O, vSAN memory and growth, from the deferred evaluation. */
+export const EsaDetails = memo(function EsaDetails({
+  cluster,
+  unit,
+}: {
+  cluster: EsaCluster;
+  unit: CapacityUnit;
 }) {
   const { capacity, performance: io, compute } = cluster.detail;
   const k = cluster.key_figures;
   return (
     <>
-      <KeyFigureTiles cluster={cluster} unit={unit} currency={currency}>
-        <Figure
-          label={`NVMe busy (ceiling ${formatPct(io.utilisation_ceiling_pct)})`}
-          testId="esa-device-busy"
-        >
-          {orDash(io.utilisation_pct, formatPct)}
-        </Figure>
-        <Figure label="vSAN memory per host" testId="esa-vsan-memory">
-          {formatGb(compute.vsan_memory_per_host_gb)}
-        </Figure>
-      </KeyFigureTiles>
       <h3>Capacity waterfall</h3>
       <CapacityWaterfallChart
         steps={capacity.waterfall}

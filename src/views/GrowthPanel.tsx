@@ -1,29 +1,8 @@
 import { memo, useMemo } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { LinePlot } from '../charts/LinePlot';
 import type { ClusterGrowth } from '../core/types';
 import { UNIT_LABEL, type CapacityUnit } from '../units';
 import { SERIES } from '../charts/palette';
-
-const MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
-
-// Everything but the data is built once per unit, so a live edit hands
-// Recharts the same axis, grid, legend and line elements, which React skips.
-function frame(unit: CapacityUnit) {
-  const label = UNIT_LABEL[unit];
-  return (
-    <>
-      <CartesianGrid strokeDasharray="3 3" />
-      <XAxis dataKey="year" />
-      <YAxis unit={` ${label}`} width={80} />
-      <Tooltip formatter={(v) => `${Number(v).toFixed(2)} ${label}`} />
-      <Legend />
-      <Line dataKey="usable" name="Usable" stroke={SERIES.limit} isAnimationActive={false} />
-      <Line dataKey="required" name="Required" stroke={SERIES.required} isAnimationActive={false} />
-    </>
-  );
-}
-
-const FRAME: Record<CapacityUnit, React.ReactElement> = { tb: frame('tb'), tib: frame('tib') };
 
 /** Year by year over the planning horizon, and the first year each limit is crossed. */
 export const GrowthPanel = memo(function GrowthPanel({
@@ -33,28 +12,37 @@ export const GrowthPanel = memo(function GrowthPanel({
   growth: ClusterGrowth;
   unit: CapacityUnit;
 }) {
-  const data = useMemo(
-    () =>
-      growth.years.map((y) => ({
-        year: `Year ${y.year}`,
-        required: y.capacity_required[unit],
-        usable: y.capacity_usable[unit],
-      })),
+  const label = UNIT_LABEL[unit];
+  const years = useMemo(() => growth.years.map((y) => y.year), [growth.years]);
+  const lines = useMemo(
+    () => [
+      {
+        name: 'Usable',
+        colour: SERIES.limit,
+        points: growth.years.map((y) => ({ x: y.year, y: y.capacity_usable[unit] })),
+      },
+      {
+        name: 'Required',
+        colour: SERIES.required,
+        points: growth.years.map((y) => ({ x: y.year, y: y.capacity_required[unit] })),
+      },
+    ],
     [growth.years, unit],
   );
   return (
     <>
       <h3>Growth over {growth.horizon_years} years</h3>
-      <LineChart
+      <LinePlot
+        title="Capacity required and usable by year"
         width={560}
         height={220}
-        data={data}
-        margin={MARGIN}
-        role="img"
-        aria-label="Capacity required and usable by year"
-      >
-        {FRAME[unit]}
-      </LineChart>
+        xDomain={[years[0] ?? 0, years[years.length - 1] ?? 1]}
+        xTicks={years}
+        formatX={(year) => `Year ${year}`}
+        yUnit={label}
+        formatY={(v) => `${v.toFixed(2)} ${label}`}
+        lines={lines}
+      />
       <ul data-testid="growth-crossings">
         {growth.first_crossing.length === 0 && <li>No limit is crossed within the horizon.</li>}
         {growth.first_crossing.map((c) => (

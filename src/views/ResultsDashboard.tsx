@@ -11,8 +11,8 @@ import type {
 } from '../core/types';
 import { useApp } from '../store/context';
 import { formatGb, type CapacityUnit } from '../units';
-import { ArrayResults } from './ArrayResults';
-import { EsaResults } from './EsaResults';
+import { ArrayDetails, ArrayTiles } from './ArrayResults';
+import { EsaDetails, EsaTiles } from './EsaResults';
 import { GrowthPanel } from './GrowthPanel';
 import { computeBars, DEMAND, iopsBars, LIMIT } from './keyFigureBars';
 import { Figure, KeyFigureTiles, ProjectCostLine } from './KeyFigureTiles';
@@ -24,10 +24,11 @@ import { ExplainFigure, UtilisationPanel } from './UtilisationPanel';
 
 /**
  * Every figure of the selected cluster (any kind), as the core computed
- * them. The key figures and the capacity waterfall follow each evaluation at
- * once; the other charts and tables render from a deferred copy, in an
- * interruptible render right after, so an edit never waits for all of them
- * and a newer edit abandons a render that is no longer current.
+ * them. Only the key figure tiles follow each evaluation at once (with the
+ * verdict above): they paint in the frame after the edit. Everything else
+ * renders from a deferred copy, in an interruptible render right after, so
+ * an edit never waits for the charts and a newer edit abandons a render
+ * that is no longer current.
  */
 export function ResultsDashboard() {
   const evaluation = useApp((s) => s.evaluation);
@@ -41,7 +42,10 @@ export function ResultsDashboard() {
   const clusters = evaluation.clusters;
   const index = selected < clusters.length ? selected : 0;
   const shown = clusters[index];
+  // While the deferred copy still shows another kind of cluster, the current
+  // one stands in; before the first deferred copy (start-up) only the tiles show.
   const later = settled?.clusters[index];
+  const details = later?.kind === shown?.kind ? later : settled ? shown : undefined;
   return (
     <section
       className={stale ? 'panel dashboard stale' : 'panel dashboard'}
@@ -62,54 +66,43 @@ export function ResultsDashboard() {
       {stale && <p className="muted">Showing the last valid result; fix the inputs to update.</p>}
       <ProjectCostLine cost={evaluation.totals.cost} clusters={clusters.length} />
       <DesignOriginLine />
-      {shown && (
+      {details && (
         <>
-          <h3>Utilisation at N and N+{shown.utilisation.hosts_failed}</h3>
-          <UtilisationPanel utilisation={shown.utilisation} />
+          <h3>Utilisation at N and N+{details.utilisation.hosts_failed}</h3>
+          <UtilisationPanel utilisation={details.utilisation} />
         </>
       )}
-      {clusters.length > 1 && (
-        <details className="project-utilisation">
-          <summary>Whole project: each resource in its tightest cluster</summary>
-          <UtilisationPanel utilisation={projectUtilisation(evaluation.totals.utilisation)} />
-        </details>
+      {settled && settled.clusters.length > 1 && (
+        <ProjectUtilisation tightest={settled.totals.utilisation} />
       )}
       {shown?.kind === 'vsan_osa' && (
+        <KeyFigureTiles cluster={shown} unit={unit} currency={currency}>
+          <Figure label="Cache installed / required">
+            {formatGb(shown.detail.cache.installed.gb)} / {formatGb(shown.detail.cache.required.gb)}
+          </Figure>
+        </KeyFigureTiles>
+      )}
+      {shown?.kind === 'vsan_esa' && <EsaTiles cluster={shown} unit={unit} currency={currency} />}
+      {shown?.kind === 'xtremio_vplex' && (
+        <ArrayTiles cluster={shown} unit={unit} currency={currency} />
+      )}
+      {details?.kind === 'vsan_osa' && (
         <>
-          <KeyFigureTiles cluster={shown} unit={unit} currency={currency}>
-            <Figure label="Cache installed / required">
-              {formatGb(shown.detail.cache.installed.gb)} /{' '}
-              {formatGb(shown.detail.cache.required.gb)}
-            </Figure>
-          </KeyFigureTiles>
-          <Waterfall capacity={shown.detail.capacity} unit={unit} />
-          {/* While the deferred copy still shows another kind of cluster, the current one stands
-              in; before the first deferred copy (start-up) the details follow the figures. */}
-          {later?.kind === 'vsan_osa' ? (
-            <VsanDetails
-              cluster={later.detail}
-              keyFigures={later.key_figures}
-              utilisation={later.utilisation}
-              unit={unit}
-            />
-          ) : (
-            settled && (
-              <VsanDetails
-                cluster={shown.detail}
-                keyFigures={shown.key_figures}
-                utilisation={shown.utilisation}
-                unit={unit}
-              />
-            )
-          )}
+          <Waterfall capacity={details.detail.capacity} unit={unit} />
+          <VsanDetails
+            cluster={details.detail}
+            keyFigures={details.key_figures}
+            utilisation={details.utilisation}
+            unit={unit}
+          />
         </>
       )}
-      {shown?.kind === 'vsan_esa' && <EsaResults cluster={shown} unit={unit} currency={currency} />}
-      {shown?.kind === 'xtremio_vplex' && (
+      {details?.kind === 'vsan_esa' && <EsaDetails cluster={details} unit={unit} />}
+      {details?.kind === 'xtremio_vplex' && (
         <>
-          <ArrayResults cluster={shown} unit={unit} currency={currency} />
+          <ArrayDetails cluster={details} unit={unit} />
           <Waterfall
-            capacity={shown.detail.capacity}
+            capacity={details.detail.capacity}
             unit={unit}
             title="Capacity waterfall (production site)"
           />
@@ -118,6 +111,21 @@ export function ResultsDashboard() {
     </section>
   );
 }
+
+/** Each resource in its tightest cluster; memoised on the core's list, which an edit often leaves as it was. */
+const ProjectUtilisation = memo(function ProjectUtilisation({
+  tightest,
+}: {
+  tightest: TightestUse[];
+}) {
+  const utilisation = useMemo(() => projectUtilisation(tightest), [tightest]);
+  return (
+    <details className="project-utilisation">
+      <summary>Whole project: each resource in its tightest cluster</summary>
+      <UtilisationPanel utilisation={utilisation} />
+    </details>
+  );
+});
 
 /** Whether the design is the design search's proposal, as found or customised: the report says the same. */
 function DesignOriginLine() {

@@ -1,14 +1,5 @@
 import { memo, useEffect, useState } from 'react';
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { LinePlot } from '../charts/LinePlot';
 import type { RttPenalty, SiteFailure, StretchedEvaluation } from '../core/types';
 import { attempt } from '../files/failures';
 import { useServices } from '../services';
@@ -17,6 +8,9 @@ import { SERIES } from '../charts/palette';
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
+const MAX_RTT_MS = 6;
+const RTT_TICKS = [0, 1, 2, 3, 4, 5, 6];
+
 /** The core's penalty curve over 0-6 ms RTT, for the chart. */
 function useRttCurve(): RttPenalty[] {
   const { core, store } = useServices();
@@ -24,7 +18,7 @@ function useRttCurve(): RttPenalty[] {
   useEffect(() => {
     let current = true;
     attempt(store, 'Drawing the RTT penalty curve', async () => {
-      const curve = await core.call('stretch/curve', { maxRttMs: 6, steps: 24 });
+      const curve = await core.call('stretch/curve', { maxRttMs: MAX_RTT_MS, steps: 24 });
       if (current) setPoints(curve.points);
     });
     return () => {
@@ -128,41 +122,32 @@ export const StretchedPanel = memo(function StretchedPanel({
         </div>
       </dl>
       <SiteFailureTps site={site} />
-      <LineChart
+      <LinePlot
+        title="Write latency against inter-site RTT"
         width={560}
         height={240}
-        data={curve}
-        margin={{ top: 8, right: 16, bottom: 16, left: 8 }}
-        role="img"
-        aria-label="Write latency against inter-site RTT"
-      >
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="rtt_ms" type="number" unit=" ms" domain={[0, 6]} />
-        <YAxis unit=" ms" width={60} />
-        <Tooltip formatter={(v) => ms(Number(v))} labelFormatter={(l) => `RTT ${ms(Number(l))}`} />
-        <Legend />
-        <ReferenceLine x={rtt.rtt_ms} stroke={SERIES.required} label="this design" />
-        <ReferenceLine
-          x={rtt.max_supported_rtt_ms}
-          stroke={SERIES.over}
-          strokeDasharray="4 2"
-          label="limit"
-        />
-        <Line
-          dataKey="data_write_latency_ms"
-          name="Data write"
-          stroke={SERIES.demand}
-          dot={false}
-          isAnimationActive={false}
-        />
-        <Line
-          dataKey="log_write_latency_ms"
-          name="Log write"
-          stroke={SERIES.warning}
-          dot={false}
-          isAnimationActive={false}
-        />
-      </LineChart>
+        xDomain={[0, MAX_RTT_MS]}
+        xTicks={RTT_TICKS}
+        formatX={(x) => `${x} ms`}
+        yUnit="ms"
+        formatY={ms}
+        lines={[
+          {
+            name: 'Data write',
+            colour: SERIES.demand,
+            points: curve.map((p) => ({ x: p.rtt_ms, y: p.data_write_latency_ms })),
+          },
+          {
+            name: 'Log write',
+            colour: SERIES.warning,
+            points: curve.map((p) => ({ x: p.rtt_ms, y: p.log_write_latency_ms })),
+          },
+        ]}
+        marks={[
+          { value: rtt.rtt_ms, label: 'this design', colour: SERIES.required, solid: true },
+          { value: rtt.max_supported_rtt_ms, label: 'limit', colour: SERIES.over },
+        ]}
+      />
       <p className="source">{rtt.model}</p>
     </>
   );

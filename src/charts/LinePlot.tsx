@@ -1,0 +1,111 @@
+import {
+  BottomAxis,
+  LeftAxis,
+  Legend,
+  legendWidth,
+  VerticalMarks,
+  type Mark,
+  type Series,
+} from './ChartParts';
+import { linearScale, type Scale } from './scale';
+
+export interface LinePoint {
+  x: number;
+  y: number;
+}
+
+export interface LineSeries extends Series {
+  points: LinePoint[];
+}
+
+interface Props {
+  /** The accessible name. */
+  title: string;
+  /** The x axis: its range and how a tick reads ("Year 2", "3 ms"). */
+  xDomain: [number, number];
+  xTicks: number[];
+  formatX: (x: number) => string;
+  yUnit: string;
+  /** A value as its tooltip writes it, with its unit. */
+  formatY: (y: number) => string;
+  lines: LineSeries[];
+  marks?: Mark[];
+  width: number;
+  height: number;
+}
+
+// The right margin holds half of the last x tick.
+const PLOT = { top: 16, right: 28, left: 72 };
+/** Past this many points a line is drawn without its dots. */
+const MAX_POINTS = 20;
+/** The x ticks' row and the legend's below the plot. */
+const BELOW = 44;
+
+/** Lines over a numeric x axis in plain SVG, with a dot (and its tooltip) at each point. */
+export function LinePlot({
+  title,
+  xDomain,
+  xTicks,
+  formatX,
+  yUnit,
+  formatY,
+  lines,
+  marks = [],
+  width,
+  height,
+}: Props) {
+  const bottom = height - BELOW;
+  const right = width - PLOT.right;
+  const y = linearScale(
+    Math.max(0, ...lines.flatMap((l) => l.points.map((p) => p.y))),
+    bottom,
+    PLOT.top,
+  );
+  const [low, high] = xDomain;
+  const span = high - low || 1;
+  const x: Scale = {
+    at: (value) => PLOT.left + ((right - PLOT.left) * (value - low)) / span,
+    ticks: xTicks,
+    low,
+    high,
+    log: false,
+  };
+  return (
+    <svg className="chart" width={width} height={height} role="img" aria-label={title}>
+      <LeftAxis scale={y} left={PLOT.left} right={right} unit={yUnit} />
+      <BottomAxis
+        scale={x}
+        top={PLOT.top}
+        bottom={bottom}
+        left={PLOT.left}
+        right={right}
+        format={formatX}
+      />
+      <VerticalMarks marks={marks} scale={x} top={PLOT.top} bottom={bottom} />
+      {lines.map((line) => (
+        <g key={line.name}>
+          <polyline
+            fill="none"
+            stroke={line.colour}
+            strokeWidth={2}
+            points={line.points.map((p) => `${x.at(p.x)},${y.at(p.y)}`).join(' ')}
+          />
+          {line.points.length <= MAX_POINTS &&
+            line.points.map((p) => (
+              <circle
+                key={p.x}
+                className="chart-point"
+                cx={x.at(p.x)}
+                cy={y.at(p.y)}
+                r={3}
+                stroke={line.colour}
+              >
+                <title>{`${formatX(p.x)}, ${line.name}: ${formatY(p.y)}`}</title>
+              </circle>
+            ))}
+        </g>
+      ))}
+      <Legend series={lines} x={(PLOT.left + right - legendWidth(lines)) / 2} y={height - 10} />
+    </svg>
+  );
+}
