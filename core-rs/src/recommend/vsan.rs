@@ -151,7 +151,14 @@ impl VsanSearch {
         let protections = options.protections_for(base.site_mirrored());
         let (assignments, uniform_protection) = assignments(&protections, base.classes.len());
         let hosts_allowed = size_range(base, options);
-        let Some(figures) = figures(base, choices, &assignments, hosts_allowed)? else {
+        let Some(figures) = figures(
+            base,
+            choices,
+            &assignments,
+            hosts_allowed,
+            &options.must_survive,
+        )?
+        else {
             return Ok(None);
         };
         // The witness RTT allows a prefix of the sizes: cutting the range
