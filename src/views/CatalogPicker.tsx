@@ -69,7 +69,14 @@ export function specCells(spec: PartSpec): string[] {
       return [
         spec.cpu,
         `${number(spec.ram_gb)} GB RAM, ${spec.nics} x ${spec.nic_gbps} GbE`,
-        `${spec.drive_bays} bays, ${spec.rack_units}U`,
+        [
+          `${spec.drive_bays} bays, ${spec.rack_units}U`,
+          spec.power_w !== undefined ? `${number(spec.power_w)} W` : 'power not stated',
+          spec.ram_price_per_gb !== undefined ? `RAM ${number(spec.ram_price_per_gb, 2)}/GB` : '',
+          spec.price_per_core !== undefined ? `${number(spec.price_per_core, 2)}/core` : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
       ];
     case 'device': {
       const endurance = [

@@ -19,7 +19,7 @@ use crate::import::ImportIssue;
 const SHEET: &str = "catalog";
 
 /// Column order of the CSV; also every field a flat part can have.
-pub const CATALOG_COLUMNS: [&str; 39] = [
+pub const CATALOG_COLUMNS: [&str; 42] = [
     "id",
     "category",
     "vendor",
@@ -51,6 +51,9 @@ pub const CATALOG_COLUMNS: [&str; 39] = [
     "drive_bays",
     "rack_units",
     "generation",
+    "power_w",
+    "ram_price_per_gb",
+    "price_per_core",
     "ssd_count",
     "ssd_gb",
     "raw_tb",
@@ -78,7 +81,7 @@ const TOP_LEVEL: [&str; 10] = [
 /// Yes/no columns: `true` or `false`.
 const BOOLEAN: [&str; 2] = ["legacy", "esa_certified"];
 
-const NUMERIC: [&str; 21] = [
+const NUMERIC: [&str; 24] = [
     "unit_price",
     "capacity_gb",
     "read_iops",
@@ -93,6 +96,9 @@ const NUMERIC: [&str; 21] = [
     "nic_gbps",
     "drive_bays",
     "rack_units",
+    "power_w",
+    "ram_price_per_gb",
+    "price_per_core",
     "ssd_count",
     "ssd_gb",
     "raw_tb",

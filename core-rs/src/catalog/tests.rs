@@ -322,6 +322,67 @@ fn csv_export_then_import_gives_the_same_parts() {
 }
 
 #[test]
+fn a_hosts_power_and_option_prices_round_trip_through_csv() {
+    let shipped = shipped();
+    let (part, _) = hosts(&shipped)
+        .find(|(_, h)| h.power_w.is_some())
+        .expect("the shipped catalog states some hosts' power");
+    let mut host = part.clone();
+    host.id = "my-host".into();
+    host.model = "My host".into();
+    if let PartSpec::Host(h) = &mut host.spec {
+        h.power_w = Some(612.5);
+        h.ram_price_per_gb = Some(4.75);
+        h.price_per_core = Some(38.0);
+    }
+    let user = Catalog {
+        parts: vec![host],
+        defaults: None,
+        ..shipped.clone()
+    };
+    let csv = catalog_to_csv(&user);
+    let header = csv.lines().next().unwrap();
+    assert!(header.contains(",power_w,ram_price_per_gb,price_per_core,"));
+    let back = catalog_from_csv(csv.as_bytes(), &shipped).unwrap();
+    assert_eq!(back.parts, user.parts);
+}
+
+#[test]
+fn csv_power_and_option_prices_out_of_range_name_the_column_and_range() {
+    let shipped = shipped();
+    let (part, _) = hosts(&shipped).next().unwrap();
+    let csv = format!(
+        "id,power_w,ram_price_per_gb,price_per_core\n{},0,-1,100001\n",
+        part.id
+    );
+    let err = catalog_from_csv(csv.as_bytes(), &shipped).unwrap_err();
+    let mut at: Vec<_> = err
+        .iter()
+        .map(|e| (e.row, e.column.clone().unwrap_or_default()))
+        .collect();
+    at.sort();
+    assert_eq!(
+        at,
+        [
+            (Some(2), "power_w".to_owned()),
+            (Some(2), "price_per_core".to_owned()),
+            (Some(2), "ram_price_per_gb".to_owned()),
+        ]
+    );
+    let power = err
+        .iter()
+        .find(|e| e.column.as_deref() == Some("power_w"))
+        .unwrap();
+    assert!(
+        power
+            .message
+            .ends_with("must be between 1 and 10000 (got 0)"),
+        "{}",
+        power.message
+    );
+}
+
+#[test]
 fn csv_export_neutralises_formula_text_and_import_restores_it() {
     let mut c = shipped();
     let payloads = [

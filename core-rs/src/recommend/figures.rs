@@ -16,6 +16,7 @@ use super::base::{Base, VsanConfig};
 use super::options::ProtectionChoice;
 use super::requirement::{constraint_of, is_unmet, Constraint};
 use super::space::{Choices, Layout};
+use super::survive::MustSurvive;
 
 /// Design-independent figures of the cluster's workloads.
 #[derive(Debug, Clone)]
@@ -58,6 +59,10 @@ pub struct AssignmentFigures {
     /// Fewest hosts (per site when stretched) the iSCSI target service's
     /// limits allow; `u32::MAX` when none does.
     pub iscsi_min_size: u32,
+    /// Fewest hosts (per site when stretched) at which every failure the
+    /// user named (`must_survive`) leaves hosts enough to rebuild on
+    /// (`MustSurvive::short_of_hosts`); `u32::MAX` when none does.
+    pub survive_min_size: u32,
     pub all_flash_only: bool,
 }
 
@@ -111,6 +116,17 @@ impl Evaluator<'_> {
         Ok(cluster.expect("a vSAN candidate is one vSAN OSA cluster"))
     }
 
+    /// Every failure named leaves hosts enough to rebuild on at this size.
+    fn hosts_survive(
+        &mut self,
+        config: &VsanConfig,
+        size: u32,
+        must_survive: &[MustSurvive],
+    ) -> Result<bool, Vec<InputIssue>> {
+        let cluster = self.cluster(config, size)?;
+        Ok(!must_survive.iter().any(|m| m.short_of_hosts(&cluster)))
+    }
+
     /// No iSCSI limit is exceeded at this size.
     fn iscsi_allowed(&mut self, config: &VsanConfig, size: u32) -> Result<bool, Vec<InputIssue>> {
         self.count += 1;
@@ -129,13 +145,15 @@ pub struct Figures {
 }
 
 /// Reads every figure from `evaluate`; `assignments` lists each class's
-/// protection per assignment; `size_range` the sizes searched. None when
-/// the catalog offers no vSAN design.
+/// protection per assignment; `size_range` the sizes searched;
+/// `must_survive` the failures a design must ride out. None when the
+/// catalog offers no vSAN design.
 pub fn figures(
     base: &Base,
     choices: &Choices,
     assignments: &[Vec<ProtectionChoice>],
     size_range: (u32, u32),
+    must_survive: &[MustSurvive],
 ) -> Result<Option<Figures>, Vec<InputIssue>> {
     let mut ev = Evaluator { base, count: 0 };
     let Some(first) = assignments.first() else {
@@ -197,6 +215,13 @@ pub fn figures(
         } else {
             first_allowed(size_range, |size| ev.iscsi_allowed(&config, size))?
         };
+        let survive_min_size = if must_survive.is_empty() {
+            0
+        } else {
+            first_allowed(size_range, |size| {
+                ev.hosts_survive(&config, size, must_survive)
+            })?
+        };
         out.push(AssignmentFigures {
             protections: protections.clone(),
             required_gb: [e.capacity.required.gb, dedup_gb],
@@ -232,6 +257,7 @@ pub fn figures(
                     && s.witness.appliance.is_some()
             }),
             iscsi_min_size,
+            survive_min_size,
             all_flash_only: protections.iter().any(|p| p.needs_all_flash()),
         });
     }

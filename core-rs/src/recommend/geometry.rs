@@ -5,7 +5,8 @@
 use crate::cache::{class_floor_writes_per_s, rated_tbw};
 use crate::capacity::{ResolvedDiskGroup, StorageTier};
 use crate::compute::vsan_memory_gb;
-use crate::model::Settings;
+use crate::limits::MAX_DISK_GROUPS_PER_HOST;
+use crate::model::{Device, Settings};
 
 use super::space::{Choices, Layout};
 
@@ -67,8 +68,10 @@ impl Geometry {
             capacity: k,
             capacity_device_count: layout.devices,
         };
-        let groups = vec![group; layout.groups as usize];
-        let vsan_gb = vsan_memory_gb(&groups);
+        // On the stack: a search builds a geometry per catalog combination.
+        let all_groups = [group; MAX_DISK_GROUPS_PER_HOST];
+        let groups = &all_groups[..layout.groups as usize];
+        let vsan_gb = vsan_memory_gb(groups);
         let raw_per_host_gb: f64 = groups
             .iter()
             .map(|g| g.capacity.capacity_gb * f64::from(g.capacity_device_count))
@@ -101,11 +104,7 @@ impl Geometry {
             capacity: capacity as u16,
             layout,
             dedup,
-            tier: if k.kind.is_flash() {
-                StorageTier::AllFlash
-            } else {
-                StorageTier::Hybrid
-            },
+            tier: tier_of(k),
             raw_per_host_gb: groups
                 .iter()
                 .map(|g| g.capacity.capacity_gb * f64::from(g.capacity_device_count))
@@ -122,5 +121,14 @@ impl Geometry {
             capacity_write_iops: k.write_iops,
             per_host,
         }
+    }
+}
+
+/// The tier a capacity device makes: all-flash when it is flash.
+pub fn tier_of(capacity: &Device) -> StorageTier {
+    if capacity.kind.is_flash() {
+        StorageTier::AllFlash
+    } else {
+        StorageTier::Hybrid
     }
 }

@@ -200,6 +200,9 @@ impl Scorer {
         if size < a.iscsi_min_size {
             failing.add(Constraint::Iscsi);
         }
+        if size < a.survive_min_size {
+            failing.add(Constraint::Resilience);
+        }
         // `device_limited_iops`: front-end IOPS with the busiest tier at the
         // ceiling, over the demand.
         let demand = f.front_end_iops;

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::family::Family;
-use crate::evaluate::ClusterDetail;
+use crate::evaluate::{ClusterDetail, ClusterEvaluation};
 use crate::resilience::{FailureKind, FailureScenario, RebuildBlocker};
 use crate::rules::num;
 use crate::xtremio_vplex::ArrayFailureKind;
@@ -144,6 +144,26 @@ impl MustSurvive {
                 Some(format!("{} is not modelled for this design", self.label()))
             }
         }
+    }
+
+    /// Whether a vSAN OSA cluster's scenarios of this failure cannot be
+    /// rebuilt for want of hosts: data lost, or too few hosts left for a
+    /// policy (`RebuildBlocker`). Those blockers come from the host count
+    /// and the protections alone, never from the devices, and only ease as
+    /// hosts are added; so `figures` reads them on a reference candidate
+    /// and the sizing starts every line where they clear, before spending
+    /// a full evaluation on a design that cannot ride the failure out.
+    pub fn short_of_hosts(self, cluster: &ClusterEvaluation) -> bool {
+        cluster
+            .resilience
+            .scenarios
+            .iter()
+            .filter(|s| self.vsan_kinds().contains(&s.kind))
+            .any(|s| {
+                s.rebuild_blockers
+                    .iter()
+                    .any(|b| matches!(b, RebuildBlocker::DataLost | RebuildBlocker::TooFewHosts))
+            })
     }
 
     fn vsan_kinds(self) -> &'static [FailureKind] {

@@ -79,7 +79,7 @@ impl Tally {
 }
 
 /// The constraints the scorer checks.
-pub const ALL_SIZED: [Constraint; 8] = [
+pub const ALL_SIZED: [Constraint; 9] = [
     Constraint::Capacity,
     Constraint::Iops,
     Constraint::Cache,
@@ -88,4 +88,5 @@ pub const ALL_SIZED: [Constraint; 8] = [
     Constraint::FaultDomains,
     Constraint::SiteLinks,
     Constraint::Iscsi,
+    Constraint::Resilience,
 ];

@@ -20,7 +20,7 @@ use super::bom::{priced, vsan_bom, vsan_quantities, BomLine};
 use super::bound::CostBound;
 use super::family::Family;
 use super::figures::{figures, tier_index, AssignmentFigures};
-use super::geometry::Geometry;
+use super::geometry::{tier_of, Geometry};
 use super::options::{ProtectionChoice, RecommendOptions};
 use super::pareto::{DesignKey, Point};
 use super::requirement::Constraint;
@@ -151,7 +151,14 @@ impl VsanSearch {
         let protections = options.protections_for(base.site_mirrored());
         let (assignments, uniform_protection) = assignments(&protections, base.classes.len());
         let hosts_allowed = size_range(base, options);
-        let Some(figures) = figures(base, choices, &assignments, hosts_allowed)? else {
+        let Some(figures) = figures(
+            base,
+            choices,
+            &assignments,
+            hosts_allowed,
+            &options.must_survive,
+        )?
+        else {
             return Ok(None);
         };
         // The witness RTT allows a prefix of the sizes: cutting the range
@@ -164,32 +171,47 @@ impl VsanSearch {
             Constraint::FaultDomains
         };
         stats.full_evaluations += figures.full_evaluations;
-        let mut geometries = Vec::new();
-        for (h, host) in choices.hosts.iter().enumerate() {
-            for layout in layouts(host.drive_bays)
-                .into_iter()
-                .filter(|l| options.allows_disk_groups(l.groups))
-            {
+        // The capacity devices of an allowed tier, each with dedup off and,
+        // on all-flash, on (dedup+compression runs on all-flash only).
+        let capacity_variants: Vec<(usize, bool)> = choices
+            .capacities
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| options.allows_family(families[tier_index(tier_of(&k.device))]))
+            .flat_map(|(k, capacity)| {
+                let all_flash = capacity.device.kind.is_flash();
+                [(k, false), (k, true)]
+                    .into_iter()
+                    .take(1 + usize::from(all_flash))
+            })
+            .collect();
+        let host_layouts: Vec<Vec<Layout>> = choices
+            .hosts
+            .iter()
+            .map(|host| {
+                layouts(host.drive_bays)
+                    .into_iter()
+                    .filter(|l| options.allows_disk_groups(l.groups))
+                    .collect()
+            })
+            .collect();
+        // Reserved at once: a catalog makes a hundred thousand geometries
+        // and more, and growing the list step by step copies it each time
+        // (a third of a cold search's set-up in the app's Wasm core).
+        let count = host_layouts.iter().map(Vec::len).sum::<usize>()
+            * choices.caches.len()
+            * capacity_variants.len();
+        let mut geometries = Vec::with_capacity(count);
+        for (h, layouts) in host_layouts.iter().enumerate() {
+            for &layout in layouts {
                 for c in 0..choices.caches.len() {
-                    for (k, capacity) in choices.capacities.iter().enumerate() {
-                        let all_flash = capacity.device.kind.is_flash();
-                        let tier = if all_flash {
-                            StorageTier::AllFlash
-                        } else {
-                            StorageTier::Hybrid
-                        };
-                        if !options.allows_family(families[tier_index(tier)]) {
-                            continue;
-                        }
-                        // Dedup+compression runs on all-flash only.
-                        for dedup in [false, true].into_iter().take(1 + usize::from(all_flash)) {
-                            geometries.push(Geometry::new(
-                                choices,
-                                (h, layout, c, k),
-                                dedup,
-                                &base.reduced().settings,
-                            ));
-                        }
+                    for &(k, dedup) in &capacity_variants {
+                        geometries.push(Geometry::new(
+                            choices,
+                            (h, layout, c, k),
+                            dedup,
+                            &base.reduced().settings,
+                        ));
                     }
                 }
             }

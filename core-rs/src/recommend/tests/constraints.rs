@@ -61,6 +61,41 @@ fn every_proposal_rides_out_the_failures_named() {
 }
 
 #[test]
+fn naming_many_failures_still_proposes_within_a_small_budget() {
+    // A design with too few hosts to rebuild on after a failure named is
+    // sized out before verification, so the few full evaluations allowed
+    // go to designs that can ride the failures out.
+    let must_survive = vec![
+        MustSurvive::CapacityDevice,
+        MustSurvive::DiskGroup,
+        MustSurvive::Host,
+    ];
+    let r = search(
+        &seed_001(),
+        RecommendOptions {
+            must_survive: must_survive.clone(),
+            families: vec![Family::AllFlashVsan],
+            reserve_hosts: Some(1),
+            max_full_evaluations: 12,
+            ..RecommendOptions::default()
+        },
+    );
+    assert!(!r.designs.is_empty(), "{:?}", r.infeasible_reason);
+    for d in &r.designs {
+        let e = crate::evaluate(&d.project).expect("evaluates");
+        let hours = d.project.settings.resilience.long_resync_hours;
+        for m in &must_survive {
+            assert_eq!(
+                m.shortfall(&e.clusters[0].detail, hours),
+                None,
+                "{}",
+                d.summary
+            );
+        }
+    }
+}
+
+#[test]
 fn a_rebuild_limit_no_design_meets_names_the_resilience_constraint() {
     let mut project = seed_001();
     // No host failure is rebuilt within 6 minutes: its repair delay alone
