@@ -5,6 +5,8 @@ mod device;
 mod facts;
 mod host;
 mod id;
+pub mod ids;
+pub mod issue;
 mod origin;
 mod policy;
 mod pricing;
