@@ -4,5 +4,7 @@
 pub mod compute;
 pub mod footprint;
 pub mod growth;
+pub mod io;
+pub mod placement;
 pub mod protection;
 pub mod unmeasured;

@@ -14,8 +14,9 @@
 
 use serde::Serialize;
 
+use crate::demand::placement::PlacedWorkload;
+use crate::model::ResolvedDiskGroup;
 use crate::model::{HostSpec, Id, Settings, SqlDeployment, Topology, WorkloadSpec};
-use crate::platform::vsan_osa::capacity::{PlacedWorkload, ResolvedDiskGroup};
 use crate::rules::{hosts_to_add, num, Finding, Measure};
 use crate::source;
 use crate::totals::totals;

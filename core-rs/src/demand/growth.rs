@@ -20,10 +20,10 @@
 
 use serde::Serialize;
 
+use crate::demand::footprint::{annual_growth_pct, growth_factor};
+use crate::demand::io::{grown_front_end_io, FrontEndIo};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::{Capacity, Topology, WorkloadSpec};
-use crate::platform::vsan_osa::capacity::{annual_growth_pct, growth_factor};
-use crate::platform::vsan_osa::performance::{grown_front_end_io, FrontEndIo};
 use crate::rules::Finding;
 use crate::source;
 

@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
+use crate::model::StorageTier;
 use crate::model::{ProtectionMethod, StoragePolicy};
-use crate::platform::vsan_osa::capacity::StorageTier;
 use crate::rules::{ClusterFacts, Finding};
 use crate::source;
 

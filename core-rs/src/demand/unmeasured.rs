@@ -3,8 +3,8 @@
 //! depends on it (IOPS, latency, cache writes and endurance) is sized for
 //! them. The finding says so rather than let 0 IOPS pass as measured.
 
+use crate::demand::io::front_end_io;
 use crate::model::Workload;
-use crate::platform::vsan_osa::performance::front_end_io;
 use crate::rules::{num, Finding};
 use crate::source;
 
