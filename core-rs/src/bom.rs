@@ -3,19 +3,23 @@
 //! VPLEX engines of both sites (arrays), each with the catalog part it is,
 //! priced in the project's currency. A project's own price of a device,
 //! a host, an X-Brick or a VPLEX engine (a user catalog's reaches it
-//! through `catalog::price_project`) wins; a part it does not price is priced from the catalog, converted at
+//! through `price_project`) wins; a part it does not price is priced from the catalog, converted at
 //! the project's rate when the catalog prices it in another currency, and
 //! otherwise left unpriced with the reason. The XLSX BOM sheet lists these
 //! lines with live formulas; the evaluation carries their priced total so
 //! that designs can be compared by cost.
 
+mod pricing;
+
 use serde::Serialize;
 
 use crate::catalog::{Catalog, Part as CatalogPart, PartSpec};
+use crate::labels;
 use crate::model::{Cluster, Device, ExtraLine, HostSpec, Pricing, Project, Storage, XtremioVplex};
-use crate::report::labels;
+use crate::platform::xtremio_vplex::x_brick_model;
 use crate::rules::num;
-use crate::xtremio_vplex::x_brick_model;
+
+pub use pricing::{price_project, PriceChange};
 
 /// One orderable part of a cluster.
 #[derive(Debug, Clone, PartialEq)]

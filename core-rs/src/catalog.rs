@@ -4,25 +4,16 @@
 //! separate user catalog that overrides the shipped one by part id, so it
 //! survives app upgrades that replace the shipped file.
 
-mod csv_format;
-mod pricing;
 #[cfg(test)]
 mod tests;
 mod use_part;
-mod user;
 mod validate;
 
 use serde::{Deserialize, Serialize};
 
-use crate::issue::InputIssue;
+use crate::model::issue::InputIssue;
 use crate::model::{Device, DeviceKind, FlashClass, HostSpec};
-pub use csv_format::{catalog_from_csv, catalog_to_csv};
-pub use pricing::{price_project, PriceChange};
 pub use use_part::{use_part, PartSlot, PartUse};
-pub use user::{
-    catalog_listing, parse_user_catalog, read_user_catalog, CatalogFormat, CatalogListing,
-    CatalogRow, PartPrice, UserCatalogImport, UserCatalogSummary,
-};
 pub use validate::validate_catalog;
 
 pub const CATALOG_SCHEMA_VERSION: u32 = 1;
@@ -354,7 +345,7 @@ pub fn parse_catalog(json: &str) -> Result<Catalog, Vec<InputIssue>> {
 }
 
 /// The catalog's fields, read without checking their values.
-fn deserialize_catalog(json: &str) -> Result<Catalog, Vec<InputIssue>> {
+pub(crate) fn deserialize_catalog(json: &str) -> Result<Catalog, Vec<InputIssue>> {
     let mut de = serde_json::Deserializer::from_str(json);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();

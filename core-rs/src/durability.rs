@@ -20,8 +20,8 @@ mod tests;
 
 use serde::Serialize;
 
+use crate::demand::protection::protection;
 use crate::model::{Id, ResilienceSettings, StoragePolicy};
-use crate::protection::protection;
 use crate::source;
 
 pub use markov::{loss_probability, mirrored_mttdl_years, mttdl_years};

@@ -6,28 +6,28 @@ use std::rc::Rc;
 use serde::Serialize;
 
 use crate::bom::{cluster_cost, cluster_parts};
-use crate::cache::{cache_findings, evaluate_cache, CacheEvaluation};
-use crate::capacity::{
+use crate::demand::compute::{assess_compute, ClusterCompute};
+use crate::demand::growth::{assess_growth, growth_findings, ClusterGrowth};
+use crate::demand::protection::{host_findings, policy_label_findings, protection};
+use crate::demand::unmeasured::unmeasured_iops;
+use crate::evaluate::shares::{workload_shares, WorkloadShare};
+use crate::model::ids::IdIndex;
+use crate::model::issue::InputIssue;
+use crate::model::{Cluster, Device, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
+use crate::platform::two_sites::{assess_stretched, Healthy, Sites, StretchedEvaluation};
+use crate::platform::vsan_osa::cache::{cache_findings, evaluate_cache, CacheEvaluation};
+use crate::platform::vsan_osa::capacity::{
     capacity_findings, evaluate_capacity_and_growth, mixes_tiers, raw_capacity, storage_tier,
     CapacityEvaluation, PlacedWorkload, RawCapacity, ResolvedDiskGroup, StorageTier,
 };
-use crate::compute::{assess_compute, ClusterCompute};
-use crate::growth::{assess_growth, growth_findings, ClusterGrowth};
-use crate::ids::IdIndex;
-use crate::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
-use crate::issue::InputIssue;
-use crate::model::{Cluster, Device, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
-use crate::performance::{assess_performance_and_growth, ClusterPerformance};
-use crate::protection::{host_findings, policy_label_findings, protection};
+use crate::platform::vsan_osa::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
+use crate::platform::vsan_osa::performance::{assess_performance_and_growth, ClusterPerformance};
+use crate::platform::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding};
-use crate::shares::{workload_shares, WorkloadShare};
 use crate::source;
-use crate::stretched::{assess_stretched, Healthy, Sites, StretchedEvaluation};
-use crate::unmeasured::unmeasured_iops;
 use crate::validate::{validate_with_refs, WorkloadRefs};
 use crate::verdict::{verdict, Verdict};
-use crate::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -572,6 +572,7 @@ mod cluster_result;
 mod esa;
 mod key_figures;
 mod project_totals;
+pub mod shares;
 mod timeline;
 mod utilisation;
 

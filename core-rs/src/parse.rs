@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::issue::InputIssue;
+use crate::model::issue::InputIssue;
 use crate::model::{Project, SCHEMA_VERSION};
 use crate::validate::validate;
 

@@ -20,7 +20,6 @@ mod design;
 mod finding_titles;
 mod findings;
 mod growth;
-pub(crate) mod labels;
 mod pdf;
 mod performance;
 mod resilience;
@@ -32,17 +31,18 @@ mod workloads;
 
 use std::fmt;
 
-use crate::capacity::CapacityEvaluation;
-use crate::compute::ClusterCompute;
+use crate::demand::compute::ClusterCompute;
+use crate::demand::growth::ClusterGrowth;
 use crate::evaluate::{
     evaluate, ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, ClusterResult,
     EsaClusterEvaluation, Evaluation, KeyFigures,
 };
-use crate::growth::ClusterGrowth;
-use crate::ids::IdIndex;
-use crate::issue::InputIssue;
+use crate::labels;
+use crate::model::ids::IdIndex;
+use crate::model::issue::InputIssue;
 use crate::model::{Cluster, Project, StoragePolicy, Workload};
 use crate::parse::parse_project;
+use crate::platform::vsan_osa::capacity::CapacityEvaluation;
 use crate::rules::Severity;
 
 use bom::BomCells;

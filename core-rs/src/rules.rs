@@ -162,7 +162,7 @@ pub struct ClusterFacts<'a> {
     pub path: &'a str,
     pub name: &'a str,
     pub host_count: u32,
-    pub tier: crate::capacity::StorageTier,
+    pub tier: crate::model::StorageTier,
     pub mixed_tiers: bool,
     /// The user turned dedup+compression on (it may not be able to run).
     pub dedup_requested: bool,

@@ -7,20 +7,20 @@ use std::fmt::{self, Display};
 use foldhash::{HashSet, HashSetExt};
 
 use crate::cell_text::cell_text_problem;
-use crate::ids::IdIndex;
+use crate::model::ids::IdIndex;
 
-use crate::issue::{AllowedRange, InputIssue};
 use crate::limits::{
     MAX_ARRAY_REDUCTION, MAX_ARRAY_UNIT_PRICE, MAX_CAPACITY_DEVICES_PER_DISK_GROUP,
     MAX_DEDUP_RATIO, MAX_DISK_GROUPS_PER_HOST, MAX_ESA_DEVICES_PER_HOST, MAX_HOSTS_PER_CLUSTER,
     MAX_RTT_INPUT_MS, MAX_VM_STORAGE_GB, MAX_X_BRICKS, MIN_VM_RAM_GB,
 };
+use crate::model::issue::{AllowedRange, InputIssue};
 use crate::model::{
     Cluster, DesignOrigin, Device, DeviceKind, Project, ProtectionMethod, ResilienceSettings,
     Settings, Storage, StoragePolicy, Topology, VsanEsa, Workload, WorkloadSpec, XtremioVplex,
     MAX_CUSTOMISATIONS, SCHEMA_VERSION,
 };
-use crate::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
+use crate::platform::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
 
 mod pricing;
 mod scenarios;

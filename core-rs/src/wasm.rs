@@ -15,11 +15,8 @@ use wasm_bindgen::prelude::*;
 use serde::Deserialize;
 use serde::Serialize;
 
-use crate::catalog::{
-    catalog_listing, catalog_to_csv, merge_catalogs, parse_user_catalog, price_project,
-    read_user_catalog, shipped_catalog, use_part, Catalog, CatalogFormat, CatalogListing, PartSlot,
-    PartUse, PriceChange, UserCatalogSummary,
-};
+use crate::bom::{price_project, PriceChange};
+use crate::catalog::{merge_catalogs, shipped_catalog, use_part, Catalog, PartSlot, PartUse};
 use crate::evaluate::{evaluate_json, EvaluateOutcome};
 #[cfg(feature = "wasm-exchange")]
 use crate::import::inventory::choices::{apply as apply_choices, AppliedImport, ImportChoices};
@@ -37,9 +34,14 @@ use crate::import::project::starter_project;
 use crate::import::rvtools::{import_rvtools, RvtoolsFile, RvtoolsOptions};
 use crate::import::workloads_csv::{import_workloads_csv, WorkloadsCsvOptions};
 use crate::import::ImportIssue;
-use crate::issue::InputIssue;
+use crate::import::{
+    catalog_listing, catalog_to_csv, parse_user_catalog, read_user_catalog, CatalogFormat,
+    CatalogListing, UserCatalogSummary,
+};
+use crate::model::issue::InputIssue;
 use crate::model::{Project, Workload};
 use crate::parse::{check_project_file, ProjectFileOutcome};
+use crate::platform::two_sites::{rtt_penalty, RttPenalty};
 use crate::recommend::{
     reprice_host, Progress, RecommendOptions, Recommendation, RepricedHost, Search,
 };
@@ -47,7 +49,6 @@ use crate::recommend::{
 use crate::report::{
     csv_tables_dated, evaluate_project_json, xlsx_comparison, xlsx_report_dated, Paper, Variant,
 };
-use crate::stretched::{rtt_penalty, RttPenalty};
 
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
@@ -411,13 +412,13 @@ pub fn reprice_custom_host(
 /// The X-Brick models an XtremIO + VPLEX cluster can use, for the editor.
 #[derive(Serialize, Tsify)]
 pub struct XBrickCatalog {
-    pub models: Vec<crate::xtremio_vplex::XBrickModel>,
+    pub models: Vec<crate::platform::xtremio_vplex::XBrickModel>,
 }
 
 #[wasm_bindgen(js_name = xBrickModels)]
 pub fn x_brick_models() -> Result<Ts<XBrickCatalog>, JsError> {
     Ok(XBrickCatalog {
-        models: crate::xtremio_vplex::X_BRICK_MODELS.to_vec(),
+        models: crate::platform::xtremio_vplex::X_BRICK_MODELS.to_vec(),
     }
     .into_ts()?)
 }

@@ -14,8 +14,8 @@ use std::path::PathBuf;
 use serde_json::Value;
 use stacksizer_core::evaluate::{evaluate, ArrayClusterEvaluation, ClusterEvaluation, Evaluation};
 use stacksizer_core::parse_project;
+use stacksizer_core::platform::two_sites::rtt_penalty;
 use stacksizer_core::resilience::FailureKind;
-use stacksizer_core::stretched::rtt_penalty;
 
 /// How the tool arrives at a figure.
 #[derive(Clone, Copy)]

@@ -65,15 +65,15 @@ use proptest::sample::Index;
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestError, TestRunner};
 use rvtools_fixture::{fixture_vms, rvtools_xlsx, Shape};
 use serde_json::Value;
-use stacksizer_core::catalog::{
-    catalog_to_csv, parse_user_catalog, read_user_catalog, shipped_catalog, Catalog, CatalogFormat,
-    MAX_CATALOG_BYTES,
-};
+use stacksizer_core::catalog::{shipped_catalog, Catalog, MAX_CATALOG_BYTES};
 use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
 use stacksizer_core::import::project::{starter_project, STARTER_CLUSTER_ID, STARTER_POLICY_ID};
 use stacksizer_core::import::rvtools::{import_rvtools, CsvTabs, RvtoolsFile, RvtoolsOptions};
 use stacksizer_core::import::workloads_csv::{import_workloads_csv, WorkloadsCsvOptions};
-use stacksizer_core::import::{ImportIssue, MAX_XLSX_BYTES};
+use stacksizer_core::import::{
+    catalog_to_csv, parse_user_catalog, read_user_catalog, CatalogFormat, ImportIssue,
+    MAX_XLSX_BYTES,
+};
 use stacksizer_core::model::Workload;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 

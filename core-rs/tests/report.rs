@@ -10,14 +10,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{json, Value};
-use stacksizer_core::capacity::CapacityEvaluation;
 use stacksizer_core::catalog::{shipped_catalog, Part, PartSpec};
-use stacksizer_core::compute::ClusterCompute;
+use stacksizer_core::demand::compute::ClusterCompute;
+use stacksizer_core::demand::growth::ClusterGrowth;
 use stacksizer_core::evaluate::{
     ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaClusterEvaluation,
 };
-use stacksizer_core::growth::ClusterGrowth;
 use stacksizer_core::model::{Project, Storage};
+use stacksizer_core::platform::vsan_osa::capacity::CapacityEvaluation;
 use stacksizer_core::report::{
     csv_comparison_tables, csv_tables, evaluate_project_json, xlsx_comparison, xlsx_report, Paper,
     Variant,

@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use serde_json::Value;
-use stacksizer_core::capacity::StorageTier;
 use stacksizer_core::evaluate::{evaluate, Evaluation};
 use stacksizer_core::model::{Project, SqlDeployment, WorkloadSpec};
 use stacksizer_core::parse_project;
+use stacksizer_core::platform::vsan_osa::capacity::StorageTier;
 use stacksizer_core::rules::Severity;
 
 fn examples() -> Vec<(String, Project)> {
@@ -492,9 +492,9 @@ mod latency {
 
 mod stretched {
     use super::*;
-    use stacksizer_core::compute::vcpu_per_core_ceiling;
+    use stacksizer_core::demand::compute::vcpu_per_core_ceiling;
     use stacksizer_core::model::Topology;
-    use stacksizer_core::stretched::{rtt_penalty, StretchedEvaluation};
+    use stacksizer_core::platform::two_sites::{rtt_penalty, StretchedEvaluation};
 
     fn stretched(e: &Evaluation) -> &StretchedEvaluation {
         e.osa()
@@ -705,7 +705,10 @@ mod stretched {
             (t.tps_retained_pct - published).abs() <= 0.05 * published,
             "{t:?}"
         );
-        assert_eq!(t.limited_by, stacksizer_core::stretched::FailoverLimit::Cpu);
+        assert_eq!(
+            t.limited_by,
+            stacksizer_core::platform::two_sites::FailoverLimit::Cpu
+        );
         assert!(t.storage_after_offered_pct < 10.0, "{t:?}");
         assert!(t.model.contains("model estimate"));
     }
@@ -797,7 +800,9 @@ mod xtremio_vplex {
     use super::*;
     use stacksizer_core::evaluate::ArrayClusterEvaluation;
     use stacksizer_core::model::{Storage, XtremioVplex};
-    use stacksizer_core::xtremio_vplex::{vplex_limit, ArrayFailure, ArrayFailureKind, SiteRole};
+    use stacksizer_core::platform::xtremio_vplex::{
+        vplex_limit, ArrayFailure, ArrayFailureKind, SiteRole,
+    };
 
     fn array(e: &Evaluation) -> &ArrayClusterEvaluation {
         e.arrays().next().expect("an XtremIO + VPLEX cluster")

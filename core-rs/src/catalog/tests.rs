@@ -1,4 +1,5 @@
 use super::*;
+use crate::import::{catalog_from_csv, catalog_to_csv};
 
 mod pricing;
 mod user_file;
@@ -102,7 +103,7 @@ fn x_brick_parts_price_the_array_models_by_id() {
         let PartSpec::XBrick(x) = &part.spec else {
             continue;
         };
-        let model = crate::xtremio_vplex::x_brick_model(&part.id)
+        let model = crate::platform::xtremio_vplex::x_brick_model(&part.id)
             .unwrap_or_else(|| panic!("{} is not an X-Brick model of the array model", part.id));
         assert_eq!(
             (model.ssds, model.ssd_gb),

@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use super::{Catalog, DeviceRole, DeviceSpec, HostPartSpec, Part, PartSpec, XBrickSpec};
 use super::{VplexEngineSpec, CATALOG_SCHEMA_VERSION};
 use crate::cell_text::cell_text_problem;
-use crate::issue::InputIssue;
 use crate::limits::{MAX_DISK_GROUPS_PER_HOST, MAX_X_BRICKS};
+use crate::model::issue::InputIssue;
 
 /// VPLEX clusters come with 1, 2 or 4 engines (seed 004 table 11).
 const VPLEX_ENGINE_COUNTS: [u32; 3] = [1, 2, 4];

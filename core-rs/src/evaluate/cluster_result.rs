@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 use super::key_figures::KeyFigures;
 use super::utilisation::ClusterUtilisation;
 use super::{ArrayClusterEvaluation, ClusterEvaluation, EsaClusterEvaluation};
-use crate::shares::WorkloadShare;
+use crate::evaluate::shares::WorkloadShare;
 use crate::verdict::Verdict;
 
 /// A project cluster's evaluation, in project order in `Evaluation::clusters`.

@@ -4,18 +4,18 @@
 use serde::Serialize;
 
 use super::{placed_workloads, policies_by_rule_note, policies_to_check, Lookup, FCI_NODES};
-use crate::capacity::{CapacityEvaluation, PlacedWorkload, RawCapacity};
-use crate::compute::{assess_compute_with, ClusterCompute};
-use crate::esa::{
-    assess_esa_performance, esa_details, esa_findings, esa_performance_findings, esa_raw,
-    esa_vsan_memory, evaluate_esa_capacity, grown_device_limit, EsaCluster, EsaEvaluation,
-    EsaPerformance, ResolvedEsa,
-};
-use crate::growth::{
+use crate::demand::compute::{assess_compute_with, ClusterCompute};
+use crate::demand::growth::{
     assess_growth, growth_findings, holds_of, year_of, ClusterGrowth, GrowthLimit, GrowthModel,
     GrowthYear, LimitFigures,
 };
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology, VsanEsa};
+use crate::platform::vsan_esa::{
+    assess_esa_performance, esa_details, esa_findings, esa_performance_findings, esa_raw,
+    esa_vsan_memory, evaluate_esa_capacity, grown_device_limit, EsaCluster, EsaEvaluation,
+    EsaPerformance, ResolvedEsa,
+};
+use crate::platform::vsan_osa::capacity::{CapacityEvaluation, PlacedWorkload, RawCapacity};
 use crate::rules::Finding;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

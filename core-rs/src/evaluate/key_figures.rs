@@ -9,10 +9,10 @@ use serde::Serialize;
 
 use super::{ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaClusterEvaluation};
 use crate::bom::ClusterCost;
-use crate::capacity::{percent, CapacityEvaluation};
-use crate::compute::ClusterCompute;
+use crate::demand::compute::ClusterCompute;
 use crate::model::Capacity;
-use crate::stretched::SiteFailure;
+use crate::platform::two_sites::SiteFailure;
+use crate::platform::vsan_osa::capacity::{percent, CapacityEvaluation};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -288,7 +288,7 @@ fn xtremio_vplex(e: &ArrayClusterEvaluation, cost: ClusterCost) -> KeyFigures {
             back_end: x.sites.iter().map(|s| s.back_end_iops).sum(),
             limit: Some(peak),
             limit_basis: VPLEX_LIMIT,
-            headroom: crate::capacity::ratio(peak, v.frontend_iops),
+            headroom: crate::platform::vsan_osa::capacity::ratio(peak, v.frontend_iops),
         },
         cost,
         // Unloaded estimates; a distributed write crosses the sites.

@@ -1,9 +1,9 @@
 use serde_json::json;
 
 use super::*;
-use crate::cache::CacheRule;
 use crate::model::{ExtraLine, Pricing, Topology, WorkloadSpec};
 use crate::parse::parse_project;
+use crate::platform::vsan_osa::cache::CacheRule;
 use crate::rules::Severity;
 
 /// Seed 000: 4 hosts, 2 disk groups each of 1 x 400 GB SATA SSD + 6 x
@@ -214,7 +214,7 @@ fn twenty_pct_growth_on_thirty_pct_headroom_crosses_capacity_in_year_2() {
         .growth
         .first_crossing
         .iter()
-        .find(|x| x.limit == crate::growth::GrowthLimit::Capacity)
+        .find(|x| x.limit == crate::demand::growth::GrowthLimit::Capacity)
         .expect("capacity runs out");
     assert_eq!(crossing.year, 2);
     let add = crossing.hosts_to_add.expect("more hosts restore it");

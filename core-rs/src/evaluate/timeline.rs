@@ -4,15 +4,17 @@
 //! each workload's rate; CPU and RAM do not grow; only the I/O mix (rates
 //! and working sets, grown with the data) is re-routed per year and host count.
 
-use crate::capacity::{
+use crate::demand::compute::ClusterCompute;
+use crate::demand::growth::{
+    holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures,
+};
+use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
+use crate::platform::two_sites::Sites;
+use crate::platform::vsan_osa::capacity::{
     annual_growth_pct, growth_by_year, raw_capacity, usable_capacity, ConsumedGrowth,
     PlacedWorkload, ResolvedDiskGroup,
 };
-use crate::compute::ClusterCompute;
-use crate::growth::{holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures};
-use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
-use crate::performance::{ClusterPerformance, GrowingIo};
-use crate::stretched::Sites;
+use crate::platform::vsan_osa::performance::{ClusterPerformance, GrowingIo};
 
 pub(super) struct OsaGrowth<'a> {
     groups: &'a [ResolvedDiskGroup<'a>],

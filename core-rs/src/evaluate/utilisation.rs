@@ -11,13 +11,13 @@ use serde::Serialize;
 
 use super::key_figures::{KeyFigures, Utilisation};
 use super::{ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaClusterEvaluation};
-use crate::capacity::{CapacityEvaluation, StepKind, StorageTier};
-use crate::compute::{ClusterCompute, RAM_AFTER_FAILURE_WARNING_PCT};
+use crate::demand::compute::{ClusterCompute, RAM_AFTER_FAILURE_WARNING_PCT};
 use crate::model::Settings;
+use crate::platform::vsan_osa::capacity::{CapacityEvaluation, StepKind, StorageTier};
+use crate::platform::xtremio_vplex::SiteRole;
 use crate::resilience::{FailureKind, FailureScenario};
 use crate::rules::num;
 use crate::source;
-use crate::xtremio_vplex::SiteRole;
 
 /// A cluster's utilisation: one row per resource its kind models.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -551,12 +551,13 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
         });
     }
     // Every disk group takes an even share: the tightest device binds.
-    let tightest = |f: &dyn Fn(&crate::cache::DiskGroupCache) -> Option<Utilisation>| {
-        c.per_disk_group
-            .iter()
-            .filter_map(|d| f(d).map(|u| (d, u)))
-            .max_by(|a, b| a.1.pct.unwrap_or(0.0).total_cmp(&b.1.pct.unwrap_or(0.0)))
-    };
+    let tightest =
+        |f: &dyn Fn(&crate::platform::vsan_osa::cache::DiskGroupCache) -> Option<Utilisation>| {
+            c.per_disk_group
+                .iter()
+                .filter_map(|d| f(d).map(|u| (d, u)))
+                .max_by(|a, b| a.1.pct.unwrap_or(0.0).total_cmp(&b.1.pct.unwrap_or(0.0)))
+        };
     if tier == StorageTier::AllFlash {
         if let Some((d, u)) = tightest(&|d| {
             Some(Utilisation::of(

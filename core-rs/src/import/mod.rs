@@ -6,6 +6,7 @@
 //! imported whole or not at all. A file that cannot be read as what it
 //! claims to be (a missing sheet or column) is refused with every problem.
 
+mod catalog_csv;
 pub(crate) mod csv_table;
 pub mod detect;
 pub mod inventory;
@@ -17,10 +18,16 @@ pub mod progress;
 pub mod project;
 pub mod rvtools;
 pub(crate) mod table;
+mod user_catalog;
 pub mod workloads_csv;
 pub mod xlsx;
 
+pub use catalog_csv::{catalog_from_csv, catalog_to_csv};
 pub use csv_table::MAX_CSV_BYTES;
+pub use user_catalog::{
+    catalog_listing, parse_user_catalog, read_user_catalog, CatalogFormat, CatalogListing,
+    CatalogRow, PartPrice, UserCatalogImport, UserCatalogSummary,
+};
 
 /// The text encoding a CSV file is read in (see csv_table::decode), or
 /// none when it is not text.

@@ -4,7 +4,7 @@
 //! not a sizing: the host count is the smallest a mirrored policy runs on.
 
 use crate::catalog::Catalog;
-use crate::issue::InputIssue;
+use crate::model::issue::InputIssue;
 use crate::model::{
     Cluster, DiskGroup, Project, ProtectionMethod, Settings, Storage, StoragePolicy, Topology,
     Workload, SCHEMA_VERSION,

@@ -12,7 +12,7 @@ use super::inventory::{InventorySource, InventorySummary, IopsBasis, StorageBasi
 use super::issue::{ImportIssue, Issues};
 use super::project::{STARTER_CLUSTER_ID, STARTER_POLICY_ID};
 use super::table::{ColumnSpec, Row, Table};
-use crate::compute::vm_shape;
+use crate::demand::compute::vm_shape;
 use crate::model::{CommitMode, Project, SqlDeployment, Workload, WorkloadSpec, SCHEMA_VERSION};
 use crate::validate::validate;
 

@@ -1,16 +1,22 @@
-//! The project a user composes: inputs only, no computed figures.
+//! The project a user composes: inputs only, no computed figures; and its
+//! parts as the sizing reads them (looked up by id, the storage tier their
+//! devices make).
 
 mod cluster;
 mod device;
 mod facts;
 mod host;
 mod id;
+pub mod ids;
+pub mod issue;
 mod origin;
 mod policy;
 mod pricing;
 mod project;
+mod resolved;
 mod scenario;
 mod settings;
+mod tier;
 mod units;
 mod vsan_esa;
 mod workload;
@@ -25,8 +31,10 @@ pub use origin::{DesignOrigin, MAX_CUSTOMISATIONS};
 pub use policy::{ProtectionMethod, StoragePolicy};
 pub use pricing::{is_currency_code, ExchangeRate, ExtraLine, Pricing, DEFAULT_CURRENCY};
 pub use project::{Project, SCHEMA_VERSION};
+pub use resolved::ResolvedDiskGroup;
 pub use scenario::{Scenario, MAX_SCENARIOS};
 pub use settings::{DedupRatios, ResilienceSettings, Settings};
+pub use tier::{mixes_tiers, storage_tier, StorageTier};
 pub use units::Capacity;
 pub use vsan_esa::{FreeSpaceModel, VsanEsa};
 pub use workload::{CommitMode, SqlDeployment, Workload, WorkloadSpec};

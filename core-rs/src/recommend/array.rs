@@ -19,9 +19,9 @@
 //! alone, so once it fails no X-Brick count helps.
 
 use crate::evaluate::{evaluate, ArrayClusterEvaluation};
-use crate::issue::InputIssue;
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
-use crate::xtremio_vplex::engine_counts;
+use crate::model::issue::InputIssue;
+use crate::platform::xtremio_vplex::engine_counts;
 
 use super::base::{ArrayConfig, Base};
 use super::bom::{array_bom, total};
@@ -283,8 +283,8 @@ fn iops_headroom(e: &ArrayClusterEvaluation) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::xtremio_vplex::x_brick_model;
     use crate::recommend::space::{EngineChoice, HostChoice, XBrickChoice};
-    use crate::xtremio_vplex::x_brick_model;
 
     /// 17 VMs of 404 GB: one X2-S 18 X-Brick per site holds their data, but
     /// not once XDP has rebuilt a failed SSD into its free space.

@@ -188,7 +188,8 @@ impl Base {
             if (p.method, p.ftt) == (method, ftt) {
                 continue;
             }
-            let states = |label: &str| crate::protection::stated_protection(label) != (None, None);
+            let states =
+                |label: &str| crate::demand::protection::stated_protection(label) != (None, None);
             let name = if states(&p.name) {
                 choice.label().to_string()
             } else {

@@ -23,7 +23,7 @@
 //! design holds at least that much (its own figures are in its evaluation).
 
 use crate::evaluate::{evaluate, EsaClusterEvaluation};
-use crate::issue::InputIssue;
+use crate::model::issue::InputIssue;
 
 use super::array::compute_rule;
 use super::base::{Base, EsaConfig};

@@ -5,12 +5,12 @@
 //! protection, their cache need, I/O and write load, CPU and memory, and
 //! the stretched links they load.
 
-use crate::capacity::StorageTier;
 use crate::evaluate::{evaluate, ClusterEvaluation};
-use crate::issue::InputIssue;
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
+use crate::model::issue::InputIssue;
 use crate::model::WorkloadSpec;
-use crate::stretched::witness_link;
+use crate::platform::two_sites::witness_link;
+use crate::platform::vsan_osa::capacity::StorageTier;
 
 use super::base::{Base, VsanConfig};
 use super::options::ProtectionChoice;

@@ -2,11 +2,11 @@
 //! the per-host figures the scorer's checks read, taken from the catalog
 //! parts as `evaluate` takes them from a project's devices.
 
-use crate::cache::{class_floor_writes_per_s, rated_tbw};
-use crate::capacity::{ResolvedDiskGroup, StorageTier};
-use crate::compute::vsan_memory_gb;
+use crate::demand::compute::vsan_memory_gb;
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
 use crate::model::{Device, Settings};
+use crate::platform::vsan_osa::cache::{class_floor_writes_per_s, rated_tbw};
+use crate::platform::vsan_osa::capacity::{ResolvedDiskGroup, StorageTier};
 
 use super::space::{Choices, Layout};
 

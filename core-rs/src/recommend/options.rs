@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::family::Family;
 use super::survive::MustSurvive;
 use crate::catalog::{Part, PartSpec};
-use crate::issue::InputIssue;
 use crate::limits::{MAX_DISK_GROUPS_PER_HOST, MAX_HOSTS_PER_CLUSTER};
+use crate::model::issue::InputIssue;
 use crate::model::{Project, ProtectionMethod};
 
 /// A protection the search may give a workload class (the workloads

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::evaluate::{evaluate, ClusterResult, Evaluation};
-use crate::issue::InputIssue;
+use crate::model::issue::InputIssue;
 use crate::model::{DesignOrigin, Project};
 use crate::rules::{Finding, Severity};
 use crate::verdict::Verdict;

@@ -12,8 +12,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::capacity::CapacityEvaluation;
 use crate::evaluate::ClusterResult;
+use crate::platform::vsan_osa::capacity::CapacityEvaluation;
 use crate::rules::{Finding, Severity};
 
 /// What limits a design, or what no design can meet.
@@ -202,8 +202,8 @@ fn fault_domain_use(capacity: &CapacityEvaluation, host_count: u32) -> Option<f6
 }
 
 fn compute_uses(
-    c: &crate::compute::ClusterCompute,
-    site_failure: Option<&crate::stretched::SiteFailure>,
+    c: &crate::demand::compute::ClusterCompute,
+    site_failure: Option<&crate::platform::two_sites::SiteFailure>,
     push: &mut impl FnMut(Constraint, Option<f64>),
 ) {
     let after = f64::from(c.physical_cores_after_failure);

@@ -15,11 +15,11 @@
 
 use std::cell::OnceCell;
 
-use crate::cache::written_tb;
-use crate::capacity::StorageTier;
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
 use crate::model::Settings;
-use crate::performance::{LruCache, HYBRID_READ_CACHE_SHARE};
+use crate::platform::vsan_osa::cache::written_tb;
+use crate::platform::vsan_osa::capacity::StorageTier;
+use crate::platform::vsan_osa::performance::{LruCache, HYBRID_READ_CACHE_SHARE};
 
 use super::figures::{tier_index, AssignmentFigures, ProjectFigures};
 use super::geometry::Geometry;

@@ -493,7 +493,7 @@ fn unmodelled_notes(options: &RecommendOptions, stretched: bool) -> Vec<String> 
         .collect()
 }
 
-fn messages(issues: &[crate::issue::InputIssue]) -> String {
+fn messages(issues: &[crate::model::issue::InputIssue]) -> String {
     issues
         .iter()
         .map(|i| i.message.as_str())

@@ -7,7 +7,7 @@ use crate::catalog::{Catalog, DeviceRole, PartSpec};
 use crate::limits::{MAX_CAPACITY_DEVICES_PER_DISK_GROUP, MAX_DISK_GROUPS_PER_HOST};
 use crate::model::DeviceKind;
 use crate::model::{Device, HostSpec};
-use crate::xtremio_vplex::{x_brick_model, XBrickModel};
+use crate::platform::xtremio_vplex::{x_brick_model, XBrickModel};
 
 use super::options::RecommendOptions;
 

@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use super::family::Family;
 use crate::evaluate::{ClusterDetail, ClusterEvaluation};
+use crate::platform::xtremio_vplex::ArrayFailureKind;
 use crate::resilience::{FailureKind, FailureScenario, RebuildBlocker};
 use crate::rules::num;
-use crate::xtremio_vplex::ArrayFailureKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

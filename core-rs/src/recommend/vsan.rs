@@ -11,9 +11,9 @@
 //!   the cheapest design of its family unless `evaluate` rejects the
 //!   smaller ones, in which case `select` walks the line up.
 
-use crate::capacity::StorageTier;
-use crate::issue::InputIssue;
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
+use crate::model::issue::InputIssue;
+use crate::platform::vsan_osa::capacity::StorageTier;
 
 use super::base::{Base, VsanConfig};
 use super::bom::{priced, vsan_bom, vsan_quantities, BomLine};

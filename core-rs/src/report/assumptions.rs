@@ -5,15 +5,15 @@
 
 use serde_json::Value;
 
-use super::labels;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::Context;
-use crate::cache::ALL_FLASH_WRITE_BUFFER_GB;
-use crate::compute::{EXCHANGE_VCPU_PER_CORE, GENERAL_VCPU_PER_CORE, SQL_VCPU_PER_CORE};
-use crate::esa::LFS_OVERHEAD_PCT;
+use crate::demand::compute::{EXCHANGE_VCPU_PER_CORE, GENERAL_VCPU_PER_CORE, SQL_VCPU_PER_CORE};
+use crate::labels;
 use crate::limits::{MAX_ESA_COMPONENTS_PER_DEVICE, MAX_ESA_COMPONENTS_PER_HOST};
 use crate::model::{DeviceKind, FreeSpaceModel, Settings, Storage, VsanEsa};
-use crate::performance::{
+use crate::platform::vsan_esa::LFS_OVERHEAD_PCT;
+use crate::platform::vsan_osa::cache::ALL_FLASH_WRITE_BUFFER_GB;
+use crate::platform::vsan_osa::performance::{
     typical_hdd_iops, DATA_LATENCY_LIMIT_MS, FLASH_DATASHEET_QUEUE_DEPTH, HYBRID_READ_CACHE_SHARE,
     LOG_WRITE_LATENCY_LIMIT_MS, VSAN_HOST_RTT_MS,
 };

@@ -3,12 +3,12 @@
 //! each step; then the requirement per policy and per workload, and vSAN
 //! ESA's file-system overhead, compression and components.
 
-use super::labels;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
-use crate::capacity::StepKind;
-use crate::esa::esa_protection;
-use crate::protection::protection;
+use crate::demand::protection::protection;
+use crate::labels;
+use crate::platform::vsan_esa::esa_protection;
+use crate::platform::vsan_osa::capacity::StepKind;
 use crate::source;
 
 pub fn capacity_sheet(ctx: &Context) -> Sheet {

@@ -3,7 +3,7 @@
 
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::Context;
-use crate::compute::ClusterCompute;
+use crate::demand::compute::ClusterCompute;
 use crate::source;
 
 type Figure = (

@@ -1,12 +1,12 @@
 //! Design sheet: what was sized, as entered: clusters, hosts, disk groups,
 //! vSAN ESA storage pools or arrays, devices and storage policies.
 
-use super::labels;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::summary::storage_text;
 use super::Context;
+use crate::demand::protection::protection;
+use crate::labels;
 use crate::model::{FreeSpaceModel, Storage, Topology};
-use crate::protection::protection;
 use crate::source;
 
 pub fn design_sheet(ctx: &Context) -> Sheet {

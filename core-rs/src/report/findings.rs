@@ -3,9 +3,9 @@
 //! checks the sizing: the Sources sheet lists them, in the same order.
 
 use super::finding_titles::finding_title;
-use super::labels;
 use super::sheet::{Cell, Sheet, SheetBuilder};
 use super::Context;
+use crate::labels;
 use crate::rules::Finding;
 
 pub fn findings_sheet(ctx: &Context) -> Sheet {

@@ -5,10 +5,10 @@
 //! would carry the load to the end of the horizon. Headroom and the hosts
 //! needed are live formulas, and the hosts today refer to the Summary.
 
-use super::labels;
 use super::sheet::{a1, Cell, Computed, NumberFormat, Sheet, SheetBuilder};
 use super::summary::{KeyFigure, SummaryCells};
 use super::Context;
+use crate::labels;
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 
 // Timeline columns.

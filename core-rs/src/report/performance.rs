@@ -3,10 +3,10 @@
 //! latency estimate, and each disk group's cache device; vSAN ESA's demand;
 //! VPLEX and the arrays; stretched clusters' sites.
 
-use super::labels;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
-use crate::performance::TierLoad;
+use crate::labels;
+use crate::platform::vsan_osa::performance::TierLoad;
 
 pub fn performance_sheet(ctx: &Context) -> Sheet {
     let mut b = SheetBuilder::new(ctx.sheet_name("Performance"));

@@ -7,10 +7,10 @@
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
 use crate::model::Id;
+use crate::platform::two_sites::{FailoverLimit, SiteFailure};
+use crate::platform::xtremio_vplex::{ArrayFailureKind, SiteRole};
 use crate::resilience::{ComponentState, RebuildBlocker};
 use crate::source;
-use crate::stretched::{FailoverLimit, SiteFailure};
-use crate::xtremio_vplex::{ArrayFailureKind, SiteRole};
 
 const MINUTES_PER_HOUR: f64 = 60.0;
 

@@ -7,14 +7,14 @@
 
 use super::cover::verdict_words;
 use super::finding_titles::finding_title;
-use super::labels;
 use super::sheet::{
     a1, Cell, CellRef, Chart, Computed, NumberFormat, RowSpan, Sheet, SheetBuilder,
 };
 use super::{ClusterView, Context, Evaluated};
-use crate::capacity::percent;
 use crate::evaluate::Utilisation;
+use crate::labels;
 use crate::model::Storage;
+use crate::platform::vsan_osa::capacity::percent;
 use crate::rules::num;
 
 /// The figures of the key-figure table, in row order.

@@ -1,12 +1,12 @@
 //! Workloads sheet: every workload with its inputs and what it costs in
 //! capacity and I/O, and totals as live formulas.
 
-use super::labels;
 use super::sheet::{column_range, Cell, Computed, NumberFormat, RowStyle, Sheet, SheetBuilder};
 use super::Context;
-use crate::ids::IdIndex;
+use crate::labels;
+use crate::model::ids::IdIndex;
 use crate::model::WorkloadSpec;
-use crate::performance::front_end_io;
+use crate::platform::vsan_osa::performance::front_end_io;
 
 /// Columns summed in the totals row, with how they are shown.
 const SUMMED: &[(u16, NumberFormat)] = &[

@@ -10,11 +10,11 @@
 //! is already `protection.no_spare_host` (a warning: seed 001 ran RAID-5 on
 //! the minimum four hosts), so hosts are only reported here when N+x with
 //! x >= 2 takes more than the spare. A site failure's findings (the
-//! surviving site carrying every VM) come from `crate::stretched`.
+//! surviving site carrying every VM) come from `crate::platform::two_sites`.
 
 use super::{FailureKind, FailureScenario, RebuildBlocker};
+use crate::demand::protection::protection;
 use crate::model::{Settings, StoragePolicy};
-use crate::protection::protection;
 use crate::rules::{num, ClusterFacts, Finding, Severity};
 use crate::source;
 

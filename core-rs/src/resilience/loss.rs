@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use super::{ComponentState, FailureKind};
-use crate::capacity::ResolvedDiskGroup;
 use crate::model::{Capacity, Device};
+use crate::platform::vsan_osa::capacity::ResolvedDiskGroup;
 use crate::source;
 
 /// The hardware a failure removes, as the result shows it.

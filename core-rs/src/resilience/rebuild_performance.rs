@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::loss::Devices;
-use crate::performance::ClusterPerformance;
+use crate::platform::vsan_osa::performance::ClusterPerformance;
 use crate::source;
 
 /// vSAN adaptive resync keeps at least 20 % of the bandwidth for resync

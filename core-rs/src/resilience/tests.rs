@@ -2,11 +2,11 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 
 use super::*;
-use crate::capacity::StorageTier;
 use crate::durability::EventKind;
 use crate::evaluate::{evaluate, ClusterEvaluation};
 use crate::model::Project;
 use crate::parse::parse_project;
+use crate::platform::vsan_osa::capacity::StorageTier;
 use crate::rules::Severity;
 
 /// A cluster of `topology` with two disk groups of one cache SSD and

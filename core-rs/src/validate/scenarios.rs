@@ -4,7 +4,7 @@
 use foldhash::{HashSet, HashSetExt};
 
 use super::{Checker, Item};
-use crate::issue::InputIssue;
+use crate::model::issue::InputIssue;
 use crate::model::{Scenario, MAX_SCENARIOS};
 
 pub(super) fn scenarios(c: &mut Checker, scenarios: &[Scenario]) {

@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{ArgGroup, Subcommand};
-use stacksizer_core::catalog::{
-    catalog_to_csv, merge_catalogs, read_user_catalog, shipped_catalog, Catalog, CatalogFormat,
-    PriceChange, UserCatalogImport, MAX_CATALOG_BYTES,
+use stacksizer_core::bom::PriceChange;
+use stacksizer_core::catalog::{merge_catalogs, shipped_catalog, Catalog, MAX_CATALOG_BYTES};
+use stacksizer_core::import::{
+    catalog_to_csv, read_user_catalog, CatalogFormat, UserCatalogImport, MAX_CSV_BYTES,
 };
-use stacksizer_core::import::MAX_CSV_BYTES;
 use stacksizer_core::json_text::to_string_pretty;
 use stacksizer_core::rules::num;
 

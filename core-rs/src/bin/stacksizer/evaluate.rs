@@ -1,19 +1,19 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use stacksizer_core::bom::price_project;
 use stacksizer_core::bom::ProjectCost;
-use stacksizer_core::capacity::StorageTier;
-use stacksizer_core::catalog::price_project;
+use stacksizer_core::demand::growth::ClusterGrowth;
 use stacksizer_core::evaluate::{
     evaluate, evaluate_json, ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation,
     ClusterResult, ClusterUtilisation, EvaluateOutcome, Utilisation,
 };
-use stacksizer_core::growth::ClusterGrowth;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
+use stacksizer_core::platform::two_sites::StretchedEvaluation;
+use stacksizer_core::platform::vsan_osa::capacity::StorageTier;
 use stacksizer_core::resilience::ClusterResilience;
 use stacksizer_core::rules::num;
-use stacksizer_core::stretched::StretchedEvaluation;
 use stacksizer_core::Evaluation;
 
 use crate::catalog::{merged_catalog, report_price_changes};

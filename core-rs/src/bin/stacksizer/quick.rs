@@ -1,8 +1,8 @@
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use stacksizer_core::capacity::StepKind;
 use stacksizer_core::model::ProtectionMethod;
+use stacksizer_core::platform::vsan_osa::capacity::StepKind;
 use stacksizer_core::quick::{quick, QuickInput, QuickResult};
 use stacksizer_core::rules::num;
 

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use clap::ArgGroup;
-use stacksizer_core::catalog::price_project;
+use stacksizer_core::bom::price_project;
 use stacksizer_core::evaluate::evaluate;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;

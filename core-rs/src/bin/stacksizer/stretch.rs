@@ -4,8 +4,8 @@
 use std::process::ExitCode;
 
 use stacksizer_core::limits::MAX_RTT_INPUT_MS;
+use stacksizer_core::platform::two_sites::{rtt_penalty, RttPenalty};
 use stacksizer_core::rules::num;
-use stacksizer_core::stretched::{rtt_penalty, RttPenalty};
 use stacksizer_core::InputIssue;
 
 use crate::input::finite_number;

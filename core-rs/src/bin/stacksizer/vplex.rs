@@ -3,8 +3,10 @@
 
 use std::process::ExitCode;
 
+use stacksizer_core::platform::xtremio_vplex::{
+    check_engines, check_read_pct, vplex_limit, VplexLimit,
+};
 use stacksizer_core::rules::num;
-use stacksizer_core::xtremio_vplex::{check_engines, check_read_pct, vplex_limit, VplexLimit};
 
 use crate::input::finite_number;
 use crate::output::{invalid_arguments, print_json};

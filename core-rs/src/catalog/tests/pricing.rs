@@ -1,4 +1,5 @@
 use super::super::*;
+use crate::bom::price_project;
 use crate::import::project::starter_project;
 
 #[test]

@@ -1,4 +1,7 @@
 use super::super::*;
+use crate::import::{
+    catalog_listing, catalog_to_csv, parse_user_catalog, read_user_catalog, CatalogFormat,
+};
 
 fn shipped() -> Catalog {
     shipped_catalog()

@@ -7,18 +7,22 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use serde_json::{json, Value};
 
-use crate::capacity::{evaluate_capacity_and_growth, raw_capacity, PlacedWorkload};
-use crate::compute::{assess_compute, assess_compute_with};
-use crate::esa::{assess_esa_performance, esa_vsan_memory, evaluate_esa_capacity, ResolvedEsa};
+use crate::demand::compute::{assess_compute, assess_compute_with};
+use crate::demand::growth::{grown_io, ClusterGrowth, GrowthCrossing, GrowthLimit, GrowthYear};
 use crate::evaluate::{
     evaluate, placed_workloads, resolve_disk_groups, ClusterDetail, Lookup, FCI_NODES,
 };
-use crate::growth::{grown_io, ClusterGrowth, GrowthCrossing, GrowthLimit, GrowthYear};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::{Project, Settings, Storage, Topology, Workload};
 use crate::parse::parse_project;
-use crate::performance::assess_performance;
-use crate::stretched::Sites;
+use crate::platform::two_sites::Sites;
+use crate::platform::vsan_esa::{
+    assess_esa_performance, esa_vsan_memory, evaluate_esa_capacity, ResolvedEsa,
+};
+use crate::platform::vsan_osa::capacity::{
+    evaluate_capacity_and_growth, raw_capacity, PlacedWorkload,
+};
+use crate::platform::vsan_osa::performance::assess_performance;
 use crate::validate::validate_with_refs;
 
 /// The timeline as it was computed before the growth models: `size` gives
@@ -109,7 +113,8 @@ fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
         } => {
             let groups = resolve_disk_groups(&lookup, disk_groups);
             let dedup_active = *dedup_compression
-                && crate::capacity::storage_tier(&groups) == crate::capacity::StorageTier::AllFlash;
+                && crate::platform::vsan_osa::capacity::storage_tier(&groups)
+                    == crate::platform::vsan_osa::capacity::StorageTier::AllFlash;
             reference_growth(
                 &cluster.topology,
                 settings.planning_horizon_years,

@@ -12,7 +12,7 @@ use super::preview::{InventoryPreview, PreviewVm};
 use super::{import, ImportFinding, InventoryOptions, InventorySummary, SourceCluster};
 use crate::catalog::Catalog;
 use crate::import::project::{project_with_clusters, STARTER_CLUSTER_ID, STARTER_POLICY_ID};
-use crate::issue::InputIssue;
+use crate::model::issue::InputIssue;
 use crate::model::{Cluster, HostSpec, Project, Topology};
 use crate::source;
 

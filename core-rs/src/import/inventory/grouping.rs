@@ -13,11 +13,11 @@ use super::{
     InventorySummary, InventoryVm, IopsBasis, PowerState, SkipReason, SkippedVm, SourceCluster,
     StorageBasis, StorageSource, StorageSourceCounts,
 };
+use crate::demand::unmeasured::unmeasured_iops;
 use crate::import::issue::ImportIssue;
 use crate::limits::MIN_VM_RAM_GB;
 use crate::model::{SqlDeployment, Workload, WorkloadSpec};
 use crate::source;
-use crate::unmeasured::unmeasured_iops;
 
 /// Bytes in a mebibyte: inventories report MiB, the model stores decimal GB.
 const MIB: f64 = 1_048_576.0;

@@ -15,6 +15,7 @@ use crate::catalog::Catalog;
 use crate::evaluate::{evaluate, Evaluation};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::Project;
+use crate::platform::xtremio_vplex::engine_counts;
 use crate::recommend::array::{compute_rule, STORAGE_RULES};
 use crate::recommend::base::{ArrayConfig, Base, EsaConfig};
 use crate::recommend::bom::{array_bom, esa_bom, total, vsan_bom};
@@ -26,7 +27,6 @@ use crate::recommend::score::COVERED;
 use crate::recommend::space::choices;
 use crate::recommend::tally::Stats;
 use crate::recommend::vsan::VsanSearch;
-use crate::xtremio_vplex::engine_counts;
 
 /// A design as the comparison sees it: family, cost, capacity headroom
 /// (TB) and IOPS headroom (%), computed as `Design` computes them.

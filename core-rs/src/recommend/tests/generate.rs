@@ -14,7 +14,7 @@ use crate::model::{
     Settings, SqlDeployment, Storage, StoragePolicy, Topology, Workload, WorkloadSpec,
     SCHEMA_VERSION,
 };
-use crate::xtremio_vplex::X_BRICK_MODELS;
+use crate::platform::xtremio_vplex::X_BRICK_MODELS;
 
 fn part(id: String, price: f64, spec: PartSpec) -> Part {
     Part {

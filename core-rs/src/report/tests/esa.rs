@@ -167,7 +167,7 @@ fn capacity_waterfall_and_esa_figures_follow_the_evaluation() {
         .waterfall
         .iter()
         .map(|st| {
-            let sign = if st.kind == crate::capacity::StepKind::Deduction {
+            let sign = if st.kind == crate::platform::vsan_osa::capacity::StepKind::Deduction {
                 -1.0
             } else {
                 1.0

@@ -3,7 +3,7 @@
 
 use super::esa::{mixed, table};
 use super::*;
-use crate::growth::GrowthLimit;
+use crate::demand::growth::GrowthLimit;
 
 const SEED_004: &str = include_str!("../../../../assets/examples/seed-004-xtremio-vplex.json");
 
@@ -24,7 +24,7 @@ fn every_year_of_every_vsan_cluster_with_headroom_as_a_formula() {
     let s = sheets(&p, &e);
     let g = sheet(&s, "Growth");
     let t = table(g, "growth");
-    let expected: Vec<(&str, &crate::growth::GrowthYear)> = e
+    let expected: Vec<(&str, &crate::demand::growth::GrowthYear)> = e
         .osa()
         .next()
         .unwrap()

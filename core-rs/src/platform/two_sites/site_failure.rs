@@ -1,0 +1,215 @@
+//! A whole data site down: the surviving site restarts every VM (vSphere
+//! HA) and serves all I/O from its own copy. Seed 001 Site Failure: four
+//! SQL Server VMs moved onto the two surviving hosts; physical CPU went from
+//! 36.56-47.13 % to 71.62-80.95 % and TPS from 7,743 to 5,856.
+//!
+//! The model: the same work on `surviving / total` of the hosts, so each
+//! surviving host carries `total / surviving` times its load (2x for two
+//! equal sites: 73-94 % for seed 001, which ran 24 % fewer transactions and
+//! so stayed below). Sizing asks that the workloads' cores (at their
+//! vCPU:pCore ratios) and SQL Server's reserved memory fit the surviving
+//! site, and that its storage carries every front-end I/O. What the
+//! survivors' CPU and storage cost in TPS is a model estimate
+//! (`failover_tps`, fitted to seed 001's point).
+
+use serde::Serialize;
+
+use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
+use crate::demand::compute::ClusterCompute;
+use crate::platform::vsan_osa::capacity::{percent, ratio};
+use crate::rules::{hosts_to_add, num, Finding, Measure};
+use crate::source;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct SiteFailure {
+    pub surviving_hosts: u32,
+    /// Per-host load after the failover / before: hosts / surviving hosts.
+    pub host_load_factor: f64,
+    pub surviving_cores: u32,
+    /// Cores the workloads need as a share of the cluster's / the surviving
+    /// site's cores; absent without cores.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cores_needed_pct_before: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub cores_needed_pct_after: Option<f64>,
+    /// RAM the surviving hosts offer VMs.
+    pub usable_ram_after_gb: f64,
+    pub ram_demand_gb: f64,
+    pub sql_ram_gb: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub ram_demand_pct_after: Option<f64>,
+    /// Front-end IOPS the surviving site's storage carries at this mix
+    /// (under the utilisation ceiling) / the demand; absent without demand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub iops_headroom_after: Option<f64>,
+    /// Model estimate of the TPS kept after the failover, from the
+    /// design's own CPU before the failure (`compute.cores_needed_pct`: the
+    /// cores its workloads need over the cluster's) and the storage
+    /// utilisation before and after; absent when either is already at or
+    /// past its rating before the failure (outside the model: the CPU or
+    /// IOPS finding says so).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub tps: Option<FailoverTps>,
+    pub cpu_before_source: &'static str,
+    pub source: &'static str,
+}
+
+/// Storage busy as a share of its rated IOPS (0 with no demand): before the
+/// failure, and if the surviving site served every pre-failure I/O.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct StorageUse {
+    pub before: f64,
+    pub after_offered: f64,
+}
+
+/// `compute` sizes the whole cluster; `iops_headroom_after` comes from the
+/// storage model run on the surviving site alone. `active_hosts_before`
+/// ran the workloads before the failure (all hosts of a vSAN stretched
+/// cluster; the production site's for FCIs whose remote nodes wait).
+pub fn site_failure(
+    compute: &ClusterCompute,
+    hosts_per_site: u32,
+    iops_headroom_after: Option<f64>,
+    storage: StorageUse,
+    active_hosts_before: u32,
+) -> SiteFailure {
+    let host_load_factor =
+        ratio(f64::from(compute.hosts), f64::from(hosts_per_site)).unwrap_or(0.0);
+    // The design's own CPU before the failure: the share of the cluster's
+    // cores its workloads need, as `compute` reports it (an FCI's passive
+    // nodes hold their share on the other site), so on a vSAN stretched
+    // cluster the survivors' CPU (before x load factor) is the site-failure
+    // CPU the finding shows.
+    let tps = compute.cores_needed_pct.and_then(|before_pct| {
+        failover_tps(&FailoverLoad {
+            cpu_before: before_pct / 100.0,
+            host_load_factor: ratio(f64::from(active_hosts_before), f64::from(hosts_per_site))
+                .unwrap_or(0.0),
+            storage_before: storage.before,
+            storage_after_offered: storage.after_offered,
+        })
+        .ok()
+    });
+    let cores_per_host = ratio(f64::from(compute.physical_cores), f64::from(compute.hosts));
+    let surviving_cores = cores_per_host.map_or(0, |c| c as u32 * hosts_per_site);
+    let usable_ram_after_gb = compute.usable_ram_per_host_gb * f64::from(hosts_per_site);
+    SiteFailure {
+        surviving_hosts: hosts_per_site,
+        host_load_factor,
+        surviving_cores,
+        cores_needed_pct_before: percent(compute.cores_needed, f64::from(compute.physical_cores)),
+        cores_needed_pct_after: percent(compute.cores_needed, f64::from(surviving_cores)),
+        usable_ram_after_gb,
+        ram_demand_gb: compute.ram_demand_gb,
+        sql_ram_gb: compute.sql_ram_gb,
+        ram_demand_pct_after: percent(compute.ram_demand_gb, usable_ram_after_gb),
+        iops_headroom_after,
+        tps,
+        cpu_before_source: source::SITE_FAILURE_CPU_BEFORE,
+        source: source::SITE_FAILURE_CAPACITY,
+    }
+}
+
+/// The surviving site must run every VM: memory past what it offers and
+/// cores past the workloads' vCPU:pCore ratios mean the VMs cannot all run
+/// as sized (errors, like the same shortfalls after N+x); storage past its
+/// utilisation ceiling degrades service (a warning, as seed 001's 24 % TPS
+/// loss did).
+pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let ram_measure = |demand_gb: f64| {
+        let per_host = f.usable_ram_after_gb / f64::from(f.surviving_hosts);
+        Measure::new(
+            "RAM after a site failure",
+            demand_gb / f.usable_ram_after_gb * 100.0,
+            100.0,
+            format!("{} GB", num(f.usable_ram_after_gb, 0)),
+        )
+        .remedy(add_hosts_per_site(demand_gb, per_host, f.surviving_hosts))
+    };
+    if f.sql_ram_gb > f.usable_ram_after_gb {
+        out.push(
+            Finding::error(
+                "stretched.site_failure_memory",
+                format!(
+                    "Cluster \"{name}\": after a site failure its {} surviving host(s) offer {} GB for VMs, less than the {} GB SQL Server VMs reserve; they could not all restart.",
+                    f.surviving_hosts,
+                    num(f.usable_ram_after_gb, 0),
+                    num(f.sql_ram_gb, 0)
+                ),
+                source::SITE_FAILURE_CAPACITY,
+            )
+            .at(format!("{cluster_path}.host.ram_gb"))
+            .measured(ram_measure(f.sql_ram_gb)),
+        );
+    } else if f.ram_demand_gb > f.usable_ram_after_gb {
+        out.push(
+            Finding::error(
+                "stretched.site_failure_memory",
+                format!(
+                    "Cluster \"{name}\": after a site failure the VMs' {} GB of memory exceed the {} GB the surviving site offers; the VMs could not all restart without overcommitting memory.",
+                    num(f.ram_demand_gb, 0),
+                    num(f.usable_ram_after_gb, 0)
+                ),
+                source::SITE_FAILURE_CAPACITY,
+            )
+            .at(format!("{cluster_path}.host.ram_gb"))
+            .measured(ram_measure(f.ram_demand_gb)),
+        );
+    }
+    if let Some(pct) = f.cores_needed_pct_after.filter(|p| *p > 100.0) {
+        let cores_per_host = f64::from(f.surviving_cores) / f64::from(f.surviving_hosts);
+        let measure = Measure::new(
+            "CPU after a site failure",
+            pct,
+            100.0,
+            format!("{} cores", f.surviving_cores),
+        )
+        .remedy(add_hosts_per_site(
+            pct / 100.0 * f64::from(f.surviving_cores),
+            cores_per_host,
+            f.surviving_hosts,
+        ));
+        out.push(
+            Finding::error(
+                "stretched.site_failure_cpu",
+                format!(
+                    "Cluster \"{name}\": after a site failure the workloads need {} % of the {} cores left ({} x the load per host); seed 001 lost 24 % of its TPS when its surviving hosts ran at 72-81 % CPU.",
+                    num(pct, 0),
+                    f.surviving_cores,
+                    num(f.host_load_factor, 1)
+                ),
+                source::SITE_FAILURE_CAPACITY,
+            )
+            .at(format!("{cluster_path}.host.cores_per_socket"))
+            .measured(measure),
+        );
+    }
+    if let Some(h) = f.iops_headroom_after.filter(|h| *h < 1.0) {
+        out.push(
+            Finding::warning(
+                "stretched.site_failure_iops",
+                format!(
+                    "Cluster \"{name}\": after a site failure the surviving site's storage carries {} % of the front-end IOPS demanded (under the utilisation ceiling).",
+                    num(h * 100.0, 0)
+                ),
+                source::SITE_FAILURE_CAPACITY,
+            )
+            .at(format!("{cluster_path}.storage")),
+        );
+    }
+    out
+}
+
+/// "add 2 hosts per site": both sites grow alike, so the survivor has them.
+fn add_hosts_per_site(demand: f64, per_host: f64, hosts_per_site: u32) -> Option<String> {
+    hosts_to_add(demand, per_host, 0, hosts_per_site)
+        .filter(|n| *n > 0)
+        .map(|n| format!("add {n} host{} per site", if n == 1 { "" } else { "s" }))
+}

@@ -1,0 +1,6 @@
+//! vSAN OSA: disk groups of a cache device in front of capacity devices.
+
+pub mod cache;
+pub mod capacity;
+pub mod iscsi;
+pub mod performance;

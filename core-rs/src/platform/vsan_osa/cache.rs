@@ -1,0 +1,117 @@
+//! Cache tier sizing: how much cache the workloads ask for, and whether
+//! each disk group's cache device keeps up with its share of the writes.
+
+mod device;
+mod findings;
+mod requirement;
+mod write_load;
+
+use serde::Serialize;
+
+use crate::model::{Capacity, Id, Settings};
+use crate::platform::vsan_osa::capacity::{
+    PlacedWorkload, ResolvedDiskGroup, StorageTier, WorkloadCapacity,
+};
+use crate::totals::totals;
+
+pub use device::{
+    class_floor_writes_per_s, rated_tbw, written_tb, DiskGroupCache, Endurance,
+    ALL_FLASH_WRITE_BUFFER_GB,
+};
+pub use findings::cache_findings;
+pub use requirement::{share_of_consumed_gb, CacheNeed, CacheRule};
+pub use write_load::{write_load, WriteLoad};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct WorkloadCache {
+    pub workload_id: Id,
+    pub need: CacheNeed,
+    pub writes: WriteLoad,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct CacheEvaluation {
+    /// Disk groups in the whole cluster (per host x hosts).
+    pub disk_groups: u32,
+    pub installed: Capacity,
+    /// Sum of the workloads' needs.
+    pub required: Capacity,
+    pub required_per_disk_group: Capacity,
+    pub workloads: Vec<WorkloadCache>,
+    /// One entry per disk group of a host (every host has the same ones).
+    pub per_disk_group: Vec<DiskGroupCache>,
+}
+
+/// `workloads` are the capacity figures of `placed`, in the same order.
+pub fn evaluate_cache(
+    groups: &[ResolvedDiskGroup],
+    host_count: u32,
+    tier: StorageTier,
+    placed: &[PlacedWorkload],
+    workloads: &[WorkloadCapacity],
+    settings: &Settings,
+) -> CacheEvaluation {
+    let horizon = settings.planning_horizon_years;
+    let needs: Vec<WorkloadCache> = placed
+        .iter()
+        .zip(workloads)
+        .map(|(p, w)| WorkloadCache {
+            workload_id: p.workload.id.clone(),
+            need: requirement::cache_need(
+                &p.workload.spec,
+                &w.footprint,
+                tier,
+                settings.cache_pct_of_consumed,
+                horizon,
+            ),
+            writes: write_load(&p.workload.spec, p.protection()),
+        })
+        .collect();
+    let disk_groups = disk_groups_in_cluster(groups.len(), host_count);
+    let [required_gb, writes_per_s, write_mb_per_s] = totals(&needs, |n| {
+        [
+            n.need.required.gb,
+            n.writes.device_writes_per_s,
+            n.writes.device_write_mb_per_s,
+        ]
+    });
+    // vSAN spreads components over every disk group; each takes an even share.
+    let share = |total: f64| total / f64::from(disk_groups.max(1));
+    let load = device::DiskGroupLoad {
+        writes_per_s: share(writes_per_s),
+        write_mb_per_s: share(write_mb_per_s),
+        horizon_years: horizon,
+    };
+    CacheEvaluation {
+        disk_groups,
+        installed: Capacity::from_gb(
+            groups.iter().map(|g| g.cache.capacity_gb).sum::<f64>() * f64::from(host_count),
+        ),
+        required: Capacity::from_gb(required_gb),
+        required_per_disk_group: Capacity::from_gb(share(required_gb)),
+        workloads: needs,
+        per_disk_group: groups
+            .iter()
+            .enumerate()
+            .map(|(i, g)| device::disk_group_cache(i, g.cache, tier, &load))
+            .collect(),
+    }
+}
+
+pub fn disk_groups_in_cluster(per_host: usize, host_count: u32) -> u32 {
+    u32::try_from(per_host)
+        .unwrap_or(u32::MAX)
+        .saturating_mul(host_count)
+}
+
+/// Cache per disk group for the 10 % rule when `logical_gb` will be
+/// consumed (before replicas): the quick calculator's question.
+pub fn share_of_consumed_per_disk_group_gb(
+    logical_gb: f64,
+    settings: &Settings,
+    disk_groups: u32,
+) -> f64 {
+    share_of_consumed_gb(logical_gb, settings.cache_pct_of_consumed) / f64::from(disk_groups.max(1))
+}

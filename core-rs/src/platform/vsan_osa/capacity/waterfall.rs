@@ -1,0 +1,215 @@
+//! Raw capacity -> "usable for protected data": what is left once vSAN's
+//! own overheads and the free space it needs are taken off.
+
+use serde::Serialize;
+
+use super::RawCapacity;
+use crate::model::{Capacity, Settings};
+use crate::source;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    /// The starting figure (raw capacity).
+    Start,
+    /// An amount taken off the running total (the amount is positive).
+    Deduction,
+    /// A running total.
+    Subtotal,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct WaterfallStep {
+    pub label: &'static str,
+    pub kind: StepKind,
+    pub amount: Capacity,
+    pub source: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Waterfall {
+    pub steps: Vec<WaterfallStep>,
+    /// Raw less the on-disk format and dedup metadata: what vSAN reports as
+    /// the datastore's capacity, the base of its fullness alerts.
+    pub datastore: Capacity,
+    /// Space left for protected data (copies and parity included).
+    pub usable: Capacity,
+}
+
+/// `dedup_active`: dedup+compression is on and can run (all-flash), so
+/// its metadata takes space. `sites`: data sites, each rebuilding its own
+/// hosts' components (2 on a stretched cluster, else 1).
+pub fn waterfall(
+    raw: &RawCapacity,
+    host_count: u32,
+    sites: u32,
+    settings: &Settings,
+    dedup_active: bool,
+) -> Waterfall {
+    let raw_gb = raw.total.gb;
+    let mut steps = vec![step(
+        "Raw capacity (capacity devices)",
+        StepKind::Start,
+        raw_gb,
+        raw.source,
+    )];
+    let format_gb = raw_gb * settings.on_disk_format_overhead_pct / 100.0;
+    steps.push(step(
+        "On-disk format overhead",
+        StepKind::Deduction,
+        format_gb,
+        source::ON_DISK_FORMAT,
+    ));
+    let metadata_gb = if dedup_active {
+        raw_gb * settings.dedup_metadata_overhead_pct / 100.0
+    } else {
+        0.0
+    };
+    if dedup_active {
+        steps.push(step(
+            "Dedup and compression metadata",
+            StepKind::Deduction,
+            metadata_gb,
+            source::DEDUP_METADATA,
+        ));
+    }
+    let datastore_gb = (raw_gb - format_gb - metadata_gb).max(0.0);
+    steps.push(step(
+        "Datastore capacity",
+        StepKind::Subtotal,
+        datastore_gb,
+        source::VSAN_DESIGN_GUIDE,
+    ));
+    let slack_gb = datastore_gb * settings.slack_pct / 100.0;
+    steps.push(step(
+        "Slack space",
+        StepKind::Deduction,
+        slack_gb,
+        source::SLACK_SPACE,
+    ));
+    // The failed host's components rebuild into the others, so keep free
+    // what one host contributes to the datastore; its format overhead and
+    // metadata never held data. Capped at what is left, so usable >= 0.
+    let after_slack_gb = datastore_gb - slack_gb;
+    let per_host_gb = datastore_gb / f64::from(host_count.max(1));
+    let reserved_hosts = f64::from(settings.reserve_hosts) * f64::from(sites.max(1));
+    let reserve_gb = (per_host_gb * reserved_hosts).min(after_slack_gb);
+    steps.push(step(
+        "Host-failure rebuild reserve",
+        StepKind::Deduction,
+        reserve_gb,
+        if sites > 1 {
+            source::STRETCHED_REBUILD_RESERVE
+        } else {
+            source::HOST_REBUILD_RESERVE
+        },
+    ));
+    let usable_gb = after_slack_gb - reserve_gb;
+    steps.push(step(
+        "Usable for protected data",
+        StepKind::Subtotal,
+        usable_gb,
+        source::VSAN_DESIGN_GUIDE,
+    ));
+    Waterfall {
+        steps,
+        datastore: Capacity::from_gb(datastore_gb),
+        usable: Capacity::from_gb(usable_gb),
+    }
+}
+
+fn step(label: &'static str, kind: StepKind, gb: f64, source: &'static str) -> WaterfallStep {
+    WaterfallStep {
+        label,
+        kind,
+        amount: Capacity::from_gb(gb),
+        source,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::DeviceKind;
+    use crate::platform::vsan_osa::capacity::raw_capacity;
+    use crate::platform::vsan_osa::capacity::test_support::{device, disk_group};
+
+    fn seed_001_raw() -> RawCapacity {
+        let ssd = device(DeviceKind::SasSsd, 400.0);
+        raw_capacity(&[disk_group(&ssd, &ssd, 4), disk_group(&ssd, &ssd, 4)], 4)
+    }
+
+    fn amount(w: &Waterfall, label: &str) -> f64 {
+        w.steps
+            .iter()
+            .find(|s| s.label == label)
+            .map(|s| s.amount.gb)
+            .unwrap_or_else(|| panic!("no step {label}"))
+    }
+
+    #[test]
+    fn seed_001_dedup_metadata_is_about_630_gb() {
+        // Seed 001, Space Saving by Enabling Deduplication: metadata "around
+        // 630GB" on the 12.8 TB cluster; the 5 % default gives 640 GB (+1.6 %).
+        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), true);
+        let metadata = amount(&w, "Dedup and compression metadata");
+        assert!((metadata - 630.0).abs() / 630.0 < 0.02, "{metadata}");
+    }
+
+    #[test]
+    fn seed_001_waterfall_with_default_settings() {
+        // 12,800 raw - 1 % format (128) - 5 % metadata (640) = 12,032 datastore;
+        // - 25 % slack (3,008) - one host's share (3,008) = 6,016 GB usable.
+        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), true);
+        assert!((w.datastore.gb - 12_032.0).abs() < 1e-6);
+        assert!((w.usable.gb - 6_016.0).abs() < 1e-6);
+        let deducted: f64 = w
+            .steps
+            .iter()
+            .filter(|s| s.kind == StepKind::Deduction)
+            .map(|s| s.amount.gb)
+            .sum();
+        assert!((12_800.0 - deducted - w.usable.gb).abs() < 1e-6);
+    }
+
+    #[test]
+    fn metadata_is_only_taken_with_dedup_on() {
+        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), false);
+        assert!(w
+            .steps
+            .iter()
+            .all(|s| s.label != "Dedup and compression metadata"));
+        assert!((w.datastore.gb - 12_672.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn each_site_of_a_stretched_cluster_keeps_its_own_rebuild_reserve() {
+        // Seed 001's hosts as 2 + 2: one host per site held back, 6,016 GB.
+        let w = waterfall(&seed_001_raw(), 4, 2, &Settings::default(), true);
+        let reserve = amount(&w, "Host-failure rebuild reserve");
+        assert!((reserve - 6_016.0).abs() < 1e-6);
+        assert!((w.usable.gb - 3_008.0).abs() < 1e-6);
+        let reserve_step = w
+            .steps
+            .iter()
+            .find(|s| s.label == "Host-failure rebuild reserve");
+        assert_eq!(
+            reserve_step.map(|s| s.source),
+            Some(source::STRETCHED_REBUILD_RESERVE)
+        );
+    }
+
+    #[test]
+    fn reserving_every_host_leaves_nothing_rather_than_a_negative() {
+        let settings = Settings {
+            reserve_hosts: 3,
+            ..Settings::default()
+        };
+        let ssd = device(DeviceKind::SasSsd, 400.0);
+        let raw = raw_capacity(&[disk_group(&ssd, &ssd, 4)], 2);
+        let w = waterfall(&raw, 2, 1, &settings, false);
+        assert_eq!(w.usable.gb, 0.0);
+    }
+}
