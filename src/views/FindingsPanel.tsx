@@ -27,7 +27,9 @@ export function FindingsPanel() {
           className="finding-count"
           data-testid="finding-count"
         >
-          {errors} error{errors === 1 ? '' : 's'}, {warnings} warning{warnings === 1 ? '' : 's'}
+          {/* One string, not JSX pieces: Blueprint's Tag measures its text (a forced layout)
+              whenever its children change, and pieces are new on every render. */}
+          {`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`}
         </Tag>
       </h2>
       {findings.length === 0 && <p className="muted">No findings.</p>}
