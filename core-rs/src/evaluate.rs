@@ -20,9 +20,8 @@ use crate::model::{Cluster, Device, DiskGroup, Project, Storage, StoragePolicy, 
 use crate::performance::{assess_performance_and_growth, ClusterPerformance};
 use crate::protection::{host_findings, policy_label_findings, protection};
 use crate::resilience::{assess_resilience, ClusterResilience};
-use crate::rules::{by_severity, ClusterFacts, Finding};
+use crate::rules::{by_severity, ClusterFacts, Finding, FindingCode};
 use crate::shares::{workload_shares, WorkloadShare};
-use crate::source;
 use crate::stretched::{assess_stretched, Healthy, Sites, StretchedEvaluation};
 use crate::unmeasured::unmeasured_iops;
 use crate::validate::{validate_with_refs, WorkloadRefs};
@@ -531,8 +530,8 @@ pub(crate) fn policies_by_rule_note(
 ) -> Option<Finding> {
     let total = project.policies.len();
     (placed.is_empty() && checked.len() < total).then(|| {
-        Finding::info(
-            "protection.policies_checked_by_rule",
+        Finding::new(
+            FindingCode::ProtectionPoliciesCheckedByRule,
             format!(
                 "Cluster \"{cluster_name}\" has no workloads, so nothing says which of the \
                  project's {total} policies it will use: it is checked against each of the {} \
@@ -540,7 +539,6 @@ pub(crate) fn policies_by_rule_note(
                  the other policies with that rule get the same results.",
                 checked.len()
             ),
-            source::POLICIES_CHECKED_BY_RULE,
         )
         .at(format!("{cluster_path}.topology"))
     })

@@ -20,7 +20,7 @@ use crate::limits::{
     MAX_ISCSI_LUNS_PER_CLUSTER, MAX_ISCSI_SESSIONS_PER_HOST, MAX_ISCSI_TARGETS_PER_CLUSTER,
 };
 use crate::model::{Id, Settings, SqlDeployment, Topology, WorkloadSpec};
-use crate::rules::Finding;
+use crate::rules::{Finding, FindingCode};
 use crate::source;
 
 /// Seed 002 Solution Architecture: "a minimum of four nodes".
@@ -256,10 +256,7 @@ fn cluster_findings(
              {MAX_ISCSI_TARGETS_PER_CLUSTER} a vSAN cluster should have.",
             c.targets
         );
-        findings.push(
-            Finding::error("iscsi.targets_exceeded", message, source::ISCSI_LIMITS)
-                .at(cluster_path),
-        );
+        findings.push(Finding::new(FindingCode::IscsiTargetsExceeded, message).at(cluster_path));
     }
     if c.luns > MAX_ISCSI_LUNS_PER_CLUSTER {
         let message = format!(
@@ -267,9 +264,7 @@ fn cluster_findings(
              {MAX_ISCSI_LUNS_PER_CLUSTER} a vSAN cluster should have.",
             c.luns
         );
-        findings.push(
-            Finding::error("iscsi.luns_exceeded", message, source::ISCSI_LIMITS).at(cluster_path),
-        );
+        findings.push(Finding::new(FindingCode::IscsiLunsExceeded, message).at(cluster_path));
     }
     // Without surviving hosts there is nothing to count; the compute rules
     // report that case.
@@ -282,10 +277,7 @@ fn cluster_findings(
             settings.reserve_hosts,
             c.busiest_host_sessions.unwrap_or(0),
         );
-        findings.push(
-            Finding::error("iscsi.sessions_exceeded", message, source::ISCSI_LIMITS)
-                .at(cluster_path),
-        );
+        findings.push(Finding::new(FindingCode::IscsiSessionsExceeded, message).at(cluster_path));
     }
     if hosts < MIN_RECOMMENDED_HOSTS {
         let message = format!(
@@ -294,12 +286,8 @@ fn cluster_findings(
              through planned or unplanned host downtime."
         );
         findings.push(
-            Finding::warning(
-                "iscsi.fewer_than_four_hosts",
-                message,
-                source::ISCSI_MIN_HOSTS,
-            )
-            .at(format!("{cluster_path}.topology")),
+            Finding::new(FindingCode::IscsiFewerThanFourHosts, message)
+                .at(format!("{cluster_path}.topology")),
         );
     }
     findings
@@ -315,7 +303,7 @@ fn workload_findings(w: &PlacedWorkload, i: &IscsiWorkload, layout: &IscsiLayout
             i.paths_per_lun, i.max_paths_per_lun, w.policy.name
         );
         findings.push(
-            Finding::warning("iscsi.paths_exceed_ftt", message, source::ISCSI_PATHS)
+            Finding::new(FindingCode::IscsiPathsExceedFtt, message)
                 .at(format!("workloads[{}].policy_id", w.index)),
         );
     }
@@ -326,12 +314,8 @@ fn workload_findings(w: &PlacedWorkload, i: &IscsiWorkload, layout: &IscsiLayout
             i.luns_per_instance
         );
         findings.push(
-            Finding::info(
-                "iscsi.luns_share_target",
-                message,
-                source::ISCSI_ONE_LUN_PER_TARGET,
-            )
-            .at(format!("workloads[{}].spec.deployment", w.index)),
+            Finding::new(FindingCode::IscsiLunsShareTarget, message)
+                .at(format!("workloads[{}].spec.deployment", w.index)),
         );
     }
     findings
@@ -406,7 +390,7 @@ mod tests {
     }
 
     fn codes(c: &ClusterIscsi) -> Vec<&'static str> {
-        c.findings.iter().map(|f| f.code).collect()
+        c.findings.iter().map(|f| f.code.as_str()).collect()
     }
 
     #[test]

@@ -19,7 +19,7 @@ use crate::growth::front_end_io_in;
 use crate::model::{Id, Settings};
 use crate::performance::{front_end_io, FrontEndIo};
 use crate::protection::Protection;
-use crate::rules::{num, Finding, Measure};
+use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;
 
 /// Device writes one front-end write causes on an ESA cluster.
@@ -229,19 +229,17 @@ pub fn esa_performance_findings(path: &str, name: &str, p: &EsaPerformance) -> V
         num(p.device_limited_front_end_iops.unwrap_or(0.0), 0),
         num(p.front_end_iops, 0),
     );
-    vec![
-        Finding::error("esa.iops_exceeded", message, source::ESA_DEVICE_IOPS)
-            .at(format!("{path}.storage.devices_per_host"))
-            .measured(Measure::new(
-                "IOPS on the ESA storage pools",
-                p.utilisation_pct.unwrap_or(f64::INFINITY),
-                p.utilisation_ceiling_pct,
-                format!(
-                    "their rated IOPS ({} front-end IOPS demanded)",
-                    num(p.front_end_iops, 0)
-                ),
-            )),
-    ]
+    vec![Finding::new(FindingCode::EsaIopsExceeded, message)
+        .at(format!("{path}.storage.devices_per_host"))
+        .measured(Measure::new(
+            "IOPS on the ESA storage pools",
+            p.utilisation_pct.unwrap_or(f64::INFINITY),
+            p.utilisation_ceiling_pct,
+            format!(
+                "their rated IOPS ({} front-end IOPS demanded)",
+                num(p.front_end_iops, 0)
+            ),
+        ))]
 }
 
 #[cfg(test)]
