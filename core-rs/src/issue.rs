@@ -61,12 +61,12 @@ impl InputIssue {
     }
 }
 
-/// Why a call at the edge (the CLI, the Wasm module) gives no result:
+/// Why a call from the app (through the Wasm module) gives no result:
 /// every problem of its input as data, each with its JSON path, value and
 /// allowed range, or a failure that is not the input's (then `issues` is
-/// empty). `message` says it all in one line, for a log or a terminal.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+/// empty). `message` says it all in one line; the Wasm module throws it as
+/// an `Error` with that message, carrying `issues`.
+#[derive(Debug, Clone, PartialEq)]
 pub struct CallError {
     pub message: String,
     pub issues: Vec<InputIssue>,
