@@ -1,32 +1,13 @@
 // @vitest-environment jsdom
 // A failed action the core refused lists each problem with a link to its field.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import type { CoreClient } from '../core/client';
-import type { Project } from '../core/types';
-import type { Platform } from '../platform';
-import { ServicesProvider } from '../services';
-import { createAppStore } from '../store';
 import { FailureBanner } from './FailureBanner';
+import { renderWithExample } from './renderWithExample.test-support';
 
 afterEach(cleanup);
 
-function renderBanner() {
-  const text = readFileSync(
-    join(process.cwd(), 'assets', 'examples', 'seed-001-all-flash-sql.json'),
-    'utf8',
-  );
-  const store = createAppStore(JSON.parse(text) as Project);
-  const services = { store, core: {} as CoreClient, platform: {} as Platform };
-  render(
-    <ServicesProvider services={services}>
-      <FailureBanner />
-    </ServicesProvider>,
-  );
-  return store;
-}
+const renderBanner = () => renderWithExample(<FailureBanner />);
 
 it('lists every refused field with a link to it', { timeout: 30_000 }, () => {
   const store = renderBanner();
