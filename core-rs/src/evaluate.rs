@@ -24,7 +24,7 @@ use crate::platform::vsan_osa::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
 use crate::platform::vsan_osa::performance::{assess_performance_and_growth, ClusterPerformance};
 use crate::platform::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 use crate::resilience::{assess_resilience, ClusterResilience};
-use crate::rules::{by_severity, ClusterFacts, Finding};
+use crate::rules::{by_severity, ClusterFacts, Finding, FindingCode};
 use crate::source;
 use crate::validate::{validate_with_refs, WorkloadRefs};
 use crate::verdict::{verdict, Verdict};
@@ -531,8 +531,8 @@ pub(crate) fn policies_by_rule_note(
 ) -> Option<Finding> {
     let total = project.policies.len();
     (placed.is_empty() && checked.len() < total).then(|| {
-        Finding::info(
-            "protection.policies_checked_by_rule",
+        Finding::new(
+            FindingCode::ProtectionPoliciesCheckedByRule,
             format!(
                 "Cluster \"{cluster_name}\" has no workloads, so nothing says which of the \
                  project's {total} policies it will use: it is checked against each of the {} \
@@ -540,7 +540,6 @@ pub(crate) fn policies_by_rule_note(
                  the other policies with that rule get the same results.",
                 checked.len()
             ),
-            source::POLICIES_CHECKED_BY_RULE,
         )
         .at(format!("{cluster_path}.topology"))
     })

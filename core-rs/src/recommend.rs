@@ -51,17 +51,45 @@ mod tally;
 mod tests;
 mod vsan;
 
+use serde::Serialize;
+
 use crate::catalog::Catalog;
+use crate::model::issue::InputIssue;
 use crate::model::Project;
 
 pub use bom::BomLine;
-pub use customise::{reprice_host, RepricedHost};
+pub use customise::{reprice_host, reprice_host_json, RepricedHost};
 pub use family::Family;
 pub use options::{ProtectionChoice, RecommendOptions, WarningPolicy};
 pub use output::{ClassProtection, Design, Progress, Recommendation};
 pub use requirement::{is_unmet, Constraint, ConstraintUse, REQUIRED_WARNINGS};
 pub use search::{Phase, Search};
 pub use survive::MustSurvive;
+
+/// A design search's answer: ranked designs (possibly none, with the
+/// reason), or every issue of an invalid project.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum RecommendOutcome {
+    Searched { recommendation: Box<Recommendation> },
+    Invalid { issues: Vec<InputIssue> },
+}
+
+/// The search of a project file's designs, to run a step at a time; an
+/// invalid project is not searched: every issue with its JSON path.
+pub fn search_json(
+    project_json: &str,
+    catalog: &Catalog,
+    options: &RecommendOptions,
+) -> Result<Search, Vec<InputIssue>> {
+    let project = crate::parse::parse_project(project_json).map_err(|issue| vec![issue])?;
+    let issues = crate::validate::validate(&project);
+    if !issues.is_empty() {
+        return Err(issues);
+    }
+    Ok(Search::new(&project, catalog, options))
+}
 
 /// Searches the catalog for the designs of the project's cluster.
 pub fn recommend(

@@ -17,6 +17,7 @@ mod comparison;
 mod compute;
 mod cover;
 mod design;
+mod export;
 mod finding_titles;
 mod findings;
 mod growth;
@@ -46,6 +47,9 @@ use crate::platform::vsan_osa::capacity::CapacityEvaluation;
 use crate::rules::Severity;
 
 use bom::BomCells;
+pub use export::{
+    comparison_from_json, csv_from_json, pdf_from_json, xlsx_from_json, NamedProject,
+};
 use sheet::{Cell, CellRef, Sheet};
 use summary::SummaryCells;
 pub use to_xlsx::Paper;

@@ -4,6 +4,9 @@ use std::fmt::{self, Write};
 
 use serde::Serialize;
 
+mod code;
+pub use code::{FindingCode, RuleSource};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
@@ -18,7 +21,7 @@ pub enum Severity {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Finding {
     /// Stable identifier, e.g. `capacity.insufficient`.
-    pub code: &'static str,
+    pub code: FindingCode,
     pub severity: Severity,
     pub message: String,
     /// The seed document or public vendor guide behind the rule.
@@ -118,27 +121,31 @@ pub fn hosts_to_add(demand: f64, per_host: f64, reserve: u32, have: u32) -> Opti
 }
 
 impl Finding {
-    pub fn error(code: &'static str, message: String, source: &'static str) -> Self {
-        Finding::new(code, Severity::Error, message, source)
-    }
-
-    pub fn warning(code: &'static str, message: String, source: &'static str) -> Self {
-        Finding::new(code, Severity::Warning, message, source)
-    }
-
-    pub fn info(code: &'static str, message: String, source: &'static str) -> Self {
-        Finding::new(code, Severity::Info, message, source)
-    }
-
-    fn new(code: &'static str, severity: Severity, message: String, source: &'static str) -> Self {
+    /// A finding of `code`, with the code's severity and source.
+    pub fn new(code: FindingCode, message: String) -> Self {
         Finding {
             code,
-            severity,
+            severity: code.severity(),
             message,
-            source,
+            source: code.source().text(),
             path: None,
             measure: None,
         }
+    }
+
+    /// Names the source of the figure a rule checks, for the codes whose
+    /// rule takes its source from that figure (`RuleSource`): a code with
+    /// one fixed source keeps it.
+    pub fn citing(mut self, figure_source: &'static str) -> Self {
+        debug_assert!(
+            !matches!(self.code.source(), RuleSource::Fixed(_)),
+            "{} has a fixed source",
+            self.code
+        );
+        if !matches!(self.code.source(), RuleSource::Fixed(_)) {
+            self.source = figure_source;
+        }
+        self
     }
 
     /// Attaches the figure behind the finding; a figure that is not finite
@@ -343,14 +350,34 @@ mod tests {
 
     #[test]
     fn errors_sort_before_warnings_and_infos() {
+        use FindingCode::*;
         let sorted = by_severity(vec![
-            Finding::info("a", String::new(), ""),
-            Finding::error("b", String::new(), ""),
-            Finding::warning("c", String::new(), ""),
-            Finding::error("d", String::new(), "").at("x"),
+            Finding::new(CacheEnduranceUnknown, String::new()),
+            Finding::new(CapacityInsufficient, String::new()),
+            Finding::new(CapacityAlertThreshold, String::new()),
+            Finding::new(ComputeCpuOvercommitted, String::new()).at("x"),
         ]);
         let codes: Vec<_> = sorted.iter().map(|f| f.code).collect();
-        assert_eq!(codes, ["b", "d", "c", "a"]);
+        assert_eq!(
+            codes,
+            [
+                CapacityInsufficient,
+                ComputeCpuOvercommitted,
+                CapacityAlertThreshold,
+                CacheEnduranceUnknown
+            ]
+        );
         assert_eq!(sorted[1].path.as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn a_finding_takes_its_codes_severity_and_source() {
+        let f = Finding::new(FindingCode::CacheBelowRuleAllFlash, "m".into());
+        assert_eq!(f.severity, Severity::Warning);
+        assert_eq!(f.source, crate::source::CACHE_TEN_PCT);
+        let policy = Finding::new(FindingCode::ProtectionTooFewHosts, "m".into())
+            .citing(crate::source::RAID6_ERASURE);
+        assert_eq!(policy.source, crate::source::RAID6_ERASURE);
+        assert_eq!(policy.severity, Severity::Error);
     }
 }

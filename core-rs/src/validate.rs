@@ -712,14 +712,22 @@ impl Checker {
         self.push_outside(
             path,
             format!("must be between {min} and {max} (got {value})"),
+            value.into(),
             (min.into(), max.into()),
         );
     }
 
-    fn push_outside(&mut self, path: impl Display, message: String, (min, max): (f64, f64)) {
+    fn push_outside(
+        &mut self,
+        path: impl Display,
+        message: String,
+        value: f64,
+        (min, max): (f64, f64),
+    ) {
         self.issues.push(InputIssue::outside(
             path.to_string(),
             message,
+            value,
             AllowedRange { min, max },
         ));
     }
@@ -738,7 +746,7 @@ impl Checker {
         } else {
             format!("must be a number between {min} and {max}")
         };
-        self.push_outside(path, message, (min, max));
+        self.push_outside(path, message, value, (min, max));
     }
 
     fn non_empty(&mut self, path: impl Display, value: &str) {

@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use crate::rules::{Finding, Severity};
+use crate::rules::{Finding, FindingCode, Severity};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -64,7 +64,7 @@ impl SeverityCounts {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Binding {
-    pub code: &'static str,
+    pub code: FindingCode,
     /// In plain words with the figure and by how much, e.g. "CPU after
     /// N+1: 171 % of 72 cores (limit 100 %) — add 3 hosts"; the finding's
     /// message where the rule has no figure.

@@ -11,8 +11,6 @@ use std::sync::Mutex;
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
-#[cfg(feature = "wasm-exchange")]
-use serde::Deserialize;
 use serde::Serialize;
 
 use crate::bom::{price_project, PriceChange};
@@ -38,16 +36,17 @@ use crate::import::{
     catalog_listing, catalog_to_csv, parse_user_catalog, read_user_catalog, CatalogFormat,
     CatalogListing, UserCatalogSummary,
 };
-use crate::model::issue::InputIssue;
+use crate::model::issue::{CallError, InputIssue};
 use crate::model::{Project, Workload};
 use crate::parse::{check_project_file, ProjectFileOutcome};
 use crate::platform::two_sites::{rtt_penalty, RttPenalty};
 use crate::recommend::{
-    reprice_host, Progress, RecommendOptions, Recommendation, RepricedHost, Search,
+    reprice_host_json, search_json, Progress, RecommendOptions, RecommendOutcome, RepricedHost,
+    Search,
 };
 #[cfg(feature = "wasm-exchange")]
 use crate::report::{
-    csv_tables_dated, evaluate_project_json, xlsx_comparison, xlsx_report_dated, Paper, Variant,
+    comparison_from_json, csv_from_json, pdf_from_json, xlsx_from_json, NamedProject,
 };
 
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
@@ -80,15 +79,12 @@ pub fn check_project_file_js(project_json: &str) -> Result<Ts<ProjectFileOutcome
     Ok(check_project_file(project_json).into_ts()?)
 }
 
-/// A report for a project: the .xlsx bytes. Invalid input is an error
-/// listing every issue (the app only exports what it has evaluated).
+/// A report for a project: the .xlsx bytes. Invalid input throws every
+/// issue (`thrown`); the app only exports what it has evaluated.
 #[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportXlsx)]
-pub fn export_xlsx(project_json: &str, paper: &str) -> Result<Vec<u8>, JsError> {
-    let paper = parse_paper(paper)?;
-    let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
-    xlsx_report_dated(&project, &evaluation, paper, Some(&today()))
-        .map_err(|e| JsError::new(&e.to_string()))
+pub fn export_xlsx(project_json: &str, paper: &str) -> Result<Vec<u8>, JsValue> {
+    xlsx_from_json(project_json, paper, &today()).map_err(thrown)
 }
 
 #[cfg(feature = "wasm-exchange")]
@@ -109,18 +105,8 @@ fn today() -> String {
 /// by today on the user's clock (the core reads none).
 #[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportPdf)]
-pub fn export_pdf(project_json: &str, paper: &str) -> Result<Vec<u8>, JsError> {
-    let paper = parse_paper(paper)?;
-    let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
-    crate::report::pdf_report(&project, &evaluation, paper, &today())
-        .map_err(|e| JsError::new(&e.to_string()))
-}
-
-/// `a4` or `letter`: the paper the workbook is set up to print on.
-#[cfg(feature = "wasm-exchange")]
-fn parse_paper(paper: &str) -> Result<Paper, JsError> {
-    Paper::parse(paper)
-        .ok_or_else(|| JsError::new(&format!("paper must be a4 or letter (got \"{paper}\")")))
+pub fn export_pdf(project_json: &str, paper: &str) -> Result<Vec<u8>, JsValue> {
+    pdf_from_json(project_json, paper, &today()).map_err(thrown)
 }
 
 /// One CSV file per report table.
@@ -139,22 +125,13 @@ pub struct CsvFile {
 
 #[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportCsvTables)]
-pub fn export_csv_tables(project_json: &str) -> Result<Ts<CsvExport>, JsError> {
-    let (project, evaluation) = evaluate_project_json(project_json).map_err(issues_error)?;
-    let tables = csv_tables_dated(&project, &evaluation, Some(&today()))
-        .map_err(|e| JsError::new(&e.to_string()))?
+pub fn export_csv_tables(project_json: &str) -> Result<Ts<CsvExport>, JsValue> {
+    let tables = csv_from_json(project_json, &today())
+        .map_err(thrown)?
         .into_iter()
         .map(|(file_name, text)| CsvFile { file_name, text })
         .collect();
-    Ok(CsvExport { tables }.into_ts()?)
-}
-
-/// A variant to compare in a report: its name and project file text.
-#[cfg(feature = "wasm-exchange")]
-#[derive(Deserialize, Tsify)]
-pub struct NamedProject {
-    pub name: String,
-    pub project_json: String,
+    Ok(CsvExport { tables }.into_ts().map_err(JsError::from)?)
 }
 
 /// A Comparison workbook of several variants of the same workloads.
@@ -163,23 +140,13 @@ pub struct NamedProject {
 pub fn export_xlsx_comparison(
     variants: Vec<Ts<NamedProject>>,
     paper: &str,
-) -> Result<Vec<u8>, JsError> {
-    let paper = parse_paper(paper)?;
-    let mut evaluated: Vec<(String, Project, crate::Evaluation)> = Vec::new();
-    for v in variants {
-        let v = v.to_rust()?;
-        let (project, evaluation) = evaluate_project_json(&v.project_json).map_err(issues_error)?;
-        evaluated.push((v.name, project, evaluation));
-    }
-    let refs: Vec<Variant> = evaluated
-        .iter()
-        .map(|(name, project, evaluation)| Variant {
-            name,
-            project,
-            evaluation,
-        })
-        .collect();
-    xlsx_comparison(&refs, paper).map_err(|e| JsError::new(&e.to_string()))
+) -> Result<Vec<u8>, JsValue> {
+    let variants = variants
+        .into_iter()
+        .map(|v| v.to_rust())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(JsError::from)?;
+    comparison_from_json(&variants, paper).map_err(thrown)
 }
 
 /// The app's names for the inventory types every importer now shares
@@ -225,7 +192,7 @@ pub fn import_rvtools_js(
                 project: Box::new(project),
             },
             // Catalogs are checked for their defaults: a build defect, not the user's file.
-            Err(issues) => return Err(issues_error(issues)),
+            Err(issues) => return Err(JsError::new(&CallError::from(issues).message)),
         },
         Err(issues) => RvtoolsOutcome::Invalid { issues },
     };
@@ -312,15 +279,6 @@ pub fn apply_import_choices_js(
     Ok(outcome.into_ts()?)
 }
 
-/// A design search's answer: ranked designs (possibly none, with the
-/// reason), or every issue of an invalid project.
-#[derive(Serialize, Tsify)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum RecommendOutcome {
-    Searched { recommendation: Box<Recommendation> },
-    Invalid { issues: Vec<InputIssue> },
-}
-
 /// A design search over the shipped catalog (with the user's over it,
 /// when given) for the cheapest designs that meet every requirement, run a
 /// step at a time: the app's Worker yields between steps, so a request to
@@ -343,20 +301,16 @@ impl DesignSearch {
     ) -> Result<DesignSearch, JsError> {
         let options = options.to_rust()?;
         let catalog = catalog_with(user_catalog_json.as_deref())?;
-        let project = match crate::parse::parse_project(project_json) {
-            Ok(project) => project,
-            Err(issue) => {
-                return Ok(DesignSearch {
-                    search: None,
-                    issues: vec![issue],
-                })
-            }
-        };
-        let issues = crate::validate::validate(&project);
-        let search = issues
-            .is_empty()
-            .then(|| Search::new(&project, &catalog, &options));
-        Ok(DesignSearch { search, issues })
+        Ok(match search_json(project_json, &catalog, &options) {
+            Ok(search) => DesignSearch {
+                search: Some(search),
+                issues: Vec::new(),
+            },
+            Err(issues) => DesignSearch {
+                search: None,
+                issues,
+            },
+        })
     }
 
     #[wasm_bindgen(js_name = isDone)]
@@ -395,18 +349,11 @@ pub fn reprice_custom_host(
     customised_json: &str,
     cluster_index: usize,
     user_catalog_json: Option<String>,
-) -> Result<Ts<RepricedHost>, JsError> {
+) -> Result<Ts<RepricedHost>, JsValue> {
     let catalog = catalog_with(user_catalog_json.as_deref())?;
-    let parse = |json: &str| {
-        crate::parse::parse_project(json).map_err(|issue| JsError::new(&issue.message))
-    };
-    let repriced = reprice_host(
-        &parse(optimum_json)?,
-        &parse(customised_json)?,
-        cluster_index,
-        &catalog,
-    );
-    Ok(repriced.into_ts()?)
+    let repriced = reprice_host_json(optimum_json, customised_json, cluster_index, &catalog)
+        .map_err(thrown)?;
+    Ok(repriced.into_ts().map_err(JsError::from)?)
 }
 
 /// The X-Brick models an XtremIO + VPLEX cluster can use, for the editor.
@@ -467,13 +414,14 @@ fn user_catalog(user_catalog_json: Option<&str>) -> Result<Catalog, JsError> {
             defaults: None,
             parts: vec![],
         }),
+        // The app only stores catalogs `importUserCatalog` accepted: a
+        // stored one it refuses is no field the user can fix here.
         Some(json) => parse_user_catalog(json, &shipped_catalog()).map_err(|issues| {
-            issues_error(
-                issues
-                    .into_iter()
-                    .map(|i| InputIssue::new("", format!("the user catalog: {}", i.message)))
-                    .collect(),
-            )
+            let issues: Vec<InputIssue> = issues
+                .into_iter()
+                .map(|i| InputIssue::new("", format!("the user catalog: {}", i.message)))
+                .collect();
+            JsError::new(&CallError::from(issues).message)
         }),
     }
 }
@@ -625,9 +573,18 @@ pub fn import_workloads_csv_js(
     Ok(outcome.into_ts()?)
 }
 
-fn issues_error(issues: Vec<InputIssue>) -> JsError {
-    let messages: Vec<String> = issues.into_iter().map(|i| i.message).collect();
-    JsError::new(&messages.join("; "))
+/// A core error as the app gets it: an `Error` whose message says it all,
+/// with `issues` (`InputIssue[]`): every problem of the input as data,
+/// with its JSON path, value and allowed range; empty for a failure that
+/// is not the input's.
+fn thrown(e: CallError) -> JsValue {
+    let error: JsValue = JsError::new(&e.message).into();
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    if let Ok(issues) = e.issues.serialize(&serializer) {
+        // Setting a property on a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(&error, &JsValue::from_str("issues"), &issues);
+    }
+    error
 }
 
 /// Deliberately panics: lets tests prove a core panic reaches the UI as an

@@ -76,7 +76,10 @@ fn find<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
 }
 
 fn codes(e: &Evaluation) -> Vec<(&'static str, Severity)> {
-    e.findings.iter().map(|f| (f.code, f.severity)).collect()
+    e.findings
+        .iter()
+        .map(|f| (f.code.as_str(), f.severity))
+        .collect()
 }
 
 #[test]

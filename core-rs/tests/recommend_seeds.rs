@@ -141,7 +141,7 @@ fn unmet_codes(project: &Project) -> Vec<&'static str> {
         .findings
         .iter()
         .filter(|f| is_unmet(f))
-        .map(|f| f.code)
+        .map(|f| f.code.as_str())
         .collect();
     codes.sort_unstable();
     codes.dedup();

@@ -504,7 +504,7 @@ mod stretched {
     }
 
     fn codes(e: &Evaluation) -> Vec<&'static str> {
-        e.findings.iter().map(|f| f.code).collect()
+        e.findings.iter().map(|f| f.code.as_str()).collect()
     }
 
     fn with_topology(edit: impl Fn(&mut Topology)) -> Evaluation {
@@ -818,7 +818,7 @@ mod xtremio_vplex {
     }
 
     fn codes(e: &Evaluation) -> Vec<&'static str> {
-        e.findings.iter().map(|f| f.code).collect()
+        e.findings.iter().map(|f| f.code.as_str()).collect()
     }
 
     #[test]

@@ -92,7 +92,7 @@ fn every_example_has_its_verdict_and_binding_constraint() {
         let e = evaluate(&project).expect("valid");
         let v = &e.verdict;
         assert_eq!(v.status, status, "{file}: {v:?}");
-        assert_eq!(v.binding.as_ref().map(|b| b.code), code, "{file}");
+        assert_eq!(v.binding.as_ref().map(|b| b.code.as_str()), code, "{file}");
         assert_eq!(
             v.binding.as_ref().map(|b| b.summary.as_str()),
             summary,

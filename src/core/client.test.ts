@@ -77,6 +77,26 @@ describe('CoreClient', () => {
     expect(workers).toHaveLength(1);
   });
 
+  it('rejects refused input with every issue and keeps the Worker', async () => {
+    const issue = {
+      path: 'clusters[0].topology.host_count',
+      message: 'clusters[0].topology.host_count must be between 1 and 64 (got 0)',
+      value: 0,
+      allowed: { min: 1, max: 64 },
+    };
+    const { client, workers } = clientWith((r) => ({
+      id: r.id,
+      ok: false,
+      kind: 'invalid',
+      message: issue.message,
+      issues: [issue],
+    }));
+    const failed = client.call('report/xlsx', { projectJson: '{}', paper: 'a4' });
+    await expect(failed).rejects.toBeInstanceOf(CoreError);
+    await expect(failed).rejects.toMatchObject({ kind: 'invalid', issues: [issue] });
+    expect(workers[0]?.terminated).toBe(false);
+  });
+
   it('fails pending calls when the Worker itself errors', async () => {
     const { client, workers } = clientWith(() => {
       throw new Error('unused');

@@ -2,11 +2,14 @@
 // rejects the pending call with a CoreError and the next call gets a fresh
 // Worker, so the app keeps working.
 import type { CoreErrorKind, CoreMethod, CoreRequests, CoreResponse } from './protocol';
+import type { InputIssue } from './types';
 
 export class CoreError extends Error {
   constructor(
     readonly kind: CoreErrorKind,
     message: string,
+    /** Every problem of the input, each with its JSON path (kind `invalid`). */
+    readonly issues: InputIssue[] = [],
   ) {
     super(message);
     this.name = 'CoreError';
@@ -65,7 +68,7 @@ export class CoreClient {
       pending.reject(new CoreError('panic', response.message));
       this.replaceWorker(new CoreError('panic', response.message));
     } else {
-      pending.reject(new CoreError('failure', response.message));
+      pending.reject(new CoreError(response.kind, response.message, response.issues));
     }
   }
 

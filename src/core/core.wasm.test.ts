@@ -67,6 +67,7 @@ describe('the Wasm core', () => {
         {
           path: 'clusters[0].topology.host_count',
           message: 'clusters[0].topology.host_count must be between 1 and 64 (got 65)',
+          value: 65,
           allowed: { min: 1, max: 64 },
         },
       ],
@@ -126,8 +127,11 @@ describe('the exchange module (imports and reports, loaded on first use)', () =>
       { id: 11, method: 'report/xlsx', params: { projectJson, paper: 'a3' } },
       exchange,
     );
-    expect(badPaper).toMatchObject({ ok: false });
-    if (!badPaper.ok) expect(badPaper.message).toContain('paper must be a4 or letter (got "a3")');
+    expect(badPaper).toMatchObject({
+      ok: false,
+      kind: 'invalid',
+      issues: [{ path: 'paper', message: 'paper must be a4 or letter (got "a3")' }],
+    });
 
     const csv = handleRequest(
       core,
@@ -139,6 +143,27 @@ describe('the exchange module (imports and reports, loaded on first use)', () =>
     const { tables } = csv.result as ReturnType<typeof exchange.exportCsvTables>;
     expect(tables.length).toBeGreaterThan(0);
     expect(tables.every((t) => t.text.length > 0)).toBe(true);
+  });
+
+  it('refuses an invalid project with every issue: path, value and allowed range', () => {
+    const broken = structuredClone(example) as Project;
+    const topology = broken.clusters[0]?.topology;
+    if (topology?.kind === 'single') topology.host_count = 65;
+    const response = handleRequest(
+      core,
+      { id: 14, method: 'report/csv', params: { projectJson: JSON.stringify(broken) } },
+      exchange,
+    );
+    expect(response).toMatchObject({ ok: false, kind: 'invalid' });
+    if (response.ok) return;
+    const issue = response.issues?.find((i) => i.path === 'clusters[0].topology.host_count');
+    expect(issue).toEqual({
+      path: 'clusters[0].topology.host_count',
+      message: 'clusters[0].topology.host_count must be between 1 and 64 (got 65)',
+      value: 65,
+      allowed: { min: 1, max: 64 },
+    });
+    expect(response.message).toContain('(got 65)');
   });
 
   it('writes the PDF proposal on the paper asked for', () => {

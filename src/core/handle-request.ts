@@ -4,6 +4,7 @@ import type { CoreMethod, CoreRequest, CoreRequests, CoreResponse } from './prot
 import type {
   CatalogFormat,
   ImportChoices,
+  InputIssue,
   InventoryPreview,
   NamedProject,
   PartSlot,
@@ -91,13 +92,21 @@ export function handleRequest(
       }
       return { id: request.id, ok: false, kind: 'panic', message };
     }
-    return {
-      id: request.id,
-      ok: false,
-      kind: 'failure',
-      message: error instanceof Error ? error.message : String(error),
-    };
+    const message = error instanceof Error ? error.message : String(error);
+    const issues = inputIssues(error);
+    if (issues) return { id: request.id, ok: false, kind: 'invalid', message, issues };
+    return { id: request.id, ok: false, kind: 'failure', message };
   }
+}
+
+/**
+ * The input problems a core call threw, each with its JSON path, value and
+ * allowed range (the core's `CallError`); undefined for any other error.
+ */
+export function inputIssues(error: unknown): InputIssue[] | undefined {
+  if (!(error instanceof Error) || !('issues' in error)) return undefined;
+  const { issues } = error as { issues: unknown };
+  return Array.isArray(issues) && issues.length > 0 ? (issues as InputIssue[]) : undefined;
 }
 
 const params = <M extends keyof CoreRequests>(request: CoreRequest, _method: M) =>

@@ -6,6 +6,7 @@ import type {
   CsvExport,
   EvaluateOutcome,
   ImportChoices,
+  InputIssue,
   InventoryPreview,
   NamedProject,
   PartSlot,
@@ -93,9 +94,13 @@ export interface CoreRequest<M extends CoreMethod = CoreMethod> {
   params: CoreRequests[M]['params'];
 }
 
-/** `panic`: the Rust core panicked (the Worker is replaced); `failure`: anything else. */
-export type CoreErrorKind = 'panic' | 'failure';
+/**
+ * `panic`: the Rust core panicked (the Worker is replaced); `invalid`: the
+ * input has problems, each with its JSON path in `issues`; `failure`:
+ * anything else.
+ */
+export type CoreErrorKind = 'panic' | 'invalid' | 'failure';
 
 export type CoreResponse =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; kind: CoreErrorKind; message: string };
+  | { id: number; ok: false; kind: CoreErrorKind; message: string; issues?: InputIssue[] };

@@ -1,11 +1,17 @@
 // Every file action that can fail (save, open, import, export, recovery,
 // catalog writes) reports its failure here, so none is silent.
+import { CoreError } from '../core/client';
+import type { InputIssue } from '../core/types';
 import type { AppStore } from '../store';
 
-/** What failed, in the user's words ("Saving design.stacksizer.json"), and why. */
+/**
+ * What failed, in the user's words ("Saving design.stacksizer.json"), and
+ * why; `issues` when the core refused the input, each with its field.
+ */
 export interface Failure {
   action: string;
   reason: string;
+  issues?: InputIssue[];
 }
 
 /**
@@ -30,7 +36,11 @@ export async function attempt(
     await task();
     return true;
   } catch (error) {
-    store.getState().showFailure({ action, reason: failureReason(error) });
+    const issues = error instanceof CoreError ? error.issues : [];
+    const reason = failureReason(error);
+    store
+      .getState()
+      .showFailure(issues.length > 0 ? { action, reason, issues } : { action, reason });
     return false;
   }
 }

@@ -1,5 +1,6 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
+import { CoreError } from '../core/client';
 import type { Design, KeyFigures, Project, VerdictStatus } from '../core/types';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
@@ -73,6 +74,11 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
         // The step left the allowed range: keep the design as it was and say why.
         setCurrent({ ...current, issues: outcome.issues.map((i) => i.message) });
       }
+    } catch (error) {
+      // The core refused a project: keep the design as it was and say why.
+      const issues = error instanceof CoreError ? error.issues.map((i) => i.message) : [];
+      const reason = error instanceof Error ? error.message : String(error);
+      setCurrent({ ...current, issues: issues.length > 0 ? issues : [reason] });
     } finally {
       setPending(false);
     }

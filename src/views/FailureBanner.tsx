@@ -1,4 +1,5 @@
 import { Button, Callout } from '@blueprintjs/core';
+import { IssueItems } from '../components/IssueItems';
 import { useApp } from '../store/context';
 
 /** The last file action that failed and why; the document is as it was before it. It stays until dismissed. */
@@ -11,7 +12,16 @@ export function FailureBanner() {
       <h2 id="failure-heading" className="callout-title">
         {failure.action} failed
       </h2>
-      <p>{failure.reason}</p>
+      {failure.issues ? (
+        <>
+          <p>Fix these fields and try again:</p>
+          <ul>
+            <IssueItems issues={failure.issues} />
+          </ul>
+        </>
+      ) : (
+        <p>{failure.reason}</p>
+      )}
       <Button text="Dismiss" icon="cross" size="small" onClick={() => showFailure(null)} />
     </Callout>
   );

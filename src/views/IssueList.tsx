@@ -1,5 +1,6 @@
 import { Classes, Intent } from '@blueprintjs/core';
 import { classes } from '../components/FieldFrame';
+import { IssueItems } from '../components/IssueItems';
 import { useApp } from '../store/context';
 
 /** Every input problem the core reported, and a core failure if any. */
@@ -17,9 +18,7 @@ export function IssueList() {
       </h2>
       <ul>
         {coreError && <li data-testid="core-error">The sizing core failed: {coreError}</li>}
-        {issues.map((issue) => (
-          <li key={`${issue.path}:${issue.message}`}>{issue.message}</li>
-        ))}
+        <IssueItems issues={issues} />
       </ul>
     </section>
   );

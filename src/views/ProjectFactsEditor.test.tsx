@@ -1,34 +1,15 @@
 // @vitest-environment jsdom
 // The facts editor edits the project's `facts` through the store (one
 // undoable edit per change) and shows the core's message under the field.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import type { CoreClient } from '../core/client';
-import type { Project } from '../core/types';
-import type { Platform } from '../platform';
-import { ServicesProvider } from '../services';
-import { createAppStore } from '../store';
 import { ProjectFactsEditor } from './ProjectFactsEditor';
+import { renderWithExample } from './renderWithExample.test-support';
 
 afterEach(cleanup);
 
-function renderEditor() {
-  // A schema 1 example: it has no `facts`, as a file saved before them.
-  const text = readFileSync(
-    join(process.cwd(), 'assets', 'examples', 'seed-001-all-flash-sql.json'),
-    'utf8',
-  );
-  const store = createAppStore(JSON.parse(text) as Project);
-  const services = { store, core: {} as CoreClient, platform: {} as Platform };
-  render(
-    <ServicesProvider services={services}>
-      <ProjectFactsEditor />
-    </ServicesProvider>,
-  );
-  return store;
-}
+// A schema 1 example: it has no `facts`, as a file saved before them.
+const renderEditor = () => renderWithExample(<ProjectFactsEditor />);
 
 it('edits every fact by its accessible name, creating facts a file left out', () => {
   const store = renderEditor();

@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::demand::placement::PlacedWorkload;
 use crate::model::ResolvedDiskGroup;
 use crate::model::{HostSpec, Id, Settings, SqlDeployment, Topology, WorkloadSpec};
-use crate::rules::{hosts_to_add, num, Finding, Measure};
+use crate::rules::{hosts_to_add, num, Finding, FindingCode, Measure};
 use crate::source;
 use crate::totals::totals;
 
@@ -396,12 +396,8 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
             num(overhead, 1)
         );
         findings.push(
-            Finding::info(
-                "compute.overhead_outside_published_range",
-                message,
-                source::VIRTUALIZATION_OVERHEAD,
-            )
-            .at("settings.virtualization_cpu_overhead_pct"),
+            Finding::new(FindingCode::ComputeOverheadOutsidePublishedRange, message)
+                .at("settings.virtualization_cpu_overhead_pct"),
         );
     }
     if c.hosts_after_failure == 0 {
@@ -411,12 +407,8 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
             settings.reserve_hosts, c.hosts
         );
         findings.push(
-            Finding::error(
-                "compute.no_hosts_after_failure",
-                message,
-                source::HA_HOST_RESERVE,
-            )
-            .at("settings.reserve_hosts"),
+            Finding::new(FindingCode::ComputeNoHostsAfterFailure, message)
+                .at("settings.reserve_hosts"),
         );
         // Nothing is left to fit vCPUs or memory into: this one error says it.
         return findings;
@@ -456,7 +448,7 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
             c.hosts,
         ));
         findings.push(
-            Finding::error("compute.cpu_overcommitted", message, source::SQL_CPU_RATIO)
+            Finding::new(FindingCode::ComputeCpuOvercommitted, message)
                 .at(format!("{cluster_path}.host.cores_per_socket"))
                 .measured(measure),
         );
@@ -488,13 +480,9 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
             num(c.vsan_memory_per_host_gb, 1),
         );
         findings.push(
-            Finding::error(
-                "compute.sql_memory_overcommitted",
-                message,
-                source::SQL_MEMORY_RESERVED,
-            )
-            .at(ram_path)
-            .measured(ram_measure(c.sql_ram_gb, 100.0)),
+            Finding::new(FindingCode::ComputeSqlMemoryOvercommitted, message)
+                .at(ram_path)
+                .measured(ram_measure(c.sql_ram_gb, 100.0)),
         );
     } else if c.ram_demand_gb > c.usable_ram_after_failure_gb {
         let message = format!(
@@ -506,13 +494,9 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
             settings.reserve_hosts,
         );
         findings.push(
-            Finding::error(
-                "compute.memory_overcommitted",
-                message,
-                source::SQL_MEMORY_RESERVED,
-            )
-            .at(ram_path)
-            .measured(ram_measure(c.ram_demand_gb, 100.0)),
+            Finding::new(FindingCode::ComputeMemoryOvercommitted, message)
+                .at(ram_path)
+                .measured(ram_measure(c.ram_demand_gb, 100.0)),
         );
     } else if c
         .ram_demand_pct_after_failure
@@ -529,13 +513,9 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
             num(RAM_AFTER_FAILURE_WARNING_PCT, 0),
         );
         findings.push(
-            Finding::warning(
-                "compute.memory_high_after_failure",
-                message,
-                source::RAM_HEADROOM,
-            )
-            .at(ram_path)
-            .measured(ram_measure(c.ram_demand_gb, RAM_AFTER_FAILURE_WARNING_PCT)),
+            Finding::new(FindingCode::ComputeMemoryHighAfterFailure, message)
+                .at(ram_path)
+                .measured(ram_measure(c.ram_demand_gb, RAM_AFTER_FAILURE_WARNING_PCT)),
         );
     }
     findings
@@ -582,12 +562,7 @@ fn vm_fit_findings(w: &PlacedWorkload, host: &HostSpec, c: &ClusterCompute) -> V
             num(c.vsan_memory_per_host_gb, 1),
         );
         findings.push(
-            Finding::error(
-                "compute.vm_exceeds_host_memory",
-                message,
-                source::VSAN_MEMORY_KB,
-            )
-            .at(at("ram_gb_per_vm")),
+            Finding::new(FindingCode::ComputeVmExceedsHostMemory, message).at(at("ram_gb_per_vm")),
         );
     } else if ram_gb > c.numa_node_ram_gb {
         let message = format!(
@@ -599,8 +574,7 @@ fn vm_fit_findings(w: &PlacedWorkload, host: &HostSpec, c: &ClusterCompute) -> V
             host.sockets,
         );
         findings.push(
-            Finding::warning("compute.vm_memory_spans_numa", message, source::NUMA_MEMORY)
-                .at(at("ram_gb_per_vm")),
+            Finding::new(FindingCode::ComputeVmMemorySpansNuma, message).at(at("ram_gb_per_vm")),
         );
     }
     if vcpu > host.cores_per_socket {
@@ -610,10 +584,8 @@ fn vm_fit_findings(w: &PlacedWorkload, host: &HostSpec, c: &ClusterCompute) -> V
              hide them.",
             host.cores_per_socket,
         );
-        findings.push(
-            Finding::warning("compute.vm_vcpu_spans_numa", message, source::NUMA_VCPU)
-                .at(at("vcpu_per_vm")),
-        );
+        findings
+            .push(Finding::new(FindingCode::ComputeVmVcpuSpansNuma, message).at(at("vcpu_per_vm")));
     }
     findings
 }
@@ -731,7 +703,7 @@ mod tests {
     }
 
     fn codes(c: &ClusterCompute) -> Vec<&'static str> {
-        c.findings.iter().map(|f| f.code).collect()
+        c.findings.iter().map(|f| f.code.as_str()).collect()
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::demand::footprint::{annual_growth_pct, growth_factor};
 use crate::demand::io::{grown_front_end_io, FrontEndIo};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::{Capacity, Topology, WorkloadSpec};
-use crate::rules::Finding;
+use crate::rules::{Finding, FindingCode};
 use crate::source;
 
 /// One year of the timeline.
@@ -368,12 +368,12 @@ pub fn growth_findings(
                 ),
             };
             let code = match c.limit {
-                GrowthLimit::Capacity => "growth.capacity_crossed",
-                GrowthLimit::Iops => "growth.iops_crossed",
-                GrowthLimit::Cpu => "growth.cpu_crossed",
-                GrowthLimit::Ram => "growth.ram_crossed",
+                GrowthLimit::Capacity => FindingCode::GrowthCapacityCrossed,
+                GrowthLimit::Iops => FindingCode::GrowthIopsCrossed,
+                GrowthLimit::Cpu => FindingCode::GrowthCpuCrossed,
+                GrowthLimit::Ram => FindingCode::GrowthRamCrossed,
             };
-            Finding::warning(
+            Finding::new(
                 code,
                 format!(
                     "Cluster \"{cluster_name}\" outgrows its {} in year {} of {}: {fix}.",
@@ -381,7 +381,6 @@ pub fn growth_findings(
                     c.year,
                     growth.horizon_years
                 ),
-                source::GROWTH_TIMELINE,
             )
             .at(format!("{cluster_path}.topology"))
         })

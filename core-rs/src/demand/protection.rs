@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::model::StorageTier;
 use crate::model::{ProtectionMethod, StoragePolicy};
-use crate::rules::{ClusterFacts, Finding};
+use crate::rules::{ClusterFacts, Finding, FindingCode};
 use crate::source;
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -127,10 +127,9 @@ pub fn host_findings(cluster: &ClusterFacts, policies: &[(usize, &StoragePolicy)
         let label = &policy.name;
         if p.is_erasure_coding() && cluster.tier == StorageTier::Hybrid {
             out.push(
-                Finding::error(
-                    "protection.erasure_coding_needs_all_flash",
+                Finding::new(
+                    FindingCode::ProtectionErasureCodingNeedsAllFlash,
                     format!("Policy \"{label}\" uses erasure coding, which cluster \"{name}\" cannot run: it is hybrid (HDD capacity devices)."),
-                    source::ERASURE_CODING_ALL_FLASH,
                 )
                 .at(format!("policies[{index}].method")),
             );
@@ -148,19 +147,17 @@ pub fn host_findings(cluster: &ClusterFacts, policies: &[(usize, &StoragePolicy)
         };
         if have < need {
             out.push(
-                Finding::error(
-                    "protection.too_few_hosts",
+                Finding::new(
+                    FindingCode::ProtectionTooFewHosts,
                     format!("Cluster \"{name}\" has {have} host(s){per}; policy \"{label}\" needs at least {need}{per}."),
-                    p.source,
-                )
+                ).citing(p.source)
                 .at(host_path.clone()),
             );
         } else if have < spare {
             out.push(
-                Finding::warning(
-                    "protection.no_spare_host",
+                Finding::new(
+                    FindingCode::ProtectionNoSpareHost,
                     format!("Cluster \"{name}\" has {have} host(s){per}, the minimum for policy \"{label}\"; with {spare}{per} a failed host's components could rebuild elsewhere."),
-                    p.recommended_source,
                 )
                 .at(host_path.clone()),
             );
@@ -213,8 +210,8 @@ pub fn policy_label_findings(policies: &[StoragePolicy]) -> Vec<Finding> {
                 continue;
             }
             out.push(
-                Finding::warning(
-                    "protection.policy_label_contradicts",
+                Finding::new(
+                    FindingCode::ProtectionPolicyLabelContradicts,
                     format!(
                         "Policy \"{label}\" reads as {}{} but protects with {} FTT={}: rename it or change its method.",
                         method.map_or("", method_label),
@@ -222,7 +219,6 @@ pub fn policy_label_findings(policies: &[StoragePolicy]) -> Vec<Finding> {
                         method_label(policy.method),
                         policy.ftt
                     ),
-                    source::POLICY_LABEL,
                 )
                 .at(format!("policies[{i}].{field}")),
             );
@@ -344,7 +340,7 @@ mod tests {
     }
 
     fn codes(findings: &[Finding]) -> Vec<&'static str> {
-        findings.iter().map(|f| f.code).collect()
+        findings.iter().map(|f| f.code.as_str()).collect()
     }
 
     #[test]

@@ -5,8 +5,7 @@
 
 use crate::demand::io::front_end_io;
 use crate::model::Workload;
-use crate::rules::{num, Finding};
-use crate::source;
+use crate::rules::{num, Finding, FindingCode};
 
 /// At most this many workloads are named in the message.
 const NAMED: usize = 3;
@@ -38,8 +37,8 @@ pub fn unmeasured_iops<'a>(
         String::new()
     };
     Some(
-        Finding::warning(
-            "workload.iops_unmeasured",
+        Finding::new(
+            FindingCode::WorkloadIopsUnmeasured,
             format!(
                 "Cluster \"{cluster_name}\": {count} of its {total} workloads ({}{more}) have 0 \
                  front-end IOPS, as an inventory import leaves them; they are assumed to do no \
@@ -47,7 +46,6 @@ pub fn unmeasured_iops<'a>(
                  for them. Enter measured IOPS to size it.",
                 named.join(", ")
             ),
-            source::UNMEASURED_IOPS,
         )
         .at(format!("workloads[{index}].spec")),
     )

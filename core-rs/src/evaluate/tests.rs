@@ -53,7 +53,7 @@ fn seed_000(cache_gb: f64, method: &str) -> Project {
 }
 
 fn codes(e: &Evaluation) -> Vec<&'static str> {
-    e.findings.iter().map(|f| f.code).collect()
+    e.findings.iter().map(|f| f.code.as_str()).collect()
 }
 
 #[test]

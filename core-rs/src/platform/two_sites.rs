@@ -16,8 +16,7 @@ use crate::demand::compute::ClusterCompute;
 use crate::model::{Settings, Topology, WorkloadSpec};
 use crate::platform::vsan_osa::capacity::{PlacedWorkload, ResolvedDiskGroup};
 use crate::platform::vsan_osa::performance::assess_performance;
-use crate::rules::{num, Finding, Measure};
-use crate::source;
+use crate::rules::{num, Finding, FindingCode, Measure};
 
 pub use failover_tps::{
     check_load, failover_tps, tps_after_site_failure, FailoverLimit, FailoverLoad, FailoverTps,
@@ -153,10 +152,9 @@ pub fn assess_stretched(
     findings.extend(link_findings(&link, &witness, &path, name));
     if !sites.site_mirroring {
         findings.push(
-            Finding::warning(
-                "stretched.not_site_mirrored",
+            Finding::new(
+                FindingCode::StretchedNotSiteMirrored,
                 format!("Cluster \"{name}\" is stretched without site mirroring: each policy's copies may sit in one site, so a site failure can take data offline."),
-                source::STRETCHED_SITE_MIRROR,
             )
             .at(format!("{path}.topology.site_mirroring")),
         );
@@ -182,14 +180,13 @@ fn rtt_findings(rtt: &RttPenalty, runs_sql: bool, path: &str, name: &str) -> Vec
         num(rtt.log_write_latency_ms, 1)
     );
     if !rtt.supported {
-        vec![Finding::error(
-            "stretched.rtt_unsupported",
+        vec![Finding::new(
+            FindingCode::StretchedRttUnsupported,
             format!(
                 "Cluster \"{name}\": {} ms between sites exceeds the {} ms a vSAN stretched cluster supports (extrapolated: {effect}).",
                 num(rtt.rtt_ms, 1),
                 num(rtt.max_supported_rtt_ms, 0)
             ),
-            source::STRETCHED_RTT_LIMIT,
         )
         .at(at)
         .measured(Measure::against(
@@ -200,14 +197,13 @@ fn rtt_findings(rtt: &RttPenalty, runs_sql: bool, path: &str, name: &str) -> Vec
             1,
         ))]
     } else if runs_sql && !rtt.recommended_for_sql {
-        vec![Finding::warning(
-            "stretched.rtt_above_sql_recommendation",
+        vec![Finding::new(
+            FindingCode::StretchedRttAboveSqlRecommendation,
             format!(
                 "Cluster \"{name}\": at {} ms between sites {effect}; seed 001 recommends at most {} ms for SQL Server.",
                 num(rtt.rtt_ms, 1),
                 num(rtt.sql_recommended_rtt_ms, 0)
             ),
-            source::STRETCHED_SQL_RTT,
         )
         .at(at)]
     } else {
@@ -225,8 +221,8 @@ fn link_findings(
     let mut out = Vec::new();
     if link.required_gbps > link.link_gbps {
         out.push(
-            Finding::error(
-                "stretched.link_insufficient",
+            Finding::new(
+                FindingCode::StretchedLinkInsufficient,
                 format!(
                     "Cluster \"{name}\": the inter-site link needs {} Gbps ({} MB/s of writes x {} x {}) but has {} Gbps.",
                     num(link.required_gbps, 2),
@@ -235,7 +231,6 @@ fn link_findings(
                     link.resync_multiplier,
                     num(link.link_gbps, 2)
                 ),
-                source::INTER_SITE_BANDWIDTH,
             )
             .at(format!("{topology}.inter_site_link_gbps"))
             .measured(Measure::against(
@@ -248,29 +243,27 @@ fn link_findings(
         );
     } else if link.link_gbps < MIN_RECOMMENDED_LINK_GBPS {
         out.push(
-            Finding::warning(
-                "stretched.link_below_10_gbps",
+            Finding::new(
+                FindingCode::StretchedLinkBelow10Gbps,
                 format!(
                     "Cluster \"{name}\": the inter-site link is {} Gbps; VMware recommends at least {} Gbps between the data sites.",
                     num(link.link_gbps, 2),
                     num(MIN_RECOMMENDED_LINK_GBPS, 0)
                 ),
-                source::INTER_SITE_BANDWIDTH,
             )
             .at(format!("{topology}.inter_site_link_gbps")),
         );
     }
     if witness.required_mbps > witness.link_mbps {
         out.push(
-            Finding::error(
-                "stretched.witness_bandwidth",
+            Finding::new(
+                FindingCode::StretchedWitnessBandwidth,
                 format!(
                     "Cluster \"{name}\": about {} components need {} Mbps to the witness site; its link has {} Mbps.",
                     witness.components,
                     num(witness.required_mbps, 1),
                     num(witness.link_mbps, 1)
                 ),
-                source::WITNESS_LINK,
             )
             .at(format!("{topology}.witness_link_mbps"))
             .measured(Measure::against(
@@ -284,14 +277,13 @@ fn link_findings(
     }
     if !witness.rtt_within_limit {
         out.push(
-            Finding::error(
-                "stretched.witness_rtt",
+            Finding::new(
+                FindingCode::StretchedWitnessRtt,
                 format!(
                     "Cluster \"{name}\": {} ms to the witness site is beyond the {} ms limit at this many hosts per site.",
                     num(witness.rtt_ms, 0),
                     num(witness.max_rtt_ms, 0)
                 ),
-                source::WITNESS_LINK,
             )
             .at(format!("{topology}.witness_rtt_ms"))
             .measured(Measure::against(
@@ -305,14 +297,13 @@ fn link_findings(
     }
     if witness.appliance.is_none() {
         out.push(
-            Finding::error(
-                "stretched.witness_components",
+            Finding::new(
+                FindingCode::StretchedWitnessComponents,
                 format!(
                     "Cluster \"{name}\": about {} VMs with {} witness components exceed the largest witness appliance (64,000 components).",
                     witness.vms,
                     witness.witness_components
                 ),
-                source::WITNESS_LINK,
             )
             .at(format!("{path}.storage")),
         );

@@ -17,7 +17,7 @@ fn seed_001() -> QuickInput {
 }
 
 fn codes(r: &QuickResult) -> Vec<&'static str> {
-    r.findings.iter().map(|f| f.code).collect()
+    r.findings.iter().map(|f| f.code.as_str()).collect()
 }
 
 fn issues(input: &QuickInput) -> Vec<InputIssue> {

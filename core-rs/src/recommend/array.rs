@@ -22,6 +22,7 @@ use crate::evaluate::{evaluate, ArrayClusterEvaluation};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::issue::InputIssue;
 use crate::platform::xtremio_vplex::engine_counts;
+use crate::rules::FindingCode;
 
 use super::base::{ArrayConfig, Base};
 use super::bom::{array_bom, total};
@@ -36,18 +37,18 @@ use super::vsan::Caps;
 /// Findings of the storage axis: every unmet finding the arrays and
 /// engines decide. One left out lets the search keep an X-Brick count that
 /// verification then rejects, and the family loses its cheapest design.
-pub const STORAGE_RULES: [&str; 4] = [
-    "xtremio.capacity_insufficient",
-    "xtremio.failure_capacity",
-    "xtremio.iops_exceeded",
-    "vplex.frontend_iops_exceeded",
+pub const STORAGE_RULES: [FindingCode; 4] = [
+    FindingCode::XtremioCapacityInsufficient,
+    FindingCode::XtremioFailureCapacity,
+    FindingCode::XtremioIopsExceeded,
+    FindingCode::VplexFrontendIopsExceeded,
 ];
 
 /// Findings of the compute axis.
-pub fn compute_rule(code: &str) -> bool {
-    code.starts_with("compute.")
-        || code == "stretched.site_failure_memory"
-        || code == "stretched.site_failure_cpu"
+pub fn compute_rule(code: FindingCode) -> bool {
+    code.as_str().starts_with("compute.")
+        || code == FindingCode::StretchedSiteFailureMemory
+        || code == FindingCode::StretchedSiteFailureCpu
 }
 
 /// The smallest passing storage of one X-Brick model and engine count.
@@ -86,7 +87,7 @@ impl Probe<'_> {
         array: &ArrayConfig,
         host: usize,
         size: u32,
-    ) -> Result<(Vec<&'static str>, ArrayClusterEvaluation), Vec<InputIssue>> {
+    ) -> Result<(Vec<FindingCode>, ArrayClusterEvaluation), Vec<InputIssue>> {
         self.stats.full_evaluations += 1;
         self.stats.evaluated += 1;
         let project = self
@@ -174,7 +175,7 @@ impl ArraySearch {
                         });
                         break;
                     }
-                    if failing.contains(&"vplex.frontend_iops_exceeded") {
+                    if failing.contains(&FindingCode::VplexFrontendIopsExceeded) {
                         break;
                     }
                 }
@@ -190,9 +191,9 @@ impl ArraySearch {
         };
         let mut compute = Vec::new();
         for host in 0..choices.hosts.len() {
-            let mut passes = |size: u32| -> Result<(bool, Vec<&'static str>), Vec<InputIssue>> {
+            let mut passes = |size: u32| -> Result<(bool, Vec<FindingCode>), Vec<InputIssue>> {
                 let (unmet, _) = probe.run(&reference, host, size)?;
-                let failing: Vec<_> = unmet.into_iter().filter(|c| compute_rule(c)).collect();
+                let failing: Vec<_> = unmet.into_iter().filter(|&c| compute_rule(c)).collect();
                 Ok((failing.is_empty(), failing))
             };
             let (ok, failing) = passes(hi)?;
@@ -352,7 +353,7 @@ mod tests {
         // The case tests the rule only while one X-Brick sits between the
         // two: holding the data healthy, short of it after the failure.
         let e = evaluate(&base.array_project(&one, &choices.hosts[0], 3)).expect("valid");
-        let codes: Vec<_> = e.findings.iter().map(|f| f.code).collect();
+        let codes: Vec<_> = e.findings.iter().map(|f| f.code.as_str()).collect();
         assert!(codes.contains(&"xtremio.failure_capacity"), "{codes:?}");
         assert!(
             !codes.contains(&"xtremio.capacity_insufficient"),

@@ -8,7 +8,9 @@ use serde::Serialize;
 
 use crate::bom::host_part;
 use crate::catalog::{Catalog, PartSpec};
+use crate::model::issue::CallError;
 use crate::model::{HostSpec, Project};
+use crate::parse::parse_project;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -19,6 +21,19 @@ pub struct RepricedHost {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub unpriced_reason: Option<String>,
+}
+
+/// `reprice_host` of two project files' text; a file that does not parse
+/// gives its issue with its JSON path.
+pub fn reprice_host_json(
+    optimum_json: &str,
+    customised_json: &str,
+    index: usize,
+    catalog: &Catalog,
+) -> Result<RepricedHost, CallError> {
+    let optimum = parse_project(optimum_json)?;
+    let customised = parse_project(customised_json)?;
+    Ok(reprice_host(&optimum, &customised, index, catalog))
 }
 
 /// Prices the host of cluster `index` in `customised`, a step away from the

@@ -24,6 +24,7 @@
 
 use crate::evaluate::{evaluate, EsaClusterEvaluation};
 use crate::model::issue::InputIssue;
+use crate::rules::FindingCode;
 
 use super::array::compute_rule;
 use super::base::{Base, EsaConfig};
@@ -41,9 +42,9 @@ use super::vsan::{size_range, Caps};
 pub const MIN_DEVICES_PER_HOST: u32 = 4;
 
 /// Whether an unmet finding is the storage axis's to settle.
-pub fn storage_rule(code: &str) -> bool {
+pub fn storage_rule(code: FindingCode) -> bool {
     !compute_rule(code)
-        && (code.starts_with("esa.")
+        && (code.as_str().starts_with("esa.")
             || matches!(
                 constraint_of(code),
                 Constraint::Capacity
@@ -109,8 +110,8 @@ impl Probe<'_> {
         &mut self,
         config: &EsaConfig,
         size: u32,
-        keep: fn(&str) -> bool,
-    ) -> Result<(Vec<&'static str>, EsaClusterEvaluation), Vec<InputIssue>> {
+        keep: fn(FindingCode) -> bool,
+    ) -> Result<(Vec<FindingCode>, EsaClusterEvaluation), Vec<InputIssue>> {
         self.stats.full_evaluations += 1;
         self.stats.evaluated += 1;
         let mut e = evaluate(&self.base.esa_project(config, size))?;
@@ -231,7 +232,7 @@ impl EsaSearch {
                 host,
                 ..smallest_pool
             };
-            let mut passes = |size: u32| -> Result<(bool, Vec<&'static str>), Vec<InputIssue>> {
+            let mut passes = |size: u32| -> Result<(bool, Vec<FindingCode>), Vec<InputIssue>> {
                 let (unmet, _) = probe.run(&config, size, compute_rule)?;
                 Ok((unmet.is_empty(), unmet))
             };

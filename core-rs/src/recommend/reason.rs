@@ -9,7 +9,7 @@ use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::rules::num;
 
 use super::options::RecommendOptions;
-use super::requirement::{constraint_of, Constraint};
+use super::requirement::{constraint_of_rejection, Constraint};
 use super::tally::Tally;
 
 /// What the search was allowed, for the sentence.
@@ -39,7 +39,7 @@ pub fn infeasible(
     limits: &Limits,
 ) -> (Constraint, String) {
     if let Some((code, (_, message))) = rejections.iter().max_by_key(|(_, (n, _))| *n) {
-        let c = constraint_of(code);
+        let c = constraint_of_rejection(code);
         return (c, sentence(c, message));
     }
     if let Some(cost) = t.cheapest_over_budget {

@@ -6,7 +6,7 @@
 //! fails (CPU and RAM past what is left after N+x host failures or a site
 //! failure, cache writes or endurance past the device's rating, ...). One
 //! warning is unmet too: the all-flash cache rule (10 % of consumed
-//! capacity), which a design can miss and still run (it only loses
+//! capacity, `cache.below_rule_all_flash`), which a design can miss and still run (it only loses
 //! write-buffer margin, so `evaluate` warns) but which the search sizes to,
 //! as VMware's guide does.
 
@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::evaluate::ClusterResult;
 use crate::platform::vsan_osa::capacity::CapacityEvaluation;
-use crate::rules::{Finding, Severity};
+use crate::rules::{Finding, FindingCode, Severity};
 
 /// What limits a design, or what no design can meet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -63,37 +63,48 @@ impl Constraint {
 }
 
 /// Warnings that count as unmet requirements.
-pub const REQUIRED_WARNINGS: [&str; 1] = ["cache.below_rule"];
+pub const REQUIRED_WARNINGS: [FindingCode; 1] = [FindingCode::CacheBelowRuleAllFlash];
 
 pub fn is_unmet(f: &Finding) -> bool {
     f.severity == Severity::Error || REQUIRED_WARNINGS.contains(&f.code)
 }
 
 /// The constraint a finding code belongs to.
-pub fn constraint_of(code: &str) -> Constraint {
+pub fn constraint_of(code: FindingCode) -> Constraint {
+    use FindingCode::*;
     match code {
-        "capacity.insufficient" | "xtremio.capacity_insufficient" => Constraint::Capacity,
-        "performance.iops_exceeded" | "xtremio.iops_exceeded" | "vplex.frontend_iops_exceeded" => {
+        CapacityInsufficient | XtremioCapacityInsufficient => Constraint::Capacity,
+        PerformanceIopsExceeded | XtremioIopsExceeded | VplexFrontendIopsExceeded => {
             Constraint::Iops
         }
-        "compute.cpu_overcommitted" | "stretched.site_failure_cpu" => Constraint::Cpu,
-        "compute.sql_memory_overcommitted"
-        | "compute.memory_overcommitted"
-        | "compute.vm_exceeds_host_memory"
-        | "stretched.site_failure_memory" => Constraint::Ram,
-        "capacity.reserve_exceeds_cluster"
-        | "compute.no_hosts_after_failure"
-        | "protection.too_few_hosts" => Constraint::FaultDomains,
+        ComputeCpuOvercommitted | StretchedSiteFailureCpu => Constraint::Cpu,
+        ComputeSqlMemoryOvercommitted
+        | ComputeMemoryOvercommitted
+        | ComputeVmExceedsHostMemory
+        | StretchedSiteFailureMemory => Constraint::Ram,
+        CapacityReserveExceedsCluster | ComputeNoHostsAfterFailure | ProtectionTooFewHosts => {
+            Constraint::FaultDomains
+        }
         // The data no longer fits once XDP rebuilds a failed SSD into free
         // space: vSAN's `resilience.rebuild_space_short` on the array.
-        "xtremio.failure_capacity" => Constraint::Resilience,
-        _ => match code.split('.').next() {
+        XtremioFailureCapacity => Constraint::Resilience,
+        _ => match code.as_str().split('.').next() {
             Some("cache") => Constraint::Cache,
             Some("stretched" | "vplex") => Constraint::SiteLinks,
             Some("iscsi") => Constraint::Iscsi,
-            Some("resilience" | "must_survive") => Constraint::Resilience,
+            Some("resilience") => Constraint::Resilience,
             _ => Constraint::Other,
         },
+    }
+}
+
+/// The constraint of a rejection's code: a finding's, or a failure the
+/// user asked the design to survive (`must_survive.*`), or another.
+pub fn constraint_of_rejection(code: &str) -> Constraint {
+    match FindingCode::parse(code) {
+        Some(code) => constraint_of(code),
+        None if code.starts_with("must_survive.") => Constraint::Resilience,
+        None => Constraint::Other,
     }
 }
 

@@ -20,39 +20,41 @@ use crate::model::Settings;
 use crate::platform::vsan_osa::cache::written_tb;
 use crate::platform::vsan_osa::capacity::StorageTier;
 use crate::platform::vsan_osa::performance::{LruCache, HYBRID_READ_CACHE_SHARE};
+use crate::rules::FindingCode;
 
 use super::figures::{tier_index, AssignmentFigures, ProjectFigures};
 use super::geometry::Geometry;
 use super::requirement::Constraint;
 
 /// The findings whose verdict the scorer reproduces exactly.
-pub const COVERED: [&str; 26] = [
-    "capacity.reserve_exceeds_cluster",
-    "capacity.insufficient",
-    "protection.too_few_hosts",
-    "protection.erasure_coding_needs_all_flash",
-    "dedup.needs_all_flash",
-    "storage.mixed_tiers",
-    "storage.cache_device_not_flash",
-    "cache.below_rule",
-    "cache.writes_exceed_rating",
-    "cache.endurance_exceeded",
-    "performance.iops_exceeded",
-    "compute.no_hosts_after_failure",
-    "compute.cpu_overcommitted",
-    "compute.sql_memory_overcommitted",
-    "compute.memory_overcommitted",
-    "compute.vm_exceeds_host_memory",
-    "stretched.site_failure_memory",
-    "stretched.site_failure_cpu",
-    "stretched.rtt_unsupported",
-    "stretched.link_insufficient",
-    "stretched.witness_bandwidth",
-    "stretched.witness_rtt",
-    "stretched.witness_components",
-    "iscsi.targets_exceeded",
-    "iscsi.luns_exceeded",
-    "iscsi.sessions_exceeded",
+pub const COVERED: [FindingCode; 27] = [
+    FindingCode::CapacityReserveExceedsCluster,
+    FindingCode::CapacityInsufficient,
+    FindingCode::ProtectionTooFewHosts,
+    FindingCode::ProtectionErasureCodingNeedsAllFlash,
+    FindingCode::DedupNeedsAllFlash,
+    FindingCode::StorageMixedTiers,
+    FindingCode::StorageCacheDeviceNotFlash,
+    FindingCode::CacheBelowRule,
+    FindingCode::CacheBelowRuleAllFlash,
+    FindingCode::CacheWritesExceedRating,
+    FindingCode::CacheEnduranceExceeded,
+    FindingCode::PerformanceIopsExceeded,
+    FindingCode::ComputeNoHostsAfterFailure,
+    FindingCode::ComputeCpuOvercommitted,
+    FindingCode::ComputeSqlMemoryOvercommitted,
+    FindingCode::ComputeMemoryOvercommitted,
+    FindingCode::ComputeVmExceedsHostMemory,
+    FindingCode::StretchedSiteFailureMemory,
+    FindingCode::StretchedSiteFailureCpu,
+    FindingCode::StretchedRttUnsupported,
+    FindingCode::StretchedLinkInsufficient,
+    FindingCode::StretchedWitnessBandwidth,
+    FindingCode::StretchedWitnessRtt,
+    FindingCode::StretchedWitnessComponents,
+    FindingCode::IscsiTargetsExceeded,
+    FindingCode::IscsiLunsExceeded,
+    FindingCode::IscsiSessionsExceeded,
 ];
 
 /// A set of failing constraints.

@@ -152,7 +152,7 @@ impl<'a> Verifier<'a> {
                     self.scorer_mismatches += 1;
                 }
                 for f in &unmet {
-                    self.reject(f.code, &f.message);
+                    self.reject(f.code.as_str(), &f.message);
                 }
                 let hours = p.settings.resilience.long_resync_hours;
                 let must_survive = self.must_survive;

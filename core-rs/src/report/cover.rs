@@ -55,7 +55,7 @@ pub fn cover_sheet(ctx: &Context) -> Sheet {
     if let Some(binding) = &ctx.evaluation.verdict.binding {
         b.note(format!(
             "{}: {}.",
-            finding_title(binding.code),
+            finding_title(binding.code.as_str()),
             binding.summary.trim_end_matches('.')
         ));
     }

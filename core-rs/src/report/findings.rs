@@ -19,7 +19,7 @@ pub fn findings_sheet(ctx: &Context) -> Sheet {
         |f| {
             vec![
                 Cell::text(labels::severity(f.severity)),
-                Cell::text(finding_title(f.code)),
+                Cell::text(finding_title(f.code.as_str())),
                 Cell::text(f.message.clone()),
             ]
         },
@@ -34,8 +34,8 @@ pub fn sources_sheet(ctx: &Context) -> Sheet {
     let headers = ["Finding", "Code", "Source", "Field"];
     finding_rows(b, ctx, "finding-sources", &headers, |f| {
         vec![
-            Cell::text(finding_title(f.code)),
-            Cell::text(f.code),
+            Cell::text(finding_title(f.code.as_str())),
+            Cell::text(f.code.as_str()),
             Cell::text(f.source),
             Cell::text(f.path.clone().unwrap_or_default()),
         ]

@@ -442,7 +442,7 @@ pub fn summary_sheet(ctx: &Context) -> (Sheet, SummaryCells) {
             // The title under the figures' labels and the severity under
             // their units keep the key-figure columns narrow.
             vec![
-                Cell::text(finding_title(f.code)),
+                Cell::text(finding_title(f.code.as_str())),
                 Cell::text(labels::severity(f.severity)),
                 Cell::text(f.message.clone()),
             ]

@@ -15,8 +15,7 @@
 use super::{FailureKind, FailureScenario, RebuildBlocker};
 use crate::demand::protection::protection;
 use crate::model::{Settings, StoragePolicy};
-use crate::rules::{num, ClusterFacts, Finding, Severity};
-use crate::source;
+use crate::rules::{num, ClusterFacts, Finding, FindingCode, Severity};
 
 pub fn resilience_findings(
     cluster: &ClusterFacts,
@@ -50,11 +49,11 @@ fn promise(kind: FailureKind, reserve_hosts: u32) -> Option<Severity> {
     }
 }
 
-fn finding(severity: Severity, code: &'static str, message: String, src: &'static str) -> Finding {
+/// A promised failure's code (an error), or the N+0 host failure's (a warning).
+fn graded(severity: Severity, promised: FindingCode, unreserved: FindingCode) -> FindingCode {
     match severity {
-        Severity::Error => Finding::error(code, message, src),
-        Severity::Warning => Finding::warning(code, message, src),
-        Severity::Info => Finding::info(code, message, src),
+        Severity::Error => promised,
+        Severity::Warning | Severity::Info => unreserved,
     }
 }
 
@@ -67,13 +66,12 @@ fn no_failure_tolerated(
         .iter()
         .filter(|(_, p)| !cluster.site_mirrored && protection(p).ftt == 0)
         .map(|(index, p)| {
-            Finding::warning(
-                "resilience.no_failure_tolerated",
+            Finding::new(
+                FindingCode::ResilienceNoFailureTolerated,
                 format!(
                     "Cluster \"{}\": policy \"{}\" (FTT=0) keeps one copy, so a failed capacity device, disk group or host leaves its data there without another copy; only application copies (availability group replicas, DAG copies) can cover it.",
                     cluster.name, p.name
                 ),
-                source::NO_FAILURE_TOLERATED,
             )
             .at(format!("policies[{index}].ftt"))
         })
@@ -109,9 +107,12 @@ fn too_few_hosts(
     let src = short.first()?.1;
     let names: Vec<String> = short.into_iter().map(|(n, _)| n).collect();
     Some(
-        finding(
-            severity,
-            "resilience.rebuild_too_few_hosts",
+        Finding::new(
+            graded(
+                severity,
+                FindingCode::ResilienceRebuildTooFewHosts,
+                FindingCode::ResilienceRebuildTooFewHostsUnreserved,
+            ),
             format!(
                 "Cluster \"{}\": after \"{}\", {} host(s) remain{} and policy {} to rebuild full compliance.",
                 cluster.name,
@@ -120,8 +121,8 @@ fn too_few_hosts(
                 if cluster.site_mirrored { " in its site" } else { "" },
                 names.join(", ")
             ),
-            src,
         )
+        .citing(src)
         .at(format!("{}.topology", cluster.path)),
     )
 }
@@ -140,9 +141,12 @@ fn space(
     };
     if s.rebuild_blockers.contains(&RebuildBlocker::NotEnoughSpace) {
         return Some(
-            finding(
-                severity,
-                "resilience.rebuild_space_short",
+            Finding::new(
+                graded(
+                    severity,
+                    FindingCode::ResilienceRebuildSpaceShort,
+                    FindingCode::ResilienceRebuildSpaceShortUnreserved,
+                ),
                 format!(
                     "Cluster \"{}\": after \"{}\", {devices} hold {} TB but {what} needs {} TB.",
                     cluster.name,
@@ -150,15 +154,14 @@ fn space(
                     num(s.capacity_left.tb, 2),
                     num(s.required.tb, 2)
                 ),
-                source::REBUILD_SPACE,
             )
             .at(path),
         );
     }
     let used = s.used_after_rebuild_pct?;
     (used > alert_pct).then(|| {
-        Finding::warning(
-            "resilience.rebuild_fills_datastore",
+        Finding::new(
+            FindingCode::ResilienceRebuildFillsDatastore,
             format!(
                 "Cluster \"{}\": after \"{}\", {what} fills {} % of {devices}, above the {} % alert.",
                 cluster.name,
@@ -166,7 +169,6 @@ fn space(
                 num(used, 0),
                 num(alert_pct, 0)
             ),
-            source::REBUILD_SPACE,
         )
         .at(path)
     })
@@ -203,15 +205,14 @@ fn long_resync(
         return None;
     }
     Some(
-        Finding::warning(
-            "resilience.long_resync",
+        Finding::new(
+            FindingCode::ResilienceLongResync,
             format!(
                 "Cluster \"{}\": rebuilding after {} takes longer than {} h, leaving that data one failure short of its policy meanwhile.",
                 cluster.name,
                 long.join("; "),
                 num(limit_hours, 0)
             ),
-            source::LONG_RESYNC,
         )
         .at("settings.resilience"),
     )
@@ -237,14 +238,13 @@ fn iops_short(
         return None;
     }
     Some(
-        Finding::warning(
-            "resilience.rebuild_iops_short",
+        Finding::new(
+            FindingCode::ResilienceRebuildIopsShort,
             format!(
                 "Cluster \"{}\": the surviving devices cannot carry the workloads' IOPS within the utilisation ceiling after {}.",
                 cluster.name,
                 short.join("; ")
             ),
-            source::REBUILD_PERFORMANCE,
         )
         .at(format!("{}.storage.disk_groups", cluster.path)),
     )

@@ -7,7 +7,7 @@ use crate::evaluate::{evaluate, ClusterEvaluation};
 use crate::model::Project;
 use crate::parse::parse_project;
 use crate::platform::vsan_osa::capacity::StorageTier;
-use crate::rules::Severity;
+use crate::rules::{FindingCode, Severity};
 
 /// A cluster of `topology` with two disk groups of one cache SSD and
 /// `devices` capacity devices of `kind` per host, one RAID-1 policy of
@@ -79,7 +79,7 @@ fn scenario(c: &ClusterEvaluation, kind: FailureKind) -> &FailureScenario {
 }
 
 fn codes(findings: &[Finding]) -> Vec<&'static str> {
-    findings.iter().map(|f| f.code).collect()
+    findings.iter().map(|f| f.code.as_str()).collect()
 }
 
 #[test]
@@ -231,7 +231,10 @@ fn too_little_space_to_rebuild_is_an_error() {
     // A host failure is not promised at N+0: a warning.
     let host_space: Vec<_> = findings
         .iter()
-        .filter(|f| f.code == "resilience.rebuild_space_short" && f.message.contains("One host"))
+        .filter(|f| {
+            f.code == FindingCode::ResilienceRebuildSpaceShortUnreserved
+                && f.message.contains("One host")
+        })
         .collect();
     assert_eq!(host_space.len(), 1);
     assert_eq!(host_space[0].severity, Severity::Warning);

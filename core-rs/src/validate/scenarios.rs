@@ -53,6 +53,7 @@ fn nested(prefix: &str, issue: InputIssue) -> InputIssue {
         .map(str::trim_start)
         .unwrap_or(&issue.message);
     InputIssue {
+        value: issue.value,
         allowed: issue.allowed,
         ..InputIssue::new(format!("{prefix}.{}", issue.path), what)
     }

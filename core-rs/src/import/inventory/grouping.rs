@@ -511,7 +511,7 @@ fn findings(
             .enumerate()
             .filter(|(_, w)| w.cluster_id == cluster);
         if let Some(f) = unmeasured_iops(cluster, on_it) {
-            out.push(ImportFinding::new(f.code, f.message, f.source));
+            out.push(ImportFinding::new(f.code.as_str(), f.message, f.source));
         }
     }
     out

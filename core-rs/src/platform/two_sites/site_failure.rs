@@ -17,7 +17,7 @@ use serde::Serialize;
 use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
 use crate::demand::compute::ClusterCompute;
 use crate::platform::vsan_osa::capacity::{percent, ratio};
-use crate::rules::{hosts_to_add, num, Finding, Measure};
+use crate::rules::{hosts_to_add, num, Finding, FindingCode, Measure};
 use crate::source;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -135,29 +135,27 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
     };
     if f.sql_ram_gb > f.usable_ram_after_gb {
         out.push(
-            Finding::error(
-                "stretched.site_failure_memory",
+            Finding::new(
+                FindingCode::StretchedSiteFailureMemory,
                 format!(
                     "Cluster \"{name}\": after a site failure its {} surviving host(s) offer {} GB for VMs, less than the {} GB SQL Server VMs reserve; they could not all restart.",
                     f.surviving_hosts,
                     num(f.usable_ram_after_gb, 0),
                     num(f.sql_ram_gb, 0)
                 ),
-                source::SITE_FAILURE_CAPACITY,
             )
             .at(format!("{cluster_path}.host.ram_gb"))
             .measured(ram_measure(f.sql_ram_gb)),
         );
     } else if f.ram_demand_gb > f.usable_ram_after_gb {
         out.push(
-            Finding::error(
-                "stretched.site_failure_memory",
+            Finding::new(
+                FindingCode::StretchedSiteFailureMemory,
                 format!(
                     "Cluster \"{name}\": after a site failure the VMs' {} GB of memory exceed the {} GB the surviving site offers; the VMs could not all restart without overcommitting memory.",
                     num(f.ram_demand_gb, 0),
                     num(f.usable_ram_after_gb, 0)
                 ),
-                source::SITE_FAILURE_CAPACITY,
             )
             .at(format!("{cluster_path}.host.ram_gb"))
             .measured(ram_measure(f.ram_demand_gb)),
@@ -177,15 +175,14 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
             f.surviving_hosts,
         ));
         out.push(
-            Finding::error(
-                "stretched.site_failure_cpu",
+            Finding::new(
+                FindingCode::StretchedSiteFailureCpu,
                 format!(
                     "Cluster \"{name}\": after a site failure the workloads need {} % of the {} cores left ({} x the load per host); seed 001 lost 24 % of its TPS when its surviving hosts ran at 72-81 % CPU.",
                     num(pct, 0),
                     f.surviving_cores,
                     num(f.host_load_factor, 1)
                 ),
-                source::SITE_FAILURE_CAPACITY,
             )
             .at(format!("{cluster_path}.host.cores_per_socket"))
             .measured(measure),
@@ -193,13 +190,12 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
     }
     if let Some(h) = f.iops_headroom_after.filter(|h| *h < 1.0) {
         out.push(
-            Finding::warning(
-                "stretched.site_failure_iops",
+            Finding::new(
+                FindingCode::StretchedSiteFailureIops,
                 format!(
                     "Cluster \"{name}\": after a site failure the surviving site's storage carries {} % of the front-end IOPS demanded (under the utilisation ceiling).",
                     num(h * 100.0, 0)
                 ),
-                source::SITE_FAILURE_CAPACITY,
             )
             .at(format!("{cluster_path}.storage")),
         );

@@ -7,8 +7,7 @@ use crate::model::{FreeSpaceModel, HostSpec, Settings, StoragePolicy};
 use crate::platform::vsan_osa::capacity::{
     capacity_findings, CapacityEvaluation, PlacedWorkload, StorageTier,
 };
-use crate::rules::{num, ClusterFacts, Finding};
-use crate::source;
+use crate::rules::{num, ClusterFacts, Finding, FindingCode};
 
 use super::RESERVED_CAPACITY_MIN_HOSTS;
 
@@ -74,10 +73,9 @@ fn reserve_findings(cluster: &EsaCluster, reserve: &EsaReserve) -> Vec<Finding> 
     let mut out = Vec::new();
     if reserve.free_space == FreeSpaceModel::ReservedCapacity && !reserve.enforceable {
         out.push(
-            Finding::info(
-                "esa.reserved_capacity_not_enforced",
+            Finding::new(
+                FindingCode::EsaReservedCapacityNotEnforced,
                 format!("Cluster \"{name}\" has {hosts} host(s): vSAN supports reserved capacity from {RESERVED_CAPACITY_MIN_HOSTS} hosts, so the {} TB of reserve sized here is free space to keep by hand, and a failed host's components are not rebuilt until it returns.", num(reserve.total_gb() / 1000.0, 2)),
-                source::ESA_RESERVED_CAPACITY_MIN_HOSTS,
             )
             .at(format!("{storage}.free_space")),
         );
@@ -89,10 +87,9 @@ fn reserve_findings(cluster: &EsaCluster, reserve: &EsaReserve) -> Vec<Finding> 
             format!("{storage}.host_rebuild_reserve")
         };
         out.push(
-            Finding::info(
-                "esa.no_host_rebuild_reserve",
+            Finding::new(
+                FindingCode::EsaNoHostRebuildReserve,
                 format!("Cluster \"{name}\" is sized without a host rebuild reserve: after a host failure vSAN may lack the free space to rebuild its components."),
-                reserve.host_rebuild_source,
             )
             .at(at),
         );
@@ -112,16 +109,14 @@ fn policy_host_findings(
             let p = esa_protection(policy, hosts);
             let label = &policy.name;
             if hosts < p.min_hosts {
-                Some(Finding::error(
-                    "protection.too_few_hosts",
+                Some(Finding::new(
+                    FindingCode::ProtectionTooFewHosts,
                     format!("Cluster \"{name}\" has {hosts} host(s); policy \"{label}\" needs at least {} on vSAN ESA.", p.min_hosts),
-                    p.source,
-                ))
+                ).citing(p.source))
             } else if hosts < p.recommended_hosts {
-                Some(Finding::warning(
-                    "protection.no_spare_host",
+                Some(Finding::new(
+                    FindingCode::ProtectionNoSpareHost,
                     format!("Cluster \"{name}\" has {hosts} host(s), the minimum for policy \"{label}\" on vSAN ESA; with {} a failed host's components could rebuild elsewhere.", p.recommended_hosts),
-                    p.recommended_source,
                 ))
             } else {
                 None
@@ -168,10 +163,9 @@ fn host_minimum_findings(cluster: &EsaCluster) -> Vec<Finding> {
         .into_iter()
         .filter(|(below, _, _)| *below)
         .map(|(_, what, at)| {
-            Finding::warning(
-                "esa.below_readynode_minimum",
+            Finding::new(
+                FindingCode::EsaBelowReadynodeMinimum,
                 format!("Cluster \"{name}\" has {what} of vSAN 8 ESA hosts (original ReadyNode profiles); check the host against a certified ESA profile."),
-                source::ESA_HOST_MINIMUMS,
             )
             .at(at)
         })
@@ -183,20 +177,18 @@ fn component_findings(cluster: &EsaCluster, d: &EsaEvaluation, pool_path: &str) 
     let mut out = Vec::new();
     if d.components_per_host > d.max_components_per_host {
         out.push(
-            Finding::error(
-                "esa.components_per_host",
+            Finding::new(
+                FindingCode::EsaComponentsPerHost,
                 format!("Cluster \"{name}\" would hold about {} components per host; vSAN ESA allows {}.", num(d.components_per_host as f64, 0), num(d.max_components_per_host as f64, 0)),
-                source::ESA_COMPONENTS,
             )
             .at(format!("{}.topology", cluster.path)),
         );
     }
     if d.components_per_device > d.max_components_per_device {
         out.push(
-            Finding::error(
-                "esa.components_per_device",
+            Finding::new(
+                FindingCode::EsaComponentsPerDevice,
                 format!("Cluster \"{name}\" would hold about {} components per NVMe device; vSAN ESA allows {}.", num(d.components_per_device as f64, 0), num(d.max_components_per_device as f64, 0)),
-                source::ESA_COMPONENTS,
             )
             .at(pool_path.to_string()),
         );

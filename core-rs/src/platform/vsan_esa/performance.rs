@@ -26,7 +26,7 @@ use crate::platform::vsan_osa::capacity::PlacedWorkload;
 use crate::platform::vsan_osa::performance::{
     front_end_io, DataServices, FrontEndIo, TierLoad, TierResponses, VSAN_HOST_RTT_MS,
 };
-use crate::rules::{num, Finding, Measure};
+use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;
 
 /// Device writes one front-end write causes on an ESA cluster.
@@ -263,19 +263,17 @@ pub fn esa_performance_findings(path: &str, name: &str, p: &EsaPerformance) -> V
         num(p.device_limited_front_end_iops.unwrap_or(0.0), 0),
         num(p.front_end_iops, 0),
     );
-    vec![
-        Finding::error("esa.iops_exceeded", message, source::ESA_DEVICE_IOPS)
-            .at(format!("{path}.storage.devices_per_host"))
-            .measured(Measure::new(
-                "IOPS on the ESA storage pools",
-                p.utilisation_pct.unwrap_or(f64::INFINITY),
-                p.utilisation_ceiling_pct,
-                format!(
-                    "their rated IOPS ({} front-end IOPS demanded)",
-                    num(p.front_end_iops, 0)
-                ),
-            )),
-    ]
+    vec![Finding::new(FindingCode::EsaIopsExceeded, message)
+        .at(format!("{path}.storage.devices_per_host"))
+        .measured(Measure::new(
+            "IOPS on the ESA storage pools",
+            p.utilisation_pct.unwrap_or(f64::INFINITY),
+            p.utilisation_ceiling_pct,
+            format!(
+                "their rated IOPS ({} front-end IOPS demanded)",
+                num(p.front_end_iops, 0)
+            ),
+        ))]
 }
 
 #[cfg(test)]

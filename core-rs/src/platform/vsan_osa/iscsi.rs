@@ -22,7 +22,7 @@ use crate::limits::{
 };
 use crate::model::{Id, Settings, SqlDeployment, Topology, WorkloadSpec};
 use crate::platform::vsan_osa::capacity::PlacedWorkload;
-use crate::rules::Finding;
+use crate::rules::{Finding, FindingCode};
 use crate::source;
 
 /// Seed 002 Solution Architecture: "a minimum of four nodes".
@@ -270,10 +270,7 @@ fn cluster_findings(
              {MAX_ISCSI_TARGETS_PER_CLUSTER} a vSAN cluster should have.",
             c.targets
         );
-        findings.push(
-            Finding::error("iscsi.targets_exceeded", message, source::ISCSI_LIMITS)
-                .at(cluster_path),
-        );
+        findings.push(Finding::new(FindingCode::IscsiTargetsExceeded, message).at(cluster_path));
     }
     if c.luns > MAX_ISCSI_LUNS_PER_CLUSTER {
         let message = format!(
@@ -281,9 +278,7 @@ fn cluster_findings(
              {MAX_ISCSI_LUNS_PER_CLUSTER} a vSAN cluster should have.",
             c.luns
         );
-        findings.push(
-            Finding::error("iscsi.luns_exceeded", message, source::ISCSI_LIMITS).at(cluster_path),
-        );
+        findings.push(Finding::new(FindingCode::IscsiLunsExceeded, message).at(cluster_path));
     }
     // Without surviving hosts there is nothing to count; the compute rules
     // report that case.
@@ -296,10 +291,7 @@ fn cluster_findings(
             settings.reserve_hosts,
             c.busiest_host_sessions.unwrap_or(0),
         );
-        findings.push(
-            Finding::error("iscsi.sessions_exceeded", message, source::ISCSI_LIMITS)
-                .at(cluster_path),
-        );
+        findings.push(Finding::new(FindingCode::IscsiSessionsExceeded, message).at(cluster_path));
     }
     if hosts < MIN_RECOMMENDED_HOSTS {
         let message = format!(
@@ -308,12 +300,8 @@ fn cluster_findings(
              through planned or unplanned host downtime."
         );
         findings.push(
-            Finding::warning(
-                "iscsi.fewer_than_four_hosts",
-                message,
-                source::ISCSI_MIN_HOSTS,
-            )
-            .at(format!("{cluster_path}.topology")),
+            Finding::new(FindingCode::IscsiFewerThanFourHosts, message)
+                .at(format!("{cluster_path}.topology")),
         );
     }
     findings
@@ -329,7 +317,7 @@ fn workload_findings(w: &PlacedWorkload, i: &IscsiWorkload, layout: &IscsiLayout
             i.paths_per_lun, i.max_paths_per_lun, w.policy.name
         );
         findings.push(
-            Finding::warning("iscsi.paths_exceed_ftt", message, source::ISCSI_PATHS)
+            Finding::new(FindingCode::IscsiPathsExceedFtt, message)
                 .at(format!("workloads[{}].policy_id", w.index)),
         );
     }
@@ -344,12 +332,8 @@ fn workload_findings(w: &PlacedWorkload, i: &IscsiWorkload, layout: &IscsiLayout
             _ => "deployment",
         };
         findings.push(
-            Finding::info(
-                "iscsi.luns_share_target",
-                message,
-                source::ISCSI_ONE_LUN_PER_TARGET,
-            )
-            .at(format!("workloads[{}].spec.{field}", w.index)),
+            Finding::new(FindingCode::IscsiLunsShareTarget, message)
+                .at(format!("workloads[{}].spec.{field}", w.index)),
         );
     }
     findings
@@ -424,7 +408,7 @@ mod tests {
     }
 
     fn codes(c: &ClusterIscsi) -> Vec<&'static str> {
-        c.findings.iter().map(|f| f.code).collect()
+        c.findings.iter().map(|f| f.code.as_str()).collect()
     }
 
     #[test]

@@ -26,7 +26,7 @@ use crate::platform::two_sites::mirrored_write_penalty_ms;
 use crate::platform::vsan_osa::capacity::{
     storage_tier, PlacedWorkload, ResolvedDiskGroup, StorageTier,
 };
-use crate::rules::{num, Finding, Measure};
+use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;
 
 pub use crate::demand::io::{front_end_io, grown_front_end_io, working_set_gb, FrontEndIo};
@@ -615,21 +615,17 @@ fn tier_over_ceiling(
         num(front_end_iops, 0),
     );
     Some(
-        Finding::error(
-            "performance.iops_exceeded",
-            message,
-            source::DEVICE_IOPS_CEILING,
-        )
-        .at(disk_groups_path(cluster_index))
-        .measured(Measure::new(
-            format!("IOPS on the {tier_name} tier"),
-            tier.utilisation_pct.unwrap_or(f64::INFINITY),
-            ceiling_pct,
-            format!(
-                "its rated IOPS ({} front-end IOPS demanded)",
-                num(front_end_iops, 0)
-            ),
-        )),
+        Finding::new(FindingCode::PerformanceIopsExceeded, message)
+            .at(disk_groups_path(cluster_index))
+            .measured(Measure::new(
+                format!("IOPS on the {tier_name} tier"),
+                tier.utilisation_pct.unwrap_or(f64::INFINITY),
+                ceiling_pct,
+                format!(
+                    "its rated IOPS ({} front-end IOPS demanded)",
+                    num(front_end_iops, 0)
+                ),
+            )),
     )
 }
 
@@ -660,12 +656,7 @@ fn hdd_ratings_above_typical(
             num(typical, 0)
         );
         findings.push(
-            Finding::warning(
-                "performance.hdd_iops_above_typical",
-                message,
-                source::TYPICAL_HDD_IOPS,
-            )
-            .at(format!(
+            Finding::new(FindingCode::PerformanceHddIopsAboveTypical, message).at(format!(
                 "{}[{j}].capacity_device",
                 disk_groups_path(cluster_index)
             )),
@@ -774,7 +765,7 @@ mod tests {
     }
 
     fn codes(perf: &ClusterPerformance) -> Vec<&'static str> {
-        perf.findings.iter().map(|f| f.code).collect()
+        perf.findings.iter().map(|f| f.code.as_str()).collect()
     }
 
     #[test]

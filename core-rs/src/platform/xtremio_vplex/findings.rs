@@ -8,8 +8,7 @@ use super::XtremioVplexEvaluation;
 use crate::model::{Settings, VplexReplication};
 use crate::platform::two_sites::site_failure_findings;
 use crate::platform::vsan_osa::performance::LOG_WRITE_LATENCY_LIMIT_MS;
-use crate::rules::{num, Finding, Measure};
-use crate::source;
+use crate::rules::{num, Finding, FindingCode, Measure};
 
 pub struct Context<'a> {
     /// JSON path of the cluster, e.g. `clusters[0]`.
@@ -28,8 +27,8 @@ pub fn findings(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
     }
     if e.wan.required_gbps > e.wan.link_gbps {
         out.push(
-            Finding::error(
-                "vplex.wan_link_insufficient",
+            Finding::new(
+                FindingCode::VplexWanLinkInsufficient,
                 format!(
                     "Cluster \"{}\": distributed volumes write {} MB/s ({} Gbps) to the remote site; the inter-site link has {} Gbps.",
                     ctx.name,
@@ -37,7 +36,6 @@ pub fn findings(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
                     num(e.wan.required_gbps, 2),
                     num(e.wan.link_gbps, 2)
                 ),
-                source::VPLEX_DISTRIBUTED_VOLUMES,
             )
             .at(format!("{}.topology.inter_site_link_gbps", ctx.path))
             .measured(Measure::against(
@@ -51,14 +49,13 @@ pub fn findings(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
     }
     if !e.unprotected_workloads.is_empty() {
         out.push(
-            Finding::info(
-                "vplex.workloads_not_distributed",
+            Finding::new(
+                FindingCode::VplexWorkloadsNotDistributed,
                 format!(
                     "Cluster \"{}\": workload(s) {} keep their volumes on the production site only (VPLEX local or mounted snapshots); a production-site failure takes them down.",
                     ctx.name,
                     e.unprotected_workloads.join(", ")
                 ),
-                source::VPLEX_DISTRIBUTED_VOLUMES,
             )
             .at(format!("{}.storage.volumes", ctx.path)),
         );
@@ -76,30 +73,28 @@ fn failure_findings(f: &ArrayFailure, ctx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
     if !f.fits {
         out.push(
-            Finding::error(
-                "xtremio.failure_capacity",
+            Finding::new(
+                FindingCode::XtremioFailureCapacity,
                 format!(
                     "Cluster \"{}\": after {what} the serving array has {} TB usable for {} TB of data.",
                     ctx.name,
                     num(f.usable_after.tb, 2),
                     num(f.required.tb, 2)
                 ),
-                f.source,
-            )
+            ).citing(f.source)
             .at(format!("{}.storage.x_bricks_per_site", ctx.path)),
         );
     }
     if let Some(h) = f.iops_headroom.filter(|_| f.iops_short()) {
         out.push(
-            Finding::warning(
-                "xtremio.failure_iops",
+            Finding::new(
+                FindingCode::XtremioFailureIops,
                 format!(
                     "Cluster \"{}\": after {what} the array and VPLEX left carry {} % of the IOPS the running workloads demand.",
                     ctx.name,
                     num(h * 100.0, 0)
                 ),
-                f.source,
-            )
+            ).citing(f.source)
             .at(format!("{}.storage", ctx.path)),
         );
     }
@@ -130,8 +125,8 @@ fn distance(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
             _ => "",
         };
         out.push(
-            Finding::error(
-                "vplex.rtt_exceeds_limit",
+            Finding::new(
+                FindingCode::VplexRttExceedsLimit,
                 format!(
                     "Cluster \"{}\": {} ms between sites exceeds the {} ms VPLEX {:?} supports.{hint}",
                     ctx.name,
@@ -139,7 +134,6 @@ fn distance(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
                     num(v.max_rtt_ms, 0),
                     v.replication
                 ),
-                source::VPLEX_DISTANCE,
             )
             .at(at.clone())
             .measured(Measure::against(
@@ -153,15 +147,14 @@ fn distance(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
     }
     if ctx.runs_sql_on_distributed && v.distributed_write_latency_ms > LOG_WRITE_LATENCY_LIMIT_MS {
         out.push(
-            Finding::warning(
-                "vplex.log_latency_high",
+            Finding::new(
+                FindingCode::VplexLogLatencyHigh,
                 format!(
                     "Cluster \"{}\": a Metro write to a distributed volume takes about {} ms (XtremIO + VPLEX + {} ms RTT), above the {LOG_WRITE_LATENCY_LIMIT_MS} ms Microsoft recommends for SQL Server logs.",
                     ctx.name,
                     num(v.distributed_write_latency_ms, 1),
                     num(v.rtt_ms, 1)
                 ),
-                source::VPLEX_LATENCY,
             )
             .at(at),
         );
@@ -178,15 +171,14 @@ fn vplex_load(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
         num(v.limit.read_pct, 0)
     );
     if v.frontend_iops > v.limit.frontend_iops_peak {
-        vec![Finding::error(
-            "vplex.frontend_iops_exceeded",
+        vec![Finding::new(
+            FindingCode::VplexFrontendIopsExceeded,
             format!(
                 "Cluster \"{}\": the workloads send {} front-end IOPS through VPLEX; {mix} peak at about {}.",
                 ctx.name,
                 num(v.frontend_iops, 0),
                 num(v.limit.frontend_iops_peak, 0)
             ),
-            source::VPLEX_FRONTEND_IOPS,
         )
         .at(at)
         .measured(Measure::against(
@@ -197,8 +189,8 @@ fn vplex_load(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
             0,
         ))]
     } else if v.frontend_iops > v.limit.frontend_iops_average {
-        vec![Finding::warning(
-            "vplex.above_average_load",
+        vec![Finding::new(
+            FindingCode::VplexAboveAverageLoad,
             format!(
                 "Cluster \"{}\": {} front-end IOPS is within the peak of {mix} ({}) but above what they sustain on average ({}); EMC advises not to run VPLEX at its maximum constantly.",
                 ctx.name,
@@ -206,7 +198,6 @@ fn vplex_load(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
                 num(v.limit.frontend_iops_peak, 0),
                 num(v.limit.frontend_iops_average, 0)
             ),
-            source::VPLEX_FRONTEND_IOPS,
         )
         .at(at)]
     } else {
@@ -223,8 +214,8 @@ fn site_findings(site: &ArraySite, ctx: &Context) -> Vec<Finding> {
     let mut out = Vec::new();
     if site.required.gb > site.usable.gb {
         out.push(
-            Finding::error(
-                "xtremio.capacity_insufficient",
+            Finding::new(
+                FindingCode::XtremioCapacityInsufficient,
                 format!(
                     "Cluster \"{}\": the {role} site's XtremIO needs {} TB ({} TiB) physical but has {} TB ({} TiB) usable with {} X-Brick(s).",
                     ctx.name,
@@ -234,7 +225,6 @@ fn site_findings(site: &ArraySite, ctx: &Context) -> Vec<Finding> {
                     num(site.usable.tib, 2),
                     site.x_bricks
                 ),
-                source::XTREMIO_CAPACITY,
             )
             .at(at.clone())
             .measured(Measure::against(
@@ -250,23 +240,22 @@ fn site_findings(site: &ArraySite, ctx: &Context) -> Vec<Finding> {
         .filter(|u| *u >= ctx.settings.capacity_alert_pct)
     {
         out.push(
-            Finding::warning(
-                "xtremio.capacity_alert",
+            Finding::new(
+                FindingCode::XtremioCapacityAlert,
                 format!(
                     "Cluster \"{}\": the {role} site's XtremIO would be {} % full (alert at {} %).",
                     ctx.name,
                     num(used, 1),
                     num(ctx.settings.capacity_alert_pct, 0)
                 ),
-                source::CAPACITY_ALERT,
             )
             .at(at.clone()),
         );
     }
     if site.back_end_iops > site.rated_iops {
         out.push(
-            Finding::error(
-                "xtremio.iops_exceeded",
+            Finding::new(
+                FindingCode::XtremioIopsExceeded,
                 format!(
                     "Cluster \"{}\": the {role} site's XtremIO would serve {} IOPS; {} X-Brick(s) serve about {} within 1 ms.",
                     ctx.name,
@@ -274,7 +263,6 @@ fn site_findings(site: &ArraySite, ctx: &Context) -> Vec<Finding> {
                     site.x_bricks,
                     num(site.rated_iops, 0)
                 ),
-                source::XTREMIO_IOPS,
             )
             .at(at)
             .measured(Measure::against(

@@ -27,6 +27,7 @@ use crate::recommend::score::COVERED;
 use crate::recommend::space::choices;
 use crate::recommend::tally::Stats;
 use crate::recommend::vsan::VsanSearch;
+use crate::rules::FindingCode;
 
 /// A design as the comparison sees it: family, cost, capacity headroom
 /// (TB) and IOPS headroom (%), computed as `Design` computes them.
@@ -38,7 +39,7 @@ pub struct BruteForce {
 }
 
 struct Evaluated {
-    unmet: Vec<&'static str>,
+    unmet: Vec<FindingCode>,
     cost: f64,
     capacity_gb: f64,
     iops: f64,
@@ -163,7 +164,7 @@ pub fn brute_force(project: &Project, catalog: &Catalog, options: &RecommendOpti
                         .min();
                     let compute = grid
                         .iter()
-                        .filter(|(_, _, e)| !e.unmet.iter().any(|c| compute_rule(c)))
+                        .filter(|(_, _, e)| !e.unmet.iter().any(|&c| compute_rule(c)))
                         .map(|(_, n, _)| *n)
                         .min();
                     if let (Some(k), Some(n)) = (storage, compute) {
@@ -242,7 +243,7 @@ fn esa(
             !unmet_of(&config, size, &[])
                 .unmet
                 .iter()
-                .any(|c| compute_rule(c))
+                .any(|&c| compute_rule(c))
         })
     };
     let compute: Vec<Option<u32>> = (0..choices.hosts.len()).map(compute_size).collect();
@@ -264,7 +265,7 @@ fn esa(
                 };
                 let storage = (lo..=hi).find_map(|size| {
                     let e = unmet_of(&config(reference), size, &[]);
-                    let storage_unmet = e.unmet.iter().any(|c| storage_rule(c));
+                    let storage_unmet = e.unmet.iter().any(|&c| storage_rule(c));
                     (!storage_unmet).then_some((size, e))
                 });
                 for (h, host) in choices.hosts.iter().enumerate() {

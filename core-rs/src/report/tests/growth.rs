@@ -153,7 +153,7 @@ fn esa_growth_warnings_are_on_the_findings_sheet() {
     let expected: Vec<&str> = e
         .findings
         .iter()
-        .map(|x| crate::report::finding_titles::finding_title(x.code))
+        .map(|x| crate::report::finding_titles::finding_title(x.code.as_str()))
         .collect();
     assert_eq!(titles, expected);
 }

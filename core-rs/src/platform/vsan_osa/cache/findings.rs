@@ -4,8 +4,7 @@
 use super::{CacheEvaluation, ALL_FLASH_WRITE_BUFFER_GB};
 use crate::model::Device;
 use crate::platform::vsan_osa::capacity::{ResolvedDiskGroup, StorageTier};
-use crate::rules::{num, ClusterFacts, Finding, Measure};
-use crate::source;
+use crate::rules::{num, ClusterFacts, Finding, FindingCode, Measure};
 
 pub fn cache_findings(
     cluster: &ClusterFacts,
@@ -18,14 +17,13 @@ pub fn cache_findings(
     let required = cache.required_per_disk_group.gb;
     if cluster.tier == StorageTier::AllFlash && required > ALL_FLASH_WRITE_BUFFER_GB {
         out.push(
-            Finding::info(
-                "cache.write_buffer_limit",
+            Finding::new(
+                FindingCode::CacheWriteBufferLimit,
                 format!(
                     "Cluster \"{name}\" asks for {} GB of cache per disk group, but an all-flash cache device buffers at most {} GB; more disk groups add buffer, a larger device only adds endurance.",
                     num(required, 0),
                     num(ALL_FLASH_WRITE_BUFFER_GB, 0)
                 ),
-                source::WRITE_BUFFER_LIMIT,
             )
             .at(format!("{}.storage.disk_groups", cluster.path)),
         );
@@ -44,10 +42,9 @@ pub fn cache_findings(
         let device = &group.cache.model;
         if !group.cache.kind.is_flash() {
             out.push(
-                Finding::error(
-                    "storage.cache_device_not_flash",
+                Finding::new(
+                    FindingCode::StorageCacheDeviceNotFlash,
                     format!("Disk group {} of cluster \"{name}\" uses {device} as its cache device; a cache device must be flash.", dg.disk_group + 1),
-                    source::CACHE_DEVICE_FLASH,
                 )
                 .at(path.clone()),
             );
@@ -64,12 +61,8 @@ pub fn cache_findings(
             // Hybrid read misses go to spinning disks, so a short read cache
             // breaks the design; all-flash only loses write-buffer margin.
             let finding = match cluster.tier {
-                StorageTier::Hybrid => {
-                    Finding::error("cache.below_rule", message, source::CACHE_TEN_PCT)
-                }
-                StorageTier::AllFlash => {
-                    Finding::warning("cache.below_rule", message, source::CACHE_TEN_PCT)
-                }
+                StorageTier::Hybrid => Finding::new(FindingCode::CacheBelowRule, message),
+                StorageTier::AllFlash => Finding::new(FindingCode::CacheBelowRuleAllFlash, message),
             };
             out.push(finding.at(path.clone()));
         }
@@ -84,30 +77,28 @@ pub fn cache_findings(
             )
             .remedy(rated_for(format!("{} writes/s", num(dg.writes_per_s, 0))));
             out.push(
-                Finding::error(
-                    "cache.writes_exceed_rating",
+                Finding::new(
+                    FindingCode::CacheWritesExceedRating,
                     format!(
                         "Each disk group of cluster \"{name}\" takes about {} writes/s; its cache device {device} is rated for {} writes/s.",
                         num(dg.writes_per_s, 0),
                         num(dg.rated_writes_per_s, 0)
                     ),
-                    dg.rated_source,
-                )
+                ).citing(dg.rated_source)
                 .at(path.clone())
                 .measured(measure),
             );
         }
         match &dg.endurance {
             Some(e) if e.written_tb > e.rated_tbw => out.push(
-                Finding::error(
-                    "cache.endurance_exceeded",
+                Finding::new(
+                    FindingCode::CacheEnduranceExceeded,
                     format!(
                         "Cache device {device} in cluster \"{name}\" would take {} TB of writes over {} years; it is rated for {} TBW.",
                         num(e.written_tb, 0),
                         e.horizon_years,
                         num(e.rated_tbw, 0)
                     ),
-                    e.source,
                 )
                 .at(path.clone())
                 .measured(
@@ -121,10 +112,9 @@ pub fn cache_findings(
                 ),
             ),
             None if dg.writes_per_s > 0.0 => out.push(
-                Finding::info(
-                    "cache.endurance_unknown",
+                Finding::new(
+                    FindingCode::CacheEnduranceUnknown,
                     format!("Cache device {device} in cluster \"{name}\" has no DWPD rating, so its endurance is not checked."),
-                    source::ENDURANCE_TBW,
                 )
                 .at(devices
                     .iter()

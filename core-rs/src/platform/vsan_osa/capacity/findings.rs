@@ -2,8 +2,7 @@
 
 use super::{CapacityEvaluation, PlacedWorkload, StorageTier};
 use crate::model::Settings;
-use crate::rules::{num, ClusterFacts, Finding, Measure};
-use crate::source;
+use crate::rules::{num, ClusterFacts, Finding, FindingCode, Measure};
 
 pub fn capacity_findings(
     cluster: &ClusterFacts,
@@ -16,33 +15,30 @@ pub fn capacity_findings(
     let path = cluster.path;
     if cluster.mixed_tiers {
         out.push(
-            Finding::error(
-                "storage.mixed_tiers",
+            Finding::new(
+                FindingCode::StorageMixedTiers,
                 format!("Cluster \"{name}\" mixes flash and HDD capacity devices; a vSAN cluster is either hybrid or all-flash."),
-                source::MIXED_TIERS,
             )
             .at(format!("{path}.storage.disk_groups")),
         );
     }
     if cluster.dedup_requested && cluster.tier == StorageTier::Hybrid {
         out.push(
-            Finding::error(
-                "dedup.needs_all_flash",
+            Finding::new(
+                FindingCode::DedupNeedsAllFlash,
                 format!("Cluster \"{name}\" is hybrid (HDD capacity devices), so dedup+compression cannot run; no saving is counted."),
-                source::DEDUP_ALL_FLASH,
             )
             .at(format!("{path}.storage.dedup_compression")),
         );
     }
     if settings.reserve_hosts >= cluster.host_count {
         out.push(
-            Finding::error(
-                "capacity.reserve_exceeds_cluster",
+            Finding::new(
+                FindingCode::CapacityReserveExceedsCluster,
                 format!(
                     "Cluster \"{name}\" has {} host(s) but {} host(s) are reserved for rebuilds, which leaves no usable capacity.",
                     cluster.host_count, settings.reserve_hosts
                 ),
-                source::HOST_REBUILD_RESERVE,
             )
             .at("settings.reserve_hosts"),
         );
@@ -50,8 +46,8 @@ pub fn capacity_findings(
     let (required, usable) = (capacity.required, capacity.usable);
     if required.gb > usable.gb {
         out.push(
-            Finding::error(
-                "capacity.insufficient",
+            Finding::new(
+                FindingCode::CapacityInsufficient,
                 format!(
                     "Cluster \"{name}\" needs {} TB ({} TiB) for its workloads but has {} TB ({} TiB) usable: short by {} TB.",
                     num(required.tb, 2),
@@ -60,7 +56,6 @@ pub fn capacity_findings(
                     num(usable.tib, 2),
                     num(required.tb - usable.tb, 2)
                 ),
-                source::VSAN_DESIGN_GUIDE,
             )
             .at(format!("{path}.storage.disk_groups"))
             .measured(
@@ -77,15 +72,14 @@ pub fn capacity_findings(
     if let Some(used) = capacity.datastore_used_pct {
         if used >= settings.capacity_alert_pct {
             out.push(
-                Finding::warning(
-                    "capacity.alert_threshold",
+                Finding::new(
+                    FindingCode::CapacityAlertThreshold,
                     format!(
                         "Cluster \"{name}\" would fill {}% of its {} TB datastore; vSAN alerts and starts rebalancing from {}%.",
                         num(used, 1),
                         num(capacity.datastore.tb, 2),
                         num(settings.capacity_alert_pct, 0)
                     ),
-                    source::CAPACITY_ALERT,
                 )
                 .at("settings.slack_pct"),
             );
@@ -108,14 +102,13 @@ fn reservation_findings(cluster_name: &str, placed: &[PlacedWorkload]) -> Vec<Fi
         }
         seen.push(p.policy_index);
         out.push(
-            Finding::warning(
-                "dedup.defeated_by_reservation",
+            Finding::new(
+                FindingCode::DedupDefeatedByReservation,
                 format!(
                     "Policy \"{}\" reserves {}% of each object on cluster \"{cluster_name}\"; dedup+compression saves nothing on reserved space.",
                     p.policy.name,
                     num(reserved, 0)
                 ),
-                source::DEDUP_RESERVATION,
             )
             .at(format!("policies[{}].object_space_reservation_pct", p.policy_index)),
         );

@@ -10,15 +10,14 @@ use std::fmt::{self, Write};
 use super::{WorkloadPerformance, DATA_LATENCY_LIMIT_MS, LOG_WRITE_LATENCY_LIMIT_MS};
 use crate::model::WorkloadSpec;
 use crate::platform::vsan_osa::capacity::PlacedWorkload;
-use crate::rules::{num, Finding};
-use crate::source;
+use crate::rules::{num, Finding, FindingCode};
 
 /// Workloads a grouped finding names, worst first; the message counts the rest.
 const NAMED: usize = 5;
 
 /// One of Microsoft's SQL Server latency limits, as its finding states it.
 struct Rule {
-    code: &'static str,
+    code: FindingCode,
     what: &'static str,
     limit_ms: f64,
     applies_to: &'static str,
@@ -29,7 +28,7 @@ struct Rule {
 }
 
 const LOG: Rule = Rule {
-    code: "performance.log_latency_high",
+    code: FindingCode::PerformanceLogLatencyHigh,
     what: "transaction log write latency",
     limit_ms: LOG_WRITE_LATENCY_LIMIT_MS,
     applies_to: "SQL Server logs",
@@ -38,7 +37,7 @@ const LOG: Rule = Rule {
 };
 
 const DATA: Rule = Rule {
-    code: "performance.data_latency_high",
+    code: FindingCode::PerformanceDataLatencyHigh,
     what: "data file latency",
     limit_ms: DATA_LATENCY_LIMIT_MS,
     applies_to: "SQL Server data files",
@@ -76,7 +75,7 @@ pub(super) fn sql_latency_findings(
             let worst = o.worst()?;
             let message = o.message(workloads, results, rule);
             Some(
-                Finding::warning(rule.code, message, source::SQL_LATENCY)
+                Finding::new(rule.code, message)
                     .at(format!("workloads[{}]", workloads[worst].index)),
             )
         })
@@ -243,13 +242,13 @@ mod tests {
         let (w, r) = cluster(&[(Some(2.0), Some(1.0)), (Some(25.04), Some(6.0))], any_sql);
         let f = findings(&w, &r);
         assert_eq!(f.len(), 2, "{f:?}");
-        assert_eq!(f[0].code, "performance.log_latency_high");
+        assert_eq!(f[0].code, FindingCode::PerformanceLogLatencyHigh);
         assert_eq!(
             f[0].message,
             "Workload 'w1': estimated transaction log write latency 6.0 ms exceeds the 5 ms \
              Microsoft recommends for SQL Server logs."
         );
-        assert_eq!(f[1].code, "performance.data_latency_high");
+        assert_eq!(f[1].code, FindingCode::PerformanceDataLatencyHigh);
         assert_eq!(
             f[1].message,
             "Workload 'w1': estimated data file latency (read 25.0 ms, write 6.0 ms) exceeds \
@@ -257,7 +256,7 @@ mod tests {
         );
         for finding in &f {
             assert_eq!(finding.path.as_deref(), Some("workloads[11]"));
-            assert_eq!(finding.source, source::SQL_LATENCY);
+            assert_eq!(finding.source, crate::source::SQL_LATENCY);
         }
     }
 
@@ -273,7 +272,7 @@ mod tests {
         let (w, r) = cluster(&latencies, any_sql);
         let f = findings(&w, &r);
         assert_eq!(f.len(), 2, "{f:?}");
-        assert_eq!(f[0].code, "performance.log_latency_high");
+        assert_eq!(f[0].code, FindingCode::PerformanceLogLatencyHigh);
         assert_eq!(
             f[0].message,
             "8 SQL Server workloads have an estimated transaction log write latency above the \
@@ -283,7 +282,7 @@ mod tests {
         );
         assert_eq!(f[0].path.as_deref(), Some("workloads[13]"));
         // Only w3 has no data figure (its write is unbounded).
-        assert_eq!(f[1].code, "performance.data_latency_high");
+        assert_eq!(f[1].code, FindingCode::PerformanceDataLatencyHigh);
         assert!(
             f[1].message.starts_with("Workload 'w3':"),
             "{}",
