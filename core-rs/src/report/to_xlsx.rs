@@ -4,6 +4,8 @@
 //! do not recalculate), native charts, and pages set up to print legibly
 //! on the paper the user picks. No macros.
 
+use std::cmp::Reverse;
+
 use rust_xlsxwriter::{
     Chart as XlsxChart, ChartLegendPosition, Color, DocProperties, Format, FormatAlign,
     FormatBorder, Table as XlsxTable, TableColumn, TableStyle, Workbook, Worksheet, XlsxError,
@@ -138,10 +140,10 @@ fn workbook_with(
     // Streamed sheets number their formats in one table shared by the
     // workbook, in the order they are first used: filled here, in a fixed
     // order, the workbook's bytes do not depend on which thread came first.
-    if empty.iter().any(|(_, rows)| *rows == Rows::Streamed) {
-        for format in &formats.all {
-            wb.register_format(format);
-        }
+    // Stored sheets too, so that each format has the same number in both
+    // modes (column formats are met first, before the cells').
+    for format in &formats.all {
+        wb.register_format(format);
     }
     let worksheets = each_on_its_thread(sheets.iter().zip(empty), |(sheet, (mut ws, rows))| {
         write_sheet(&mut ws, sheet, paper, &formats, rows).map(|_| ws)
@@ -237,9 +239,15 @@ fn write_sheet(
         .max(1);
     let note_last_col = spanned as u16 - 1;
     let note_chars: usize = widths[..spanned].iter().sum();
+    let columns = column_formats(sheet, &widths);
+    for (col, key) in columns.iter().enumerate() {
+        if let Some(key) = key {
+            ws.set_column_format(col as u16, formats.get(*key))?;
+        }
+    }
     let mut cells = match rows {
         Rows::Stored => CellFormats::Runs(FormatRuns::default()),
-        Rows::Streamed => CellFormats::PerCell,
+        Rows::Streamed => CellFormats::PerCell(columns),
     };
     // Whether the last row written has a height of its own.
     let mut tall = false;
@@ -272,7 +280,7 @@ fn write_sheet(
         let mut lines = 1;
         for (c, cell) in row.cells.iter().enumerate() {
             let width = widths.get(c).copied().unwrap_or(MIN_WIDTH);
-            let wrap = header || (tabular && width == MAX_WIDTH && matches!(cell, Cell::Text(_)));
+            let wrap = header || (tabular && wraps(cell, width));
             if wrap {
                 let room = if header { width - FILTER_BUTTON } else { width };
                 lines = lines.max(wrapped_lines(&cell.plain(), room));
@@ -451,8 +459,9 @@ fn write_value(
 enum CellFormats {
     /// A stored sheet: values first, formats over runs of cells after.
     Runs(FormatRuns),
-    /// A streamed sheet: a row written is gone, so each cell with its own.
-    PerCell,
+    /// A streamed sheet: a row written is gone, so each cell with its own,
+    /// except where it is its column's format (see [`column_formats`]).
+    PerCell(Vec<Option<FormatKey>>),
 }
 
 impl CellFormats {
@@ -470,16 +479,67 @@ impl CellFormats {
                 write_value(ws, row, col, cell, None)?;
                 runs.extend(ws, formats, row, col, format)
             }
-            CellFormats::PerCell => write_value(ws, row, col, cell, Some(formats.get(format))),
+            // An unformatted cell takes its column's format; a blank one,
+            // or empty text, would not be written at all.
+            CellFormats::PerCell(columns)
+                if columns.get(usize::from(col)) == Some(&Some(format))
+                    && stored_unformatted(cell) =>
+            {
+                write_value(ws, row, col, cell, None)
+            }
+            CellFormats::PerCell(_) => write_value(ws, row, col, cell, Some(formats.get(format))),
         }
     }
 
     fn finish(self, ws: &mut Worksheet, formats: &Formats) -> Result<(), XlsxError> {
         match self {
             CellFormats::Runs(runs) => runs.finish(ws, formats),
-            CellFormats::PerCell => Ok(()),
+            CellFormats::PerCell(_) => Ok(()),
         }
     }
+}
+
+/// Whether the writer keeps a cell written without a format: it drops
+/// blanks and empty text.
+fn stored_unformatted(cell: &Cell) -> bool {
+    match cell {
+        Cell::Blank | Cell::Input(None, _) => false,
+        Cell::Text(s) => !s.is_empty(),
+        Cell::Number(..) | Cell::Input(Some(_), _) | Cell::Formula(_) => true,
+    }
+}
+
+/// Each column's most common body cell format, for formats that show
+/// nothing on an empty cell (no fill, no border): the writer hashes a whole
+/// format on every formatted write, the largest cost of streaming a
+/// 45,000-workload report, and a cell written without one takes its
+/// column's at no cost. Both modes set them, so both write the same
+/// workbook; the columns' empty cells get the alignment, number format and
+/// wrapping, which show only once something is typed there.
+fn column_formats(sheet: &Sheet, widths: &[usize]) -> Vec<Option<FormatKey>> {
+    let headers: Vec<u32> = sheet.tables.iter().map(|t| t.header_row).collect();
+    let mut counts = vec![[0usize; FormatKey::COUNT]; widths.len()];
+    for (r, row) in sheet.rows.iter().enumerate() {
+        if row.style != RowStyle::Body || headers.contains(&(r as u32)) {
+            continue;
+        }
+        for (c, cell) in row.cells.iter().enumerate() {
+            let width = widths.get(c).copied().unwrap_or(MIN_WIDTH);
+            let key = FormatKey::cell(row.style, cell, wraps(cell, width));
+            if let Some(count) = counts.get_mut(c) {
+                count[key.index()] += 1;
+            }
+        }
+    }
+    counts
+        .iter()
+        .map(|count| {
+            FormatKey::every()
+                .filter(|key| key.blank_looks_plain() && count[key.index()] > 0)
+                // The first of the most common: the same every time.
+                .max_by_key(|key| (count[key.index()], Reverse(key.index())))
+        })
+        .collect()
 }
 
 /// Rows a run spans at most, so the rows it formats are still in cache:
@@ -591,6 +651,9 @@ const NUMBER_FORMATS: [Option<NumberFormat>; 5] = [
 ];
 
 impl FormatKey {
+    /// How many keys [`FormatKey::every`] gives.
+    const COUNT: usize = 4 + 2 * NUMBER_FORMATS.len() * 2 * 2;
+
     fn cell(style: RowStyle, cell: &Cell, wrap: bool) -> FormatKey {
         FormatKey::Cell {
             total: style == RowStyle::Total,
@@ -623,6 +686,18 @@ impl FormatKey {
         ]
         .into_iter()
         .chain(cells)
+    }
+
+    /// Whether an empty cell with this format looks like one without.
+    fn blank_looks_plain(self) -> bool {
+        matches!(
+            self,
+            FormatKey::Cell {
+                total: false,
+                input: false,
+                ..
+            }
+        )
     }
 
     fn index(self) -> usize {
@@ -722,6 +797,11 @@ fn num_format(n: NumberFormat) -> &'static str {
         NumberFormat::Percent => "0.0",
         NumberFormat::Price => "#,##0.00",
     }
+}
+
+/// Whether a body cell's text wraps: only in a column at its widest.
+fn wraps(cell: &Cell, width: usize) -> bool {
+    width == MAX_WIDTH && matches!(cell, Cell::Text(_))
 }
 
 /// Lines `text` takes in a column `width` characters wide, about.

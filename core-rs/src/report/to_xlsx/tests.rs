@@ -201,4 +201,5 @@ fn every_format_key_is_at_its_index() {
     for (i, key) in FormatKey::every().enumerate() {
         assert_eq!(key.index(), i, "{key:?}");
     }
+    assert_eq!(FormatKey::every().count(), FormatKey::COUNT);
 }
