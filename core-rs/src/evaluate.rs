@@ -25,7 +25,6 @@ use crate::platform::vsan_osa::performance::{assess_performance_and_growth, Clus
 use crate::platform::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding, FindingCode};
-use crate::source;
 use crate::validate::{validate_with_refs, WorkloadRefs};
 use crate::verdict::{verdict, Verdict};
 
