@@ -42,7 +42,7 @@ export function logTicks(min: number, max: number): number[] {
   return ticks;
 }
 
-/** A linear axis from zero over [from, to] px, covering `max` and every value in `also`. */
+/** A linear axis from zero over [from, to] px, up to the first round tick at or past `max`. */
 export function linearScale(max: number, from: number, to: number): Scale {
   const ticks = linearTicks(max);
   const high = ticks.at(-1) ?? 1;
