@@ -552,6 +552,9 @@ const IO_SIZE_KB: Range = (0.5, 2048.0);
 /// Never negative: data does not shrink over the planning horizon, so the
 /// growth timeline's factors are >= 1 (`ReadMix::solve_grown` relies on it).
 const ANNUAL_GROWTH_PCT: Range = (0.0, 500.0);
+/// A file server's iSCSI LUNs: more than a cluster may serve is the iSCSI
+/// rules' finding, not a typo, so the bound sits well above their 128.
+pub const ISCSI_LUNS: Range = (1.0, 1_000.0);
 
 /// Each figure of a workload spec, by its field name, with the range it
 /// must lie in (all finite, so a value in range is a number). Counts are
@@ -652,8 +655,7 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
             );
             figure("capacity_gb", *capacity_gb, (0.001, 100_000_000.0));
             if let Some(luns) = iscsi_luns {
-                // More than a cluster may serve is the iSCSI rules' finding, not a typo.
-                figure("iscsi_luns", f64::from(*luns), (1.0, 1_000.0));
+                figure("iscsi_luns", f64::from(*luns), ISCSI_LUNS);
             }
             figure("throughput_mbps", *throughput_mbps, (0.0, 1_000_000.0));
             figure("read_pct", *read_pct, READ_PCT);

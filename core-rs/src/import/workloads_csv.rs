@@ -14,7 +14,7 @@ use super::project::{STARTER_CLUSTER_ID, STARTER_POLICY_ID};
 use super::table::{ColumnSpec, Row, Table};
 use crate::demand::compute::vm_shape;
 use crate::model::{CommitMode, Project, SqlDeployment, Workload, WorkloadSpec, SCHEMA_VERSION};
-use crate::validate::validate;
+use crate::validate::{validate, ISCSI_LUNS};
 
 #[cfg(test)]
 mod tests;
@@ -24,7 +24,7 @@ const SHEET: &str = "workloads";
 const MAX_WORKLOAD_ROWS: u32 = 10_000;
 
 /// Every column, in the template's order.
-pub const WORKLOAD_COLUMNS: [&str; 28] = [
+pub const WORKLOAD_COLUMNS: [&str; 29] = [
     "id",
     "name",
     "kind",
@@ -51,6 +51,7 @@ pub const WORKLOAD_COLUMNS: [&str; 28] = [
     "database_copies",
     "capacity_gb",
     "throughput_mbps",
+    "iscsi_luns",
     "disk_gb_per_vm",
     "iops_per_vm",
 ];
@@ -161,7 +162,13 @@ fn workload(
             "read_pct",
             "io_size_kb",
         ],
-        "file_server" => &["capacity_gb", "throughput_mbps", "read_pct", "io_size_kb"],
+        "file_server" => &[
+            "capacity_gb",
+            "throughput_mbps",
+            "iscsi_luns",
+            "read_pct",
+            "io_size_kb",
+        ],
         "vm_group" => &["disk_gb_per_vm", "iops_per_vm", "read_pct"],
         _ => {
             c.bad(
@@ -230,7 +237,7 @@ fn workload(
             ram_gb_per_vm,
             memory_reservation_gb_per_vm: None,
             capacity_gb: c.num(&need, "capacity_gb"),
-            iscsi_luns: None,
+            iscsi_luns: c.optional_count("iscsi_luns", ISCSI_LUNS),
             throughput_mbps: c.num(&need, "throughput_mbps"),
             read_pct: c.num(&need, "read_pct"),
             io_size_kb: c.num(&need, "io_size_kb"),
@@ -376,6 +383,21 @@ impl Cells<'_> {
             Err(e) => {
                 self.issues.push(e);
                 0
+            }
+        }
+    }
+
+    /// A whole number in `range` that may be left empty (None).
+    fn optional_count(&mut self, name: &str, (min, max): (f64, f64)) -> Option<u32> {
+        let col = column(name);
+        if !self.t.has(col) || self.text(col).is_empty() {
+            return None;
+        }
+        match self.t.number_in(self.row, col, min, max, true) {
+            Ok(n) => Some(n as u32),
+            Err(e) => {
+                self.issues.push(e);
+                None
             }
         }
     }

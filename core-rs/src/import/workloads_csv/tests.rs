@@ -117,3 +117,69 @@ fn an_availability_group_without_a_commit_column_names_the_missing_column() {
         err[0].message
     );
 }
+
+/// Seed 002's workloads as a workloads CSV: the same workloads as the
+/// example project holds, file server's three iSCSI LUNs included.
+#[test]
+fn seed_002_workloads_round_trip_through_the_csv() {
+    let example = crate::parse::parse_project(include_str!(
+        "../../../../assets/examples/seed-002-iscsi-fci.json"
+    ))
+    .unwrap();
+    let csv = "id,name,kind,cluster_id,policy_id,vm_count,vcpu_per_vm,ram_gb_per_vm,annual_growth_pct,read_pct,io_size_kb,db_size_gb,log_size_gb,tempdb_size_gb,working_set_pct,target_iops,deployment,iscsi_target,capacity_gb,throughput_mbps,iscsi_luns,disk_gb_per_vm,iops_per_vm\n\
+        sql-fci,\"SQL Server 2016 FCI (active + passive, DVD Store 3, 306 GB)\",sql_server,,,1,24,128,0,13,8,306,100,80,20,7600,failover_cluster,true,,,,,\n\
+        sofs,\"Scale-Out File Server (active + passive, 3 shares)\",file_server,,,2,4,16,0,0,48,,,,,,,,240,382,3,,\n\
+        dc,Domain controller / DNS,vm_group,,,1,2,8,0,70,,,,,,,,,,,,40,20\n\
+        os-disks,\"SQL Server and file-server nodes' OS disks (held as one VM group; its VM and vCPU are not real)\",vm_group,,,1,1,0,0,90,,,,,,,,,,,,400,0\n";
+    let options = WorkloadsCsvOptions {
+        cluster_id: "iscsi-af".into(),
+        policy_id: "raid1-ftt1".into(),
+    };
+    let workloads = import_workloads_csv(csv.as_bytes(), &options).unwrap();
+    assert_eq!(workloads, example.workloads);
+}
+
+#[test]
+fn iscsi_luns_are_a_file_servers_whole_number_from_1_to_1000() {
+    let csv = |luns: &str| {
+        format!(
+            "name,kind,vm_count,vcpu_per_vm,ram_gb_per_vm,capacity_gb,throughput_mbps,read_pct,io_size_kb,iscsi_luns\n\
+             files,file_server,2,4,16,240,382,0,48,{luns}\n"
+        )
+    };
+    let luns = |text: &str| -> Result<Option<u32>, Vec<ImportIssue>> {
+        let w = import_workloads_csv(csv(text).as_bytes(), &WorkloadsCsvOptions::default())?;
+        match w[0].spec {
+            WorkloadSpec::FileServer { iscsi_luns, .. } => Ok(iscsi_luns),
+            _ => panic!("file_server"),
+        }
+    };
+    assert_eq!(luns("").unwrap(), None);
+    assert_eq!(luns("1").unwrap(), Some(1));
+    assert_eq!(luns("1000").unwrap(), Some(1_000));
+    for bad in ["0", "1001", "2.5", "-3"] {
+        let err = luns(bad).unwrap_err();
+        assert_eq!(at(&err), [(2, "iscsi_luns".into())], "{bad}");
+        assert_eq!(
+            err[0].message,
+            format!(
+                "sheet \"workloads\", row 2, column \"iscsi_luns\" (J2): expected a whole number from 1 to 1000, found {bad}"
+            )
+        );
+    }
+    let err = luns("three").unwrap_err();
+    assert!(err[0]
+        .message
+        .ends_with("expected a number, found \"three\""));
+}
+
+#[test]
+fn iscsi_luns_do_not_apply_to_other_kinds() {
+    let csv = "name,kind,vm_count,vcpu_per_vm,ram_gb_per_vm,disk_gb_per_vm,iops_per_vm,read_pct,iscsi_luns\n\
+               web,vm_group,10,2,8,100,50,70,3\n";
+    let err = import_workloads_csv(csv.as_bytes(), &WorkloadsCsvOptions::default()).unwrap_err();
+    assert_eq!(at(&err), [(2, "iscsi_luns".into())]);
+    assert!(err[0]
+        .message
+        .ends_with("does not apply to a vm_group workload; leave it empty"));
+}
