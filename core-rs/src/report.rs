@@ -21,6 +21,7 @@ mod export;
 mod finding_titles;
 mod findings;
 mod growth;
+mod iscsi;
 mod pdf;
 mod performance;
 mod resilience;

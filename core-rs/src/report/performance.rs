@@ -1,8 +1,10 @@
 //! Performance sheet: front-end to back-end IOPS per workload, the load on
 //! each device tier against its rating, what the devices can deliver, the
 //! latency estimate, and each disk group's cache device; vSAN ESA's demand;
-//! VPLEX and the arrays; stretched clusters' sites.
+//! VPLEX and the arrays; stretched clusters' sites; the iSCSI target
+//! service's counts.
 
+use super::iscsi::iscsi_section;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
 use crate::labels;
@@ -27,6 +29,7 @@ pub fn performance_sheet(ctx: &Context) -> Sheet {
         array_sites(&mut b, ctx);
     }
     stretched(&mut b, ctx);
+    iscsi_section(&mut b, ctx);
     b.finish()
 }
 

@@ -13,6 +13,7 @@ const ESA: &str = include_str!("../../../assets/examples/esa-all-nvme.json");
 
 mod esa;
 mod growth;
+mod iscsi;
 mod key_figures;
 
 fn evaluated(json: &str) -> (Project, Evaluation) {

@@ -25,6 +25,9 @@ use crate::platform::vsan_osa::capacity::PlacedWorkload;
 use crate::rules::{Finding, FindingCode};
 use crate::source;
 
+mod figures;
+pub use figures::IscsiFigure;
+
 /// Seed 002 Solution Architecture: "a minimum of four nodes".
 pub const MIN_RECOMMENDED_HOSTS: u32 = 4;
 
@@ -104,6 +107,9 @@ pub struct ClusterIscsi {
     pub max_luns: u32,
     pub max_sessions_per_host: u32,
     pub source: &'static str,
+    /// Targets, LUNs and the busiest host's sessions against their limits,
+    /// each with its rule; empty when no workload uses the service.
+    pub figures: Vec<IscsiFigure>,
     pub findings: Vec<Finding>,
 }
 
@@ -244,6 +250,7 @@ pub fn assess_iscsi(
         max_sessions_per_host: MAX_ISCSI_SESSIONS_PER_HOST,
         source: source::ISCSI_LIMITS,
         workloads: Vec::new(),
+        figures: Vec::new(),
         findings: Vec::new(),
     };
     if !served.is_empty() {
@@ -252,6 +259,7 @@ pub fn assess_iscsi(
         for (w, i) in &served {
             iscsi.findings.extend(workload_findings(w, i, layout));
         }
+        iscsi.figures = figures::iscsi_figures(&iscsi, &served, hosts, settings.reserve_hosts);
     }
     iscsi.workloads = served.into_iter().map(|(_, i)| i).collect();
     iscsi
@@ -488,6 +496,78 @@ mod tests {
         assert_eq!(
             c.findings[0].path.as_deref(),
             Some("workloads[0].spec.iscsi_luns")
+        );
+    }
+
+    #[test]
+    fn seed_002_figures_state_their_counts_limits_and_rules() {
+        let w = [iscsi_fci("fci", 1), file_server(Some(3))];
+        let c = assess(4, &w, &raid1(1), &IscsiLayout::default());
+        let shown: Vec<_> = c
+            .figures
+            .iter()
+            .map(|f| (f.figure, f.used, f.limit, f.after_failure))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("luns", 7, 128, None),
+                ("targets", 7, 16, None),
+                ("sessions_per_host", 8, 128, Some(12)),
+            ]
+        );
+        let [luns, targets, sessions] = &c.figures[..] else {
+            panic!("three figures");
+        };
+        assert!(
+            luns.rule
+                .starts_with("7 LUNs in the cluster (fci: 1 x 4 LUNs; sofs: 1 x 3 LUNs;"),
+            "{}",
+            luns.rule
+        );
+        assert!(
+            targets.rule.contains("one LUN per target"),
+            "{}",
+            targets.rule
+        );
+        assert_eq!(
+            targets.sources,
+            [source::ISCSI_LIMITS, source::ISCSI_ONE_LUN_PER_TARGET]
+        );
+        assert!(
+            sessions.rule.starts_with(
+                "28 sessions in all (fci: 4 targets x 4 sessions (2 initiators x 2 paths, FTT+1 = 2); \
+                 sofs: 3 targets x 4 sessions (2 initiators x 2 paths, FTT+1 = 2))"
+            ),
+            "{}",
+            sessions.rule
+        );
+        assert!(
+            sessions
+                .rule
+                .contains("carries 8, 12 once 1 host(s) fail and the 3 survivors own them"),
+            "{}",
+            sessions.rule
+        );
+        assert_eq!(
+            sessions.sources,
+            [source::ISCSI_LIMITS, source::ISCSI_PATHS]
+        );
+        // No served workload, no figures to show.
+        let c = assess(4, &[file_server(None)], &raid1(1), &IscsiLayout::default());
+        assert!(c.figures.is_empty());
+    }
+
+    #[test]
+    fn a_rule_names_three_workloads_and_counts_the_rest() {
+        let w: Vec<Workload> = (0..5).map(|n| iscsi_fci(&format!("fci{n}"), 1)).collect();
+        let c = assess(8, &w, &raid1(1), &IscsiLayout::default());
+        assert!(
+            c.figures[0]
+                .rule
+                .contains("fci2: 1 x 4 LUNs; 2 more workloads;"),
+            "{}",
+            c.figures[0].rule
         );
     }
 
