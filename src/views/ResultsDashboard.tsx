@@ -14,6 +14,7 @@ import { formatGb, type CapacityUnit } from '../units';
 import { ArrayDetails, ArrayTiles } from './ArrayResults';
 import { EsaDetails, EsaTiles } from './EsaResults';
 import { GrowthPanel } from './GrowthPanel';
+import { IscsiPanel } from './IscsiPanel';
 import { computeBars, DEMAND, iopsBars, LIMIT } from './keyFigureBars';
 import { Figure, KeyFigureTiles, ProjectCostLine } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
@@ -214,6 +215,7 @@ const VsanDetails = memo(function VsanDetails({
       />
       <GrowthPanel growth={cluster.growth} unit={unit} />
       {cluster.stretched && <StretchedPanel stretched={cluster.stretched} />}
+      <IscsiPanel iscsi={cluster.iscsi} hostsFailed={utilisation.hosts_failed} />
       <ResiliencePanel resilience={cluster.resilience} unit={unit} />
     </>
   );
