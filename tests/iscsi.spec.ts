@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { VIEWPORTS } from './support/examples';
+import { openExample } from './support/menu';
+
+// Seed 002 VM Disk Layout: seven LUNs under seven targets (SQL Server FCI
+// four, file server three), two nodes x two paths (FTT+1) each: 28 sessions.
+test('seed 002: the iSCSI target service against its limits, each figure explained', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  // Seed 001 serves no iSCSI disk: nothing to show.
+  await expect(page.getByTestId('failure-scenarios')).toBeVisible();
+  await expect(page.getByTestId('iscsi')).toHaveCount(0);
+
+  await openExample(page, 'seed-002-iscsi-fci.json');
+  await expect(page.getByTestId('document-state')).toHaveText('seed-002-iscsi-fci.json');
+  const iscsi = page.getByTestId('iscsi');
+  await expect(iscsi.getByRole('heading', { name: 'iSCSI target service' })).toBeVisible();
+  await expect(page.getByTestId('iscsi-luns')).toHaveText('7 of 128');
+  await expect(page.getByTestId('iscsi-targets')).toHaveText('7 of 16');
+  const sessions = page.getByTestId('iscsi-sessions_per_host');
+  await expect(sessions.locator('span')).toHaveText('8 of 128');
+  await expect(sessions.locator('.figure-note')).toHaveText(
+    '12 of 128 after N+1; 28 sessions in all',
+  );
+  // The sessions' rule opens on click, with this design's numbers and its sources.
+  const tile = page.getByTestId('iscsi-sessions_per_host').locator('..');
+  await tile.locator('summary').click();
+  const body = tile.locator('.explain-body');
+  await expect(body).toBeVisible();
+  await expect(body).toContainText('28 sessions in all');
+  await expect(body).toContainText('Sources: seed 002 Best Practices');
+  await tile.locator('summary').click();
+  await expect(body).toBeHidden();
+
+  // No focus ring or tooltip left where the last click was.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(0, 0);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await iscsi.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tests/output/iscsi-seed-002-${viewport.width}.png` });
+  }
+});
