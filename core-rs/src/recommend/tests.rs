@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 use super::base::Base;
 use super::pareto::DesignKey;
-use super::requirement::{constraint_of, is_unmet, Constraint};
+use super::requirement::{constraint_of, is_unmet, Constraint, REQUIRED_WARNINGS};
 use super::score::COVERED;
 use super::space::choices;
 use super::tally::{Stats, ALL_SIZED};
@@ -77,6 +77,54 @@ proptest! {
             prop_assert_eq!(score.capacity_headroom_gb, cluster.capacity.headroom.gb);
             prop_assert_eq!(score.iops_headroom, cluster.performance.headroom.unwrap_or(0.0));
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// What lets the sizing stop at the first size that passes, with the
+    /// scorer agreeing with `evaluate` at every size: on every line, a
+    /// constraint that passes at one size passes at every larger size the
+    /// search tries.
+    #[test]
+    fn no_constraint_fails_again_once_it_passes(
+        project in generate::project(),
+        catalog in generate::catalog(),
+        picks in proptest::collection::vec((any::<u32>(), any::<u32>()), 6),
+    ) {
+        let options = RecommendOptions { max_hosts: Some(16), ..small_options() };
+        let base = Base::new(&project, None).expect("a cluster with workloads");
+        let choices = choices(&catalog, &options);
+        let mut stats = Stats::default();
+        let vsan = VsanSearch::new(&base, &choices, &options, &mut stats)
+            .expect("valid")
+            .expect("vSAN lines");
+        let (lo, hi) = vsan.sizes;
+        for (g, a) in picks {
+            let line = &vsan.geometries[g as usize % vsan.geometries.len()];
+            let allowed = (0..).map_while(|i| vsan.assignment_of(line, i)).collect::<Vec<_>>();
+            let figures = &vsan.assignments[usize::from(allowed[a as usize % allowed.len()])];
+            for size in lo..hi {
+                let fewer = vsan.scorer.assess(line, figures, size).failing;
+                let more = vsan.scorer.assess(line, figures, size + 1).failing;
+                for c in ALL_SIZED {
+                    prop_assert!(
+                        !more.contains(c) || fewer.contains(c),
+                        "{:?} fails at {} hosts but not at {}", c, size + 1, size
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The warnings the search sizes to are decided by the scorer, so no
+/// proposal is cut by the final evaluation for one of them.
+#[test]
+fn the_scorer_decides_every_warning_the_search_respects() {
+    for code in REQUIRED_WARNINGS {
+        assert!(COVERED.contains(&code), "{code:?}");
     }
 }
 

@@ -252,4 +252,24 @@ mod tests {
         let w = waterfall(&raw, 2, 1, &settings, false);
         assert_eq!(w.usable.gb, 0.0);
     }
+
+    proptest::proptest! {
+        /// The design search stops at the first size whose usable space
+        /// holds the workloads: it must never fall as hosts are added.
+        #[test]
+        fn usable_space_never_falls_with_more_hosts(
+            raw_per_host_gb in 1.0..100_000.0_f64,
+            hosts in 1u32..64,
+            reserve_hosts in 0u32..4,
+            slack_pct in 0.0..60.0_f64,
+            sites in 1u32..=2,
+            dedup in proptest::bool::ANY,
+        ) {
+            let settings = Settings { reserve_hosts, slack_pct, ..Settings::default() };
+            let usable = |n: u32| {
+                usable_space(raw_per_host_gb * f64::from(n), n, sites, &settings, dedup).usable_gb
+            };
+            proptest::prop_assert!(usable(hosts + 1) >= usable(hosts));
+        }
+    }
 }
