@@ -29,6 +29,32 @@ fn small_options() -> RecommendOptions {
     }
 }
 
+/// The vSAN search's lines for a generated project and catalog.
+fn vsan_lines(
+    project: &crate::model::Project,
+    catalog: &crate::catalog::Catalog,
+    options: &RecommendOptions,
+) -> (Base, super::space::Choices, VsanSearch) {
+    let base = Base::new(project, None).expect("a cluster with workloads");
+    let choices = choices(catalog, options);
+    let mut stats = Stats::default();
+    let vsan = VsanSearch::new(&base, &choices, options, &mut stats)
+        .expect("valid")
+        .expect("vSAN lines");
+    (base, choices, vsan)
+}
+
+/// The line two random numbers pick: a geometry and one of the
+/// assignments it allows.
+fn pick_line(vsan: &VsanSearch, g: u32, a: u32) -> (usize, u16) {
+    let geometry = g as usize % vsan.geometries.len();
+    let line = &vsan.geometries[geometry];
+    let allowed = (0..)
+        .map_while(|i| vsan.assignment_of(line, i))
+        .collect::<Vec<_>>();
+    (geometry, allowed[a as usize % allowed.len()])
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
@@ -42,19 +68,12 @@ proptest! {
         picks in proptest::collection::vec((any::<u32>(), any::<u32>(), any::<u32>()), 6),
     ) {
         let options = small_options();
-        let base = Base::new(&project, None).expect("a cluster with workloads");
-        let choices = choices(&catalog, &options);
-        let mut stats = Stats::default();
-        let vsan = VsanSearch::new(&base, &choices, &options, &mut stats)
-            .expect("valid")
-            .expect("vSAN lines");
+        let (base, choices, vsan) = vsan_lines(&project, &catalog, &options);
         let (lo, hi) = vsan.sizes;
         prop_assume!(hi >= lo);
         for (g, a, s) in picks {
-            let geometry = g as usize % vsan.geometries.len();
+            let (geometry, assignment) = pick_line(&vsan, g, a);
             let line = &vsan.geometries[geometry];
-            let allowed = (0..).map_while(|i| vsan.assignment_of(line, i)).collect::<Vec<_>>();
-            let assignment = allowed[a as usize % allowed.len()];
             let size = lo + s % (hi - lo + 1);
             let key = DesignKey::Vsan { geometry: geometry as u32, assignment, size: size as u8 };
             let (config, _) = vsan.config(&choices, key).expect("a vSAN key");
@@ -94,17 +113,12 @@ proptest! {
         picks in proptest::collection::vec((any::<u32>(), any::<u32>()), 6),
     ) {
         let options = RecommendOptions { max_hosts: Some(16), ..small_options() };
-        let base = Base::new(&project, None).expect("a cluster with workloads");
-        let choices = choices(&catalog, &options);
-        let mut stats = Stats::default();
-        let vsan = VsanSearch::new(&base, &choices, &options, &mut stats)
-            .expect("valid")
-            .expect("vSAN lines");
+        let (_, _, vsan) = vsan_lines(&project, &catalog, &options);
         let (lo, hi) = vsan.sizes;
         for (g, a) in picks {
-            let line = &vsan.geometries[g as usize % vsan.geometries.len()];
-            let allowed = (0..).map_while(|i| vsan.assignment_of(line, i)).collect::<Vec<_>>();
-            let figures = &vsan.assignments[usize::from(allowed[a as usize % allowed.len()])];
+            let (geometry, assignment) = pick_line(&vsan, g, a);
+            let line = &vsan.geometries[geometry];
+            let figures = &vsan.assignments[usize::from(assignment)];
             for size in lo..hi {
                 let fewer = vsan.scorer.assess(line, figures, size).failing;
                 let more = vsan.scorer.assess(line, figures, size + 1).failing;
