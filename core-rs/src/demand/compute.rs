@@ -238,7 +238,7 @@ pub fn assess_compute_with(
     fci_nodes: u32,
 ) -> ClusterCompute {
     let hosts = topology.host_count();
-    let hosts_after_failure = hosts.saturating_sub(settings.reserve_hosts);
+    let hosts_after_failure = hosts_after_failure(hosts, settings.reserve_hosts);
     let cores = host.cores();
     let physical_cores = cores.saturating_mul(hosts);
     let physical_cores_after_failure = cores.saturating_mul(hosts_after_failure);
@@ -258,7 +258,7 @@ pub fn assess_compute_with(
         .sum();
 
     let vsan_memory_per_host_gb = vsan_memory.per_host_gb;
-    let usable_ram_per_host_gb = (host.ram_gb - vsan_memory_per_host_gb).max(0.0);
+    let usable_ram_per_host_gb = usable_ram_per_host_gb(host.ram_gb, vsan_memory_per_host_gb);
     let per_core = |n: f64, cores: u32| ratio(n, f64::from(cores));
     let AfterFailure {
         cores_needed_pct: cores_needed_pct_after_failure,
@@ -327,9 +327,9 @@ pub fn after_failure(
     ram_demand_gb: f64,
     settings: &Settings,
 ) -> AfterFailure {
-    let hosts_after_failure = hosts.saturating_sub(settings.reserve_hosts);
+    let hosts_after_failure = hosts_after_failure(hosts, settings.reserve_hosts);
     let cores = host.cores().saturating_mul(hosts_after_failure);
-    let usable_ram_per_host_gb = (host.ram_gb - vsan_memory_per_host_gb).max(0.0);
+    let usable_ram_per_host_gb = usable_ram_per_host_gb(host.ram_gb, vsan_memory_per_host_gb);
     AfterFailure {
         cores_needed_pct: ratio(cores_needed * 100.0, f64::from(cores)),
         ram_demand_pct: ratio(
@@ -400,7 +400,7 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
                 .at("settings.virtualization_cpu_overhead_pct"),
         );
     }
-    if c.hosts_after_failure == 0 {
+    if no_hosts_after_failure(c.hosts_after_failure) {
         let message = format!(
             "Reserving {} host(s) for failures leaves none of the cluster's {} hosts to run \
              its workloads.",
@@ -413,7 +413,7 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
         // Nothing is left to fit vCPUs or memory into: this one error says it.
         return findings;
     }
-    if c.cores_needed > f64::from(c.physical_cores_after_failure) {
+    if cpu_overcommitted(c.cores_needed, c.physical_cores_after_failure) {
         let message = format!(
             "The workloads need {} physical cores at their recommended vCPU:pCore ratios \
              (SQL Server and Exchange 1:1, other VMs {GENERAL_VCPU_PER_CORE}:1) with {} % \
@@ -468,7 +468,7 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
             c.hosts,
         ))
     };
-    if c.sql_ram_gb > c.usable_ram_after_failure_gb {
+    if memory_overcommitted(c.sql_ram_gb, c.usable_ram_after_failure_gb) {
         let message = format!(
             "SQL Server VMs need {} GB of reserved memory, more than the {} GB the hosts \
              offer after {} host failure(s) ({} GB per host less {} GB for vSAN); SQL \
@@ -484,7 +484,7 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
                 .at(ram_path)
                 .measured(ram_measure(c.sql_ram_gb, 100.0)),
         );
-    } else if c.ram_demand_gb > c.usable_ram_after_failure_gb {
+    } else if memory_overcommitted(c.ram_demand_gb, c.usable_ram_after_failure_gb) {
         let message = format!(
             "The VMs are configured with {} GB of memory, more than the {} GB the hosts \
              offer after {} host failure(s): the VMs could not all restart without \
@@ -521,6 +521,52 @@ fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str)
     findings
 }
 
+// The compute rules. What the N+x reserve leaves grows with the hosts at
+// a fixed host model, while the demand does not depend on them; a VM's
+// fit on one host does not depend on the count at all. None of them can
+// fail at more hosts once it passes.
+
+/// Hosts left to run the workloads with `reserve_hosts` failed.
+#[inline]
+pub fn hosts_after_failure(hosts: u32, reserve_hosts: u32) -> u32 {
+    hosts.saturating_sub(reserve_hosts)
+}
+
+/// A host's memory for VMs: what vSAN leaves of it.
+#[inline]
+pub fn usable_ram_per_host_gb(ram_gb: f64, vsan_memory_gb: f64) -> f64 {
+    (ram_gb - vsan_memory_gb).max(0.0)
+}
+
+/// `compute.no_hosts_after_failure`: the reserve takes every host.
+#[inline]
+pub fn no_hosts_after_failure(hosts_after_failure: u32) -> bool {
+    hosts_after_failure == 0
+}
+
+/// `compute.cpu_overcommitted`: the workloads need more cores, at their
+/// vCPU:pCore ratios, than the N+x reserve leaves.
+#[inline]
+pub fn cpu_overcommitted(cores_needed: f64, cores_left: u32) -> bool {
+    cores_needed > f64::from(cores_left)
+}
+
+/// `compute.sql_memory_overcommitted` (SQL Server's reserved memory) and
+/// `compute.memory_overcommitted` (every VM's), after N+x host failures,
+/// and `stretched.site_failure_memory` with a site down: more memory than
+/// the hosts left offer.
+#[inline]
+pub fn memory_overcommitted(demand_gb: f64, usable_gb: f64) -> bool {
+    demand_gb > usable_gb
+}
+
+/// `compute.vm_exceeds_host_memory`: one VM's memory passes what a host
+/// offers VMs.
+#[inline]
+pub fn vm_exceeds_host_memory(vm_ram_gb: f64, usable_ram_per_host_gb: f64) -> bool {
+    vm_ram_gb > usable_ram_per_host_gb
+}
+
 /// Above this share of the usable RAM left after N+x failures, memory is
 /// reported as tight (`source::RAM_HEADROOM`, an assumption).
 pub const RAM_AFTER_FAILURE_WARNING_PCT: f64 = 90.0;
@@ -552,7 +598,7 @@ fn vm_fit_findings(w: &PlacedWorkload, host: &HostSpec, c: &ClusterCompute) -> V
     let at = |field: &str| format!("workloads[{}].spec.{field}", w.index);
     let name = &w.workload.name;
     let mut findings = Vec::new();
-    if ram_gb > c.usable_ram_per_host_gb {
+    if vm_exceeds_host_memory(ram_gb, c.usable_ram_per_host_gb) {
         let message = format!(
             "Workload '{name}': a {} GB VM does not fit on one host, which has {} GB for VMs \
              ({} GB less {} GB for vSAN).",

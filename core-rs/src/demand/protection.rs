@@ -50,6 +50,43 @@ impl Protection {
     pub fn is_erasure_coding(&self) -> bool {
         self.method != ProtectionMethod::Raid1
     }
+
+    /// Hosts the policy needs where it places its components: in each
+    /// site when site-mirrored, else in the cluster.
+    pub fn hosts_needed(&self) -> u32 {
+        self.min_hosts_per_site.unwrap_or(self.min_hosts)
+    }
+
+    /// The policy keeps a copy in each site and protects it there.
+    pub fn per_site(&self) -> bool {
+        self.min_hosts_per_site.is_some()
+    }
+}
+
+/// Hosts a policy's components can be placed on: each site's when it
+/// protects within each site (both sites have the same hosts, so half the
+/// cluster's), else the cluster's.
+#[inline]
+pub fn fault_domain_hosts(hosts: u32, per_site: bool) -> u32 {
+    if per_site {
+        hosts / 2
+    } else {
+        hosts
+    }
+}
+
+/// `protection.erasure_coding_needs_all_flash`: erasure coding runs on
+/// all-flash clusters only (vSAN design guide).
+#[inline]
+pub fn needs_other_tier(p: &Protection, tier: StorageTier) -> bool {
+    p.is_erasure_coding() && tier == StorageTier::Hybrid
+}
+
+/// `protection.too_few_hosts`: fewer hosts than the policy's fault
+/// domains (`Protection::hosts_needed`). Adding hosts only clears it.
+#[inline]
+pub fn too_few_hosts(hosts: u32, needed: u32, per_site: bool) -> bool {
+    fault_domain_hosts(hosts, per_site) < needed
 }
 
 /// The protection a policy gives. RAID-5 and RAID-6 fix their FTT (1 and 2;
@@ -125,7 +162,7 @@ pub fn host_findings(cluster: &ClusterFacts, policies: &[(usize, &StoragePolicy)
             local
         };
         let label = &policy.name;
-        if p.is_erasure_coding() && cluster.tier == StorageTier::Hybrid {
+        if needs_other_tier(&p, cluster.tier) {
             out.push(
                 Finding::new(
                     FindingCode::ProtectionErasureCodingNeedsAllFlash,
@@ -134,18 +171,14 @@ pub fn host_findings(cluster: &ClusterFacts, policies: &[(usize, &StoragePolicy)
                 .at(format!("policies[{index}].method")),
             );
         }
-        // Site-mirrored: both sites have the same hosts, so halving the
-        // cluster's count compares each site with the local minimum.
-        let (have, need, spare, per) = match p.min_hosts_per_site {
-            Some(per_site) => (
-                hosts / 2,
-                per_site,
-                p.recommended_hosts / 2,
-                " in each site",
-            ),
-            None => (hosts, p.min_hosts, p.recommended_hosts, ""),
+        let per_site = p.per_site();
+        let (have, need) = (fault_domain_hosts(hosts, per_site), p.hosts_needed());
+        let (spare, per) = if per_site {
+            (p.recommended_hosts / 2, " in each site")
+        } else {
+            (p.recommended_hosts, "")
         };
-        if have < need {
+        if too_few_hosts(hosts, need, per_site) {
             out.push(
                 Finding::new(
                     FindingCode::ProtectionTooFewHosts,

@@ -30,7 +30,9 @@ pub use link::{
     components, inter_site_link, max_witness_rtt_ms, witness_link, write_mb_per_s, InterSiteLink,
     WitnessAppliance, WitnessDemand, WitnessLink, MIN_RECOMMENDED_LINK_GBPS,
 };
-pub use site_failure::{site_failure, site_failure_findings, SiteFailure, StorageUse};
+pub use site_failure::{
+    site_cpu_overloaded, site_failure, site_failure_findings, SiteFailure, StorageUse,
+};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -219,7 +221,7 @@ fn link_findings(
 ) -> Vec<Finding> {
     let topology = format!("{path}.topology");
     let mut out = Vec::new();
-    if link.required_gbps > link.link_gbps {
+    if link.insufficient() {
         out.push(
             Finding::new(
                 FindingCode::StretchedLinkInsufficient,
@@ -254,7 +256,7 @@ fn link_findings(
             .at(format!("{topology}.inter_site_link_gbps")),
         );
     }
-    if witness.required_mbps > witness.link_mbps {
+    if witness.bandwidth_short() {
         out.push(
             Finding::new(
                 FindingCode::StretchedWitnessBandwidth,
@@ -275,7 +277,7 @@ fn link_findings(
             )),
         );
     }
-    if !witness.rtt_within_limit {
+    if witness.rtt_exceeded() {
         out.push(
             Finding::new(
                 FindingCode::StretchedWitnessRtt,
@@ -295,7 +297,7 @@ fn link_findings(
             )),
         );
     }
-    if witness.appliance.is_none() {
+    if witness.too_many_components() {
         out.push(
             Finding::new(
                 FindingCode::StretchedWitnessComponents,

@@ -5,6 +5,7 @@
 //! protection, their cache need, I/O and write load, CPU and memory, and
 //! the stretched links they load.
 
+use crate::demand::protection::needs_other_tier;
 use crate::evaluate::{evaluate, ClusterEvaluation};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::issue::InputIssue;
@@ -14,7 +15,6 @@ use crate::platform::vsan_osa::capacity::StorageTier;
 
 use super::base::{Base, VsanConfig};
 use super::options::ProtectionChoice;
-use super::requirement::{constraint_of, is_unmet, Constraint};
 use super::space::{Choices, Layout};
 use super::survive::MustSurvive;
 
@@ -129,12 +129,7 @@ impl Evaluator<'_> {
 
     /// No iSCSI limit is exceeded at this size.
     fn iscsi_allowed(&mut self, config: &VsanConfig, size: u32) -> Result<bool, Vec<InputIssue>> {
-        self.count += 1;
-        let e = evaluate(&self.base.vsan_project(config, size))?;
-        Ok(!e
-            .findings
-            .iter()
-            .any(|f| is_unmet(f) && constraint_of(f.code) == Constraint::Iscsi))
+        Ok(!self.cluster(config, size)?.iscsi.limits_exceeded())
     }
 }
 
@@ -229,11 +224,7 @@ pub fn figures(
                 .capacity
                 .per_policy
                 .iter()
-                .map(|p| {
-                    p.protection
-                        .min_hosts_per_site
-                        .unwrap_or(p.protection.min_hosts)
-                })
+                .map(|p| p.protection.hosts_needed())
                 .max()
                 .unwrap_or(0),
             cache_writes_per_s: e
@@ -252,13 +243,17 @@ pub fn figures(
             capacity_reads: e.performance.capacity_tier.read_iops,
             buffered_writes: e.performance.capacity_tier.write_iops,
             links_ok: e.stretched.as_ref().is_none_or(|s| {
-                s.link.required_gbps <= s.link.link_gbps
-                    && s.witness.required_mbps <= s.witness.link_mbps
-                    && s.witness.appliance.is_some()
+                !(s.link.insufficient()
+                    || s.witness.bandwidth_short()
+                    || s.witness.too_many_components())
             }),
             iscsi_min_size,
             survive_min_size,
-            all_flash_only: protections.iter().any(|p| p.needs_all_flash()),
+            all_flash_only: e
+                .capacity
+                .per_policy
+                .iter()
+                .any(|p| needs_other_tier(&p.protection, StorageTier::Hybrid)),
         });
     }
     Ok(Some(Figures {

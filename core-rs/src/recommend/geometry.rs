@@ -2,10 +2,10 @@
 //! the per-host figures the scorer's checks read, taken from the catalog
 //! parts as `evaluate` takes them from a project's devices.
 
-use crate::demand::compute::vsan_memory_gb;
+use crate::demand::compute::{usable_ram_per_host_gb, vsan_memory_gb};
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
 use crate::model::{Device, Settings};
-use crate::platform::vsan_osa::cache::{class_floor_writes_per_s, rated_tbw};
+use crate::platform::vsan_osa::cache::{rated_tbw, rated_writes_per_s};
 use crate::platform::vsan_osa::capacity::{ResolvedDiskGroup, StorageTier};
 
 use super::space::{Choices, Layout};
@@ -76,8 +76,8 @@ impl Geometry {
             .iter()
             .map(|g| g.capacity.capacity_gb * f64::from(g.capacity_device_count))
             .sum();
-        let usable_ram_per_host_gb = (h.spec.ram_gb - vsan_gb).max(0.0);
-        let cache_rated_writes_per_s = c.flash_class.map_or(c.write_iops, class_floor_writes_per_s);
+        let usable_ram_per_host_gb = usable_ram_per_host_gb(h.spec.ram_gb, vsan_gb);
+        let cache_rated_writes_per_s = rated_writes_per_s(c);
         let metadata = if dedup {
             settings.dedup_metadata_overhead_pct
         } else {
@@ -111,9 +111,9 @@ impl Geometry {
                 .sum(),
             cache_gb: c.capacity_gb,
             cache_per_host_gb: groups.iter().map(|g| g.cache.capacity_gb).sum(),
-            cache_rated_writes_per_s: c.flash_class.map_or(c.write_iops, class_floor_writes_per_s),
+            cache_rated_writes_per_s,
             cache_rated_tbw: c.endurance_dwpd.map(|dwpd| rated_tbw(c, dwpd)),
-            usable_ram_per_host_gb: (h.spec.ram_gb - vsan_gb).max(0.0),
+            usable_ram_per_host_gb,
             cores: h.spec.cores(),
             cache_read_iops: c.read_iops,
             cache_write_iops: c.write_iops,

@@ -59,11 +59,6 @@ impl ProtectionChoice {
         }
     }
 
-    /// Erasure coding runs on all-flash clusters only (vSAN design guide).
-    pub fn needs_all_flash(self) -> bool {
-        matches!(self, ProtectionChoice::Raid5 | ProtectionChoice::Raid6)
-    }
-
     pub fn label(self) -> &'static str {
         match self {
             ProtectionChoice::Raid1Ftt0 => "RAID-1 FTT=0",

@@ -12,6 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::demand::protection::fault_domain_hosts;
 use crate::evaluate::ClusterResult;
 use crate::platform::vsan_osa::capacity::CapacityEvaluation;
 use crate::rules::{Finding, FindingCode, Severity};
@@ -198,16 +199,8 @@ fn fault_domain_use(capacity: &CapacityEvaluation, host_count: u32) -> Option<f6
         .per_policy
         .iter()
         .map(|p| {
-            let per_site = p
-                .protection
-                .min_hosts_per_site
-                .unwrap_or(p.protection.min_hosts);
-            let have = if p.protection.min_hosts_per_site.is_some() {
-                host_count / 2
-            } else {
-                host_count
-            };
-            pct(f64::from(per_site), f64::from(have))
+            let have = fault_domain_hosts(host_count, p.protection.per_site());
+            pct(f64::from(p.protection.hosts_needed()), f64::from(have))
         })
         .fold(None, max_of)
 }

@@ -1,25 +1,63 @@
 //! The fast vSAN candidate scorer: for one configuration (a `Geometry` and
 //! a protection per workload class) at one size, which sizing rules fail.
 //!
-//! It repeats, operation for operation and in the same order, the
-//! arithmetic `evaluate` does for every finding in `COVERED`, on the
-//! figures `figures` read from `evaluate` itself, so its verdict on those
-//! findings is `evaluate`'s (the property tests check this on generated
-//! catalogs and workloads, rule by rule). Findings outside `COVERED` (the
-//! failure what-ifs of `crate::resilience`, and any rule added later) are
-//! left to `evaluate`, the final word on every design the search returns.
+//! It decides every finding in `COVERED` by calling the predicate
+//! `evaluate`'s finding code calls, on the figures `figures` read from
+//! `evaluate` itself and the geometry's per-host figures; it only gathers
+//! those inputs per size. Findings outside `COVERED` (the failure
+//! what-ifs of `crate::resilience`, and any rule added later) are left to
+//! `evaluate`, the final word on every design the search returns. The
+//! property tests check, on generated catalogs and workloads, that the
+//! two agree rule by rule.
+//!
+//! | finding | predicate |
+//! |---|---|
+//! | `capacity.reserve_exceeds_cluster` | `capacity::reserve_exceeds_cluster` |
+//! | `capacity.insufficient` | `capacity::capacity_insufficient` on `capacity::usable_space` |
+//! | `protection.too_few_hosts` | `protection::too_few_hosts` |
+//! | `protection.erasure_coding_needs_all_flash` | `protection::needs_other_tier` (`figures`: such assignments are not tried on hybrid) |
+//! | `dedup.needs_all_flash`, `storage.mixed_tiers`, `storage.cache_device_not_flash` | none needed: the search builds no such geometry (`vsan`, `space`) |
+//! | `cache.below_rule`, `cache.below_rule_all_flash` | `cache::cache_below_rule` on `cache::per_disk_group` |
+//! | `cache.writes_exceed_rating` | `cache::writes_exceed_rating` (rating: `cache::rated_writes_per_s`) |
+//! | `cache.endurance_exceeded` | `cache::endurance_exceeded` on `cache::written_tb` |
+//! | `performance.iops_exceeded` | `performance::over_ceiling` on `performance::utilisation_pct` |
+//! | `compute.no_hosts_after_failure` | `compute::no_hosts_after_failure` (it fails with `capacity.reserve_exceeds_cluster`) |
+//! | `compute.cpu_overcommitted` | `compute::cpu_overcommitted` |
+//! | `compute.sql_memory_overcommitted`, `compute.memory_overcommitted` | `compute::memory_overcommitted` |
+//! | `compute.vm_exceeds_host_memory` | `compute::vm_exceeds_host_memory` on the largest VM |
+//! | `stretched.site_failure_memory` | `compute::memory_overcommitted` on the surviving site |
+//! | `stretched.site_failure_cpu` | `two_sites::site_cpu_overloaded` |
+//! | `stretched.rtt_unsupported` | `RttPenalty::supported`, read by `figures` |
+//! | `stretched.link_insufficient`, `stretched.witness_bandwidth`, `stretched.witness_components` | `InterSiteLink::insufficient`, `WitnessLink::bandwidth_short`, `WitnessLink::too_many_components`, read by `figures` |
+//! | `stretched.witness_rtt` | `WitnessLink::rtt_exceeded`: `figures` caps the sizes below it |
+//! | `iscsi.targets_exceeded`, `iscsi.luns_exceeded`, `iscsi.sessions_exceeded` | `ClusterIscsi::limits_exceeded`: `figures` bisects for the fewest hosts |
 //!
 //! Every check is monotonic in the size (more hosts never fail a rule that
 //! fewer hosts pass), which is what lets the sizing stop at the first size
-//! that passes. The argument is given at each check.
+//! that passes; each predicate's doc comment gives the argument, and the
+//! witness RTT, the one rule that tightens with hosts, bounds the sizes
+//! searched instead.
 
 use std::cell::OnceCell;
 
+use crate::demand::compute::{
+    cpu_overcommitted, hosts_after_failure, memory_overcommitted, no_hosts_after_failure,
+    vm_exceeds_host_memory,
+};
+use crate::demand::protection::too_few_hosts;
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
 use crate::model::Settings;
-use crate::platform::vsan_osa::cache::written_tb;
-use crate::platform::vsan_osa::capacity::StorageTier;
-use crate::platform::vsan_osa::performance::{LruCache, HYBRID_READ_CACHE_SHARE};
+use crate::platform::two_sites::site_cpu_overloaded;
+use crate::platform::vsan_osa::cache::{
+    cache_below_rule, disk_groups_in_cluster, endurance_exceeded, per_disk_group,
+    writes_exceed_rating, written_tb,
+};
+use crate::platform::vsan_osa::capacity::{
+    capacity_insufficient, percent, reserve_exceeds_cluster, usable_space, StorageTier,
+};
+use crate::platform::vsan_osa::performance::{
+    device_limited_iops, hybrid_read_cache_gb, over_ceiling, utilisation_pct, LruCache,
+};
 use crate::rules::FindingCode;
 
 use super::figures::{tier_index, AssignmentFigures, ProjectFigures};
@@ -148,53 +186,44 @@ impl Scorer {
         let hosts = self.hosts(size);
         let mut failing = Failing::default();
 
-        // Fault domains: the reserve leaves hosts, and each policy has its
-        // hosts (per site when site-mirrored). Both only ease with hosts.
-        let have = if self.site_mirrored { hosts / 2 } else { hosts };
-        if s.reserve_hosts >= hosts || have < a.min_hosts {
+        // Every policy of the assignment is placed per site or none is, so
+        // the policy needing the most hosts decides.
+        if reserve_exceeds_cluster(s.reserve_hosts, hosts)
+            || too_few_hosts(hosts, a.min_hosts, self.site_mirrored)
+        {
             failing.add(Constraint::FaultDomains);
         }
 
-        // Capacity: usable = host's datastore share x (hosts x (1 - slack)
-        // - reserved hosts), capped at 0: it grows with hosts.
         let required = a.required_gb[usize::from(g.dedup)];
         let usable = self.usable_gb(g, hosts);
-        if required > usable {
+        if capacity_insufficient(required, usable) {
             failing.add(Constraint::Capacity);
         }
 
-        // Cache: the need is shared by every disk group in the cluster, so
-        // each group's share only falls as hosts are added.
-        let groups = g.layout.groups.saturating_mul(hosts).max(1);
-        let share = |total: f64| total / f64::from(groups);
+        // Every disk group has the geometry's cache device.
+        let groups = disk_groups_in_cluster(g.layout.groups as usize, hosts);
+        let share = |total: f64| per_disk_group(total, groups);
         let worn_out = g.cache_rated_tbw.is_some_and(|tbw| {
-            written_tb(share(a.cache_write_mb_per_s), s.planning_horizon_years) > tbw
+            let written = written_tb(share(a.cache_write_mb_per_s), s.planning_horizon_years);
+            endurance_exceeded(written, tbw)
         });
-        if g.cache_gb < share(f.cache_need_gb[tier_index(g.tier)])
-            || share(a.cache_writes_per_s) > g.cache_rated_writes_per_s
+        if cache_below_rule(g.cache_gb, share(f.cache_need_gb[tier_index(g.tier)]))
+            || writes_exceed_rating(share(a.cache_writes_per_s), g.cache_rated_writes_per_s)
             || worn_out
         {
             failing.add(Constraint::Cache);
         }
 
-        // IOPS: rated IOPS grow with hosts while the demand stays; on
-        // hybrid clusters the larger read cache also moves reads from the
-        // capacity tier to the cache tier, and the hits per GB of cache
-        // never rise as the cache grows (the LRU hit count is concave in
-        // the cache size), so neither tier's utilisation rises.
-        let (cache_util, capacity_util) = self.utilisations(g, a, hosts);
+        let utilisations = self.utilisations(g, a, hosts);
         let ceiling = s.device_utilisation_ceiling_pct;
-        if !matches!(cache_util, Some(u) if u <= ceiling)
-            || !matches!(capacity_util, Some(u) if u <= ceiling)
-        {
+        if utilisations.iter().any(|&u| over_ceiling(u, ceiling)) {
             failing.add(Constraint::Iops);
         }
 
         failing.merge(self.compute_failing(g, size));
 
         if self.stretched {
-            // Links and the RTT do not depend on the hosts; the witness
-            // RTT caps the hosts per site (`sizes` stops there).
+            // The witness RTT caps the hosts per site (`sizes` stops there).
             if !f.rtt_supported || !a.links_ok || size > f.witness_max_size {
                 failing.add(Constraint::SiteLinks);
             }
@@ -205,16 +234,8 @@ impl Scorer {
         if size < a.survive_min_size {
             failing.add(Constraint::Resilience);
         }
-        // `device_limited_iops`: front-end IOPS with the busiest tier at the
-        // ceiling, over the demand.
         let demand = f.front_end_iops;
-        let limit = match (cache_util, capacity_util) {
-            (Some(c), Some(k)) => {
-                let busiest = larger(larger(0.0, c), k);
-                (busiest > 0.0).then(|| demand * ceiling / busiest)
-            }
-            _ => Some(0.0),
-        };
+        let limit = device_limited_iops(demand, ceiling, utilisations);
         Assessment {
             failing,
             score: Score {
@@ -226,34 +247,38 @@ impl Scorer {
 
     /// CPU and RAM with the N+x reserve, and with a site down when
     /// stretched: they depend on the host model alone, not on the storage
-    /// or the protections, and what is left grows with hosts; one VM must
-    /// fit on one host whatever the count.
+    /// or the protections.
     fn compute_failing(&self, g: &Geometry, size: u32) -> Failing {
         let f = &self.figures;
         let hosts = self.hosts(size);
-        let hosts_after = hosts.saturating_sub(self.settings.reserve_hosts);
+        let hosts_after = hosts_after_failure(hosts, self.settings.reserve_hosts);
         let mut failing = Failing::default();
-        if hosts_after > 0 {
-            if f.cores_needed > f64::from(g.cores.saturating_mul(hosts_after)) {
+        // With no host left `capacity.reserve_exceeds_cluster` fails the
+        // design, and `evaluate` reports no CPU or memory shortfall.
+        if !no_hosts_after_failure(hosts_after) {
+            if cpu_overcommitted(f.cores_needed, g.cores.saturating_mul(hosts_after)) {
                 failing.add(Constraint::Cpu);
             }
             let usable_after = g.usable_ram_per_host_gb * f64::from(hosts_after);
-            if f.sql_ram_gb > usable_after || f.ram_demand_gb > usable_after {
+            if memory_overcommitted(f.sql_ram_gb, usable_after)
+                || memory_overcommitted(f.ram_demand_gb, usable_after)
+            {
                 failing.add(Constraint::Ram);
             }
         }
-        if f.largest_vm_ram_gb > g.usable_ram_per_host_gb {
+        if vm_exceeds_host_memory(f.largest_vm_ram_gb, g.usable_ram_per_host_gb) {
             failing.add(Constraint::Ram);
         }
         if self.stretched {
             // A site down: the other site's hosts carry every VM.
             let usable_after = g.usable_ram_per_host_gb * f64::from(size);
-            if f.sql_ram_gb > usable_after || f.ram_demand_gb > usable_after {
+            if memory_overcommitted(f.sql_ram_gb, usable_after)
+                || memory_overcommitted(f.ram_demand_gb, usable_after)
+            {
                 failing.add(Constraint::Ram);
             }
             let surviving_cores = f64::from(g.cores * size);
-            let needed_pct = f.cores_needed / surviving_cores;
-            if surviving_cores > 0.0 && needed_pct.is_finite() && needed_pct * 100.0 > 100.0 {
+            if percent(f.cores_needed, surviving_cores).is_some_and(site_cpu_overloaded) {
                 failing.add(Constraint::Cpu);
             }
         }
@@ -332,37 +357,21 @@ impl Scorer {
         .fold(0.0, larger)
     }
 
-    /// `capacity::waterfall`, step by step.
+    /// `capacity::waterfall`'s usable space at `hosts` hosts.
     fn usable_gb(&self, g: &Geometry, hosts: u32) -> f64 {
-        let s = &self.settings;
         let raw = g.raw_per_host_gb * f64::from(hosts);
-        let format = raw * s.on_disk_format_overhead_pct / 100.0;
-        let metadata = if g.dedup {
-            raw * s.dedup_metadata_overhead_pct / 100.0
-        } else {
-            0.0
-        };
-        let datastore = (raw - format - metadata).max(0.0);
-        let slack = datastore * s.slack_pct / 100.0;
-        let after_slack = datastore - slack;
-        let per_host = datastore / f64::from(hosts.max(1));
-        let sites: u32 = if self.stretched { 2 } else { 1 };
-        let reserved = f64::from(s.reserve_hosts) * f64::from(sites);
-        after_slack - (per_host * reserved).min(after_slack)
+        let sites = if self.stretched { 2 } else { 1 };
+        usable_space(raw, hosts, sites, &self.settings, g.dedup).usable_gb
     }
 
-    /// Each tier's utilisation in % (`TierLoad::new`); None when it has
-    /// demand but no rated IOPS.
-    fn utilisations(
-        &self,
-        g: &Geometry,
-        a: &AssignmentFigures,
-        hosts: u32,
-    ) -> (Option<f64>, Option<f64>) {
+    /// The cache and capacity tiers' utilisation in % (`TierLoad::new`);
+    /// None when a tier has demand but no rated IOPS.
+    fn utilisations(&self, g: &Geometry, a: &AssignmentFigures, hosts: u32) -> [Option<f64>; 2] {
         let (cache_reads, capacity_reads) = match g.tier {
             StorageTier::AllFlash => (a.cache_reads, a.capacity_reads),
             StorageTier::Hybrid => self.hybrid_reads(g, hosts),
         };
+        // Summed per disk group, in the order `TierLoad::new` sums them.
         let per_group = f64::from(hosts);
         let devices = f64::from(g.layout.devices.saturating_mul(hosts));
         let (mut cache_read, mut cache_write, mut capacity_read, mut capacity_write) =
@@ -374,10 +383,10 @@ impl Scorer {
             capacity_write += g.capacity_write_iops * devices;
         }
         let writes = a.buffered_writes;
-        (
-            utilisation(cache_reads, cache_read, writes, cache_write),
-            utilisation(capacity_reads, capacity_read, writes, capacity_write),
-        )
+        [
+            utilisation_pct(cache_reads, cache_read, writes, cache_write),
+            utilisation_pct(capacity_reads, capacity_read, writes, capacity_write),
+        ]
     }
 
     /// Reads the hybrid read cache serves and those it passes to the
@@ -388,14 +397,14 @@ impl Scorer {
             * (self.max_hosts as usize + 1)
             + hosts as usize;
         *self.hits[slot].get_or_init(|| {
-            let cache_gb = g.cache_per_host_gb * f64::from(hosts) * HYBRID_READ_CACHE_SHARE;
+            let cache_gb = hybrid_read_cache_gb(g.cache_per_host_gb, hosts);
             let demands = &self.figures.read_demands;
             LruCache::solve(cache_gb, demands).read_split()
         })
     }
 }
 
-/// `f64::max` where its result only meets `> 0.0` or starts the sizing:
+/// `f64::max` for `hosts_estimate`, where its result starts the sizing:
 /// the same value but for which zero of two equal ones. In Wasm `f64::max`
 /// is a libm call (the `f64.max` instruction handles NaN differently), and
 /// this runs for every line; a NaN `b` leaves `a`, as `f64::max` does.
@@ -404,21 +413,5 @@ fn larger(a: f64, b: f64) -> f64 {
         b
     } else {
         a
-    }
-}
-
-/// `(reads / rated reads + writes / rated writes) x 100`, each share 0
-/// without demand and undefined without rated IOPS.
-fn utilisation(reads: f64, rated_reads: f64, writes: f64, rated_writes: f64) -> Option<f64> {
-    Some((busy_share(reads, rated_reads)? + busy_share(writes, rated_writes)?) * 100.0)
-}
-
-fn busy_share(demand: f64, rated: f64) -> Option<f64> {
-    if demand <= 0.0 {
-        Some(0.0)
-    } else if rated > 0.0 {
-        Some(demand / rated)
-    } else {
-        None
     }
 }

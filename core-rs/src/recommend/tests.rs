@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 use super::base::Base;
 use super::pareto::DesignKey;
-use super::requirement::{constraint_of, is_unmet, Constraint};
+use super::requirement::{constraint_of, is_unmet, Constraint, REQUIRED_WARNINGS};
 use super::score::COVERED;
 use super::space::choices;
 use super::tally::{Stats, ALL_SIZED};
@@ -29,6 +29,32 @@ fn small_options() -> RecommendOptions {
     }
 }
 
+/// The vSAN search's lines for a generated project and catalog.
+fn vsan_lines(
+    project: &crate::model::Project,
+    catalog: &crate::catalog::Catalog,
+    options: &RecommendOptions,
+) -> (Base, super::space::Choices, VsanSearch) {
+    let base = Base::new(project, None).expect("a cluster with workloads");
+    let choices = choices(catalog, options);
+    let mut stats = Stats::default();
+    let vsan = VsanSearch::new(&base, &choices, options, &mut stats)
+        .expect("valid")
+        .expect("vSAN lines");
+    (base, choices, vsan)
+}
+
+/// The line two random numbers pick: a geometry and one of the
+/// assignments it allows.
+fn pick_line(vsan: &VsanSearch, g: u32, a: u32) -> (usize, u16) {
+    let geometry = g as usize % vsan.geometries.len();
+    let line = &vsan.geometries[geometry];
+    let allowed = (0..)
+        .map_while(|i| vsan.assignment_of(line, i))
+        .collect::<Vec<_>>();
+    (geometry, allowed[a as usize % allowed.len()])
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
@@ -42,19 +68,12 @@ proptest! {
         picks in proptest::collection::vec((any::<u32>(), any::<u32>(), any::<u32>()), 6),
     ) {
         let options = small_options();
-        let base = Base::new(&project, None).expect("a cluster with workloads");
-        let choices = choices(&catalog, &options);
-        let mut stats = Stats::default();
-        let vsan = VsanSearch::new(&base, &choices, &options, &mut stats)
-            .expect("valid")
-            .expect("vSAN lines");
+        let (base, choices, vsan) = vsan_lines(&project, &catalog, &options);
         let (lo, hi) = vsan.sizes;
         prop_assume!(hi >= lo);
         for (g, a, s) in picks {
-            let geometry = g as usize % vsan.geometries.len();
+            let (geometry, assignment) = pick_line(&vsan, g, a);
             let line = &vsan.geometries[geometry];
-            let allowed = (0..).map_while(|i| vsan.assignment_of(line, i)).collect::<Vec<_>>();
-            let assignment = allowed[a as usize % allowed.len()];
             let size = lo + s % (hi - lo + 1);
             let key = DesignKey::Vsan { geometry: geometry as u32, assignment, size: size as u8 };
             let (config, _) = vsan.config(&choices, key).expect("a vSAN key");
@@ -77,6 +96,49 @@ proptest! {
             prop_assert_eq!(score.capacity_headroom_gb, cluster.capacity.headroom.gb);
             prop_assert_eq!(score.iops_headroom, cluster.performance.headroom.unwrap_or(0.0));
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// What lets the sizing stop at the first size that passes, with the
+    /// scorer agreeing with `evaluate` at every size: on every line, a
+    /// constraint that passes at one size passes at every larger size the
+    /// search tries.
+    #[test]
+    fn no_constraint_fails_again_once_it_passes(
+        project in generate::project(),
+        catalog in generate::catalog(),
+        picks in proptest::collection::vec((any::<u32>(), any::<u32>()), 6),
+    ) {
+        let options = RecommendOptions { max_hosts: Some(16), ..small_options() };
+        let (_, _, vsan) = vsan_lines(&project, &catalog, &options);
+        let (lo, hi) = vsan.sizes;
+        for (g, a) in picks {
+            let (geometry, assignment) = pick_line(&vsan, g, a);
+            let line = &vsan.geometries[geometry];
+            let figures = &vsan.assignments[usize::from(assignment)];
+            for size in lo..hi {
+                let fewer = vsan.scorer.assess(line, figures, size).failing;
+                let more = vsan.scorer.assess(line, figures, size + 1).failing;
+                for c in ALL_SIZED {
+                    prop_assert!(
+                        !more.contains(c) || fewer.contains(c),
+                        "{:?} fails at {} hosts but not at {}", c, size + 1, size
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The warnings the search sizes to are decided by the scorer, so no
+/// proposal is cut by the final evaluation for one of them.
+#[test]
+fn the_scorer_decides_every_warning_the_search_respects() {
+    for code in REQUIRED_WARNINGS {
+        assert!(COVERED.contains(&code), "{code:?}");
     }
 }
 

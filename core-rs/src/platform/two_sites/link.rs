@@ -46,6 +46,15 @@ pub struct InterSiteLink {
     pub source: &'static str,
 }
 
+impl InterSiteLink {
+    /// `stretched.link_insufficient`: the writes need more than the link.
+    /// Neither depends on the hosts.
+    #[inline]
+    pub fn insufficient(&self) -> bool {
+        self.required_gbps > self.link_gbps
+    }
+}
+
 pub fn inter_site_link(write_mb_per_s: f64, link_gbps: f64) -> InterSiteLink {
     let required_gbps = write_mb_per_s * 8.0 / 1000.0 * DATA_MULTIPLIER * RESYNC_MULTIPLIER;
     InterSiteLink {
@@ -106,6 +115,31 @@ pub struct WitnessLink {
     pub appliance: Option<WitnessAppliance>,
     pub source: &'static str,
     pub components_source: &'static str,
+}
+
+impl WitnessLink {
+    /// `stretched.witness_bandwidth`: the components need more than the
+    /// witness link. Neither depends on the hosts.
+    #[inline]
+    pub fn bandwidth_short(&self) -> bool {
+        self.required_mbps > self.link_mbps
+    }
+
+    /// `stretched.witness_rtt`: the witness is further than the limit at
+    /// this many hosts per site. The limit tightens above 10 hosts per
+    /// site, so the hosts it allows are a prefix of the sizes: the search
+    /// stops there rather than relying on monotony.
+    #[inline]
+    pub fn rtt_exceeded(&self) -> bool {
+        !self.rtt_within_limit
+    }
+
+    /// `stretched.witness_components`: no witness appliance holds the VMs
+    /// and witness components. Neither depends on the hosts.
+    #[inline]
+    pub fn too_many_components(&self) -> bool {
+        self.appliance.is_none()
+    }
 }
 
 /// What the site-mirrored workloads put on the witness.

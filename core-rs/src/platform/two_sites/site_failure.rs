@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
-use crate::demand::compute::ClusterCompute;
+use crate::demand::compute::{memory_overcommitted, ClusterCompute};
 use crate::platform::vsan_osa::capacity::{percent, ratio};
 use crate::rules::{hosts_to_add, num, Finding, FindingCode, Measure};
 use crate::source;
@@ -116,6 +116,15 @@ pub fn site_failure(
     }
 }
 
+/// `stretched.site_failure_cpu`: the workloads need more than the
+/// surviving site's cores (`SiteFailure::cores_needed_pct_after`, the
+/// `percent` of them they need; none without cores). The surviving site's
+/// cores grow with the hosts per site, the need does not.
+#[inline]
+pub fn site_cpu_overloaded(cores_needed_pct_after: f64) -> bool {
+    cores_needed_pct_after > 100.0
+}
+
 /// The surviving site must run every VM: memory past what it offers and
 /// cores past the workloads' vCPU:pCore ratios mean the VMs cannot all run
 /// as sized (errors, like the same shortfalls after N+x); storage past its
@@ -133,7 +142,7 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
         )
         .remedy(add_hosts_per_site(demand_gb, per_host, f.surviving_hosts))
     };
-    if f.sql_ram_gb > f.usable_ram_after_gb {
+    if memory_overcommitted(f.sql_ram_gb, f.usable_ram_after_gb) {
         out.push(
             Finding::new(
                 FindingCode::StretchedSiteFailureMemory,
@@ -147,7 +156,7 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
             .at(format!("{cluster_path}.host.ram_gb"))
             .measured(ram_measure(f.sql_ram_gb)),
         );
-    } else if f.ram_demand_gb > f.usable_ram_after_gb {
+    } else if memory_overcommitted(f.ram_demand_gb, f.usable_ram_after_gb) {
         out.push(
             Finding::new(
                 FindingCode::StretchedSiteFailureMemory,
@@ -161,7 +170,7 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
             .measured(ram_measure(f.ram_demand_gb)),
         );
     }
-    if let Some(pct) = f.cores_needed_pct_after.filter(|p| *p > 100.0) {
+    if let Some(pct) = f.cores_needed_pct_after.filter(|&p| site_cpu_overloaded(p)) {
         let cores_per_host = f64::from(f.surviving_cores) / f64::from(f.surviving_hosts);
         let measure = Measure::new(
             "CPU after a site failure",

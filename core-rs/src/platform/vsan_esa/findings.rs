@@ -3,6 +3,7 @@
 //! vSAN cannot keep the reserved capacity sized.
 
 use super::{esa_protection, EsaEvaluation, EsaReserve, ResolvedEsa};
+use crate::demand::protection::too_few_hosts;
 use crate::model::{FreeSpaceModel, HostSpec, Settings, StoragePolicy};
 use crate::platform::vsan_osa::capacity::{
     capacity_findings, CapacityEvaluation, PlacedWorkload, StorageTier,
@@ -108,7 +109,7 @@ fn policy_host_findings(
         .filter_map(|&(_, policy)| {
             let p = esa_protection(policy, hosts);
             let label = &policy.name;
-            if hosts < p.min_hosts {
+            if too_few_hosts(hosts, p.min_hosts, false) {
                 Some(Finding::new(
                     FindingCode::ProtectionTooFewHosts,
                     format!("Cluster \"{name}\" has {hosts} host(s); policy \"{label}\" needs at least {} on vSAN ESA.", p.min_hosts),

@@ -24,7 +24,8 @@ use crate::demand::protection::Protection;
 use crate::model::{Id, Settings};
 use crate::platform::vsan_osa::capacity::PlacedWorkload;
 use crate::platform::vsan_osa::performance::{
-    front_end_io, DataServices, FrontEndIo, TierLoad, TierResponses, VSAN_HOST_RTT_MS,
+    device_limited_iops, front_end_io, utilisation_pct, DataServices, FrontEndIo, TierLoad,
+    TierResponses, VSAN_HOST_RTT_MS,
 };
 use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;
@@ -175,14 +176,9 @@ fn device_limit(
     (rated_read, rated_write): (f64, f64),
     ceiling: f64,
 ) -> (Option<f64>, Option<f64>) {
-    let utilisation_pct = busy_share(back_end_read, rated_read)
-        .zip(busy_share(back_end_write, rated_write))
-        .map(|(r, w)| (r + w) * 100.0);
-    let limit = match utilisation_pct {
-        None => Some(0.0),
-        Some(u) if u > 0.0 => Some(front_end_iops * ceiling / u),
-        Some(_) => None,
-    };
+    let utilisation_pct = utilisation_pct(back_end_read, rated_read, back_end_write, rated_write);
+    // One pool: the second tier of OSA's rule is idle.
+    let limit = device_limited_iops(front_end_iops, ceiling, [utilisation_pct, Some(0.0)]);
     (utilisation_pct, limit)
 }
 
@@ -227,17 +223,6 @@ fn workload_io(placed: &PlacedWorkload, front_end: FrontEndIo, hosts: u32) -> Es
         back_end_write_iops: front_end.write_iops * cost.total,
         read_latency_ms: None,
         write_latency_ms: None,
-    }
-}
-
-/// Share of rated capacity a demand takes; None if it has nowhere to go.
-fn busy_share(demand: f64, rated: f64) -> Option<f64> {
-    if demand <= 0.0 {
-        Some(0.0)
-    } else if rated > 0.0 {
-        Some(demand / rated)
-    } else {
-        None
     }
 }
 

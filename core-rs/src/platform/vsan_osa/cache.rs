@@ -15,10 +15,10 @@ use crate::platform::vsan_osa::capacity::{
 use crate::totals::totals;
 
 pub use device::{
-    class_floor_writes_per_s, rated_tbw, written_tb, DiskGroupCache, Endurance,
+    class_floor_writes_per_s, rated_tbw, rated_writes_per_s, written_tb, DiskGroupCache, Endurance,
     ALL_FLASH_WRITE_BUFFER_GB,
 };
-pub use findings::cache_findings;
+pub use findings::{cache_below_rule, cache_findings, endurance_exceeded, writes_exceed_rating};
 pub use requirement::{share_of_consumed_gb, CacheNeed, CacheRule};
 pub use write_load::{write_load, WriteLoad};
 
@@ -77,8 +77,7 @@ pub fn evaluate_cache(
             n.writes.device_write_mb_per_s,
         ]
     });
-    // vSAN spreads components over every disk group; each takes an even share.
-    let share = |total: f64| total / f64::from(disk_groups.max(1));
+    let share = |total: f64| per_disk_group(total, disk_groups);
     let load = device::DiskGroupLoad {
         writes_per_s: share(writes_per_s),
         write_mb_per_s: share(write_mb_per_s),
@@ -100,6 +99,15 @@ pub fn evaluate_cache(
     }
 }
 
+/// A cluster-wide total's share in each disk group: vSAN spreads
+/// components over every disk group, each taking an even share. The share
+/// only falls as hosts (and so disk groups) are added.
+#[inline]
+pub fn per_disk_group(total: f64, disk_groups: u32) -> f64 {
+    total / f64::from(disk_groups.max(1))
+}
+
+#[inline]
 pub fn disk_groups_in_cluster(per_host: usize, host_count: u32) -> u32 {
     u32::try_from(per_host)
         .unwrap_or(u32::MAX)

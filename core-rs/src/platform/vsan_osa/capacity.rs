@@ -17,11 +17,11 @@ pub use crate::demand::footprint::{
 };
 pub use crate::demand::placement::PlacedWorkload;
 pub use crate::model::{mixes_tiers, storage_tier, ResolvedDiskGroup, StorageTier};
-pub use findings::capacity_findings;
+pub use findings::{capacity_findings, capacity_insufficient, reserve_exceeds_cluster};
 pub use reduction::physical_per_logical;
 pub(crate) use required::policy_shares;
 pub use required::{ConsumedGrowth, PolicyShare, WorkloadCapacity};
-pub use waterfall::{StepKind, WaterfallStep};
+pub use waterfall::{usable_space, StepKind, UsableSpace, WaterfallStep};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -136,7 +136,8 @@ pub fn usable_capacity(
     settings: &Settings,
     dedup_active: bool,
 ) -> Capacity {
-    waterfall::waterfall(raw, host_count, sites, settings, dedup_active).usable
+    let space = waterfall::usable_space(raw.total.gb, host_count, sites, settings, dedup_active);
+    Capacity::from_gb(space.usable_gb)
 }
 
 /// Data that `usable_gb` of protected space holds under one policy and

@@ -17,6 +17,7 @@
 
 use serde::Serialize;
 
+use crate::demand::compute::hosts_after_failure;
 use crate::limits::{
     MAX_ISCSI_LUNS_PER_CLUSTER, MAX_ISCSI_SESSIONS_PER_HOST, MAX_ISCSI_TARGETS_PER_CLUSTER,
 };
@@ -111,6 +112,35 @@ pub struct ClusterIscsi {
     /// each with its rule; empty when no workload uses the service.
     pub figures: Vec<IscsiFigure>,
     pub findings: Vec<Finding>,
+}
+
+impl ClusterIscsi {
+    /// `iscsi.targets_exceeded`. Targets do not depend on the hosts.
+    #[inline]
+    pub fn targets_exceeded(&self) -> bool {
+        self.targets > self.max_targets
+    }
+
+    /// `iscsi.luns_exceeded`. LUNs do not depend on the hosts.
+    #[inline]
+    pub fn luns_exceeded(&self) -> bool {
+        self.luns > self.max_luns
+    }
+
+    /// `iscsi.sessions_exceeded`: the busiest host after N+x failures
+    /// carries more sessions than a host should. Target owners spread over
+    /// more hosts as hosts are added, so it only falls with hosts. Without
+    /// surviving hosts there is nothing to count; the compute rules report
+    /// that case.
+    #[inline]
+    pub fn sessions_exceeded(&self) -> bool {
+        self.busiest_host_sessions_after_failure.unwrap_or(0) > self.max_sessions_per_host
+    }
+
+    /// Any of the service's limits is exceeded (each an error).
+    pub fn limits_exceeded(&self) -> bool {
+        self.targets_exceeded() || self.luns_exceeded() || self.sessions_exceeded()
+    }
 }
 
 /// True for a SQL Server FCI or a file server whose shared disks the iSCSI
@@ -236,7 +266,7 @@ pub fn assess_iscsi(
         n.saturating_add(u32::try_from(all).unwrap_or(u32::MAX))
     });
     let hosts = topology.host_count();
-    let hosts_after_failure = hosts.saturating_sub(settings.reserve_hosts);
+    let hosts_after_failure = hosts_after_failure(hosts, settings.reserve_hosts);
 
     let mut iscsi = ClusterIscsi {
         layout: *layout,
@@ -272,7 +302,7 @@ fn cluster_findings(
     cluster_path: &str,
 ) -> Vec<Finding> {
     let mut findings = Vec::new();
-    if c.targets > MAX_ISCSI_TARGETS_PER_CLUSTER {
+    if c.targets_exceeded() {
         let message = format!(
             "The iSCSI target service would serve {} targets, more than the \
              {MAX_ISCSI_TARGETS_PER_CLUSTER} a vSAN cluster should have.",
@@ -280,7 +310,7 @@ fn cluster_findings(
         );
         findings.push(Finding::new(FindingCode::IscsiTargetsExceeded, message).at(cluster_path));
     }
-    if c.luns > MAX_ISCSI_LUNS_PER_CLUSTER {
+    if c.luns_exceeded() {
         let message = format!(
             "The iSCSI target service would serve {} LUNs, more than the \
              {MAX_ISCSI_LUNS_PER_CLUSTER} a vSAN cluster should have.",
@@ -288,10 +318,8 @@ fn cluster_findings(
         );
         findings.push(Finding::new(FindingCode::IscsiLunsExceeded, message).at(cluster_path));
     }
-    // Without surviving hosts there is nothing to count; the compute rules
-    // report that case.
-    let worst = c.busiest_host_sessions_after_failure.unwrap_or(0);
-    if worst > MAX_ISCSI_SESSIONS_PER_HOST {
+    if c.sessions_exceeded() {
+        let worst = c.busiest_host_sessions_after_failure.unwrap_or(0);
         let message = format!(
             "The busiest host would carry {worst} iSCSI sessions after {} host failure(s) \
              ({} with all {hosts} hosts up), more than the {MAX_ISCSI_SESSIONS_PER_HOST} a host \

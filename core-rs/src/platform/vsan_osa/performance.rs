@@ -223,9 +223,12 @@ impl TierLoad {
             rated_write_iops,
             read_iops,
             write_iops,
-            utilisation_pct: busy_share(read_iops, rated_read_iops)
-                .zip(busy_share(write_iops, rated_write_iops))
-                .map(|(r, w)| (r + w) * 100.0),
+            utilisation_pct: utilisation_pct(
+                read_iops,
+                rated_read_iops,
+                write_iops,
+                rated_write_iops,
+            ),
             read_service_ms: mean_service(|d| d.read_iops),
             write_service_ms: mean_service(|d| d.write_iops),
             source: source::VSAN_DESIGN_GUIDE,
@@ -245,7 +248,32 @@ impl TierLoad {
     }
 }
 
+/// A tier's busy time in %: `(reads / rated reads + writes / rated
+/// writes) x 100`. None when there is demand but no rated IOPS to serve it.
+#[inline]
+pub fn utilisation_pct(
+    reads: f64,
+    rated_reads: f64,
+    writes: f64,
+    rated_writes: f64,
+) -> Option<f64> {
+    Some((busy_share(reads, rated_reads)? + busy_share(writes, rated_writes)?) * 100.0)
+}
+
+/// `performance.iops_exceeded`: a tier busier than the utilisation
+/// ceiling, or with demand and no rated IOPS. Rated IOPS grow with the
+/// hosts while the demand stays; on hybrid clusters the larger read cache
+/// also moves reads from the capacity tier to the cache tier, and the hits
+/// per GB of cache never rise as the cache grows (the LRU hit count is
+/// concave in the cache size), so neither tier's utilisation rises with
+/// hosts.
+#[inline]
+pub fn over_ceiling(utilisation_pct: Option<f64>, ceiling_pct: f64) -> bool {
+    !matches!(utilisation_pct, Some(u) if u <= ceiling_pct)
+}
+
 /// Share of rated capacity a demand takes; None if it has nowhere to go.
+#[inline]
 fn busy_share(demand: f64, rated: f64) -> Option<f64> {
     if demand <= 0.0 {
         Some(0.0)
@@ -368,7 +396,11 @@ pub fn assess_performance_and_growth(
         reads,
     );
     let ceiling = settings.device_utilisation_ceiling_pct;
-    let limit = device_limited_iops(front_end_iops, ceiling, [&cache_tier, &capacity_tier]);
+    let limit = device_limited_iops(
+        front_end_iops,
+        ceiling,
+        [cache_tier.utilisation_pct, capacity_tier.utilisation_pct],
+    );
     let headroom = limit.and_then(|l| (front_end_iops > 0.0).then(|| l / front_end_iops));
 
     // Every write of a stretched cluster waits for the other site: the
@@ -446,10 +478,16 @@ pub fn assess_performance_and_growth(
 fn read_cache_gb(disk_groups: &[ResolvedDiskGroup], hosts: u32, hybrid: bool) -> f64 {
     if hybrid {
         let cache_per_host: f64 = disk_groups.iter().map(|g| g.cache.capacity_gb).sum();
-        cache_per_host * f64::from(hosts) * HYBRID_READ_CACHE_SHARE
+        hybrid_read_cache_gb(cache_per_host, hosts)
     } else {
         0.0
     }
+}
+
+/// A hybrid cluster's read cache: its share of every host's cache devices.
+#[inline]
+pub fn hybrid_read_cache_gb(cache_per_host_gb: f64, hosts: u32) -> f64 {
+    cache_per_host_gb * f64::from(hosts) * HYBRID_READ_CACHE_SHARE
 }
 
 /// (working set GB, read IOPS) of each workload: what the read cache sees.
@@ -528,7 +566,7 @@ impl GrowingIo {
         let limit = device_limited_iops(
             front_end_iops,
             settings.device_utilisation_ceiling_pct,
-            [&cache_tier, &capacity_tier],
+            [cache_tier.utilisation_pct, capacity_tier.utilisation_pct],
         );
         (front_end_iops, limit)
     }
@@ -565,18 +603,21 @@ fn tier_loads<'c>(
     )
 }
 
-/// Front-end IOPS, at this mix, that bring the busiest tier to the ceiling:
-/// demand x ceiling / busiest utilisation. 0 when a tier cannot serve its
-/// demand at all; None without demand.
-fn device_limited_iops(
+/// Front-end IOPS, at this mix, that bring the busiest tier (of the cache
+/// and capacity tiers' `utilisation_pct`) to the ceiling: demand x ceiling
+/// / busiest utilisation. 0 when a tier cannot serve its demand at all;
+/// None without demand.
+#[inline]
+pub fn device_limited_iops(
     front_end_iops: f64,
     ceiling_pct: f64,
-    tiers: [&TierLoad; 2],
+    utilisations_pct: [Option<f64>; 2],
 ) -> Option<f64> {
-    let busiest = tiers
-        .iter()
-        .map(|t| t.utilisation_pct)
-        .try_fold(0.0_f64, |max, u| u.map(|u| max.max(u)));
+    // A comparison rather than `f64::max`, a libm call in Wasm, as the
+    // search asks this of every candidate; a NaN is skipped as by `max`.
+    let busiest = utilisations_pct
+        .into_iter()
+        .try_fold(0.0_f64, |max, u| u.map(|u| if u > max { u } else { max }));
     match busiest {
         None => Some(0.0),
         Some(u) if u > 0.0 => Some(front_end_iops * ceiling_pct / u),
@@ -596,8 +637,10 @@ fn tier_over_ceiling(
     front_end_iops: f64,
     limit: Option<f64>,
 ) -> Option<Finding> {
+    if !over_ceiling(tier.utilisation_pct, ceiling_pct) {
+        return None;
+    }
     let load = match tier.utilisation_pct {
-        Some(u) if u <= ceiling_pct => return None,
         Some(u) => format!("would be {} % busy serving", num(u, 0)),
         None => "has no rated IOPS for".to_string(),
     };

@@ -60,6 +60,15 @@ pub fn class_floor_writes_per_s(class: FlashClass) -> f64 {
     }
 }
 
+/// The sustained writes per second a cache device is rated for: its flash
+/// class's floor where it states one, else its datasheet write IOPS.
+#[inline]
+pub fn rated_writes_per_s(device: &Device) -> f64 {
+    device
+        .flash_class
+        .map_or(device.write_iops, class_floor_writes_per_s)
+}
+
 /// TBW = size (TB) x DWPD x 365 x 5.
 pub fn rated_tbw(device: &Device, dwpd: f64) -> f64 {
     device.capacity_gb / 1000.0 * dwpd * 365.0 * ENDURANCE_YEARS
@@ -92,9 +101,9 @@ pub fn disk_group_cache(
             source::HYBRID_WRITE_BUFFER,
         ),
     };
-    let (rated, rated_source) = match device.flash_class {
-        Some(class) => (class_floor_writes_per_s(class), source::FLASH_CLASSES),
-        None => (device.write_iops, source::DEVICE_WRITE_IOPS),
+    let rated_source = match device.flash_class {
+        Some(_) => source::FLASH_CLASSES,
+        None => source::DEVICE_WRITE_IOPS,
     };
     let endurance = device.endurance_dwpd.map(|dwpd| Endurance {
         rated_tbw: rated_tbw(device, dwpd),
@@ -109,7 +118,7 @@ pub fn disk_group_cache(
         write_buffer: Capacity::from_gb(buffer_gb),
         write_buffer_source: buffer_source,
         writes_per_s: load.writes_per_s,
-        rated_writes_per_s: rated,
+        rated_writes_per_s: rated_writes_per_s(device),
         rated_source,
         endurance,
     }

@@ -49,7 +49,7 @@ pub fn cache_findings(
                 .at(path.clone()),
             );
         }
-        if dg.installed.gb < required {
+        if cache_below_rule(dg.installed.gb, required) {
             let message = format!(
                 "Disk group {} of cluster \"{name}\" has a {} GB cache device; its workloads ask for {} GB per disk group ({} GB over {} disk groups).",
                 dg.disk_group + 1,
@@ -68,7 +68,7 @@ pub fn cache_findings(
         }
         // A device past its rated writes or its rated TBW cannot carry the
         // design's writes to the horizon: errors, like IOPS past a limit.
-        if dg.writes_per_s > dg.rated_writes_per_s {
+        if writes_exceed_rating(dg.writes_per_s, dg.rated_writes_per_s) {
             let measure = Measure::new(
                 "Cache writes per disk group",
                 dg.writes_per_s / dg.rated_writes_per_s * 100.0,
@@ -90,7 +90,7 @@ pub fn cache_findings(
             );
         }
         match &dg.endurance {
-            Some(e) if e.written_tb > e.rated_tbw => out.push(
+            Some(e) if endurance_exceeded(e.written_tb, e.rated_tbw) => out.push(
                 Finding::new(
                     FindingCode::CacheEnduranceExceeded,
                     format!(
@@ -125,6 +125,31 @@ pub fn cache_findings(
         }
     }
     out
+}
+
+// Each rule compares one disk group's cache device with its share of the
+// cluster's need or writes (`per_disk_group`), a share that only falls as
+// hosts are added: none of them can fail at more hosts once it passes.
+
+/// `cache.below_rule` (hybrid) and `cache.below_rule_all_flash`: the
+/// device is smaller than each disk group's share of the cache need.
+#[inline]
+pub fn cache_below_rule(installed_gb: f64, required_per_disk_group_gb: f64) -> bool {
+    installed_gb < required_per_disk_group_gb
+}
+
+/// `cache.writes_exceed_rating`: the disk group's writes per second pass
+/// what its cache device sustains (`rated_writes_per_s`).
+#[inline]
+pub fn writes_exceed_rating(writes_per_s: f64, rated_writes_per_s: f64) -> bool {
+    writes_per_s > rated_writes_per_s
+}
+
+/// `cache.endurance_exceeded`: the disk group's writes over the planning
+/// horizon (`written_tb`) pass the device's rated TBW.
+#[inline]
+pub fn endurance_exceeded(written_tb: f64, rated_tbw: f64) -> bool {
+    written_tb > rated_tbw
 }
 
 /// What meets a cache device's rating: a device rated for `needed`, or more

@@ -31,7 +31,7 @@ pub fn capacity_findings(
             .at(format!("{path}.storage.dedup_compression")),
         );
     }
-    if settings.reserve_hosts >= cluster.host_count {
+    if reserve_exceeds_cluster(settings.reserve_hosts, cluster.host_count) {
         out.push(
             Finding::new(
                 FindingCode::CapacityReserveExceedsCluster,
@@ -44,7 +44,7 @@ pub fn capacity_findings(
         );
     }
     let (required, usable) = (capacity.required, capacity.usable);
-    if required.gb > usable.gb {
+    if capacity_insufficient(required.gb, usable.gb) {
         out.push(
             Finding::new(
                 FindingCode::CapacityInsufficient,
@@ -89,6 +89,20 @@ pub fn capacity_findings(
         out.extend(reservation_findings(name, placed));
     }
     out
+}
+
+/// `capacity.reserve_exceeds_cluster`: the hosts held back for rebuilds
+/// are all the hosts there are. Adding hosts only clears it.
+#[inline]
+pub fn reserve_exceeds_cluster(reserve_hosts: u32, host_count: u32) -> bool {
+    reserve_hosts >= host_count
+}
+
+/// `capacity.insufficient`: the workloads consume more than the usable
+/// space (`usable_space`), which only grows with hosts.
+#[inline]
+pub fn capacity_insufficient(required_gb: f64, usable_gb: f64) -> bool {
+    required_gb > usable_gb
 }
 
 /// One finding per reserved policy: reserved (thick) space is not reduced.

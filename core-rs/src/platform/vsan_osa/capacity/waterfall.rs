@@ -38,57 +38,43 @@ pub struct Waterfall {
     pub usable: Capacity,
 }
 
+/// The waterfall's amounts in GB, without its steps: what the design
+/// search asks of every candidate size, so it must not allocate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct UsableSpace {
+    pub format_gb: f64,
+    pub metadata_gb: f64,
+    pub datastore_gb: f64,
+    pub slack_gb: f64,
+    pub reserve_gb: f64,
+    pub usable_gb: f64,
+}
+
 /// `dedup_active`: dedup+compression is on and can run (all-flash), so
 /// its metadata takes space. `sites`: data sites, each rebuilding its own
 /// hosts' components (2 on a stretched cluster, else 1).
-pub fn waterfall(
-    raw: &RawCapacity,
+///
+/// Usable space grows with the hosts at a fixed per-host geometry: every
+/// deduction is a fixed share of raw capacity but the rebuild reserve,
+/// which stays at the reserved hosts' share, so each added host adds its
+/// datastore share less slack (what lets the search stop at the first
+/// size that fits).
+#[inline]
+pub fn usable_space(
+    raw_gb: f64,
     host_count: u32,
     sites: u32,
     settings: &Settings,
     dedup_active: bool,
-) -> Waterfall {
-    let raw_gb = raw.total.gb;
-    let mut steps = vec![step(
-        "Raw capacity (capacity devices)",
-        StepKind::Start,
-        raw_gb,
-        raw.source,
-    )];
+) -> UsableSpace {
     let format_gb = raw_gb * settings.on_disk_format_overhead_pct / 100.0;
-    steps.push(step(
-        "On-disk format overhead",
-        StepKind::Deduction,
-        format_gb,
-        source::ON_DISK_FORMAT,
-    ));
     let metadata_gb = if dedup_active {
         raw_gb * settings.dedup_metadata_overhead_pct / 100.0
     } else {
         0.0
     };
-    if dedup_active {
-        steps.push(step(
-            "Dedup and compression metadata",
-            StepKind::Deduction,
-            metadata_gb,
-            source::DEDUP_METADATA,
-        ));
-    }
     let datastore_gb = (raw_gb - format_gb - metadata_gb).max(0.0);
-    steps.push(step(
-        "Datastore capacity",
-        StepKind::Subtotal,
-        datastore_gb,
-        source::VSAN_DESIGN_GUIDE,
-    ));
     let slack_gb = datastore_gb * settings.slack_pct / 100.0;
-    steps.push(step(
-        "Slack space",
-        StepKind::Deduction,
-        slack_gb,
-        source::SLACK_SPACE,
-    ));
     // The failed host's components rebuild into the others, so keep free
     // what one host contributes to the datastore; its format overhead and
     // metadata never held data. Capped at what is left, so usable >= 0.
@@ -96,27 +82,81 @@ pub fn waterfall(
     let per_host_gb = datastore_gb / f64::from(host_count.max(1));
     let reserved_hosts = f64::from(settings.reserve_hosts) * f64::from(sites.max(1));
     let reserve_gb = (per_host_gb * reserved_hosts).min(after_slack_gb);
-    steps.push(step(
-        "Host-failure rebuild reserve",
-        StepKind::Deduction,
+    UsableSpace {
+        format_gb,
+        metadata_gb,
+        datastore_gb,
+        slack_gb,
         reserve_gb,
-        if sites > 1 {
-            source::STRETCHED_REBUILD_RESERVE
-        } else {
-            source::HOST_REBUILD_RESERVE
-        },
-    ));
-    let usable_gb = after_slack_gb - reserve_gb;
-    steps.push(step(
-        "Usable for protected data",
-        StepKind::Subtotal,
-        usable_gb,
-        source::VSAN_DESIGN_GUIDE,
-    ));
+        usable_gb: after_slack_gb - reserve_gb,
+    }
+}
+
+/// `usable_space` step by step, each step with its source.
+pub fn waterfall(
+    raw: &RawCapacity,
+    host_count: u32,
+    sites: u32,
+    settings: &Settings,
+    dedup_active: bool,
+) -> Waterfall {
+    let space = usable_space(raw.total.gb, host_count, sites, settings, dedup_active);
+    let mut steps = vec![
+        step(
+            "Raw capacity (capacity devices)",
+            StepKind::Start,
+            raw.total.gb,
+            raw.source,
+        ),
+        step(
+            "On-disk format overhead",
+            StepKind::Deduction,
+            space.format_gb,
+            source::ON_DISK_FORMAT,
+        ),
+    ];
+    if dedup_active {
+        steps.push(step(
+            "Dedup and compression metadata",
+            StepKind::Deduction,
+            space.metadata_gb,
+            source::DEDUP_METADATA,
+        ));
+    }
+    steps.extend([
+        step(
+            "Datastore capacity",
+            StepKind::Subtotal,
+            space.datastore_gb,
+            source::VSAN_DESIGN_GUIDE,
+        ),
+        step(
+            "Slack space",
+            StepKind::Deduction,
+            space.slack_gb,
+            source::SLACK_SPACE,
+        ),
+        step(
+            "Host-failure rebuild reserve",
+            StepKind::Deduction,
+            space.reserve_gb,
+            if sites > 1 {
+                source::STRETCHED_REBUILD_RESERVE
+            } else {
+                source::HOST_REBUILD_RESERVE
+            },
+        ),
+        step(
+            "Usable for protected data",
+            StepKind::Subtotal,
+            space.usable_gb,
+            source::VSAN_DESIGN_GUIDE,
+        ),
+    ]);
     Waterfall {
         steps,
-        datastore: Capacity::from_gb(datastore_gb),
-        usable: Capacity::from_gb(usable_gb),
+        datastore: Capacity::from_gb(space.datastore_gb),
+        usable: Capacity::from_gb(space.usable_gb),
     }
 }
 
@@ -211,5 +251,25 @@ mod tests {
         let raw = raw_capacity(&[disk_group(&ssd, &ssd, 4)], 2);
         let w = waterfall(&raw, 2, 1, &settings, false);
         assert_eq!(w.usable.gb, 0.0);
+    }
+
+    proptest::proptest! {
+        /// The design search stops at the first size whose usable space
+        /// holds the workloads: it must never fall as hosts are added.
+        #[test]
+        fn usable_space_never_falls_with_more_hosts(
+            raw_per_host_gb in 1.0..100_000.0_f64,
+            hosts in 1u32..64,
+            reserve_hosts in 0u32..4,
+            slack_pct in 0.0..60.0_f64,
+            sites in 1u32..=2,
+            dedup in proptest::bool::ANY,
+        ) {
+            let settings = Settings { reserve_hosts, slack_pct, ..Settings::default() };
+            let usable = |n: u32| {
+                usable_space(raw_per_host_gb * f64::from(n), n, sites, &settings, dedup).usable_gb
+            };
+            proptest::prop_assert!(usable(hosts + 1) >= usable(hosts));
+        }
     }
 }
