@@ -16,12 +16,16 @@ const LATENCY_BARS = 20;
 /**
  * Each workload's estimated read and write latency (the slowest
  * LATENCY_BARS), named as the project names it, with the model's source.
+ * `of`: how many workloads the estimates are of, where the core sent only
+ * the slowest (a live evaluation's vSAN OSA rows); else all are there.
  */
 export const WorkloadLatency = memo(function WorkloadLatency({
   estimates,
+  of = estimates.length,
   source,
 }: {
   estimates: WorkloadLatencyEstimate[];
+  of?: number;
   source: string;
 }) {
   const workloads = useApp((s) => s.project.workloads);
@@ -31,7 +35,7 @@ export const WorkloadLatency = memo(function WorkloadLatency({
     <>
       <h3>
         Estimated latency by workload
-        {estimates.length > bars.length && ` (the ${bars.length} slowest of ${estimates.length})`}
+        {of > bars.length && ` (the ${bars.length} slowest of ${of})`}
         <Explain
           figure="the latency estimate"
           rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms)."
