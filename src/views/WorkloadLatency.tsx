@@ -29,7 +29,12 @@ export const WorkloadLatency = memo(function WorkloadLatency({
   source: string;
 }) {
   const workloads = useApp((s) => s.project.workloads);
-  const bars = useMemo(() => latencyBars(estimates, workloads), [estimates, workloads]);
+  // An edit of the design leaves the workloads, and so their names, as they were.
+  const names = useMemo(
+    () => new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]])),
+    [workloads],
+  );
+  const bars = useMemo(() => latencyBars(estimates, names), [estimates, names]);
   if (bars.length === 0) return null;
   return (
     <>
@@ -49,9 +54,8 @@ export const WorkloadLatency = memo(function WorkloadLatency({
 
 function latencyBars(
   estimates: WorkloadLatencyEstimate[],
-  workloads: { id: string; name: string }[] | undefined,
+  names: Map<string, string | undefined>,
 ): LatencyBar[] {
-  const names = new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]]));
   // A side without an estimate does not make a workload slow.
   const slowest = (w: WorkloadLatencyEstimate) =>
     Math.max(w.read_latency_ms ?? 0, w.write_latency_ms ?? 0);
