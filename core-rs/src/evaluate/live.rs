@@ -1,9 +1,9 @@
 //! The evaluation the app's live views read on every edit. A project's
-//! per-workload rows of capacity, cache and compute are most of its
-//! evaluation (6.3 MB for 2,000 workloads, docs/performance.md) and no live
-//! view shows them, yet converting them to JavaScript, cloning them and
-//! comparing them with the last answer scaled with the workload count. The
-//! reports and exports evaluate the project themselves and keep every row.
+//! per-workload rows are most of its evaluation (6.3 MB for 2,000
+//! workloads, docs/performance.md) and the live views show few of them, yet
+//! converting them to JavaScript, cloning them and comparing them with the
+//! last answer scaled with the workload count. The reports and exports
+//! evaluate the project themselves and keep every row.
 
 use serde::Serialize;
 
