@@ -1,9 +1,11 @@
-// Start-up. The core's Worker, and its check of the example the app opens
-// on, start before anything else: the rest of the app (React, Recharts, the
-// views) is imported afterwards, so the Worker fetches and compiles the Wasm
-// module while the page evaluates that bundle (the page used to create the
-// Worker only after evaluating it; docs/performance.md).
+// Start-up. The core's start-up module, and its check of the example the
+// app opens on, start before anything else: the rest of the app (React, the
+// views) is imported afterwards, so the module is fetched and compiled
+// while the page evaluates that bundle (docs/performance.md). The live
+// evaluation runs on the page (core/pageCore.ts); the Worker starts on the
+// first call that needs it.
 import { createCoreClient } from './core/client';
+import { callOnPage, loadPageCore } from './core/pageCore';
 import { defaultExample, examples } from './examples';
 import { followOsTheme } from './theme';
 import '@blueprintjs/core/lib/css/blueprint.css';
@@ -15,9 +17,10 @@ followOsTheme(document.body, window.matchMedia('(prefers-color-scheme: dark)'));
 const example = examples.find((e) => e.fileName === defaultExample);
 if (!example) throw new Error(`the built-in example ${defaultExample} is missing`);
 
-const core = createCoreClient();
+const loading = loadPageCore();
+const { startApp } = await import('./startApp');
+const page = await loading;
 // The core checks the example and fills in every default, so each settings
 // field shows its value from the first frame.
-const checking = core.call('project/check-file', { projectJson: example.text });
-const { startApp } = await import('./startApp');
-startApp(core, example.fileName, await checking);
+const checked = callOnPage(page, 'project/check-file', { projectJson: example.text });
+startApp({ worker: createCoreClient(), page }, example.fileName, checked);

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import type { CoreClient } from './core/client';
+import type { CoreModule } from './core/handle-request';
+import { liveEvaluate } from './core/pageCore';
 import type { ProjectFileOutcome } from './core/types';
 import { loadUserCatalog } from './files/catalog';
 import { attempt } from './files/failures';
@@ -12,8 +14,16 @@ import { ServicesProvider } from './services';
 import { createAppStore, openDocument } from './store';
 import { evaluateOnChange } from './store/liveEvaluation';
 
-/** Everything after the core's check of the example: the store, the files, the window. */
-export function startApp(core: CoreClient, fileName: string, checked: ProjectFileOutcome) {
+/**
+ * Everything after the core's check of the example: the store, the files,
+ * the window. `worker` answers every call but the live evaluation, which
+ * `page` (the module on the page) answers where it can.
+ */
+export function startApp(
+  { worker: core, page }: { worker: CoreClient; page: CoreModule },
+  fileName: string,
+  checked: ProjectFileOutcome,
+) {
   if (checked.status !== 'valid') {
     throw new Error(
       `the built-in example is invalid: ${checked.issues.map((i) => i.message).join('; ')}`,
@@ -21,7 +31,7 @@ export function startApp(core: CoreClient, fileName: string, checked: ProjectFil
   }
   const store = createAppStore(checked.project);
   openDocument(store, checked.project, fileName);
-  evaluateOnChange(store, (projectJson) => core.call('project/evaluate', { projectJson }));
+  evaluateOnChange(store, liveEvaluate(page, core));
   // Each page load is a window session with its own recovery copy, alive
   // while it holds its lock.
   const sessionId = crypto.randomUUID();

@@ -569,6 +569,7 @@ pub fn evaluate_json(json: &str) -> EvaluateOutcome {
 mod cluster_result;
 mod esa;
 mod key_figures;
+pub mod live;
 mod project_totals;
 pub mod shares;
 mod timeline;

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::bom::{price_project, PriceChange};
 use crate::catalog::{merge_catalogs, shipped_catalog, use_part, Catalog, PartSlot, PartUse};
-use crate::evaluate::{evaluate_json, EvaluateOutcome};
+use crate::evaluate::live::{live_evaluation_json, LiveOutcome};
 #[cfg(feature = "wasm-exchange")]
 use crate::import::inventory::choices::{apply as apply_choices, AppliedImport, ImportChoices};
 #[cfg(feature = "wasm-exchange")]
@@ -68,9 +68,11 @@ pub fn take_panic_message() -> Option<String> {
     LAST_PANIC.lock().ok().and_then(|mut slot| slot.take())
 }
 
+/// The live evaluation the app's views read (see `live`); the reports
+/// evaluate the project themselves, with every row.
 #[wasm_bindgen(js_name = evaluateProject)]
-pub fn evaluate_project(project_json: &str) -> Result<Ts<EvaluateOutcome>, JsError> {
-    Ok(evaluate_json(project_json).into_ts()?)
+pub fn evaluate_project(project_json: &str) -> Result<Ts<LiveOutcome>, JsError> {
+    Ok(live_evaluation_json(project_json).into_ts()?)
 }
 
 /// Checks a project file before the app opens it.

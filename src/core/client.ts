@@ -16,6 +16,12 @@ export class CoreError extends Error {
   }
 }
 
+/** A response's result, or its failure thrown as a CoreError. */
+export function resultOf(response: CoreResponse): unknown {
+  if (response.ok) return response.result;
+  throw new CoreError(response.kind, response.message, response.issues);
+}
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -62,13 +68,11 @@ export class CoreClient {
     const pending = this.pending.get(response.id);
     if (!pending) return;
     this.pending.delete(response.id);
-    if (response.ok) {
-      pending.resolve(response.result);
-    } else if (response.kind === 'panic') {
-      pending.reject(new CoreError('panic', response.message));
-      this.replaceWorker(new CoreError('panic', response.message));
-    } else {
-      pending.reject(new CoreError(response.kind, response.message, response.issues));
+    try {
+      pending.resolve(resultOf(response));
+    } catch (error) {
+      pending.reject(error as CoreError);
+      if (!response.ok && response.kind === 'panic') this.replaceWorker(error as CoreError);
     }
   }
 

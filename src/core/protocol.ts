@@ -4,7 +4,7 @@ import type {
   CatalogFormat,
   CatalogListing,
   CsvExport,
-  EvaluateOutcome,
+  LiveOutcome,
   ImportChoices,
   InputIssue,
   InventoryPreview,
@@ -23,7 +23,7 @@ import type {
 } from './types';
 
 export interface CoreRequests {
-  'project/evaluate': { params: { projectJson: string }; result: EvaluateOutcome };
+  'project/evaluate': { params: { projectJson: string }; result: LiveOutcome };
   /** Parses and validates a file's text before the app adopts it. */
   'project/check-file': { params: { projectJson: string }; result: ProjectFileOutcome };
   /** `paper`: `a4` or `letter`, the paper the workbook prints on. */

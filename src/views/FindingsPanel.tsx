@@ -2,6 +2,7 @@ import { Tag, type Intent } from '@blueprintjs/core';
 import { memo, useDeferredValue } from 'react';
 import type { Finding } from '../core/types';
 import { FieldLink } from '../components/FieldLink';
+import { StaticTag } from '../components/StaticTag';
 import { useApp } from '../store/context';
 
 const SEVERITY: Record<Finding['severity'], { label: string; intent: Intent }> = {
@@ -46,9 +47,9 @@ export function FindingsPanel() {
 const FindingRow = memo(function FindingRow({ finding: f }: { finding: Finding }) {
   return (
     <li className={`finding ${f.severity}`} data-code={f.code}>
-      <Tag minimal intent={SEVERITY[f.severity].intent} className="severity">
+      <StaticTag intent={SEVERITY[f.severity].intent} className="severity">
         {SEVERITY[f.severity].label}
-      </Tag>
+      </StaticTag>
       {f.path ? <FieldLink path={f.path}>{f.message}</FieldLink> : <span>{f.message}</span>}
       <span className="source">Source: {f.source}</span>
     </li>

@@ -94,6 +94,7 @@ export function ResultsDashboard() {
             cluster={details.detail}
             keyFigures={details.key_figures}
             utilisation={details.utilisation}
+            workloadCount={details.workload_shares?.length ?? 0}
             unit={unit}
           />
         </>
@@ -168,11 +169,14 @@ const VsanDetails = memo(function VsanDetails({
   cluster,
   keyFigures,
   utilisation,
+  workloadCount,
   unit,
 }: {
   cluster: ClusterEvaluation;
   keyFigures: KeyFigures;
   utilisation: ClusterUtilisation;
+  /** The live evaluation holds the slowest workloads' performance rows only (core `LeftOut`). */
+  workloadCount: number;
   unit: CapacityUnit;
 }) {
   const iops = useMemo(() => iopsBars(keyFigures), [keyFigures]);
@@ -211,6 +215,7 @@ const VsanDetails = memo(function VsanDetails({
       </div>
       <WorkloadLatency
         estimates={cluster.performance.workloads}
+        of={workloadCount}
         source={cluster.performance.latency_model}
       />
       <GrowthPanel growth={cluster.growth} unit={unit} />

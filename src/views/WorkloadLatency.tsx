@@ -16,22 +16,31 @@ const LATENCY_BARS = 20;
 /**
  * Each workload's estimated read and write latency (the slowest
  * LATENCY_BARS), named as the project names it, with the model's source.
+ * `of`: how many workloads the estimates are of, where the core sent only
+ * the slowest (a live evaluation's vSAN OSA rows); else all are there.
  */
 export const WorkloadLatency = memo(function WorkloadLatency({
   estimates,
+  of = estimates.length,
   source,
 }: {
   estimates: WorkloadLatencyEstimate[];
+  of?: number;
   source: string;
 }) {
   const workloads = useApp((s) => s.project.workloads);
-  const bars = useMemo(() => latencyBars(estimates, workloads), [estimates, workloads]);
+  // An edit of the design leaves the workloads, and so their names, as they were.
+  const names = useMemo(
+    () => new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]])),
+    [workloads],
+  );
+  const bars = useMemo(() => latencyBars(estimates, names), [estimates, names]);
   if (bars.length === 0) return null;
   return (
     <>
       <h3>
         Estimated latency by workload
-        {estimates.length > bars.length && ` (the ${bars.length} slowest of ${estimates.length})`}
+        {of > bars.length && ` (the ${bars.length} slowest of ${of})`}
         <Explain
           figure="the latency estimate"
           rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms)."
@@ -45,9 +54,8 @@ export const WorkloadLatency = memo(function WorkloadLatency({
 
 function latencyBars(
   estimates: WorkloadLatencyEstimate[],
-  workloads: { id: string; name: string }[] | undefined,
+  names: Map<string, string | undefined>,
 ): LatencyBar[] {
-  const names = new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]]));
   // A side without an estimate does not make a workload slow.
   const slowest = (w: WorkloadLatencyEstimate) =>
     Math.max(w.read_latency_ms ?? 0, w.write_latency_ms ?? 0);
