@@ -226,12 +226,16 @@ fn a_stepped_search_only_grows_its_progress_and_ends_at_the_answer() {
     // The app's Worker steps the search and stops between steps to cancel.
     let mut search = Search::new(&project, &catalog, &options);
     let mut last = (0, 0);
+    let mut esa_steps = 0;
     while !search.is_done() {
         let p = search.step();
         assert!(p.lines_done >= last.0 && p.evaluated >= last.1);
         assert!(p.lines_done <= p.lines);
         last = (p.lines_done, p.evaluated);
+        esa_steps += usize::from(p.phase == Phase::SizingEsa);
     }
+    // The ESA axes too: a pool a step, not hundreds of evaluations in one.
+    assert!(esa_steps > 10, "ESA sized in {esa_steps} steps");
     let done = search.finish();
     assert_eq!(done, recommend(&project, &catalog, &options));
     assert!(!done.designs.is_empty());
