@@ -289,7 +289,21 @@ impl EsaSearch {
                 compute.push(None);
                 continue;
             }
-            compute.push(Some(bisect(sizes.0 - 1, sizes.1, |size| {
+            // Most host models pass within a few hosts of the smallest size:
+            // up from it in doubling strides, then bisect the last stride.
+            let (mut below, mut stride) = (sizes.0 - 1, 1);
+            let pass = loop {
+                let size = below + stride;
+                if size >= sizes.1 {
+                    break sizes.1;
+                }
+                if passes(size)?.0 {
+                    break size;
+                }
+                below = size;
+                stride *= 2;
+            };
+            compute.push(Some(bisect(below, pass, |size| {
                 passes(size).map(|(ok, _)| ok)
             })?));
         }
