@@ -4,6 +4,7 @@ import { App } from './App';
 import type { CoreClient } from './core/client';
 import type { CoreModule } from './core/handle-request';
 import { liveEvaluate } from './core/pageCore';
+import { warmSearch } from './core/search';
 import type { ProjectFileOutcome } from './core/types';
 import { loadUserCatalog } from './files/catalog';
 import { attempt } from './files/failures';
@@ -32,6 +33,15 @@ export function startApp(
   const store = createAppStore(checked.project);
   openDocument(store, checked.project, fileName);
   evaluateOnChange(store, liveEvaluate(page, core));
+  // The design search's Worker compiles its core once the first figures are
+  // up (not before: it would compete with them for the CPU), so that a
+  // search starts at once instead of waiting for the compile.
+  const stopWaiting = store.subscribe((state) => {
+    if (!state.evaluation) return;
+    stopWaiting();
+    if ('requestIdleCallback' in window) requestIdleCallback(warmSearch, { timeout: 2000 });
+    else setTimeout(warmSearch, 0);
+  });
   // Each page load is a window session with its own recovery copy, alive
   // while it holds its lock.
   const sessionId = crypto.randomUUID();

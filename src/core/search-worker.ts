@@ -7,8 +7,13 @@ import init, { DesignSearch } from './pkg/stacksizer_core.js';
 import type { SearchMessage, WorkerRequest } from './search';
 
 const ready = init();
-/** Progress is posted, and cancellation checked, this often. */
+/** Cancellation is checked this often. */
 const SLICE_MS = 30;
+/**
+ * Progress is posted this often: each post re-renders the Recommend view on
+ * the main thread, which shares the CPU with this Worker.
+ */
+const PROGRESS_MS = 100;
 const cancelled = new Set<number>();
 
 /** Lets queued messages (a cancel) run: a macrotask without timer clamping. */
@@ -27,10 +32,15 @@ async function run(request: Extract<WorkerRequest, { type: 'search' }>) {
     await ready;
     search = new DesignSearch(request.projectJson, request.options, request.userCatalogJson);
     let slice = performance.now();
+    let posted = -Infinity;
     while (!search.isDone()) {
       const progress = search.step();
-      if (performance.now() - slice < SLICE_MS) continue;
-      post({ type: 'progress', id, progress });
+      const now = performance.now();
+      if (now - slice < SLICE_MS) continue;
+      if (now - posted >= PROGRESS_MS) {
+        post({ type: 'progress', id, progress });
+        posted = now;
+      }
       await yieldToMessages();
       if (cancelled.has(id)) {
         post({ type: 'cancelled', id });

@@ -325,9 +325,13 @@ export function RecommendationsView() {
       </div>
       {busy && (
         <div role="status" aria-live="polite">
+          {/* Still: the moving stripes are repainted every frame on the
+              main thread, CPU the search's Worker needs on a loaded machine. */}
           <ProgressBar
             className="search-progress"
             intent="primary"
+            animate={false}
+            stripes={false}
             value={pct / 100}
             aria-label="Search progress"
           />{' '}

@@ -1,8 +1,8 @@
-//! How dear a vSAN line may be and still matter, from the designs sized so
-//! far: the sizing skips a geometry whose cheapest possible design costs
-//! more (`vsan`), and `search` sizes the skipped ones after all wherever the
-//! answer turns out to reach them, so the answer is the one the search over
-//! every line gives.
+//! How dear a vSAN line or ESA pool may be and still matter, from the
+//! designs sized so far: the sizing skips a geometry or pool whose cheapest
+//! possible design costs more (`vsan`, `esa_pool`), and `search` sizes the
+//! skipped ones after all wherever the answer turns out to reach them, so
+//! the answer is the one the search over every line gives.
 //!
 //! Only the answer's designs need to be found: the cheapest accepted design
 //! of each family, and the cheapest `top` accepted members of the Pareto

@@ -29,6 +29,7 @@ use crate::rules::FindingCode;
 use super::array::compute_rule;
 use super::base::{Base, EsaConfig};
 use super::bom::{esa_bom, priced, BomLine};
+use super::bound::CostBound;
 use super::family::Family;
 use super::options::{ProtectionChoice, RecommendOptions};
 use super::pareto::{DesignKey, Point};
@@ -91,13 +92,56 @@ pub struct PoolLine {
     pub iops_headroom: f64,
 }
 
+/// Where one pool (a device, a protection and a device count per host)
+/// stands.
+#[derive(Debug, Clone)]
+enum Pool {
+    /// Not sized yet.
+    Waiting,
+    /// Left unsized: its cheapest possible design cost more than the
+    /// bound allowed.
+    Skipped,
+    Sized(PoolLine),
+    /// No size passes; the storage rules it fails at the largest size.
+    Failed(Vec<FindingCode>),
+    /// No size passes, as a fuller pool of its device and protection fails.
+    FailsLikeFuller,
+}
+
+/// The ESA axes, sized a pool at a time in the search's steps.
+///
+/// The pools are sized cheapest possible design first and a pool whose
+/// cheapest possible design costs more than `CostBound` allows is skipped,
+/// as vSAN geometries are; `search` sizes the skipped ones after all
+/// wherever the answer reaches them. A pool's bounds come from the pools of
+/// its device and protection already sized: fewer devices never need fewer
+/// hosts, so a fuller pool's size bounds it from below and an emptier
+/// pool's (which it passes at too) from above.
 #[derive(Debug)]
 pub struct EsaSearch {
-    pub lines: Vec<PoolLine>,
+    /// Per pool (`slot`), where it stands: its line once sized.
+    pools: Vec<Pool>,
     /// Per host choice, its fewest passing hosts; None when none passes.
     pub compute: Vec<Option<u32>>,
     pub sizes: (u32, u32),
+    protections: Vec<ProtectionChoice>,
+    most_bays: u32,
+    /// Pools to size, the next last.
+    queue: Vec<u32>,
+    /// Skipped pools `search` asked to size after all, likewise.
+    resuming: Vec<u32>,
+    /// Skipped pools with their cheapest possible design's cost.
+    skipped: Vec<(u32, f64)>,
+    /// The designs of the space, and the `evaluate` calls made and the
+    /// designs counted as pruned so far.
+    space: u64,
+    evaluated: u64,
+    pruned: u64,
 }
+
+/// A pool's smallest passing size with its evaluation, or the storage
+/// rules it fails at the largest size.
+type PoolSizing = Result<(u32, EsaClusterEvaluation), Vec<FindingCode>>;
 
 struct Probe<'a> {
     base: &'a Base,
@@ -127,16 +171,56 @@ impl Probe<'_> {
         };
         Ok((unmet, cluster))
     }
+
+    /// The smallest size from `lo` to `hi` at which the storage rules
+    /// pass, with its evaluation; or the rules failing at `hi`. `passes`
+    /// is a size known to pass (a pool with fewer devices passes there):
+    /// the search walks down from it; without one it checks `hi` first,
+    /// so a pool no size passes costs one evaluation.
+    fn smallest(
+        &mut self,
+        config: &EsaConfig,
+        (lo, hi): (u32, u32),
+        passes: Option<u32>,
+    ) -> Result<PoolSizing, Vec<InputIssue>> {
+        let top = passes.unwrap_or(hi).clamp(lo, hi);
+        let (unmet, e) = self.run(config, top, storage_rule)?;
+        if !unmet.is_empty() {
+            return match passes {
+                // Not where it was expected to pass: look above.
+                Some(_) if top < hi => self.smallest(config, (top + 1, hi), None),
+                _ => Ok(Err(unmet)),
+            };
+        }
+        if passes.is_some() {
+            let mut best = (top, e);
+            while best.0 > lo {
+                let (unmet, e) = self.run(config, best.0 - 1, storage_rule)?;
+                if !unmet.is_empty() {
+                    break;
+                }
+                best = (best.0 - 1, e);
+            }
+            return Ok(Ok(best));
+        }
+        for size in lo..top {
+            let (unmet, e) = self.run(config, size, storage_rule)?;
+            if unmet.is_empty() {
+                return Ok(Ok((size, e)));
+            }
+        }
+        Ok(Ok((top, e)))
+    }
 }
 
 impl EsaSearch {
-    /// None when the family is not searched: why goes to `notes`.
-    pub fn run(
+    /// The compute axis, and the pools queued cheapest possible design
+    /// first. None when the family is not searched: why goes to `notes`.
+    pub fn new(
         base: &Base,
         choices: &Choices,
         options: &RecommendOptions,
-        stats: &mut Stats,
-        tally: &mut Tally,
+        (stats, tally): (&mut Stats, &mut Tally),
         notes: &mut Vec<String>,
     ) -> Result<Option<EsaSearch>, Vec<InputIssue>> {
         if !options.allows_family(Family::EsaVsan) {
@@ -177,49 +261,6 @@ impl EsaSearch {
         stats.search_space += space;
         let evaluated_before = stats.evaluated;
         let mut probe = Probe { base, stats };
-        let mut lines = Vec::new();
-        if sizes.1 >= sizes.0 {
-            for (d, device) in choices.esa_devices.iter().enumerate() {
-                for &protection in &protections {
-                    // From the fullest pool down: fewer devices never need
-                    // fewer hosts, so each pool starts where the last passed.
-                    let mut from = sizes.0;
-                    for devices_per_host in (MIN_DEVICES_PER_HOST..=most_bays).rev() {
-                        let config = EsaConfig {
-                            host: reference,
-                            device,
-                            devices_per_host,
-                            protection,
-                        };
-                        let mut found = None;
-                        let mut failing = Vec::new();
-                        for size in from..=sizes.1 {
-                            let (unmet, e) = probe.run(&config, size, storage_rule)?;
-                            if unmet.is_empty() {
-                                found = Some((size, e));
-                                break;
-                            }
-                            failing = unmet;
-                        }
-                        let Some((size, e)) = found else {
-                            for code in failing {
-                                tally.add_failing_constraint(constraint_of(code));
-                            }
-                            break;
-                        };
-                        from = size;
-                        lines.push(PoolLine {
-                            device: d,
-                            devices_per_host,
-                            protection,
-                            size,
-                            capacity_headroom_gb: e.capacity.headroom.gb,
-                            iops_headroom: e.performance.headroom.unwrap_or(0.0),
-                        });
-                    }
-                }
-            }
-        }
         let smallest_pool = EsaConfig {
             host: reference,
             device: &choices.esa_devices[0],
@@ -248,35 +289,236 @@ impl EsaSearch {
                 compute.push(None);
                 continue;
             }
-            compute.push(Some(bisect(sizes.0 - 1, sizes.1, |size| {
+            // Most host models pass within a few hosts of the smallest size:
+            // up from it in doubling strides, then bisect the last stride.
+            let (mut below, mut stride) = (sizes.0 - 1, 1);
+            let pass = loop {
+                let size = below + stride;
+                if size >= sizes.1 {
+                    break sizes.1;
+                }
+                if passes(size)?.0 {
+                    break size;
+                }
+                below = size;
+                stride *= 2;
+            };
+            compute.push(Some(bisect(below, pass, |size| {
                 passes(size).map(|(ok, _)| ok)
             })?));
         }
-        let evaluated = stats.evaluated - evaluated_before;
-        stats.pruned += space.saturating_sub(evaluated);
-        Ok(Some(EsaSearch {
-            lines,
+        let slots = choices.esa_devices.len() * protections.len() * per_pool as usize;
+        let mut esa = EsaSearch {
+            pools: vec![Pool::Waiting; slots],
             compute,
             sizes,
-        }))
+            protections,
+            most_bays,
+            queue: Vec::new(),
+            resuming: Vec::new(),
+            skipped: Vec::new(),
+            space,
+            evaluated: probe.stats.evaluated - evaluated_before,
+            pruned: 0,
+        };
+        if sizes.1 >= sizes.0 {
+            let mut queue: Vec<(f64, u32)> = (0..slots as u32)
+                .map(|slot| (esa.floor_cost(choices, slot), slot))
+                .collect();
+            // Dearest first, as the queue is taken from its end.
+            queue.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+            esa.queue = queue.into_iter().map(|(_, slot)| slot).collect();
+        }
+        esa.count_pruned(stats);
+        Ok(Some(esa))
     }
 
-    /// Every line on every host model whose bays hold its pool, within the caps.
-    pub fn points(&self, choices: &Choices, caps: Caps, tally: &mut Tally) -> Vec<Point> {
+    pub fn done(&self) -> bool {
+        self.queue.is_empty() && self.resuming.is_empty()
+    }
+
+    /// Sizes the next pool, adding its designs to `points`, unless its
+    /// cheapest possible design costs more than `bound` allows.
+    pub fn step(
+        &mut self,
+        (base, choices): (&Base, &Choices),
+        (caps, bound): (Caps, &CostBound),
+        points: &mut Vec<Point>,
+        (stats, tally): (&mut Stats, &mut Tally),
+    ) -> Result<(), Vec<InputIssue>> {
+        let (slot, resumed) = match self.queue.pop() {
+            Some(slot) => (slot, false),
+            None => match self.resuming.pop() {
+                Some(slot) => (slot, true),
+                None => return Ok(()),
+            },
+        };
+        let (d, p, devices_per_host) = self.parts_of(slot);
+        let Some((lo, passes)) = self.bounds(slot) else {
+            self.pools[slot as usize] = Pool::FailsLikeFuller;
+            return Ok(());
+        };
+        let floor = self.floor_cost(choices, slot);
+        if !resumed && floor > bound.limit(Family::EsaVsan) {
+            self.pools[slot as usize] = Pool::Skipped;
+            self.skipped.push((slot, floor));
+            return Ok(());
+        }
+        let config = EsaConfig {
+            host: &choices.hosts[0],
+            device: &choices.esa_devices[d],
+            devices_per_host,
+            protection: self.protections[p],
+        };
+        let evaluated_before = stats.evaluated;
+        let mut probe = Probe { base, stats };
+        let found = probe.smallest(&config, (lo, self.sizes.1), passes)?;
+        self.evaluated += stats.evaluated - evaluated_before;
+        self.pools[slot as usize] = match found {
+            Ok((size, e)) => Pool::Sized(PoolLine {
+                device: d,
+                devices_per_host,
+                protection: self.protections[p],
+                size,
+                capacity_headroom_gb: e.capacity.headroom.gb,
+                iops_headroom: e.performance.headroom.unwrap_or(0.0),
+            }),
+            Err(failing) => Pool::Failed(failing),
+        };
+        points.extend(self.line_points(choices, caps, slot, tally));
+        self.count_pruned(stats);
+        Ok(())
+    }
+
+    /// The skipped pools whose cheapest possible design costs no more than
+    /// `reach`.
+    pub fn reachable(&self, reach: f64) -> Vec<u32> {
+        self.skipped
+            .iter()
+            .filter(|(_, cost)| *cost <= reach)
+            .map(|(slot, _)| *slot)
+            .collect()
+    }
+
+    /// Sizes these skipped pools in the next steps, whatever the bound.
+    pub fn resume(&mut self, slots: &[u32]) {
+        self.skipped.retain(|(slot, _)| !slots.contains(slot));
+        for &slot in slots {
+            self.pools[slot as usize] = Pool::Waiting;
+        }
+        // Fullest first (taken from the end), so each bounds the next.
+        let mut resumed = slots.to_vec();
+        resumed.sort_unstable_by(|a, b| b.cmp(a));
+        self.resuming.extend(resumed);
+    }
+
+    /// Why pools yielded no design, for the answer when none is left: of
+    /// each device and protection, the rules its fullest failing pool
+    /// fails (the pools with fewer devices fail likewise).
+    pub fn add_failing(&self, tally: &mut Tally) {
+        let per_chain = self.pools_per_chain();
+        for chain in self.pools.chunks(per_chain) {
+            if let Some(Pool::Failed(codes)) = chain.iter().find(|p| matches!(p, Pool::Failed(_))) {
+                for &code in codes {
+                    tally.add_failing_constraint(constraint_of(code));
+                }
+            }
+        }
+    }
+
+    /// Counts the designs not evaluated as pruned, once.
+    fn count_pruned(&mut self, stats: &mut Stats) {
+        let pruned = self.space.saturating_sub(self.evaluated);
+        stats.pruned = stats.pruned - self.pruned + pruned;
+        self.pruned = pruned;
+    }
+
+    fn pools_per_chain(&self) -> usize {
+        (self.most_bays + 1 - MIN_DEVICES_PER_HOST) as usize
+    }
+
+    /// A pool's place: per device, per protection, fullest pool first.
+    fn parts_of(&self, slot: u32) -> (usize, usize, u32) {
+        let per_chain = self.pools_per_chain();
+        let chain = slot as usize / per_chain;
+        let fewer = (slot as usize % per_chain) as u32;
+        (
+            chain / self.protections.len(),
+            chain % self.protections.len(),
+            self.most_bays - fewer,
+        )
+    }
+
+    /// The smallest size the pool may pass at (the largest a fuller pool
+    /// of its chain needs) and a size it passes at (the smallest an
+    /// emptier pool passes at), if known; None when a fuller pool fails.
+    fn bounds(&self, slot: u32) -> Option<(u32, Option<u32>)> {
+        let per_chain = self.pools_per_chain() as u32;
+        let first = slot - slot % per_chain;
+        let mut lo = self.sizes.0;
+        for fuller in &self.pools[first as usize..slot as usize] {
+            match fuller {
+                Pool::Sized(line) => lo = lo.max(line.size),
+                Pool::Failed(_) | Pool::FailsLikeFuller => return None,
+                Pool::Waiting | Pool::Skipped => {}
+            }
+        }
+        let passes = self.pools[slot as usize + 1..(first + per_chain) as usize]
+            .iter()
+            .filter_map(|p| match p {
+                Pool::Sized(line) => Some(line.size),
+                _ => None,
+            })
+            .min();
+        Some((lo, passes))
+    }
+
+    /// The cheapest any design of the pool can cost: on a host model whose
+    /// bays hold it, at the larger of its lower bound and the host model's
+    /// own smallest size. Infinite when no host model takes it.
+    fn floor_cost(&self, choices: &Choices, slot: u32) -> f64 {
+        let (d, _, devices_per_host) = self.parts_of(slot);
+        let lo = self.bounds(slot).map_or(self.sizes.0, |(lo, _)| lo);
+        let line = PoolLine {
+            device: d,
+            devices_per_host,
+            protection: self.protections[0],
+            size: lo,
+            capacity_headroom_gb: 0.0,
+            iops_headroom: 0.0,
+        };
+        self.compute
+            .iter()
+            .enumerate()
+            .filter(|(h, _)| devices_per_host <= choices.hosts[*h].drive_bays)
+            .filter_map(|(h, size)| size.map(|size| self.cost(choices, line, h, size.max(lo))))
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    /// The designs of a sized pool on every host model whose bays hold it,
+    /// within the caps.
+    fn line_points(
+        &self,
+        choices: &Choices,
+        caps: Caps,
+        slot: u32,
+        tally: &mut Tally,
+    ) -> Vec<Point> {
+        let Pool::Sized(line) = &self.pools[slot as usize] else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for (h, size) in self.compute.iter().enumerate() {
             let Some(size) = *size else { continue };
-            for (l, line) in self.lines.iter().enumerate() {
-                if line.devices_per_host > choices.hosts[h].drive_bays {
-                    continue;
-                }
-                let key = DesignKey::Esa {
-                    line: l as u32,
-                    host: h as u16,
-                    size: size.max(line.size) as u8,
-                };
-                out.extend(self.point(choices, caps, key, tally));
+            if line.devices_per_host > choices.hosts[h].drive_bays {
+                continue;
             }
+            let key = DesignKey::Esa {
+                line: slot,
+                host: h as u16,
+                size: size.max(line.size) as u8,
+            };
+            out.extend(self.point(choices, caps, key, tally));
         }
         out
     }
@@ -321,7 +563,10 @@ impl EsaSearch {
     pub fn parts(&self, key: DesignKey) -> Option<(PoolLine, usize, u32)> {
         match key {
             DesignKey::Esa { line, host, size } => Some((
-                *self.lines.get(line as usize)?,
+                match self.pools.get(line as usize)? {
+                    Pool::Sized(line) => *line,
+                    _ => return None,
+                },
                 usize::from(host),
                 u32::from(size),
             )),

@@ -51,6 +51,9 @@ pub struct Search {
     vsan: Option<VsanSearch>,
     array: Option<ArraySearch>,
     esa: Option<EsaSearch>,
+    /// Whether the ESA axes' set-up has run (`esa` stays None when the
+    /// family is not searched).
+    esa_started: bool,
     points: Vec<Point>,
     bound: CostBound,
     stats: Stats,
@@ -86,6 +89,7 @@ impl Search {
             vsan: None,
             array: None,
             esa: None,
+            esa_started: false,
             points: Vec::new(),
             bound,
             stats: Stats::default(),
@@ -165,10 +169,7 @@ impl Search {
                 self.size_arrays();
                 self.phase = Phase::SizingEsa;
             }
-            Phase::SizingEsa => {
-                self.size_esa();
-                self.phase = Phase::SizingVsan;
-            }
+            Phase::SizingEsa => self.size_esa(),
             Phase::SizingVsan => match &mut self.vsan {
                 Some(v) if !v.done() => {
                     v.step(
@@ -243,26 +244,46 @@ impl Search {
         }
     }
 
+    /// The ESA axes' set-up in the phase's first step, then a pool a step.
     fn size_esa(&mut self) {
-        let Some(base) = &self.base else { return };
-        match EsaSearch::run(
-            base,
-            &self.choices,
-            &self.options,
-            &mut self.stats,
-            &mut self.tally,
-            &mut self.notes,
-        ) {
-            Ok(Some(esa)) => {
-                self.points
-                    .extend(esa.points(&self.choices, self.caps, &mut self.tally));
-                self.bound.observe(&self.points);
-                self.esa = Some(esa);
+        let Some(base) = &self.base else {
+            self.phase = Phase::SizingVsan;
+            return;
+        };
+        let sized = match &mut self.esa {
+            None if !self.esa_started => {
+                self.esa_started = true;
+                EsaSearch::new(
+                    base,
+                    &self.choices,
+                    &self.options,
+                    (&mut self.stats, &mut self.tally),
+                    &mut self.notes,
+                )
+                .map(|esa| self.esa = esa)
             }
-            Ok(None) => {}
-            Err(issues) => self
-                .notes
-                .push(format!("vSAN ESA was not searched: {}", messages(&issues))),
+            Some(esa) if !esa.done() => {
+                let sized = esa.step(
+                    (base, &self.choices),
+                    (self.caps, &self.bound),
+                    &mut self.points,
+                    (&mut self.stats, &mut self.tally),
+                );
+                self.bound.observe(&self.points);
+                sized
+            }
+            _ => {
+                self.phase = Phase::SizingVsan;
+                Ok(())
+            }
+        };
+        if let Err(issues) = sized {
+            // As if the family had not been searched: no design of it stays.
+            self.esa = None;
+            self.points.retain(|p| p.family != Family::EsaVsan);
+            self.notes
+                .push(format!("vSAN ESA was not searched: {}", messages(&issues)));
+            self.phase = Phase::SizingVsan;
         }
     }
 
@@ -340,13 +361,20 @@ impl Search {
             Some(vsan) if !exhausted => vsan.reachable(|f| reach.family(f)),
             _ => Vec::new(),
         };
-        if !reachable.is_empty() {
+        let esa_reachable = match &self.esa {
+            Some(esa) if !exhausted => esa.reachable(reach.family(Family::EsaVsan)),
+            _ => Vec::new(),
+        };
+        if !reachable.is_empty() || !esa_reachable.is_empty() {
             // The answer reaches designs the sizing skipped: size them and
             // select again.
             if let Some(vsan) = &mut self.vsan {
                 vsan.resume(&reachable);
             }
-            self.phase = Phase::SizingVsan;
+            if let Some(esa) = &mut self.esa {
+                esa.resume(&esa_reachable);
+            }
+            self.phase = Phase::SizingEsa;
             return;
         }
         let mut chosen: Vec<(Point, bool, bool)> = taken
@@ -385,7 +413,11 @@ impl Search {
                 currency: &self.currency,
                 largest_size: self.vsan.as_ref().map(|v| (v.sizes.1, v.stretched)),
             };
-            let (constraint, reason) = infeasible(&self.tally, &rejections, &limits);
+            let mut tally = self.tally.clone();
+            if let Some(esa) = &self.esa {
+                esa.add_failing(&mut tally);
+            }
+            let (constraint, reason) = infeasible(&tally, &rejections, &limits);
             r.infeasible_constraint = Some(constraint);
             r.infeasible_reason = Some(reason);
         }

@@ -216,11 +216,13 @@ proptest! {
 }
 
 /// The search with and without the cost bound: the same answer.
+/// The `evaluate` calls of the bounded search and of the one sizing every
+/// line, when both give the same answer.
 fn bound_changes_nothing(
     project: &crate::model::Project,
     catalog: &crate::catalog::Catalog,
     options: &RecommendOptions,
-) -> Result<(), TestCaseError> {
+) -> Result<(u64, u64), TestCaseError> {
     let bounded = recommend(project, catalog, options);
     let every = Search::bounded(
         project,
@@ -235,7 +237,7 @@ fn bound_changes_nothing(
     prop_assert_eq!(&bounded.notes, &every.notes);
     prop_assert_eq!(bounded.search_space, every.search_space);
     prop_assert_eq!(bounded.evaluated + bounded.pruned, bounded.search_space);
-    Ok(())
+    Ok((bounded.full_evaluations, every.full_evaluations))
 }
 
 proptest! {
@@ -262,7 +264,13 @@ fn the_cost_bound_changes_no_example_answer() {
         include_str!("../../../assets/examples/seed-001-all-flash-sql.json"),
     ] {
         let project = crate::parse_project(text).expect("an example parses");
-        bound_changes_nothing(&project, &catalog, &RecommendOptions::default()).unwrap();
+        let (bounded, every) =
+            bound_changes_nothing(&project, &catalog, &RecommendOptions::default()).unwrap();
+        // Most of those calls size ESA pools: the bound skips the dear ones.
+        assert!(
+            bounded * 2 < every,
+            "{bounded} evaluate calls bounded, {every} unbounded"
+        );
     }
 }
 
@@ -280,12 +288,16 @@ fn a_stepped_search_only_grows_its_progress_and_ends_at_the_answer() {
     // The app's Worker steps the search and stops between steps to cancel.
     let mut search = Search::new(&project, &catalog, &options);
     let mut last = (0, 0);
+    let mut esa_steps = 0;
     while !search.is_done() {
         let p = search.step();
         assert!(p.lines_done >= last.0 && p.evaluated >= last.1);
         assert!(p.lines_done <= p.lines);
         last = (p.lines_done, p.evaluated);
+        esa_steps += usize::from(p.phase == Phase::SizingEsa);
     }
+    // The ESA axes too: a pool a step, not hundreds of evaluations in one.
+    assert!(esa_steps > 10, "ESA sized in {esa_steps} steps");
     let done = search.finish();
     assert_eq!(done, recommend(&project, &catalog, &options));
     assert!(!done.designs.is_empty());
