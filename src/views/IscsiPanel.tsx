@@ -35,11 +35,7 @@ export const IscsiPanel = memo(function IscsiPanel({
       <dl className="figures">
         {iscsi.figures.map((f) => (
           <Figure key={f.figure} label={f.label} testId={`iscsi-${f.figure}`} explain={f}>
-            <span
-              className={f.used > f.limit || (f.after_failure ?? 0) > f.limit ? 'bad' : undefined}
-            >
-              {ofLimit(f.used, f.limit)}
-            </span>
+            <span className={f.exceeded ? 'bad' : undefined}>{ofLimit(f.used, f.limit)}</span>
             {f.figure === 'sessions_per_host' && (
               <small className="figure-note">{sessionsNote(f, iscsi, hostsFailed)}</small>
             )}

@@ -28,6 +28,9 @@ pub struct IscsiFigure {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub after_failure: Option<u32>,
+    /// Whether the limit is exceeded, by the predicate `evaluate`'s
+    /// finding for this figure uses.
+    pub exceeded: bool,
     /// The rule, with this design's numbers.
     pub rule: String,
     pub sources: Vec<&'static str>,
@@ -88,6 +91,7 @@ pub fn iscsi_figures(
             used: c.luns,
             limit: c.max_luns,
             after_failure: None,
+            exceeded: c.luns_exceeded(),
             rule: format!(
                 "{} LUNs in the cluster ({luns}; an FCI instance shares its data LUNs plus a log \
                  and a tempdb LUN, a file server the LUNs it states), against the {} a vSAN \
@@ -102,6 +106,7 @@ pub fn iscsi_figures(
             used: c.targets,
             limit: c.max_targets,
             after_failure: None,
+            exceeded: c.targets_exceeded(),
             rule: format!(
                 "{} targets in the cluster ({targets}, {mapping}), against the {} a vSAN cluster \
                  should serve.",
@@ -115,6 +120,7 @@ pub fn iscsi_figures(
             used: busiest,
             limit: c.max_sessions_per_host,
             after_failure: c.busiest_host_sessions_after_failure,
+            exceeded: c.sessions_exceeded(),
             rule: format!(
                 "{} sessions in all ({sessions}). Target owners are spread evenly over the {hosts} \
                  hosts and a target's sessions end on its owner, so the busiest host carries \
