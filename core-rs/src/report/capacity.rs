@@ -113,9 +113,16 @@ fn policies(b: &mut SheetBuilder, ctx: &Context) {
     );
 }
 
+/// One row per workload, its sources given by a key into a table of bases
+/// below, a row per source: a basis (the footprint, growth, swap and
+/// data-reduction rules a workload is sized by) is shared by every
+/// workload of its kind, and written out on each of 45,000 rows it was a
+/// third of the workbook.
 fn workloads(b: &mut SheetBuilder, ctx: &Context) {
     b.blank();
     b.section("Required capacity per workload");
+    // Each basis and how many workloads it sizes, in first-seen order.
+    let mut bases: Vec<([&str; 5], usize)> = Vec::new();
     let mut rows = Vec::new();
     for c in &ctx.clusters {
         for w in &c.capacity().workloads {
@@ -125,16 +132,25 @@ fn workloads(b: &mut SheetBuilder, ctx: &Context) {
                 Evaluated::Esa(_) => esa_protection(p, c.host_count()).multiplier,
                 Evaluated::Vsan(_) | Evaluated::Array(_) => protection(p).multiplier,
             });
+            let basis = [
+                fp.source,
+                fp.growth_source,
+                fp.swap_source,
+                w.dedup_source,
+                w.reduction_source,
+            ];
+            let key = match bases.iter().position(|(b, _)| *b == basis) {
+                Some(at) => at,
+                None => {
+                    bases.push((basis, 0));
+                    bases.len() - 1
+                }
+            };
+            bases[key].1 += 1;
             rows.push(vec![
                 Cell::text(c.label.clone()),
                 Cell::text(ctx.workload_name(&w.workload_id)),
-                Cell::text(sources(&[
-                    fp.source,
-                    fp.growth_source,
-                    fp.swap_source,
-                    w.dedup_source,
-                    w.reduction_source,
-                ])),
+                Cell::text(basis_key(key)),
                 Cell::count(fp.data_gb),
                 Cell::count(fp.grown_gb),
                 Cell::count(fp.swap_gb),
@@ -153,7 +169,7 @@ fn workloads(b: &mut SheetBuilder, ctx: &Context) {
         &[
             "Cluster",
             "Workload",
-            "Sources",
+            "Basis",
             "Data today (GB)",
             "Data at horizon (GB)",
             "VM swap (GB)",
@@ -167,6 +183,31 @@ fn workloads(b: &mut SheetBuilder, ctx: &Context) {
         ],
         rows,
     );
+    if bases.is_empty() {
+        return;
+    }
+    b.blank();
+    b.section("Bases of the capacity per workload");
+    let mut lines = Vec::new();
+    for (at, (basis, workloads)) in bases.iter().enumerate() {
+        for source in sources(basis).lines() {
+            lines.push(vec![
+                Cell::text(basis_key(at)),
+                Cell::count(*workloads as f64),
+                Cell::text(source),
+            ]);
+        }
+    }
+    b.table(
+        "workload-capacity-bases",
+        &["Basis", "Workloads", "Source"],
+        lines,
+    );
+}
+
+/// The key of the `at`-th basis: B1, B2, ...
+fn basis_key(at: usize) -> String {
+    format!("B{}", at + 1)
 }
 
 /// vSAN ESA's own figures: the file-system overhead and compression the

@@ -508,3 +508,48 @@ fn names_as_long_as_a_cell_allows_still_make_a_workbook() {
     let (_, bom) = tables.iter().find(|(n, _)| n == "bom.csv").expect("bom");
     assert!(bom.contains(&"C".repeat(longest)), "the CSV keeps it all");
 }
+
+#[test]
+fn each_workloads_capacity_names_its_basis_and_each_basis_its_sources() {
+    let (p, e) = two_clusters();
+    let s = sheets(&p, &e);
+    let capacity = sheet(&s, "Capacity");
+    let (header, rows) = table_rows(capacity, "workload-capacity");
+    let (_, bases) = table_rows(capacity, "workload-capacity-bases");
+    let basis = column(header, "Basis");
+    let workloads: Vec<_> = e.osa().flat_map(|c| &c.capacity.workloads).collect();
+    assert_eq!(rows.len(), workloads.len());
+    for (row, w) in rows.iter().zip(&workloads) {
+        let key = row[basis].plain();
+        let listed: Vec<String> = bases
+            .iter()
+            .filter(|b| b[0].plain() == key)
+            .map(|b| b[2].plain())
+            .collect();
+        let fp = &w.footprint;
+        let expected = super::capacity::sources(&[
+            fp.source,
+            fp.growth_source,
+            fp.swap_source,
+            w.dedup_source,
+            w.reduction_source,
+        ]);
+        assert_eq!(listed.join("\n"), expected, "{key}");
+    }
+    // Each basis counts the workloads it sizes; the copies in the second
+    // cluster share the first's bases.
+    let mut counted = 0.0;
+    let mut keys: Vec<String> = Vec::new();
+    for b in &bases {
+        let key = b[0].plain();
+        if keys.last() != Some(&key) {
+            assert!(!keys.contains(&key), "{key} listed twice");
+            let users = rows.iter().filter(|r| r[basis].plain() == key).count();
+            assert_eq!(b[1].numeric(), Some(users as f64), "{key}");
+            counted += users as f64;
+            keys.push(key);
+        }
+    }
+    assert_eq!(counted, rows.len() as f64);
+    assert!(keys.len() < rows.len(), "{} bases", keys.len());
+}

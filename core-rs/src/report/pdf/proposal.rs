@@ -13,9 +13,11 @@ use crate::report::sheet::Sheet;
 use crate::report::Paper;
 
 /// Tables of a row per workload: an inventory's length, left to the
-/// workbook (the chapters show each cluster's totals of them).
-const PER_WORKLOAD_TABLES: [&str; 4] = [
+/// workbook (the chapters show each cluster's totals of them), with the
+/// key to one of them.
+const PER_WORKLOAD_TABLES: [&str; 5] = [
     "workload-capacity",
+    "workload-capacity-bases",
     "workload-io",
     "esa-workload-io",
     "workload-compute",
