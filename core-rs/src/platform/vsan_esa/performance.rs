@@ -24,8 +24,8 @@ use crate::demand::protection::Protection;
 use crate::model::{Id, Settings};
 use crate::platform::vsan_osa::capacity::PlacedWorkload;
 use crate::platform::vsan_osa::performance::{
-    device_limited_iops, front_end_io, utilisation_pct, DataServices, FrontEndIo, TierLoad,
-    TierResponses, VSAN_HOST_RTT_MS,
+    device_limited_iops, front_end_io, over_ceiling, utilisation_pct, DataServices, FrontEndIo,
+    TierLoad, TierResponses, VSAN_HOST_RTT_MS,
 };
 use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;
@@ -229,8 +229,10 @@ fn workload_io(placed: &PlacedWorkload, front_end: FrontEndIo, hosts: u32) -> Es
 /// An error when the pool's devices would run above the utilisation
 /// ceiling at today's demand.
 pub fn esa_performance_findings(path: &str, name: &str, p: &EsaPerformance) -> Vec<Finding> {
+    if !over_ceiling(p.utilisation_pct, p.utilisation_ceiling_pct) {
+        return Vec::new();
+    }
     let load = match p.utilisation_pct {
-        Some(u) if u <= p.utilisation_ceiling_pct => return Vec::new(),
         Some(u) => format!("would be {} % busy serving", num(u, 0)),
         None => "have no rated IOPS for".to_string(),
     };
