@@ -100,6 +100,62 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// `resilience::short_of_hosts`, which `figures` decides per size from
+    /// the hosts and the policies read once at the smallest size, finds a
+    /// failure short of hosts exactly where `evaluate`'s scenario of that
+    /// failure reports data lost or too few hosts, on every line and size.
+    #[test]
+    fn short_of_hosts_matches_evaluates_scenarios(
+        project in generate::project(),
+        catalog in generate::catalog(),
+        picks in proptest::collection::vec((any::<u32>(), any::<u32>()), 3),
+    ) {
+        use crate::resilience::{short_of_hosts, FailureKind, HostLayout, RebuildBlocker};
+        let options = small_options();
+        let (base, choices, vsan) = vsan_lines(&project, &catalog, &options);
+        let (lo, hi) = vsan.sizes;
+        prop_assume!(hi >= lo);
+        let reserve_hosts = base.reduced().settings.reserve_hosts;
+        let kinds = [
+            FailureKind::CapacityDevice,
+            FailureKind::DiskGroup,
+            FailureKind::Host,
+            FailureKind::Site,
+            FailureKind::ReserveHosts,
+        ];
+        for (g, a) in picks {
+            let (geometry, assignment) = pick_line(&vsan, g, a);
+            let evaluated = |size: u32| {
+                let key = DesignKey::Vsan { geometry: geometry as u32, assignment, size: size as u8 };
+                let (config, _) = vsan.config(&choices, key).expect("a vSAN key");
+                evaluate(&base.vsan_project(&config, size)).expect("valid candidate")
+            };
+            let at_lo = evaluated(lo);
+            let policies = super::figures::rebuild_policies(at_lo.osa().next().unwrap());
+            for size in lo..=hi {
+                let e = evaluated(size);
+                let cluster = e.osa().next().unwrap();
+                let hosts = HostLayout::of(&base.topology(size), reserve_hosts);
+                for kind in kinds {
+                    let blocked = cluster.resilience.scenarios.iter().filter(|s| s.kind == kind).any(|s| {
+                        s.rebuild_blockers
+                            .iter()
+                            .any(|b| matches!(b, RebuildBlocker::DataLost | RebuildBlocker::TooFewHosts))
+                    });
+                    prop_assert_eq!(
+                        short_of_hosts(&hosts, kind, &policies),
+                        blocked,
+                        "{:?} at {} hosts: {:?}", kind, size, cluster.resilience.scenarios
+                    );
+                }
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     /// The ESA and XtremIO + VPLEX storage axes, which call the rules'
