@@ -32,7 +32,7 @@ use serde::Serialize;
 use crate::demand::protection::protection;
 use crate::durability::{assess_durability, ClusterDurability, EventKind, FailureEvent};
 use crate::model::{
-    Capacity, Cluster, DeviceKind, Id, ResilienceSettings, Settings, StoragePolicy, Topology,
+    Capacity, Cluster, DeviceKind, Id, ResilienceSettings, Settings, StoragePolicy,
 };
 use crate::platform::vsan_osa::capacity::{percent, CapacityEvaluation, ResolvedDiskGroup};
 use crate::platform::vsan_osa::performance::ClusterPerformance;
@@ -41,6 +41,8 @@ use crate::rules::{ClusterFacts, Finding};
 pub use loss::LostHardware;
 pub use rebuild_performance::RebuildPerformance;
 pub use resync::{all_nvme, resync_minutes, resync_rate, ResyncRate};
+
+pub use loss::{HostLayout, HostReach};
 
 use loss::{Devices, Failure, Layout};
 
@@ -217,14 +219,8 @@ pub fn assess_resilience(
         .within_link(model.host.nic_gbps);
     let layout = Layout {
         disk_groups,
-        hosts: cluster.host_count,
-        hosts_per_site: match model.topology {
-            Topology::Stretched { hosts_per_site, .. } => Some(hosts_per_site),
-            Topology::Single { .. } => None,
-        },
-        site_mirrored: cluster.site_mirrored,
+        hosts: HostLayout::of(&model.topology, settings.reserve_hosts),
         dedup_active: capacity.dedup_active,
-        reserve_hosts: settings.reserve_hosts,
     };
     let whole = Devices::host(disk_groups).times(cluster.host_count);
     let context = Context {
@@ -240,7 +236,8 @@ pub fn assess_resilience(
         .map(|f| scenario(f, &context, policies))
         .collect();
     let events = failure_events(disk_groups, cluster.host_count, capacity, &rate, s);
-    let durability = assess_durability(layout.domain_hosts(), layout.copies(), events, policies, s);
+    let hosts = &layout.hosts;
+    let durability = assess_durability(hosts.domain_hosts(), hosts.copies(), events, policies, s);
     let findings = findings::resilience_findings(cluster, &scenarios, policies, settings);
     ClusterResilience {
         resync_rate: rate,
@@ -250,6 +247,42 @@ pub fn assess_resilience(
         durability,
         findings,
     }
+}
+
+/// A policy keeps a copy of its data through a failure
+/// (`RebuildBlocker::DataLost` when not): each site holds a full copy, or
+/// it tolerates as many hosts down at once as the failure takes (one at a
+/// time outside a site failure; N+x rebuilds in between).
+#[inline]
+pub fn data_accessible(failures_tolerated: u32, failed_together: u32, site_mirrored: bool) -> bool {
+    site_mirrored || failures_tolerated >= failed_together
+}
+
+/// A policy's components can be rebuilt on the hosts left where they are
+/// rebuilt (`RebuildBlocker::TooFewHosts` when not).
+#[inline]
+pub fn enough_hosts(rebuild_hosts_left: u32, min_hosts: u32) -> bool {
+    rebuild_hosts_left >= min_hosts
+}
+
+/// Whether a failure of `kind` cannot be rebuilt for want of hosts (its
+/// scenario's `DataLost` or `TooFewHosts`), from the hosts and each
+/// policy's (failures tolerated, minimum hosts) alone: what `scenario`
+/// finds, by the same predicates, before any device is chosen (a cluster
+/// with disk groups; false where it is not played through `kind`). More
+/// hosts leave more to rebuild on, but a site failure on a cluster without
+/// site mirroring takes every host of its site at once, so there more
+/// hosts per site can lose data the fewer kept.
+pub fn short_of_hosts(hosts: &HostLayout, kind: FailureKind, policies: &[(u32, u32)]) -> bool {
+    let Some(reach) = hosts.reach(kind) else {
+        return false;
+    };
+    // After a site failure the mirror waits for the site (`SiteDown`).
+    let rebuilds = kind != FailureKind::Site;
+    policies.iter().any(|&(ftt, min_hosts)| {
+        !data_accessible(ftt, reach.failed_together, hosts.site_mirrored)
+            || (rebuilds && !enough_hosts(reach.domain_hosts_left, min_hosts))
+    })
 }
 
 /// What every scenario is measured against.
@@ -265,12 +298,12 @@ struct Context<'a> {
 
 fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> FailureScenario {
     let site = f.kind == FailureKind::Site;
-    let mirrored = c.layout.site_mirrored;
+    let mirrored = c.layout.hosts.site_mirrored;
     // Capacity is checked where the components are rebuilt: the failed
     // site when each site keeps its own copy, the surviving site after a
     // site failure, else the whole cluster. Sites are identical, so each
     // holds 1 / copies of the datastore and of what is consumed.
-    let copies = f64::from(c.layout.copies());
+    let copies = f64::from(c.layout.hosts.copies());
     let healthy_gb = c.capacity.datastore.gb / copies;
     let domain_raw_gb = c.whole.raw_gb / copies;
     let lost_in_domain_gb = if site && mirrored { 0.0 } else { f.lost.raw_gb };
@@ -285,16 +318,12 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
         .iter()
         .map(|(_, policy)| {
             let p = protection(policy);
-            // One host at a time outside a site failure (N+x rebuilds in
-            // between); a site failure takes its hosts at once; the other
-            // site's copy covers any failure in one site.
-            let failed_together = if site { f.lost.hosts } else { 1 };
             PolicyAfterFailure {
                 policy_id: policy.id.clone(),
                 failures_tolerated: p.ftt,
                 min_hosts: p.min_hosts,
-                data_accessible: mirrored || p.ftt >= failed_together,
-                enough_hosts: f.domain_hosts_left >= p.min_hosts,
+                data_accessible: data_accessible(p.ftt, f.reach.failed_together, mirrored),
+                enough_hosts: enough_hosts(f.reach.domain_hosts_left, p.min_hosts),
             }
         })
         .collect();
@@ -321,8 +350,8 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
         kind: f.kind,
         label: f.label,
         lost: f.lost.hardware(),
-        hosts_left: f.hosts_left,
-        rebuild_hosts_left: f.domain_hosts_left,
+        hosts_left: f.reach.hosts_left,
+        rebuild_hosts_left: f.reach.domain_hosts_left,
         component_state: f.state,
         rebuild_scope: if mirrored {
             RebuildScope::Site

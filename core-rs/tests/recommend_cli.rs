@@ -215,3 +215,37 @@ fn an_unknown_failure_name_exits_2_listing_the_allowed_ones() {
         "{stderr}"
     );
 }
+
+/// Issue 24's two remaining flags: `--budget` keeps every design at or
+/// under the amount, and seed-era parts, left out by default, come into
+/// proposals with `--include-legacy`.
+#[test]
+fn a_budget_caps_every_design_and_include_legacy_admits_seed_era_parts() {
+    let seed = example("seed-001-all-flash-sql.json");
+    let catalog = stacksizer_core::catalog::shipped_catalog();
+    let legacy_designs = |r: &Value| {
+        let designs = r["designs"].as_array().expect("designs");
+        assert!(!designs.is_empty(), "{}", r["infeasible_reason"]);
+        designs
+            .iter()
+            .filter(|d| {
+                d["bom"].as_array().expect("a BOM").iter().any(|line| {
+                    let id = line["part"].as_str().expect("a part id");
+                    catalog.part(id).expect("a catalog part").legacy
+                })
+            })
+            .count()
+    };
+    let top = ["recommend", &seed, "--json", "--top", "3"];
+    assert_eq!(legacy_designs(&json(&top)), 0);
+    assert!(legacy_designs(&json(&[&top[..], &["--include-legacy"]].concat())) > 0);
+
+    // Between the cheapest design (68,850 USD) and the next two (69,300).
+    let capped = json(&[&top[..], &["--budget", "69000"]].concat());
+    let designs = capped["designs"].as_array().expect("designs");
+    assert!(!designs.is_empty(), "{}", capped["infeasible_reason"]);
+    for d in designs {
+        let cost = d["cost"].as_f64().expect("a cost");
+        assert!(cost <= 69_000.0, "{cost}");
+    }
+}

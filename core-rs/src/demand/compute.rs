@@ -240,8 +240,8 @@ pub fn assess_compute_with(
     let hosts = topology.host_count();
     let hosts_after_failure = hosts_after_failure(hosts, settings.reserve_hosts);
     let cores = host.cores();
-    let physical_cores = cores.saturating_mul(hosts);
-    let physical_cores_after_failure = cores.saturating_mul(hosts_after_failure);
+    let physical_cores = cores_on(cores, hosts);
+    let physical_cores_after_failure = cores_on(cores, hosts_after_failure);
     let overhead = 1.0 + settings.virtualization_cpu_overhead_pct / 100.0;
 
     let per_workload: Vec<WorkloadCompute> = workloads
@@ -287,8 +287,8 @@ pub fn assess_compute_with(
         ram_per_host_gb: host.ram_gb,
         vsan_memory_per_host_gb,
         usable_ram_per_host_gb,
-        usable_ram_gb: usable_ram_per_host_gb * f64::from(hosts),
-        usable_ram_after_failure_gb: usable_ram_per_host_gb * f64::from(hosts_after_failure),
+        usable_ram_gb: usable_ram_on(usable_ram_per_host_gb, hosts),
+        usable_ram_after_failure_gb: usable_ram_on(usable_ram_per_host_gb, hosts_after_failure),
         ram_demand_gb,
         ram_demand_pct_after_failure,
         sql_ram_gb,
@@ -328,13 +328,13 @@ pub fn after_failure(
     settings: &Settings,
 ) -> AfterFailure {
     let hosts_after_failure = hosts_after_failure(hosts, settings.reserve_hosts);
-    let cores = host.cores().saturating_mul(hosts_after_failure);
+    let cores = cores_on(host.cores(), hosts_after_failure);
     let usable_ram_per_host_gb = usable_ram_per_host_gb(host.ram_gb, vsan_memory_per_host_gb);
     AfterFailure {
         cores_needed_pct: ratio(cores_needed * 100.0, f64::from(cores)),
         ram_demand_pct: ratio(
             ram_demand_gb * 100.0,
-            usable_ram_per_host_gb * f64::from(hosts_after_failure),
+            usable_ram_on(usable_ram_per_host_gb, hosts_after_failure),
         ),
     }
 }
@@ -536,6 +536,20 @@ pub fn hosts_after_failure(hosts: u32, reserve_hosts: u32) -> u32 {
 #[inline]
 pub fn usable_ram_per_host_gb(ram_gb: f64, vsan_memory_gb: f64) -> f64 {
     (ram_gb - vsan_memory_gb).max(0.0)
+}
+
+/// Physical cores on `hosts` hosts of one model: with every host up, after
+/// N+x failures, or on the site left standing. `evaluate` and the
+/// recommend scorer both count them here.
+#[inline]
+pub fn cores_on(cores_per_host: u32, hosts: u32) -> u32 {
+    cores_per_host.saturating_mul(hosts)
+}
+
+/// Memory for VMs on `hosts` hosts of one model (see `cores_on`).
+#[inline]
+pub fn usable_ram_on(usable_ram_per_host_gb: f64, hosts: u32) -> f64 {
+    usable_ram_per_host_gb * f64::from(hosts)
 }
 
 /// `compute.no_hosts_after_failure`: the reserve takes every host.

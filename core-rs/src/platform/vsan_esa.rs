@@ -27,7 +27,7 @@ use crate::platform::vsan_osa::capacity::{
 use crate::source;
 use crate::totals::totals;
 
-pub use findings::{esa_findings, EsaCluster};
+pub use findings::{components_exceed, esa_findings, EsaCluster, MIN_DEVICES_PER_HOST};
 pub use memory::esa_vsan_memory;
 pub use performance::{
     assess_esa_performance, esa_performance_findings, esa_write_cost, grown_device_limit,

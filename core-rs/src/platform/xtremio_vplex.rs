@@ -89,6 +89,16 @@ pub struct VplexEvaluation {
     pub cache_source: &'static str,
 }
 
+impl VplexEvaluation {
+    /// `vplex.frontend_iops_exceeded`: the workloads send more front-end
+    /// IOPS than the engines peak at, at their read share. The limit
+    /// depends on the engines alone, so no X-Brick count helps.
+    #[inline]
+    pub fn frontend_iops_exceeded(&self) -> bool {
+        self.frontend_iops > self.limit.frontend_iops_peak
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WanLink {

@@ -11,6 +11,21 @@
 //! - the rules neither axis changes (distance, WAN link), left to the
 //!   verification.
 //!
+//! Each probe is one `evaluate` of the candidate. The storage axis decides
+//! its rules by calling, on that evaluation's figures, the predicate the
+//! finding's code calls (`storage_failing`); the compute axis reads the
+//! compute findings `evaluate` emitted, which call theirs:
+//!
+//! | finding | axis | predicate |
+//! |---|---|---|
+//! | `xtremio.capacity_insufficient` | storage | `ArraySite::capacity_insufficient` |
+//! | `xtremio.failure_capacity` | storage | `ArrayFailure::fits` (`failures::data_fits`) |
+//! | `xtremio.iops_exceeded` | storage | `ArraySite::iops_exceeded` |
+//! | `vplex.frontend_iops_exceeded` | storage | `VplexEvaluation::frontend_iops_exceeded` |
+//! | `compute.*` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory`, read as `evaluate`'s findings (`compute_rule`) |
+//! | `stretched.site_failure_memory`, `stretched.site_failure_cpu` | compute | `compute::memory_overcommitted`, `two_sites::site_cpu_overloaded`, likewise |
+//! | any other unmet finding (`vplex.rtt_exceeds_limit`, `vplex.wan_link_insufficient`) | neither | `select`'s verification by `evaluate` |
+//!
 //! So the cheapest design pairs the smallest passing storage of each model
 //! and engine count with the smallest passing compute of each host model.
 //! Along each axis the rules are monotonic: X-Bricks add usable capacity
@@ -21,7 +36,7 @@
 use crate::evaluate::{evaluate, ArrayClusterEvaluation};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::issue::InputIssue;
-use crate::platform::xtremio_vplex::engine_counts;
+use crate::platform::xtremio_vplex::{engine_counts, ArraySite, XtremioVplexEvaluation};
 use crate::rules::FindingCode;
 
 use super::base::{ArrayConfig, Base};
@@ -37,12 +52,31 @@ use super::vsan::Caps;
 /// Findings of the storage axis: every unmet finding the arrays and
 /// engines decide. One left out lets the search keep an X-Brick count that
 /// verification then rejects, and the family loses its cheapest design.
+/// Brute force (`recommend/tests/brute.rs`) reads these codes among
+/// `evaluate`'s findings where the search calls their predicates.
 pub const STORAGE_RULES: [FindingCode; 4] = [
     FindingCode::XtremioCapacityInsufficient,
     FindingCode::XtremioFailureCapacity,
     FindingCode::XtremioIopsExceeded,
     FindingCode::VplexFrontendIopsExceeded,
 ];
+
+/// The storage rules an array design fails, in `STORAGE_RULES`' order,
+/// each decided by the predicate its finding calls on the figures
+/// `evaluate` computed.
+pub fn storage_failing(x: &XtremioVplexEvaluation) -> Vec<FindingCode> {
+    let fails = [
+        x.sites.iter().any(ArraySite::capacity_insufficient),
+        x.failures.iter().any(|f| !f.fits),
+        x.sites.iter().any(ArraySite::iops_exceeded),
+        x.vplex.frontend_iops_exceeded(),
+    ];
+    STORAGE_RULES
+        .into_iter()
+        .zip(fails)
+        .filter_map(|(code, fails)| fails.then_some(code))
+        .collect()
+}
 
 /// Findings of the compute axis.
 pub fn compute_rule(code: FindingCode) -> bool {
@@ -160,11 +194,8 @@ impl ArraySearch {
                         x_bricks,
                         engines,
                     };
-                    let (unmet, e) = probe.run(&config, 0, hi)?;
-                    failing = unmet
-                        .into_iter()
-                        .filter(|c| STORAGE_RULES.contains(c))
-                        .collect();
+                    let (_, e) = probe.run(&config, 0, hi)?;
+                    failing = storage_failing(&e.xtremio_vplex);
                     if failing.is_empty() {
                         storage.push(StorageOption {
                             x_brick: x,

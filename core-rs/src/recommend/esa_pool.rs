@@ -21,9 +21,34 @@
 //! of. The capacity and IOPS headroom the Pareto front compares are the
 //! storage axis's at its own size: where compute needs more hosts, the
 //! design holds at least that much (its own figures are in its evaluation).
+//!
+//! Each probe is one `evaluate` of the candidate. The storage axis decides
+//! its rules by calling, on that evaluation's figures, the predicate the
+//! finding's code calls (`storage_failing`); the compute axis reads the
+//! compute findings `evaluate` emitted, which call theirs. No rule is
+//! restated here, and the property tests compare the search with brute
+//! force over `evaluate`'s findings (`recommend/tests/brute.rs`).
+//!
+//! | finding | axis | predicate |
+//! |---|---|---|
+//! | `capacity.reserve_exceeds_cluster` | storage | `capacity::reserve_exceeds_cluster` |
+//! | `capacity.insufficient` | storage | `capacity::capacity_insufficient` |
+//! | `protection.too_few_hosts` | storage | `protection::too_few_hosts` with `esa_protection`'s minimum |
+//! | `esa.components_per_host`, `esa.components_per_device` | storage | `vsan_esa::components_exceed` |
+//! | `esa.iops_exceeded` | storage | `performance::over_ceiling` on the pool's utilisation |
+//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory`, read as `evaluate`'s findings (`array::compute_rule`) |
+//! | any other unmet finding | neither | `select`'s verification by `evaluate` |
+//!
+//! The component counts are the one storage rule not monotonic in the
+//! hosts (`components_exceed`): a pool sized below six hosts that fails
+//! them at six is walked up by `select`.
 
+use crate::demand::protection::too_few_hosts;
 use crate::evaluate::{evaluate, EsaClusterEvaluation};
 use crate::model::issue::InputIssue;
+use crate::platform::vsan_esa::{components_exceed, MIN_DEVICES_PER_HOST};
+use crate::platform::vsan_osa::capacity::{capacity_insufficient, reserve_exceeds_cluster};
+use crate::platform::vsan_osa::performance::over_ceiling;
 use crate::rules::FindingCode;
 
 use super::array::compute_rule;
@@ -33,26 +58,51 @@ use super::bound::CostBound;
 use super::family::Family;
 use super::options::{ProtectionChoice, RecommendOptions};
 use super::pareto::{DesignKey, Point};
-use super::requirement::{constraint_of, is_unmet, Constraint};
+use super::requirement::{constraint_of, is_unmet};
 use super::sizing::bisect;
 use super::space::{Choices, DeviceChoice};
 use super::tally::{Stats, Tally};
 use super::vsan::{size_range, Caps};
 
-/// Fewest NVMe devices per host searched (see the module comment).
-pub const MIN_DEVICES_PER_HOST: u32 = 4;
-
-/// Whether an unmet finding is the storage axis's to settle.
-pub fn storage_rule(code: FindingCode) -> bool {
-    !compute_rule(code)
-        && (code.as_str().starts_with("esa.")
-            || matches!(
-                constraint_of(code),
-                Constraint::Capacity
-                    | Constraint::Iops
-                    | Constraint::FaultDomains
-                    | Constraint::Resilience
-            ))
+/// The storage rules an ESA design fails, each decided by the predicate
+/// its finding calls, on the figures `evaluate` computed (the table in the
+/// module comment); `reserve_hosts` is the project's N+x.
+pub fn storage_failing(e: &EsaClusterEvaluation, reserve_hosts: u32) -> Vec<FindingCode> {
+    let hosts = e.host_count;
+    let (capacity, pool, io) = (&e.capacity, &e.esa, &e.performance);
+    let fails = [
+        (
+            reserve_exceeds_cluster(reserve_hosts, hosts),
+            FindingCode::CapacityReserveExceedsCluster,
+        ),
+        (
+            capacity_insufficient(capacity.required.gb, capacity.usable.gb),
+            FindingCode::CapacityInsufficient,
+        ),
+        (
+            capacity
+                .per_policy
+                .iter()
+                .any(|p| too_few_hosts(hosts, p.protection.min_hosts, false)),
+            FindingCode::ProtectionTooFewHosts,
+        ),
+        (
+            components_exceed(pool.components_per_host, pool.max_components_per_host),
+            FindingCode::EsaComponentsPerHost,
+        ),
+        (
+            components_exceed(pool.components_per_device, pool.max_components_per_device),
+            FindingCode::EsaComponentsPerDevice,
+        ),
+        (
+            over_ceiling(io.utilisation_pct, io.utilisation_ceiling_pct),
+            FindingCode::EsaIopsExceeded,
+        ),
+    ];
+    fails
+        .into_iter()
+        .filter_map(|(fails, code)| fails.then_some(code))
+        .collect()
 }
 
 /// The devices no other device beats: one as large, as fast and as
@@ -149,12 +199,11 @@ struct Probe<'a> {
 }
 
 impl Probe<'_> {
-    /// Unmet codes `keep` selects, and the ESA cluster's evaluation.
+    /// The unmet findings' codes, and the ESA cluster's evaluation.
     fn run(
         &mut self,
         config: &EsaConfig,
         size: u32,
-        keep: fn(FindingCode) -> bool,
     ) -> Result<(Vec<FindingCode>, EsaClusterEvaluation), Vec<InputIssue>> {
         self.stats.full_evaluations += 1;
         self.stats.evaluated += 1;
@@ -162,7 +211,7 @@ impl Probe<'_> {
         let unmet = e
             .findings
             .iter()
-            .filter(|f| is_unmet(f) && keep(f.code))
+            .filter(|f| is_unmet(f))
             .map(|f| f.code)
             .collect();
         let cluster = match e.clusters.remove(0).detail {
@@ -170,6 +219,17 @@ impl Probe<'_> {
             _ => unreachable!("an ESA candidate is one ESA cluster"),
         };
         Ok((unmet, cluster))
+    }
+
+    /// The storage rules the pool fails at `size`, and its evaluation.
+    fn storage(
+        &mut self,
+        config: &EsaConfig,
+        size: u32,
+    ) -> Result<(Vec<FindingCode>, EsaClusterEvaluation), Vec<InputIssue>> {
+        let (_, e) = self.run(config, size)?;
+        let reserve_hosts = self.base.reduced().settings.reserve_hosts;
+        Ok((storage_failing(&e, reserve_hosts), e))
     }
 
     /// The smallest size from `lo` to `hi` at which the storage rules
@@ -184,7 +244,7 @@ impl Probe<'_> {
         passes: Option<u32>,
     ) -> Result<PoolSizing, Vec<InputIssue>> {
         let top = passes.unwrap_or(hi).clamp(lo, hi);
-        let (unmet, e) = self.run(config, top, storage_rule)?;
+        let (unmet, e) = self.storage(config, top)?;
         if !unmet.is_empty() {
             return match passes {
                 // Not where it was expected to pass: look above.
@@ -195,7 +255,7 @@ impl Probe<'_> {
         if passes.is_some() {
             let mut best = (top, e);
             while best.0 > lo {
-                let (unmet, e) = self.run(config, best.0 - 1, storage_rule)?;
+                let (unmet, e) = self.storage(config, best.0 - 1)?;
                 if !unmet.is_empty() {
                     break;
                 }
@@ -204,7 +264,7 @@ impl Probe<'_> {
             return Ok(Ok(best));
         }
         for size in lo..top {
-            let (unmet, e) = self.run(config, size, storage_rule)?;
+            let (unmet, e) = self.storage(config, size)?;
             if unmet.is_empty() {
                 return Ok(Ok((size, e)));
             }
@@ -274,8 +334,9 @@ impl EsaSearch {
                 ..smallest_pool
             };
             let mut passes = |size: u32| -> Result<(bool, Vec<FindingCode>), Vec<InputIssue>> {
-                let (unmet, _) = probe.run(&config, size, compute_rule)?;
-                Ok((unmet.is_empty(), unmet))
+                let (unmet, _) = probe.run(&config, size)?;
+                let failing: Vec<_> = unmet.into_iter().filter(|&c| compute_rule(c)).collect();
+                Ok((failing.is_empty(), failing))
             };
             if sizes.1 < sizes.0 {
                 compute.push(None);

@@ -12,6 +12,7 @@ use crate::model::issue::InputIssue;
 use crate::model::WorkloadSpec;
 use crate::platform::two_sites::witness_link;
 use crate::platform::vsan_osa::capacity::StorageTier;
+use crate::resilience::HostLayout;
 
 use super::base::{Base, VsanConfig};
 use super::options::ProtectionChoice;
@@ -116,17 +117,6 @@ impl Evaluator<'_> {
         Ok(cluster.expect("a vSAN candidate is one vSAN OSA cluster"))
     }
 
-    /// Every failure named leaves hosts enough to rebuild on at this size.
-    fn hosts_survive(
-        &mut self,
-        config: &VsanConfig,
-        size: u32,
-        must_survive: &[MustSurvive],
-    ) -> Result<bool, Vec<InputIssue>> {
-        let cluster = self.cluster(config, size)?;
-        Ok(!must_survive.iter().any(|m| m.short_of_hosts(&cluster)))
-    }
-
     /// No iSCSI limit is exceeded at this size.
     fn iscsi_allowed(&mut self, config: &VsanConfig, size: u32) -> Result<bool, Vec<InputIssue>> {
         Ok(!self.cluster(config, size)?.iscsi.limits_exceeded())
@@ -213,8 +203,13 @@ pub fn figures(
         let survive_min_size = if must_survive.is_empty() {
             0
         } else {
+            let policies = rebuild_policies(&e);
+            let reserve_hosts = base.reduced().settings.reserve_hosts;
             first_allowed(size_range, |size| {
-                ev.hosts_survive(&config, size, must_survive)
+                let hosts = HostLayout::of(&base.topology(size), reserve_hosts);
+                Ok(!must_survive
+                    .iter()
+                    .any(|m| m.short_of_hosts(&hosts, &policies)))
             })?
         };
         out.push(AssignmentFigures {
@@ -261,6 +256,17 @@ pub fn figures(
         assignments: out,
         full_evaluations: ev.count,
     }))
+}
+
+/// Each policy's (failures tolerated, minimum hosts), as the cluster's
+/// failure scenarios check them (`MustSurvive::short_of_hosts`).
+pub fn rebuild_policies(e: &ClusterEvaluation) -> Vec<(u32, u32)> {
+    e.resilience.scenarios.first().map_or_else(Vec::new, |s| {
+        s.policies
+            .iter()
+            .map(|p| (p.failures_tolerated, p.min_hosts))
+            .collect()
+    })
 }
 
 /// The memory of one VM of the workload.

@@ -41,8 +41,8 @@
 use std::cell::OnceCell;
 
 use crate::demand::compute::{
-    cpu_overcommitted, hosts_after_failure, memory_overcommitted, no_hosts_after_failure,
-    vm_exceeds_host_memory,
+    cores_on, cpu_overcommitted, hosts_after_failure, memory_overcommitted, no_hosts_after_failure,
+    usable_ram_on, vm_exceeds_host_memory,
 };
 use crate::demand::protection::too_few_hosts;
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
@@ -56,7 +56,7 @@ use crate::platform::vsan_osa::capacity::{
     capacity_insufficient, percent, reserve_exceeds_cluster, usable_space, StorageTier,
 };
 use crate::platform::vsan_osa::performance::{
-    device_limited_iops, hybrid_read_cache_gb, over_ceiling, utilisation_pct, LruCache,
+    device_limited_iops, hybrid_read_cache_gb, over_ceiling, rated_iops, utilisation_pct, LruCache,
 };
 use crate::rules::FindingCode;
 
@@ -256,10 +256,10 @@ impl Scorer {
         // With no host left `capacity.reserve_exceeds_cluster` fails the
         // design, and `evaluate` reports no CPU or memory shortfall.
         if !no_hosts_after_failure(hosts_after) {
-            if cpu_overcommitted(f.cores_needed, g.cores.saturating_mul(hosts_after)) {
+            if cpu_overcommitted(f.cores_needed, cores_on(g.cores, hosts_after)) {
                 failing.add(Constraint::Cpu);
             }
-            let usable_after = g.usable_ram_per_host_gb * f64::from(hosts_after);
+            let usable_after = usable_ram_on(g.usable_ram_per_host_gb, hosts_after);
             if memory_overcommitted(f.sql_ram_gb, usable_after)
                 || memory_overcommitted(f.ram_demand_gb, usable_after)
             {
@@ -271,13 +271,13 @@ impl Scorer {
         }
         if self.stretched {
             // A site down: the other site's hosts carry every VM.
-            let usable_after = g.usable_ram_per_host_gb * f64::from(size);
+            let usable_after = usable_ram_on(g.usable_ram_per_host_gb, size);
             if memory_overcommitted(f.sql_ram_gb, usable_after)
                 || memory_overcommitted(f.ram_demand_gb, usable_after)
             {
                 failing.add(Constraint::Ram);
             }
-            let surviving_cores = f64::from(g.cores * size);
+            let surviving_cores = f64::from(cores_on(g.cores, size));
             if percent(f.cores_needed, surviving_cores).is_some_and(site_cpu_overloaded) {
                 failing.add(Constraint::Cpu);
             }
@@ -371,21 +371,26 @@ impl Scorer {
             StorageTier::AllFlash => (a.cache_reads, a.capacity_reads),
             StorageTier::Hybrid => self.hybrid_reads(g, hosts),
         };
-        // Summed per disk group, in the order `TierLoad::new` sums them.
-        let per_group = f64::from(hosts);
-        let devices = f64::from(g.layout.devices.saturating_mul(hosts));
-        let (mut cache_read, mut cache_write, mut capacity_read, mut capacity_write) =
-            (0.0, 0.0, 0.0, 0.0);
-        for _ in 0..g.layout.groups {
-            cache_read += g.cache_read_iops * per_group;
-            cache_write += g.cache_write_iops * per_group;
-            capacity_read += g.capacity_read_iops * devices;
-            capacity_write += g.capacity_write_iops * devices;
-        }
+        // Per disk group, as `evaluate` hands them to `TierLoad::new`: each
+        // group's cache device on every host, its capacity devices likewise.
+        let groups = g.layout.groups as usize;
+        let devices = g.layout.devices.saturating_mul(hosts);
+        let cache = |iops: f64| rated_iops(std::iter::repeat_n((iops, hosts), groups));
+        let capacity = |iops: f64| rated_iops(std::iter::repeat_n((iops, devices), groups));
         let writes = a.buffered_writes;
         [
-            utilisation_pct(cache_reads, cache_read, writes, cache_write),
-            utilisation_pct(capacity_reads, capacity_read, writes, capacity_write),
+            utilisation_pct(
+                cache_reads,
+                cache(g.cache_read_iops),
+                writes,
+                cache(g.cache_write_iops),
+            ),
+            utilisation_pct(
+                capacity_reads,
+                capacity(g.capacity_read_iops),
+                writes,
+                capacity(g.capacity_write_iops),
+            ),
         ]
     }
 

@@ -8,9 +8,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::family::Family;
-use crate::evaluate::{ClusterDetail, ClusterEvaluation};
+use crate::evaluate::ClusterDetail;
 use crate::platform::xtremio_vplex::ArrayFailureKind;
-use crate::resilience::{FailureKind, FailureScenario, RebuildBlocker};
+use crate::resilience::{short_of_hosts, FailureKind, FailureScenario, HostLayout, RebuildBlocker};
 use crate::rules::num;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -146,24 +146,28 @@ impl MustSurvive {
         }
     }
 
-    /// Whether a vSAN OSA cluster's scenarios of this failure cannot be
-    /// rebuilt for want of hosts: data lost, or too few hosts left for a
-    /// policy (`RebuildBlocker`). Those blockers come from the host count
-    /// and the protections alone, never from the devices, and only ease as
-    /// hosts are added; so `figures` reads them on a reference candidate
-    /// and the sizing starts every line where they clear, before spending
-    /// a full evaluation on a design that cannot ride the failure out.
-    pub fn short_of_hosts(self, cluster: &ClusterEvaluation) -> bool {
-        cluster
-            .resilience
-            .scenarios
+    /// Whether a vSAN OSA cluster of these hosts cannot rebuild after this
+    /// failure for want of hosts: data lost, or too few hosts left for a
+    /// policy (`RebuildBlocker`), as `evaluate`'s scenarios find by the
+    /// same predicates (`resilience::short_of_hosts`). `policies` holds
+    /// each policy's (failures tolerated, minimum hosts). No device enters
+    /// it, so `figures` decides it per size with no evaluation and the
+    /// sizing starts every line where it clears.
+    ///
+    /// The rest of a scenario cannot be decided so: whether the space left
+    /// holds the data (`NotEnoughSpace`), whether the surviving devices
+    /// carry the IOPS (`rebuild_performance`) and how long the rebuild
+    /// takes (`RebuildInTime`) follow from the failed hardware itself (the
+    /// largest capacity device or disk group, a host's raw capacity and
+    /// rated IOPS, the hybrid read cache re-solved without the lost cache
+    /// device) and from the resync rate of the tier, dedup, cache device
+    /// kind and NIC. A predicate on those would restate the scenario
+    /// itself, so `select` judges them on its full evaluation of each
+    /// design (`shortfall`).
+    pub fn short_of_hosts(self, hosts: &HostLayout, policies: &[(u32, u32)]) -> bool {
+        self.vsan_kinds()
             .iter()
-            .filter(|s| self.vsan_kinds().contains(&s.kind))
-            .any(|s| {
-                s.rebuild_blockers
-                    .iter()
-                    .any(|b| matches!(b, RebuildBlocker::DataLost | RebuildBlocker::TooFewHosts))
-            })
+            .any(|&kind| short_of_hosts(hosts, kind, policies))
     }
 
     fn vsan_kinds(self) -> &'static [FailureKind] {

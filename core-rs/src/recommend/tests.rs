@@ -100,6 +100,127 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// `resilience::short_of_hosts`, which `figures` decides per size from
+    /// the hosts and the policies read once at the smallest size, finds a
+    /// failure short of hosts exactly where `evaluate`'s scenario of that
+    /// failure reports data lost or too few hosts, on every line and size.
+    #[test]
+    fn short_of_hosts_matches_evaluates_scenarios(
+        project in generate::project(),
+        catalog in generate::catalog(),
+        picks in proptest::collection::vec((any::<u32>(), any::<u32>()), 3),
+    ) {
+        use crate::resilience::{short_of_hosts, FailureKind, HostLayout, RebuildBlocker};
+        let options = small_options();
+        let (base, choices, vsan) = vsan_lines(&project, &catalog, &options);
+        let (lo, hi) = vsan.sizes;
+        prop_assume!(hi >= lo);
+        let reserve_hosts = base.reduced().settings.reserve_hosts;
+        let kinds = [
+            FailureKind::CapacityDevice,
+            FailureKind::DiskGroup,
+            FailureKind::Host,
+            FailureKind::Site,
+            FailureKind::ReserveHosts,
+        ];
+        for (g, a) in picks {
+            let (geometry, assignment) = pick_line(&vsan, g, a);
+            let evaluated = |size: u32| {
+                let key = DesignKey::Vsan { geometry: geometry as u32, assignment, size: size as u8 };
+                let (config, _) = vsan.config(&choices, key).expect("a vSAN key");
+                evaluate(&base.vsan_project(&config, size)).expect("valid candidate")
+            };
+            let at_lo = evaluated(lo);
+            let policies = super::figures::rebuild_policies(at_lo.osa().next().unwrap());
+            for size in lo..=hi {
+                let e = evaluated(size);
+                let cluster = e.osa().next().unwrap();
+                let hosts = HostLayout::of(&base.topology(size), reserve_hosts);
+                for kind in kinds {
+                    let blocked = cluster.resilience.scenarios.iter().filter(|s| s.kind == kind).any(|s| {
+                        s.rebuild_blockers
+                            .iter()
+                            .any(|b| matches!(b, RebuildBlocker::DataLost | RebuildBlocker::TooFewHosts))
+                    });
+                    prop_assert_eq!(
+                        short_of_hosts(&hosts, kind, &policies),
+                        blocked,
+                        "{:?} at {} hosts: {:?}", kind, size, cluster.resilience.scenarios
+                    );
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// The ESA and XtremIO + VPLEX storage axes, which call the rules'
+    /// predicates on an evaluation's figures, fail exactly the storage
+    /// rules among that evaluation's unmet findings, for every device,
+    /// protection and pool (ESA) or X-Brick model, engine count and
+    /// X-Brick count (arrays) at every size.
+    #[test]
+    fn storage_axes_fail_what_evaluate_finds(
+        project in generate::project(),
+        mut catalog in generate::catalog(),
+    ) {
+        use super::array::{storage_failing as array_failing, STORAGE_RULES};
+        use super::base::{ArrayConfig, EsaConfig};
+        use super::esa_pool::storage_failing as esa_failing;
+        use crate::platform::xtremio_vplex::engine_counts;
+        for part in &mut catalog.parts {
+            if let crate::catalog::PartSpec::Device(d) = &mut part.spec {
+                d.esa_certified = d.kind == crate::model::DeviceKind::Nvme;
+            }
+        }
+        let base = Base::new(&project, None).expect("a cluster with workloads");
+        let choices = choices(&catalog, &small_options());
+        let reserve_hosts = base.reduced().settings.reserve_hosts;
+        let unmet = |e: &crate::evaluate::Evaluation, keep: &dyn Fn(crate::rules::FindingCode) -> bool| {
+            e.findings
+                .iter()
+                .filter(|f| is_unmet(f) && keep(f.code))
+                .map(|f| f.code)
+                .collect::<BTreeSet<_>>()
+        };
+        if !base.stretched() {
+            let pools = choices.esa_devices.iter().flat_map(|d| ProtectionChoice::ALL.map(|p| (d, p)));
+            for (device, protection) in pools {
+                for (devices_per_host, size) in [(4, 3), (6, 5), (8, 6)] {
+                    let config = EsaConfig { host: &choices.hosts[0], device, devices_per_host, protection };
+                    let Ok(e) = evaluate(&base.esa_project(&config, size)) else { continue };
+                    let cluster = e.esa().next().unwrap();
+                    let failing: BTreeSet<_> = esa_failing(cluster, reserve_hosts).into_iter().collect();
+                    prop_assert_eq!(failing, unmet(&e, &brute::storage_rule), "{:?}", e.findings);
+                }
+            }
+        }
+        if let (true, Some(host)) = (base.stretched(), choices.hosts.first()) {
+            for x_brick in &choices.x_bricks {
+                for engines in engine_counts() {
+                    for x_bricks in 1..=x_brick.max_per_site.min(3) {
+                        let config = ArrayConfig { x_brick, x_bricks, engines };
+                        let e = evaluate(&base.array_project(&config, host, 2)).expect("valid");
+                        let cluster = e.arrays().next().unwrap();
+                        let failing: BTreeSet<_> =
+                            array_failing(&cluster.xtremio_vplex).into_iter().collect();
+                        prop_assert_eq!(
+                            failing,
+                            unmet(&e, &|c| STORAGE_RULES.contains(&c)),
+                            "{:?}", e.findings
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     /// What lets the sizing stop at the first size that passes, with the

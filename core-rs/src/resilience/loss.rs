@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::{ComponentState, FailureKind};
-use crate::model::{Capacity, Device};
+use crate::model::{Capacity, Device, Topology};
 use crate::platform::vsan_osa::capacity::ResolvedDiskGroup;
 use crate::source;
 
@@ -140,12 +140,7 @@ pub struct Failure {
     pub label: String,
     pub lost: Devices,
     pub state: ComponentState,
-    /// Hosts left in the whole cluster.
-    pub hosts_left: u32,
-    /// Hosts left where the lost components are rebuilt: the failed site
-    /// on a site-mirrored cluster (each site rebuilds its own copy), the
-    /// surviving site after a site failure, else the cluster.
-    pub domain_hosts_left: u32,
+    pub reach: HostReach,
     /// Share of the consumed capacity to rebuild: the lost raw share for
     /// one failure; summed over the sequence for N+x.
     pub data_share: f64,
@@ -154,20 +149,46 @@ pub struct Failure {
     pub source: &'static str,
 }
 
-/// The cluster as `failures` needs it.
-#[derive(Debug, Clone, Copy)]
-pub struct Layout<'a> {
-    pub disk_groups: &'a [ResolvedDiskGroup<'a>],
+/// The cluster's hosts as failures reach them: no device figure, so the
+/// design search reads it for a host count before choosing devices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostLayout {
     pub hosts: u32,
     /// Hosts in each of the two data sites of a stretched cluster.
     pub hosts_per_site: Option<u32>,
     /// Each site keeps a full copy (stretched with site mirroring).
     pub site_mirrored: bool,
-    pub dedup_active: bool,
     pub reserve_hosts: u32,
 }
 
-impl Layout<'_> {
+/// How one failure reaches the hosts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostReach {
+    /// Hosts down at the same time: a site's hosts after a site failure,
+    /// else one (N+x fails them one after another, each rebuilt before
+    /// the next).
+    pub failed_together: u32,
+    /// Hosts left in the whole cluster.
+    pub hosts_left: u32,
+    /// Hosts left where the lost components are rebuilt: the failed site
+    /// on a site-mirrored cluster (each site rebuilds its own copy), the
+    /// surviving site after a site failure, else the cluster.
+    pub domain_hosts_left: u32,
+}
+
+impl HostLayout {
+    pub fn of(topology: &Topology, reserve_hosts: u32) -> Self {
+        HostLayout {
+            hosts: topology.host_count(),
+            hosts_per_site: match *topology {
+                Topology::Stretched { hosts_per_site, .. } => Some(hosts_per_site),
+                Topology::Single { .. } => None,
+            },
+            site_mirrored: topology.site_mirrored(),
+            reserve_hosts,
+        }
+    }
+
     /// Sites keeping their own copy: 2 when site-mirrored, else 1.
     pub fn copies(&self) -> u32 {
         if self.site_mirrored {
@@ -181,15 +202,62 @@ impl Layout<'_> {
     pub fn domain_hosts(&self) -> u32 {
         self.hosts / self.copies()
     }
+
+    /// Hosts N+x takes one after another: the reserve, at most the
+    /// rebuild domain's hosts.
+    fn reserve_failures(&self) -> u32 {
+        self.reserve_hosts.min(self.domain_hosts())
+    }
+
+    /// How a failure of `kind` reaches the hosts; None when the cluster is
+    /// not played through it (a site failure on one site, N+x with no host
+    /// reserved). A device or disk group failure takes no host.
+    pub fn reach(&self, kind: FailureKind) -> Option<HostReach> {
+        let (hosts, domain_hosts) = (self.hosts, self.domain_hosts());
+        let one_at_a_time = |hosts_left, domain_hosts_left| HostReach {
+            failed_together: 1,
+            hosts_left,
+            domain_hosts_left,
+        };
+        match kind {
+            FailureKind::CapacityDevice | FailureKind::DiskGroup => {
+                Some(one_at_a_time(hosts, domain_hosts))
+            }
+            FailureKind::Host => Some(one_at_a_time(
+                hosts.saturating_sub(1),
+                domain_hosts.saturating_sub(1),
+            )),
+            FailureKind::Site => self.hosts_per_site.map(|per_site| {
+                let hosts_left = hosts.saturating_sub(per_site);
+                HostReach {
+                    failed_together: per_site,
+                    hosts_left,
+                    domain_hosts_left: hosts_left,
+                }
+            }),
+            FailureKind::ReserveHosts => {
+                let x = self.reserve_failures();
+                (x > 0).then(|| one_at_a_time(hosts - x, domain_hosts - x))
+            }
+        }
+    }
+}
+
+/// The cluster as `failures` needs it.
+#[derive(Debug, Clone, Copy)]
+pub struct Layout<'a> {
+    pub disk_groups: &'a [ResolvedDiskGroup<'a>],
+    pub hosts: HostLayout,
+    pub dedup_active: bool,
 }
 
 /// Every failure the cluster is played through, worst case of each kind:
 /// the largest capacity device and the largest disk group; host failures
 /// all in one site of a stretched cluster.
 pub fn failures(layout: &Layout) -> Vec<Failure> {
-    let (hosts, domain_hosts) = (layout.hosts, layout.domain_hosts());
+    let hosts = &layout.hosts;
     let host = Devices::host(layout.disk_groups);
-    let total_raw = host.raw_gb * f64::from(hosts);
+    let total_raw = host.raw_gb * f64::from(hosts.hosts);
     let raw_share = |lost: &Devices| {
         if total_raw > 0.0 {
             (lost.raw_gb / total_raw).min(1.0)
@@ -207,7 +275,8 @@ pub fn failures(layout: &Layout) -> Vec<Failure> {
         .disk_groups
         .iter()
         .max_by(|a, b| a.capacity.capacity_gb.total_cmp(&b.capacity.capacity_gb));
-    if let Some(g) = largest_device {
+    let reach = |kind| hosts.reach(kind);
+    if let (Some(g), Some(reach)) = (largest_device, reach(FailureKind::CapacityDevice)) {
         let (lost, label, source) = if layout.dedup_active {
             (
                 Devices::disk_group(g),
@@ -230,13 +299,12 @@ pub fn failures(layout: &Layout) -> Vec<Failure> {
             data_share: raw_share(&lost),
             lost,
             state: ComponentState::Degraded,
-            hosts_left: hosts,
-            domain_hosts_left: domain_hosts,
+            reach,
             repair_delays: 0,
             source,
         });
     }
-    if let Some(g) = largest_group {
+    if let (Some(g), Some(reach)) = (largest_group, reach(FailureKind::DiskGroup)) {
         let lost = Devices::disk_group(g);
         out.push(Failure {
             kind: FailureKind::DiskGroup,
@@ -244,47 +312,46 @@ pub fn failures(layout: &Layout) -> Vec<Failure> {
             data_share: raw_share(&lost),
             lost,
             state: ComponentState::Degraded,
-            hosts_left: hosts,
-            domain_hosts_left: domain_hosts,
+            reach,
             repair_delays: 0,
             source: source::CACHE_DEVICE_TAKES_DISK_GROUP,
         });
     }
-    out.push(Failure {
-        kind: FailureKind::Host,
-        label: "One host".to_string(),
-        data_share: raw_share(&host),
-        lost: host,
-        state: ComponentState::Absent,
-        hosts_left: hosts.saturating_sub(1),
-        domain_hosts_left: domain_hosts.saturating_sub(1),
-        repair_delays: 1,
-        source: source::HOST_FAILURE,
-    });
-    if let Some(per_site) = layout.hosts_per_site {
+    if let Some(reach) = reach(FailureKind::Host) {
+        out.push(Failure {
+            kind: FailureKind::Host,
+            label: "One host".to_string(),
+            data_share: raw_share(&host),
+            lost: host,
+            state: ComponentState::Absent,
+            reach,
+            repair_delays: 1,
+            source: source::HOST_FAILURE,
+        });
+    }
+    if let Some(reach) = reach(FailureKind::Site) {
+        let per_site = reach.failed_together;
         let lost = host.times(per_site);
-        let hosts_left = hosts.saturating_sub(per_site);
         out.push(Failure {
             kind: FailureKind::Site,
             label: format!("One site ({per_site} hosts)"),
             data_share: raw_share(&lost),
             lost,
             state: ComponentState::Absent,
-            hosts_left,
-            domain_hosts_left: hosts_left,
+            reach,
             repair_delays: 1,
             source: source::SITE_FAILURE,
         });
     }
-    let x = layout.reserve_hosts.min(domain_hosts);
-    if x > 0 {
+    if let Some(reach) = reach(FailureKind::ReserveHosts) {
+        let (x, domain_hosts) = (hosts.reserve_failures(), hosts.domain_hosts());
         // After each rebuild the domain's survivors share its data (one
         // copy's worth per site), so the k-th host to fail holds
         // 1 / (domain hosts - k) of it.
         let data_share = (0..x)
             .map(|k| 1.0 / f64::from(domain_hosts - k))
             .sum::<f64>()
-            / f64::from(layout.copies());
+            / f64::from(hosts.copies());
         out.push(Failure {
             kind: FailureKind::ReserveHosts,
             label: if x == 1 {
@@ -294,8 +361,7 @@ pub fn failures(layout: &Layout) -> Vec<Failure> {
             },
             lost: host.times(x),
             state: ComponentState::Absent,
-            hosts_left: hosts - x,
-            domain_hosts_left: domain_hosts - x,
+            reach,
             data_share,
             repair_delays: x,
             source: source::RESERVE_HOSTS_FAILURE,

@@ -97,8 +97,11 @@ pub fn site_failure(
         .ok()
     });
     let cores_per_host = ratio(f64::from(compute.physical_cores), f64::from(compute.hosts));
-    let surviving_cores = cores_per_host.map_or(0, |c| c as u32 * hosts_per_site);
-    let usable_ram_after_gb = compute.usable_ram_per_host_gb * f64::from(hosts_per_site);
+    let surviving_cores = cores_per_host.map_or(0, |c| {
+        crate::demand::compute::cores_on(c as u32, hosts_per_site)
+    });
+    let usable_ram_after_gb =
+        crate::demand::compute::usable_ram_on(compute.usable_ram_per_host_gb, hosts_per_site);
     SiteFailure {
         surviving_hosts: hosts_per_site,
         host_load_factor,

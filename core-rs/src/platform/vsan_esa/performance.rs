@@ -24,8 +24,8 @@ use crate::demand::protection::Protection;
 use crate::model::{Id, Settings};
 use crate::platform::vsan_osa::capacity::PlacedWorkload;
 use crate::platform::vsan_osa::performance::{
-    device_limited_iops, front_end_io, utilisation_pct, DataServices, FrontEndIo, TierLoad,
-    TierResponses, VSAN_HOST_RTT_MS,
+    device_limited_iops, front_end_io, over_ceiling, rated_iops, utilisation_pct, DataServices,
+    FrontEndIo, TierLoad, TierResponses, VSAN_HOST_RTT_MS,
 };
 use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;
@@ -137,13 +137,11 @@ pub fn assess_esa_performance(
         w.read_latency_ms = responses.read_latency_ms(0.0, services);
         w.write_latency_ms = responses.write_latency_ms(VSAN_HOST_RTT_MS, false, services);
     }
-    let rated_read_iops = esa.device.read_iops * f64::from(devices);
-    let rated_write_iops = esa.device.write_iops * f64::from(devices);
     let ceiling = settings.device_utilisation_ceiling_pct;
     let (utilisation_pct, device_limited_front_end_iops) = device_limit(
         front_end_iops,
         (back_end_read_iops, back_end_write_iops),
-        (rated_read_iops, rated_write_iops),
+        (pool.rated_read_iops, pool.rated_write_iops),
         ceiling,
     );
     let headroom = device_limited_front_end_iops
@@ -155,8 +153,8 @@ pub fn assess_esa_performance(
         back_end_write_iops,
         back_end_iops: back_end_read_iops + back_end_write_iops,
         devices,
-        rated_read_iops,
-        rated_write_iops,
+        rated_read_iops: pool.rated_read_iops,
+        rated_write_iops: pool.rated_write_iops,
         utilisation_pct,
         utilisation_ceiling_pct: ceiling,
         device_limited_front_end_iops,
@@ -200,10 +198,10 @@ pub fn grown_device_limit(
         read += io.read_iops;
         write += io.write_iops * cost.total;
     }
-    let devices = f64::from(esa.config.devices_per_host.saturating_mul(hosts));
+    let devices = esa.config.devices_per_host.saturating_mul(hosts);
     let rated = (
-        esa.device.read_iops * devices,
-        esa.device.write_iops * devices,
+        rated_iops([(esa.device.read_iops, devices)]),
+        rated_iops([(esa.device.write_iops, devices)]),
     );
     let ceiling = settings.device_utilisation_ceiling_pct;
     (
@@ -229,8 +227,10 @@ fn workload_io(placed: &PlacedWorkload, front_end: FrontEndIo, hosts: u32) -> Es
 /// An error when the pool's devices would run above the utilisation
 /// ceiling at today's demand.
 pub fn esa_performance_findings(path: &str, name: &str, p: &EsaPerformance) -> Vec<Finding> {
+    if !over_ceiling(p.utilisation_pct, p.utilisation_ceiling_pct) {
+        return Vec::new();
+    }
     let load = match p.utilisation_pct {
-        Some(u) if u <= p.utilisation_ceiling_pct => return Vec::new(),
         Some(u) => format!("would be {} % busy serving", num(u, 0)),
         None => "have no rated IOPS for".to_string(),
     };

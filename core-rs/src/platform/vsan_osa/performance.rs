@@ -202,12 +202,23 @@ pub struct TierLoad {
     pub source: &'static str,
 }
 
+/// A tier's rated IOPS: each device's rating times how many there are,
+/// summed in the order given. `TierLoad::new` and the recommend scorer
+/// both sum through it, per disk group in project order, so the scorer's
+/// utilisation is `evaluate`'s to the last bit.
+#[inline]
+pub fn rated_iops(devices: impl IntoIterator<Item = (f64, u32)>) -> f64 {
+    devices
+        .into_iter()
+        .map(|(iops, count)| iops * f64::from(count))
+        .sum()
+}
+
 impl TierLoad {
     pub(crate) fn new(devices: &[(&Device, u32)], read_iops: f64, write_iops: f64) -> Self {
         let count: u32 = devices.iter().map(|&(_, n)| n).sum();
-        let rated = |iops: fn(&Device) -> f64| -> f64 {
-            devices.iter().map(|&(d, n)| iops(d) * f64::from(n)).sum()
-        };
+        let rated =
+            |iops: fn(&Device) -> f64| rated_iops(devices.iter().map(|&(d, n)| (iops(d), n)));
         let rated_read_iops = rated(|d| d.read_iops);
         let rated_write_iops = rated(|d| d.write_iops);
         let mean_service = |iops: fn(&Device) -> f64| -> Option<f64> {
@@ -573,8 +584,8 @@ impl GrowingIo {
 }
 
 /// Routes every workload's back-end I/O to the cache and capacity tiers
-/// (step 3 of the module comment). The recommend scorer sums the same
-/// figures in the same order: keep the two in step.
+/// (step 3 of the module comment). The recommend scorer rates its tiers
+/// through the same `rated_iops`, one entry per disk group as here.
 fn tier_loads<'c>(
     disk_groups: &[ResolvedDiskGroup],
     hosts: u32,

@@ -363,6 +363,15 @@ struct Outcome {
     source: &'static str,
 }
 
+/// Whether the serving array still holds its data once the failure is
+/// absorbed (`xtremio.failure_capacity` when not): usable capacity after
+/// the failure grows with the X-Bricks (a failed SSD costs one SSD's worth
+/// whatever the count), the data does not.
+#[inline]
+fn data_fits(required_gb: f64, usable_after_gb: f64) -> bool {
+    required_gb <= usable_after_gb
+}
+
 fn outcome(o: Outcome) -> ArrayFailure {
     let headroom = [
         ratio(o.array_after, o.array_demand),
@@ -379,7 +388,7 @@ fn outcome(o: Outcome) -> ArrayFailure {
         usable_healthy: Capacity::from_gb(o.usable_healthy),
         usable_after: Capacity::from_gb(o.usable_after),
         required: Capacity::from_gb(o.required),
-        fits: o.required <= o.usable_after,
+        fits: data_fits(o.required, o.usable_after),
         array_iops_healthy: o.array_healthy,
         array_iops_after: o.array_after,
         array_iops_demand: o.array_demand,

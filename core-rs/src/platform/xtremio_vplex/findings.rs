@@ -170,7 +170,7 @@ fn vplex_load(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
         v.limit.engines,
         num(v.limit.read_pct, 0)
     );
-    if v.frontend_iops > v.limit.frontend_iops_peak {
+    if v.frontend_iops_exceeded() {
         vec![Finding::new(
             FindingCode::VplexFrontendIopsExceeded,
             format!(
@@ -212,7 +212,7 @@ fn site_findings(site: &ArraySite, ctx: &Context) -> Vec<Finding> {
     };
     let at = format!("{}.storage.x_bricks_per_site", ctx.path);
     let mut out = Vec::new();
-    if site.required.gb > site.usable.gb {
+    if site.capacity_insufficient() {
         out.push(
             Finding::new(
                 FindingCode::XtremioCapacityInsufficient,
@@ -252,7 +252,7 @@ fn site_findings(site: &ArraySite, ctx: &Context) -> Vec<Finding> {
             .at(at.clone()),
         );
     }
-    if site.back_end_iops > site.rated_iops {
+    if site.iops_exceeded() {
         out.push(
             Finding::new(
                 FindingCode::XtremioIopsExceeded,

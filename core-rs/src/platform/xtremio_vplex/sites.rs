@@ -139,6 +139,24 @@ pub struct ArraySite {
     pub iops_utilisation_pct: Option<f64>,
 }
 
+impl ArraySite {
+    /// `xtremio.capacity_insufficient`: the site's data, snapshots and
+    /// system volumes need more than its usable capacity. Each X-Brick
+    /// adds usable capacity and the data does not depend on the count.
+    #[inline]
+    pub fn capacity_insufficient(&self) -> bool {
+        self.required.gb > self.usable.gb
+    }
+
+    /// `xtremio.iops_exceeded`: more back-end IOPS reach the site than its
+    /// X-Bricks serve within their rated latency; each X-Brick adds its
+    /// rating and the I/O does not depend on the count.
+    #[inline]
+    pub fn iops_exceeded(&self) -> bool {
+        self.back_end_iops > self.rated_iops
+    }
+}
+
 /// Both sites' arrays, production first. `read_cache_hit` is the share of
 /// VPLEX reads its cache serves (0-1).
 pub fn size_sites(

@@ -15,14 +15,14 @@ use crate::catalog::Catalog;
 use crate::evaluate::{evaluate, Evaluation};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::Project;
+use crate::platform::vsan_esa::MIN_DEVICES_PER_HOST;
 use crate::platform::xtremio_vplex::engine_counts;
 use crate::recommend::array::{compute_rule, STORAGE_RULES};
 use crate::recommend::base::{ArrayConfig, Base, EsaConfig};
 use crate::recommend::bom::{array_bom, esa_bom, total, vsan_bom};
-use crate::recommend::esa_pool::{storage_rule, MIN_DEVICES_PER_HOST};
 use crate::recommend::family::Family;
 use crate::recommend::options::RecommendOptions;
-use crate::recommend::requirement::is_unmet;
+use crate::recommend::requirement::{constraint_of, is_unmet, Constraint};
 use crate::recommend::score::COVERED;
 use crate::recommend::space::choices;
 use crate::recommend::tally::Stats;
@@ -294,6 +294,21 @@ fn esa(
             }
         }
     }
+}
+
+/// Whether an unmet finding is the ESA storage axis's to settle, by its
+/// code alone: brute force reads `evaluate`'s findings where the search
+/// calls the rules' predicates (`esa_pool::storage_failing`).
+pub fn storage_rule(code: FindingCode) -> bool {
+    !compute_rule(code)
+        && (code.as_str().starts_with("esa.")
+            || matches!(
+                constraint_of(code),
+                Constraint::Capacity
+                    | Constraint::Iops
+                    | Constraint::FaultDomains
+                    | Constraint::Resilience
+            ))
 }
 
 /// The lower of VPLEX's and each array's limit / demand, as the search
