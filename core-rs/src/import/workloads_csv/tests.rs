@@ -252,3 +252,34 @@ fn a_reservation_out_of_range_is_named_at_its_cell() {
     let err = import_workloads_csv(csv.as_bytes(), &WorkloadsCsvOptions::default()).unwrap_err();
     assert_eq!(at(&err), [(2, "memory_reservation_gb_per_vm".into())]);
 }
+
+proptest::proptest! {
+    #[test]
+    fn any_numbers_round_trip_exactly(
+        vm_count in 1u32..100,
+        vcpu_per_vm in 1u32..64,
+        ram_gb_per_vm in 1.0f64..1024.0,
+        disk_gb_per_vm in 0.001f64..100_000.0,
+        iops_per_vm in 0.0f64..100_000.0,
+        read_pct in 0.0f64..100.0,
+        annual_growth_pct in 0.0f64..50.0,
+    ) {
+        let w = Workload {
+            id: "w".into(),
+            name: "w".into(),
+            cluster_id: "c".into(),
+            policy_id: "p".into(),
+            spec: WorkloadSpec::VmGroup {
+                vm_count,
+                vcpu_per_vm,
+                ram_gb_per_vm,
+                memory_reservation_gb_per_vm: Some(ram_gb_per_vm / 3.0),
+                disk_gb_per_vm,
+                iops_per_vm,
+                read_pct,
+                annual_growth_pct,
+            },
+        };
+        proptest::prop_assert_eq!(round_trip(std::slice::from_ref(&w)), vec![w]);
+    }
+}
