@@ -61,6 +61,8 @@ export interface MainApi {
   writeUserCatalog(text: string | null): Promise<void>;
   /** Asks where to save an exported catalog and writes it; `suggestedName` ends in .csv or .json. */
   saveCatalog(text: string, suggestedName: string): Promise<SaveResult>;
+  /** Asks where to save a workloads CSV and writes it; `suggestedName` ends in .csv. */
+  saveWorkloadsCsv(text: string, suggestedName: string): Promise<SaveResult>;
   /** Subscribes to commands chosen in the native menu; returns the unsubscribe. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
@@ -99,6 +101,7 @@ export const CHANNELS = {
   readUserCatalog: 'catalog:read-user',
   writeUserCatalog: 'catalog:write-user',
   saveCatalog: 'export:catalog',
+  saveWorkloadsCsv: 'export:workloads-csv',
 } as const satisfies Record<Exclude<keyof MainApi, 'onMenuCommand'>, string>;
 
 /** Reports above this size are refused: no real report comes near it. */

@@ -192,6 +192,26 @@ describe('main-process IPC', () => {
     expect(showSaveDialog).toHaveBeenCalledTimes(1);
   });
 
+  it('saves a workloads CSV where the user picks, with a plain .csv name only', async () => {
+    const path = join(tempDir(), 'mine.csv');
+    const showSaveDialog = vi.fn().mockResolvedValue({ canceled: false, filePath: path });
+    const { invoke } = setUp({ showSaveDialog });
+    await expect(
+      invoke(CHANNELS.saveWorkloadsCsv, 'id,name\n', 'project-workloads.csv'),
+    ).resolves.toEqual({ status: 'saved', fileName: 'mine.csv' });
+    expect(readFileSync(path, 'utf8')).toBe('id,name\n');
+    expect(showSaveDialog.mock.calls[0]![1]).toMatchObject({
+      defaultPath: 'project-workloads.csv',
+      filters: [{ extensions: ['csv'] }],
+    });
+    await expect(invoke(CHANNELS.saveWorkloadsCsv, 'x', '../w.csv')).rejects.toThrow(TypeError);
+    await expect(invoke(CHANNELS.saveWorkloadsCsv, 'x', 'w.json')).rejects.toThrow(TypeError);
+    await expect(invoke(CHANNELS.saveWorkloadsCsv, new Uint8Array(1), 'w.csv')).rejects.toThrow(
+      TypeError,
+    );
+    expect(showSaveDialog).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses calls from any frame but the app renderer', () => {
     const { invokeFrom } = setUp({});
     expect(() => invokeFrom('https://example.com/', CHANNELS.appVersion)).toThrow(

@@ -300,6 +300,20 @@ export function registerIpc(deps: IpcDeps): void {
     return { status: 'saved', fileName: basename(picked.filePath) };
   });
 
+  handle(CHANNELS.saveWorkloadsCsv, async (text: unknown, name: unknown): Promise<SaveResult> => {
+    // Checked as one table of a CSV export: a plain .csv name, text within the size limit.
+    const [table] = csvTables([{ fileName: name, text }]);
+    const win = window();
+    if (!win || !table) return { status: 'cancelled' };
+    const picked = await dialog.showSaveDialog(win, {
+      defaultPath: table.fileName,
+      filters: [{ name: 'Workloads (CSV)', extensions: ['csv'] }],
+    });
+    if (picked.canceled || !picked.filePath) return { status: 'cancelled' };
+    await save(picked.filePath, table.text);
+    return { status: 'saved', fileName: basename(picked.filePath) };
+  });
+
   handle(CHANNELS.readUserCatalog, async () => {
     if (!existsSync(userCatalogPath)) return null;
     const { size } = await onFile('open', userCatalogPath, () => stat(userCatalogPath));

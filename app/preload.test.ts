@@ -35,6 +35,7 @@ describe('preload', () => {
       'saveCsvTables',
       'saveProject',
       'saveReport',
+      'saveWorkloadsCsv',
       'setUnsavedChanges',
       'writeRecovery',
       'writeUserCatalog',

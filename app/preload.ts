@@ -19,6 +19,8 @@ const api = {
   writeUserCatalog: (text) => ipcRenderer.invoke(CHANNELS.writeUserCatalog, text),
   saveCatalog: (text, suggestedName) =>
     ipcRenderer.invoke(CHANNELS.saveCatalog, text, suggestedName),
+  saveWorkloadsCsv: (text, suggestedName) =>
+    ipcRenderer.invoke(CHANNELS.saveWorkloadsCsv, text, suggestedName),
   onMenuCommand: (listener) => {
     const relay = (_event: unknown, command: unknown) => {
       if (isMenuCommand(command)) listener(command);

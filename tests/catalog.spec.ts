@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { menuCommand } from './support/menu';
 
 const work = mkdtempSync(join(tmpdir(), 'stacksizer-catalog-e2e-'));
 
@@ -196,6 +197,27 @@ test('a workloads CSV adds its workloads to the project, undoably', async ({ pag
   await expect(problem).toContainText('bad-workloads.csv was not opened or imported');
   await expect(problem).toContainText('row 2, column "vcpu_per_vm" (D2)');
   await expect(rows).toHaveCount(before);
+});
+
+test('the workloads CSV export reads back as the same workloads', async ({ page }) => {
+  await page.getByRole('tab', { name: 'Workloads' }).click();
+  const rows = page.locator('table.workloads tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const before = await rows.count();
+  const downloading = page.waitForEvent('download');
+  await menuCommand(page, 'File', 'Export workloads CSV…');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^Seed-001-.*-workloads\.csv$/);
+  await expect(page.getByRole('status')).toContainText(
+    `Exported as ${download.suggestedFilename()}.`,
+  );
+  const exported = join(work, 'exported-workloads.csv');
+  await download.saveAs(exported);
+  await choose(page, 'Import workloads CSV…', exported);
+  await expect(page.getByRole('status').filter({ hasText: 'exported-workloads.csv' })).toHaveText(
+    `Added ${before} workloads from exported-workloads.csv.`,
+  );
+  await expect(rows).toHaveCount(2 * before);
 });
 
 test('a host and disk-group devices picked from the catalog carry their ids and prices', async ({

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { VIEWPORTS } from './support/examples';
 import { openExample } from './support/menu';
@@ -42,4 +45,25 @@ test('seed 002: the iSCSI target service against its limits, each figure explain
     await iscsi.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `tests/output/iscsi-seed-002-${viewport.width}.png` });
   }
+});
+
+// vSAN ESA runs the same service (Broadcom's vSAN iSCSI Target Usage
+// Guide): the ESA example's 8 OLTP instances as iSCSI-served FCIs share
+// 8 x 4 LUNs, one per target, more than the 16 targets a cluster should serve.
+test('an ESA cluster shows its iSCSI targets against the same limits', async ({ page }) => {
+  const project = JSON.parse(readFileSync('assets/examples/esa-all-nvme.json', 'utf8'));
+  project.workloads[0].spec.deployment = { type: 'failover_cluster', iscsi_target: true };
+  const path = join(mkdtempSync(join(tmpdir(), 'stacksizer-iscsi-e2e-')), 'esa-iscsi.json');
+  writeFileSync(path, JSON.stringify(project));
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await (await choosing).setFiles(path);
+  await expect(page.getByTestId('document-state')).toHaveText('esa-iscsi.json');
+  await expect(page.getByTestId('iscsi-luns')).toHaveText('32 of 128');
+  await expect(page.getByTestId('iscsi-targets')).toHaveText('32 of 16');
+  await expect(page.getByTestId('iscsi-targets').locator('.bad')).toHaveCount(1);
+  await page.getByTestId('iscsi').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'tests/output/iscsi-esa.png' });
 });

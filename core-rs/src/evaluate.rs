@@ -15,12 +15,12 @@ use crate::model::ids::IdIndex;
 use crate::model::issue::InputIssue;
 use crate::model::{Cluster, Device, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
 use crate::platform::two_sites::{assess_stretched, Healthy, Sites, StretchedEvaluation};
+use crate::platform::vsan_iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout, VsanArchitecture};
 use crate::platform::vsan_osa::cache::{cache_findings, evaluate_cache, CacheEvaluation};
 use crate::platform::vsan_osa::capacity::{
     capacity_findings, evaluate_capacity_and_growth, mixes_tiers, raw_capacity, storage_tier,
     CapacityEvaluation, PlacedWorkload, RawCapacity, ResolvedDiskGroup, StorageTier,
 };
-use crate::platform::vsan_osa::iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout};
 use crate::platform::vsan_osa::performance::{assess_performance_and_growth, ClusterPerformance};
 use crate::platform::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 use crate::resilience::{assess_resilience, ClusterResilience};
@@ -310,6 +310,7 @@ fn evaluate_vsan(
     );
     let iscsi = assess_iscsi(
         index,
+        VsanArchitecture::Osa,
         &cluster.topology,
         &placed,
         settings,

@@ -115,6 +115,7 @@ pub const NUMA_VCPU: &str = "seed 000 §12.3: keep NUMA enabled and present it t
 pub const ISCSI_LIMITS: &str = "seed 002 Best Practices: no more than 16 targets and 128 LUNs in one vSAN cluster, and 128 sessions on each host";
 pub const ISCSI_PATHS: &str = "seed 002 Best Practices: do not set the paths of each virtual disk above FTT+1, to limit the session number while keeping paths alive through a host failure";
 pub const ISCSI_ONE_LUN_PER_TARGET: &str = "seed 002 Best Practices: for a mission-critical application use one target with one LUN mapping";
+pub const ISCSI_ON_ESA: &str = "vSAN iSCSI Target Usage Guide (Broadcom, core.vmware.com/resource/vsan-iscsi-target-usage-guide): iSCSI target services are available in the vSAN Original Storage Architecture as well as the Express Storage Architecture. Assumed: no ESA-specific target, LUN or session limit was found in Broadcom's public documentation, so seed 002's limits (vSAN 6.7, OSA) are applied to ESA clusters";
 pub const ISCSI_MIN_HOSTS: &str = "seed 002 Solution Architecture: a minimum of four nodes for the vSAN cluster, to keep data protected and available during planned or unplanned downtime";
 
 // Resilience: failure what-ifs, rebuilds and durability

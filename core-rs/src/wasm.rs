@@ -575,6 +575,18 @@ pub fn import_workloads_csv_js(
     Ok(outcome.into_ts()?)
 }
 
+/// The project's workloads as the workloads CSV `importWorkloadsCsv` reads
+/// back; a file that does not parse throws its problem.
+#[cfg(feature = "wasm-exchange")]
+#[wasm_bindgen(js_name = exportWorkloadsCsv)]
+pub fn export_workloads_csv_js(project_json: &str) -> Result<String, JsError> {
+    let project =
+        crate::parse::parse_project(project_json).map_err(|issue| JsError::new(&issue.message))?;
+    Ok(crate::import::workloads_csv::export_workloads_csv(
+        &project.workloads,
+    ))
+}
+
 /// A core error as the app gets it: an `Error` whose message says it all,
 /// with `issues` (`InputIssue[]`): every problem of the input as data,
 /// with its JSON path, value and allowed range; empty for a failure that

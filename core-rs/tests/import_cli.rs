@@ -162,3 +162,38 @@ fn an_ambiguous_value_or_an_unknown_file_exits_2_naming_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: --into:"));
 }
+
+#[test]
+fn export_workloads_writes_what_import_reads_back() {
+    let dir = Scratch::new("export-workloads-cli");
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/examples/seed-003-mixed-sql-exchange.json"
+    );
+    let csv = dir.path("w.csv");
+    let out = stacksizer(&["export-workloads", example, "-o", &csv]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("wrote 4 workloads to {csv}")
+    );
+    let v = json_of(&stacksizer(&["import", &csv, "--json"]));
+    assert_eq!(v["source"], "workloads_csv");
+    // 1 SQL Server + 2 Exchange + 2 domain controllers + 1 disk group VM.
+    assert_eq!(v["vms_imported"], 6);
+    // Never over its own input; a project that does not parse is named.
+    let out = stacksizer(&["export-workloads", example, "-o", example]);
+    assert_eq!(out.status.code(), Some(2));
+    let bad = dir.file("bad.json", "{");
+    let out = stacksizer(&["export-workloads", &bad, "-o", &csv]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("bad.json: the file is not valid JSON"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

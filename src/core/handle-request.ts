@@ -48,6 +48,7 @@ export interface ExchangeModule {
   exportXlsx(projectJson: string, paper: string): Uint8Array;
   exportPdf(projectJson: string, paper: string): Uint8Array;
   exportCsvTables(projectJson: string): unknown;
+  exportWorkloadsCsv(projectJson: string): string;
   exportXlsxComparison(variants: NamedProject[], paper: string): Uint8Array;
   applyImportChoices(
     preview: InventoryPreview,
@@ -64,6 +65,7 @@ const EXCHANGE_METHODS = new Set<CoreMethod>([
   'report/pdf',
   'report/comparison',
   'import/apply',
+  'export/workloads-csv',
 ]);
 
 /** Whether answering `method` needs the exchange module. */
@@ -152,6 +154,10 @@ function dispatch(
         userCatalogJson,
       );
     }
+    case 'export/workloads-csv':
+      return loaded(exchange, request.method).exportWorkloadsCsv(
+        params(request, 'export/workloads-csv').projectJson,
+      );
     case 'import/workloads-csv': {
       const { bytes, options } = params(request, 'import/workloads-csv');
       return core.importWorkloadsCsv(bytes, options);

@@ -51,6 +51,8 @@ export interface CoreRequests {
     params: { bytes: Uint8Array; options: WorkloadsCsvOptions };
     result: WorkloadsCsvOutcome;
   };
+  /** The project's workloads as the workloads CSV `import/workloads-csv` reads back. */
+  'export/workloads-csv': { params: { projectJson: string }; result: string };
   /** Checks a user catalog file (CSV or JSON, by its name) against the shipped catalog. */
   'catalog/import': { params: { bytes: Uint8Array; fileName: string }; result: UserCatalogOutcome };
   'catalog/listing': { params: { userCatalogJson: string | null }; result: CatalogListing };

@@ -4,7 +4,8 @@ import type { Services } from '../services';
 import type { Variant } from '../store/uiSlice';
 import { suggestedFileName } from './documents';
 
-const stem = (services: Services) =>
+/** The project's name as a file name's stem. */
+export const fileStem = (services: Services) =>
   suggestedFileName(services.store.getState().project).replace(/\.stacksizer\.json$/, '');
 
 /** One file the core makes of the project on the chosen paper, saved as the user picks. */
@@ -19,7 +20,7 @@ async function exportReport(
     projectJson: JSON.stringify(project),
     paper: reportPaper,
   });
-  return platform.saveReport(bytes, `${stem(services)}.${extension}`);
+  return platform.saveReport(bytes, `${fileStem(services)}.${extension}`);
 }
 
 export const exportXlsx = (services: Services) => exportReport(services, 'report/xlsx', 'xlsx');
@@ -35,7 +36,7 @@ export async function exportCsv(services: Services): Promise<SaveResult> {
   });
   return platform.saveCsvTables(
     tables.map((t) => ({ fileName: t.file_name, text: t.text })),
-    `${stem(services)}-csv`,
+    `${fileStem(services)}-csv`,
   );
 }
 
@@ -44,5 +45,5 @@ export async function exportComparison(services: Services, variants: Variant[]):
     variants: variants.map((v) => ({ name: v.name, project_json: JSON.stringify(v.project) })),
     paper: services.store.getState().reportPaper,
   });
-  await services.platform.saveReport(bytes, `${stem(services)}-comparison.xlsx`);
+  await services.platform.saveReport(bytes, `${fileStem(services)}-comparison.xlsx`);
 }

@@ -29,6 +29,7 @@ function memoryPlatform(sessionId: string, copies = new Map<string, string>()) {
     readUserCatalog: vi.fn(async () => null),
     writeUserCatalog: vi.fn(async () => undefined),
     saveCatalog: vi.fn(),
+    saveWorkloadsCsv: vi.fn(),
     onMenuCommand: vi.fn(() => () => undefined),
   };
   return { platform, copies };

@@ -54,6 +54,10 @@ export function memoryPlatform(kept: string | null = null) {
       status: 'saved' as const,
       fileName,
     })),
+    saveWorkloadsCsv: vi.fn(async (_text: string, fileName: string) => ({
+      status: 'saved' as const,
+      fileName,
+    })),
   };
   return { state, platform: platform as Partial<Platform> as Platform, mocks: platform };
 }

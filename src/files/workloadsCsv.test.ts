@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import example from '../../assets/examples/seed-001-all-flash-sql.json';
 import type { Project } from '../core/types';
 import { memoryPlatform, wasmServices } from './wasmServices.test-support';
-import { importWorkloadsCsvFile, withFreshIds } from './workloadsCsv';
+import { exportWorkloadsCsvFile, importWorkloadsCsvFile, withFreshIds } from './workloadsCsv';
 
 const template = readFileSync(
   new URL('../../assets/templates/workloads.csv', import.meta.url),
@@ -74,5 +74,22 @@ describe('the workloads CSV import', () => {
     );
     expect(s.store.getState().project).toBe(before);
     expect(s.store.temporal.getState().pastStates).toHaveLength(0);
+  });
+});
+
+describe('the workloads CSV export', () => {
+  it('saves what the import reads back, named after the project', async () => {
+    const { platform, mocks } = memoryPlatform();
+    const s = wasmServices(example as Project, platform);
+    const saved = await exportWorkloadsCsvFile(s);
+    expect(saved.status).toBe('saved');
+    const [text, name] = vi.mocked(platform.saveWorkloadsCsv).mock.calls[0] ?? [];
+    expect(name).toMatch(/^Seed-001.*-workloads\.csv$/);
+    expect(mocks.saveWorkloadsCsv).toHaveBeenCalledTimes(1);
+    const outcome = await s.core.call('import/workloads-csv', {
+      bytes: new TextEncoder().encode(text),
+      options: { cluster_id: 'unused', policy_id: 'unused' },
+    });
+    expect(outcome).toEqual({ status: 'imported', workloads: (example as Project).workloads });
   });
 });

@@ -1,8 +1,12 @@
 // Adding workloads from a generic workloads CSV (template in
 // assets/templates/workloads.csv) to the open project: all of them or,
-// when any row is wrong, none. One undoable edit.
+// when any row is wrong, none. One undoable edit. And the open project's
+// workloads written as that CSV, which the import reads back.
+import { CSV_FILE_NAME } from '../../app/api';
 import type { Project, Workload } from '../core/types';
+import type { SaveResult } from '../platform';
 import type { Services } from '../services';
+import { fileStem } from './exports';
 import { freshId } from '../store/listEdits';
 
 /** The core reads at most this much CSV. */
@@ -71,4 +75,15 @@ export async function importWorkloadsCsvFile(
   store.getState().editProject(() => next);
   store.getState().setWorkloadsImport({ fileName: file.name, workloads: added });
   return { status: 'imported', added: added.length };
+}
+
+/** Saves the open project's workloads as a workloads CSV the core writes. */
+export async function exportWorkloadsCsvFile(services: Services): Promise<SaveResult> {
+  const { core, platform, store } = services;
+  const text = await core.call('export/workloads-csv', {
+    projectJson: JSON.stringify(store.getState().project),
+  });
+  // The desktop takes plain ASCII names only: a name with other letters falls back.
+  const name = `${fileStem(services).slice(0, 80)}-workloads.csv`;
+  return platform.saveWorkloadsCsv(text, CSV_FILE_NAME.test(name) ? name : 'workloads.csv');
 }

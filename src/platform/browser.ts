@@ -77,6 +77,10 @@ export function browserPlatform(
       );
       return { status: 'saved', fileName };
     },
+    saveWorkloadsCsv: async (text, suggestedName) => {
+      download(doc, new Blob([text], { type: 'text/csv' }), suggestedName);
+      return { status: 'saved', fileName: suggestedName };
+    },
     saveCatalog: async (text, suggestedName) => {
       const type = suggestedName.endsWith('.csv') ? 'text/csv' : 'application/json';
       download(doc, new Blob([text], { type }), suggestedName);

@@ -34,6 +34,7 @@ export interface Platform {
   /** Replaces the kept user catalog; null removes it. */
   writeUserCatalog(text: string | null): Promise<void>;
   saveCatalog(text: string, suggestedName: string): Promise<SaveResult>;
+  saveWorkloadsCsv(text: string, suggestedName: string): Promise<SaveResult>;
   /** Commands from a native menu (Electron only); returns the unsubscribe. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
@@ -62,6 +63,7 @@ export function electronPlatform(api: MainApi, sessionId: string): Platform {
     readUserCatalog: () => api.readUserCatalog(),
     writeUserCatalog: (text) => api.writeUserCatalog(text),
     saveCatalog: (text, suggestedName) => api.saveCatalog(text, suggestedName),
+    saveWorkloadsCsv: (text, suggestedName) => api.saveWorkloadsCsv(text, suggestedName),
     onMenuCommand: (listener) => api.onMenuCommand(listener),
   };
 }

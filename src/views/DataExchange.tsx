@@ -2,7 +2,7 @@ import { OverlayToaster, Toast } from '@blueprintjs/core';
 import { exportCsv, exportPdf, exportXlsx } from '../files/exports';
 import { pickFile } from '../files/inventory';
 import { attempt } from '../files/failures';
-import { importWorkloadsCsvFile } from '../files/workloadsCsv';
+import { exportWorkloadsCsvFile, importWorkloadsCsvFile } from '../files/workloadsCsv';
 import type { SaveResult } from '../platform';
 import { useServices, type Services } from '../services';
 import { useApp } from '../store/context';
@@ -31,13 +31,14 @@ const savedAs = (result: SaveResult) =>
 
 export interface DataExchange {
   importWorkloadsCsv: () => void;
+  exportWorkloadsCsv: () => void;
   exportReport: (kind: ExportKind) => void;
   /** Why the exports are off, or null when they can run. */
   exportBlocked: string | null;
 }
 
 /**
- * Import a workloads CSV; export the
+ * Import or export a workloads CSV; export the
  * design as XLSX, CSV tables or a PDF proposal. What succeeded is said in a
  * notice; what failed, in the failure banner.
  */
@@ -65,6 +66,10 @@ export function useDataExchange(): DataExchange {
         showFileProblem(null);
         return `Added ${result.added} workloads from ${file.name}.`;
       }),
+    exportWorkloadsCsv: () =>
+      run('Exporting the workloads CSV', async () =>
+        savedAs(await exportWorkloadsCsvFile(services)),
+      ),
     exportReport: (kind) => {
       const { action, save } = EXPORTS[kind];
       run(action, async () => savedAs(await save(services)));

@@ -13,6 +13,7 @@ import {
   type CapacityUnit,
 } from '../units';
 import { GrowthPanel } from './GrowthPanel';
+import { IscsiPanel } from './IscsiPanel';
 import { computeBars, iopsBars } from './keyFigureBars';
 import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ExplainFigure } from './UtilisationPanel';
@@ -46,7 +47,7 @@ export function EsaTiles({
   );
 }
 
-/** A vSAN ESA cluster's pool capacity, device I/O, vSAN memory and growth, from the deferred evaluation. */
+/** A vSAN ESA cluster's pool capacity, device I/O, vSAN memory, growth and iSCSI targets, from the deferred evaluation. */
 export const EsaDetails = memo(function EsaDetails({
   cluster,
   unit,
@@ -122,6 +123,7 @@ export const EsaDetails = memo(function EsaDetails({
       </p>
       <WorkloadLatency estimates={io.workloads} source={io.latency_model} />
       <GrowthPanel growth={cluster.detail.growth} unit={unit} />
+      <IscsiPanel iscsi={cluster.detail.iscsi} hostsFailed={cluster.utilisation.hosts_failed} />
     </>
   );
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import * as core from '../core/pkg/stacksizer_core.js';
-import type { ClusterEvaluation } from '../core/types';
+import type { ClusterEvaluation, ClusterResult } from '../core/types';
 import { IscsiPanel } from './IscsiPanel';
 
 beforeAll(() => {
@@ -46,4 +46,26 @@ it('shows nothing for a cluster without iSCSI-served workloads', () => {
     <IscsiPanel iscsi={firstCluster('seed-001-all-flash-sql.json').iscsi} hostsFailed={1} />,
   );
   expect(container.textContent).toBe('');
+});
+
+it('shows an ESA cluster its iSCSI figures, counted by the same rules', () => {
+  // The ESA example's 8 OLTP instances as iSCSI-served FCIs: 8 x 4 LUNs,
+  // one per target, more than the 16 targets a cluster should serve.
+  const project = JSON.parse(
+    readFileSync(join(process.cwd(), 'assets', 'examples', 'esa-all-nvme.json'), 'utf8'),
+  );
+  project.workloads[0].spec.deployment = { type: 'failover_cluster', iscsi_target: true };
+  const outcome = core.evaluateProject(JSON.stringify(project));
+  if (outcome.status !== 'evaluated') throw new Error('the ESA example does not evaluate');
+  const cluster: ClusterResult | undefined = outcome.evaluation.clusters[0];
+  if (cluster?.kind !== 'vsan_esa') throw new Error('not a vSAN ESA cluster');
+  render(
+    <IscsiPanel iscsi={cluster.detail.iscsi} hostsFailed={cluster.utilisation.hosts_failed} />,
+  );
+  expect(screen.getByTestId('iscsi-luns').textContent).toBe('32 of 128');
+  const targets = screen.getByTestId('iscsi-targets');
+  expect(targets.textContent).toBe('32 of 16');
+  expect(targets.querySelector('.bad')).not.toBeNull();
+  const rules = screen.getAllByRole('note', { hidden: true }).map((n) => n.textContent);
+  expect(rules.some((r) => r?.includes('Express Storage Architecture'))).toBe(true);
 });

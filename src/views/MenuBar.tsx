@@ -81,6 +81,7 @@ export function MenuBar({ commands }: { commands: Record<AppCommandId, AppComman
             <MenuDivider />
             {item('import-inventory')}
             {item('import-workloads')}
+            {item('export-workloads')}
           </TopMenu>
           <TopMenu label="Edit">
             {item('undo')}

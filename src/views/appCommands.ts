@@ -27,6 +27,7 @@ export type AppCommandId =
   | 'redo'
   | 'import-inventory'
   | 'import-workloads'
+  | 'export-workloads'
   | 'export-xlsx'
   | 'export-csv'
   | 'export-pdf';
@@ -74,6 +75,11 @@ export function useAppCommands(): Record<AppCommandId, AppCommand> {
     text: 'Import workloads CSV…',
     icon: 'add-row-bottom',
     run: exchange.importWorkloadsCsv,
+  };
+  commands['export-workloads'] = {
+    text: 'Export workloads CSV…',
+    icon: 'export',
+    run: exchange.exportWorkloadsCsv,
   };
   for (const { id, kind, icon } of EXPORTS) {
     commands[id] = {

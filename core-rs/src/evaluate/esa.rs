@@ -1,5 +1,6 @@
-//! A vSAN ESA cluster: ESA capacity rules in OSA's shapes, compute as on
-//! any vSAN cluster, ESA-only figures, and the growth timeline.
+//! A vSAN ESA cluster: ESA capacity rules in OSA's shapes, compute and the
+//! iSCSI target service as on any vSAN cluster, ESA-only figures, and the
+//! growth timeline.
 
 use serde::Serialize;
 
@@ -15,6 +16,7 @@ use crate::platform::vsan_esa::{
     esa_vsan_memory, evaluate_esa_capacity, grown_device_limit, EsaCluster, EsaEvaluation,
     EsaPerformance, ResolvedEsa,
 };
+use crate::platform::vsan_iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout, VsanArchitecture};
 use crate::platform::vsan_osa::capacity::{CapacityEvaluation, PlacedWorkload, RawCapacity};
 use crate::rules::Finding;
 
@@ -29,6 +31,8 @@ pub struct EsaClusterEvaluation {
     /// Device I/O of the storage pools: ESA's write path, device-limited IOPS.
     pub performance: EsaPerformance,
     pub esa: EsaEvaluation,
+    /// The iSCSI target service's targets, LUNs and sessions, as on OSA.
+    pub iscsi: ClusterIscsi,
     pub growth: ClusterGrowth,
 }
 
@@ -87,6 +91,15 @@ pub(super) fn evaluate_esa(
         &policies,
     ));
     findings.extend(compute.findings.iter().cloned());
+    let iscsi = assess_iscsi(
+        index,
+        VsanArchitecture::Esa,
+        &cluster.topology,
+        &placed,
+        settings,
+        &IscsiLayout::default(),
+    );
+    findings.extend(iscsi.findings.iter().cloned());
     let growth = assess_growth(
         &cluster.topology,
         settings.planning_horizon_years,
@@ -106,6 +119,7 @@ pub(super) fn evaluate_esa(
         compute,
         performance,
         esa: esa_figures,
+        iscsi,
         growth,
     };
     Some((evaluation, findings))

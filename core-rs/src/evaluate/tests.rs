@@ -275,6 +275,46 @@ fn esa_example_evaluates_as_an_esa_cluster_with_its_rules() {
 }
 
 #[test]
+fn esa_clusters_run_the_iscsi_target_service_by_the_same_rules() {
+    // The ESA example's 8 OLTP instances as iSCSI-served FCIs: 8 x (2 data
+    // + log + tempdb) = 32 LUNs, one per target (seed 002's layout), more
+    // than 16 targets. 2 nodes x FTT+1 = 2 paths: 4 sessions per target;
+    // 6 hosts own ceil(32 / 6) = 6 targets (24 sessions), 5 after N+1 own
+    // 7 (28).
+    let mut project = esa_example();
+    if let WorkloadSpec::SqlServer { deployment, .. } = &mut project.workloads[0].spec {
+        *deployment = crate::model::SqlDeployment::FailoverCluster { iscsi_target: true };
+    }
+    let e = evaluate(&project).expect("valid");
+    let iscsi = &e.esa().next().unwrap().iscsi;
+    let shown: Vec<_> = iscsi
+        .figures
+        .iter()
+        .map(|f| (f.figure, f.used, f.limit, f.after_failure, f.exceeded))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("luns", 32, 128, None, false),
+            ("targets", 32, 16, None, true),
+            ("sessions_per_host", 24, 128, Some(28), false),
+        ]
+    );
+    assert!(iscsi
+        .figures
+        .iter()
+        .all(|f| f.sources.contains(&crate::source::ISCSI_ON_ESA)));
+    assert!(
+        codes(&e).contains(&"iscsi.targets_exceeded"),
+        "{:?}",
+        codes(&e)
+    );
+    // The example's standalone instances use no iSCSI: nothing to show.
+    let e = evaluate(&esa_example()).expect("valid");
+    assert!(e.esa().next().unwrap().iscsi.figures.is_empty());
+}
+
+#[test]
 fn esa_hosts_give_vsan_its_memory_before_vms_after_n_plus_1() {
     // 768 GB hosts with 6 NVMe devices: 7,100 + 1,360 + 0.5 % x 786,432 MB
     // (3,932.16) + 6 x 160 = 13,352.16 MB of vSAN memory per host

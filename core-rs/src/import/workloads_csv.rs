@@ -12,19 +12,23 @@ use super::inventory::{InventorySource, InventorySummary, IopsBasis, StorageBasi
 use super::issue::{ImportIssue, Issues};
 use super::project::{STARTER_CLUSTER_ID, STARTER_POLICY_ID};
 use super::table::{ColumnSpec, Row, Table};
+use crate::cell_text::csv_text_read;
 use crate::demand::compute::vm_shape;
 use crate::model::{CommitMode, Project, SqlDeployment, Workload, WorkloadSpec, SCHEMA_VERSION};
 use crate::validate::{validate, ISCSI_LUNS};
 
+mod export;
 #[cfg(test)]
 mod tests;
+
+pub use export::export_workloads_csv;
 
 const SHEET: &str = "workloads";
 /// The project allows this many workloads in practice; more rows is not a workloads list.
 const MAX_WORKLOAD_ROWS: u32 = 10_000;
 
 /// Every column, in the template's order.
-pub const WORKLOAD_COLUMNS: [&str; 29] = [
+pub const WORKLOAD_COLUMNS: [&str; 30] = [
     "id",
     "name",
     "kind",
@@ -54,6 +58,7 @@ pub const WORKLOAD_COLUMNS: [&str; 29] = [
     "iscsi_luns",
     "disk_gb_per_vm",
     "iops_per_vm",
+    "memory_reservation_gb_per_vm",
 ];
 const ID: usize = 0;
 const NAME: usize = 1;
@@ -61,11 +66,12 @@ const KIND: usize = 2;
 const CLUSTER_ID: usize = 3;
 const POLICY_ID: usize = 4;
 /// Columns every kind reads (after the identity columns).
-const SHARED: [&str; 4] = [
+const SHARED: [&str; 5] = [
     "vm_count",
     "vcpu_per_vm",
     "ram_gb_per_vm",
     "annual_growth_pct",
+    "memory_reservation_gb_per_vm",
 ];
 
 /// Where workloads land when a row names no cluster or policy.
@@ -199,13 +205,14 @@ fn workload(
     let vcpu_per_vm = c.count("vcpu_per_vm");
     let ram_gb_per_vm = c.num("every workload", "ram_gb_per_vm");
     let annual_growth_pct = c.num_or("annual_growth_pct", 0.0);
+    let memory_reservation_gb_per_vm = c.optional_num("memory_reservation_gb_per_vm");
     let need = format!("{kind} workloads");
     let spec = match kind.as_str() {
         "sql_server" => WorkloadSpec::SqlServer {
             vm_count,
             vcpu_per_vm,
             ram_gb_per_vm,
-            memory_reservation_gb_per_vm: None,
+            memory_reservation_gb_per_vm,
             db_size_gb: c.num(&need, "db_size_gb"),
             log_size_gb: c.num(&need, "log_size_gb"),
             tempdb_size_gb: c.num(&need, "tempdb_size_gb"),
@@ -221,7 +228,7 @@ fn workload(
             vm_count,
             vcpu_per_vm,
             ram_gb_per_vm,
-            memory_reservation_gb_per_vm: None,
+            memory_reservation_gb_per_vm,
             mailboxes: c.count("mailboxes"),
             mailbox_gb: c.num(&need, "mailbox_gb"),
             iops_per_mailbox: c.num(&need, "iops_per_mailbox"),
@@ -235,7 +242,7 @@ fn workload(
             vm_count,
             vcpu_per_vm,
             ram_gb_per_vm,
-            memory_reservation_gb_per_vm: None,
+            memory_reservation_gb_per_vm,
             capacity_gb: c.num(&need, "capacity_gb"),
             iscsi_luns: c.optional_count("iscsi_luns", ISCSI_LUNS),
             throughput_mbps: c.num(&need, "throughput_mbps"),
@@ -247,7 +254,7 @@ fn workload(
             vm_count,
             vcpu_per_vm,
             ram_gb_per_vm,
-            memory_reservation_gb_per_vm: None,
+            memory_reservation_gb_per_vm,
             disk_gb_per_vm: c.num(&need, "disk_gb_per_vm"),
             iops_per_vm: c.num(&need, "iops_per_vm"),
             read_pct: c.num(&need, "read_pct"),
@@ -333,8 +340,9 @@ struct Cells<'a> {
 }
 
 impl Cells<'_> {
+    /// The cell's text; a `'` the export put before a formula start comes off.
     fn text(&self, col: usize) -> String {
-        self.t.text(self.row, col)
+        csv_text_read(&self.t.text(self.row, col)).to_owned()
     }
 
     fn bad(&mut self, col: usize, message: impl std::fmt::Display) {
@@ -355,14 +363,22 @@ impl Cells<'_> {
     }
 
     fn num_or(&mut self, name: &str, default: f64) -> f64 {
+        self.optional_num(name).unwrap_or(default)
+    }
+
+    /// A number that may be left empty (None); validation checks its range.
+    fn optional_num(&mut self, name: &str) -> Option<f64> {
         let col = column(name);
         if !self.t.has(col) || self.text(col).is_empty() {
-            return default;
+            return None;
         }
-        self.t.number(self.row, col).unwrap_or_else(|e| {
-            self.issues.push(e);
-            default
-        })
+        self.t.number(self.row, col).map_or_else(
+            |e| {
+                self.issues.push(e);
+                None
+            },
+            Some,
+        )
     }
 
     fn count(&mut self, name: &str) -> u32 {

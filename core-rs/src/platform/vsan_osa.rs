@@ -2,5 +2,4 @@
 
 pub mod cache;
 pub mod capacity;
-pub mod iscsi;
 pub mod performance;

@@ -1,4 +1,4 @@
-//! The iSCSI target service's figures of each vSAN cluster that serves
+//! The iSCSI target service's figures of each vSAN cluster (OSA or ESA) that serves
 //! failover clusters' shared disks: targets, LUNs and the busiest host's
 //! sessions against their limits, with the rule behind each, as the core
 //! counted them (`ClusterIscsi::figures`).
@@ -10,8 +10,13 @@ pub fn iscsi_section(b: &mut SheetBuilder, ctx: &Context) {
     let hosts_failed = ctx.project.settings.reserve_hosts;
     let mut rows = Vec::new();
     let mut sources = Vec::new();
-    for (c, e) in ctx.vsan_views() {
-        for f in &e.iscsi.figures {
+    // In project order, whichever vSAN architecture runs the service.
+    let served = ctx.clusters.iter().filter_map(|c| {
+        let iscsi = c.vsan().map(|e| &e.iscsi);
+        Some((c, iscsi.or_else(|| c.esa().map(|e| &e.iscsi))?))
+    });
+    for (c, iscsi) in served {
+        for f in &iscsi.figures {
             sources.extend(f.sources.iter().copied());
             rows.push(vec![
                 Cell::text(c.label.clone()),

@@ -5,6 +5,7 @@
 mod output;
 mod catalog;
 mod evaluate;
+mod export_workloads;
 mod import;
 mod input;
 mod quick;
@@ -51,6 +52,8 @@ enum Command {
     /// workloads CSV to one.
     #[command(alias = "import-rvtools")]
     Import(import::ImportArgs),
+    /// Write a project's workloads as a workloads CSV (-o), the columns `import` reads.
+    ExportWorkloads(export_workloads::ExportWorkloadsArgs),
     /// Write the sizing report of a project file as XLSX (-o) and/or CSV (--csv).
     Report(report::ReportArgs),
     /// Export the hardware catalog, or check a user catalog of your own prices and parts.
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Command::Quick(args) => quick::run(&args),
         Command::Recommend(args) => recommend::run(&args),
         Command::Import(args) => import::run(&args),
+        Command::ExportWorkloads(args) => export_workloads::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Catalog(command) => catalog::run(&command),
         Command::Vplex(args) => vplex::run(&args),

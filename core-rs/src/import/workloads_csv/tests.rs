@@ -183,3 +183,103 @@ fn iscsi_luns_do_not_apply_to_other_kinds() {
         .message
         .ends_with("does not apply to a vm_group workload; leave it empty"));
 }
+
+/// Export, then import with defaults that no exported row may need.
+fn round_trip(workloads: &[Workload]) -> Vec<Workload> {
+    let csv = export_workloads_csv(workloads);
+    let unused = WorkloadsCsvOptions {
+        cluster_id: "not-in-the-file".into(),
+        policy_id: "not-in-the-file".into(),
+    };
+    import_workloads_csv(csv.as_bytes(), &unused)
+        .unwrap_or_else(|issues| panic!("the export does not import: {issues:?}\n{csv}"))
+}
+
+#[test]
+fn every_examples_workloads_round_trip_through_the_csv() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/examples");
+    let mut examples = 0;
+    for entry in std::fs::read_dir(dir).expect("the examples folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let project = crate::parse::parse_project(&text).expect("a valid example");
+        assert_eq!(
+            round_trip(&project.workloads),
+            project.workloads,
+            "{}",
+            path.display()
+        );
+        examples += 1;
+    }
+    assert!(examples >= 7, "found {examples} examples");
+}
+
+#[test]
+fn every_optional_field_and_awkward_text_round_trips() {
+    let csv = "id,name,kind,cluster_id,policy_id,vm_count,vcpu_per_vm,ram_gb_per_vm,\
+               memory_reservation_gb_per_vm,read_pct,io_size_kb,db_size_gb,log_size_gb,\
+               tempdb_size_gb,working_set_pct,target_iops,deployment,replicas,commit,\
+               iscsi_target,capacity_gb,throughput_mbps,iscsi_luns,annual_growth_pct\n\
+               a,\"=SUM(A1), \"\"quoted\"\"\",sql_server,c1,p1,2,8,64,32.5,85,8,1000.25,100,80,\
+               20,1234.5,availability_group,3,async,,,,,7.5\n\
+               b,-fci,sql_server,c1,p1,1,8,64,,90,8,500,0,80,20,1000,failover_cluster,,,true,,,,0\n\
+               c,Ünïcode files,file_server,c2,p2,2,4,16,16,50,64,,,,,,,,,,62490,200,3,0\n";
+    let workloads = import_workloads_csv(csv.as_bytes(), &WorkloadsCsvOptions::default()).unwrap();
+    assert_eq!(workloads[0].name, "=SUM(A1), \"quoted\"");
+    assert_eq!(workloads[1].name, "-fci");
+    assert_eq!(workloads[0].spec.memory_reservation_gb(), 32.5);
+    let exported = export_workloads_csv(&workloads);
+    assert!(
+        exported.contains("\"'=SUM(A1), \"\"quoted\"\"\""),
+        "{exported}"
+    );
+    assert!(exported.contains(",'-fci,"), "{exported}");
+    assert_eq!(round_trip(&workloads), workloads);
+    // The header is every column the import reads, in the template's order.
+    let header = exported.lines().next().unwrap();
+    assert_eq!(header, WORKLOAD_COLUMNS.join(","));
+    let template = include_str!("../../../../assets/templates/workloads.csv");
+    assert_eq!(template.lines().next(), Some(header));
+}
+
+#[test]
+fn a_reservation_out_of_range_is_named_at_its_cell() {
+    let csv = "name,kind,vm_count,vcpu_per_vm,ram_gb_per_vm,disk_gb_per_vm,iops_per_vm,read_pct,\
+               memory_reservation_gb_per_vm\nweb,vm_group,2,2,8,100,50,70,9\n";
+    let err = import_workloads_csv(csv.as_bytes(), &WorkloadsCsvOptions::default()).unwrap_err();
+    assert_eq!(at(&err), [(2, "memory_reservation_gb_per_vm".into())]);
+}
+
+proptest::proptest! {
+    #[test]
+    fn any_numbers_round_trip_exactly(
+        vm_count in 1u32..100,
+        vcpu_per_vm in 1u32..64,
+        ram_gb_per_vm in 1.0f64..1024.0,
+        disk_gb_per_vm in 0.001f64..100_000.0,
+        iops_per_vm in 0.0f64..100_000.0,
+        read_pct in 0.0f64..100.0,
+        annual_growth_pct in 0.0f64..50.0,
+    ) {
+        let w = Workload {
+            id: "w".into(),
+            name: "w".into(),
+            cluster_id: "c".into(),
+            policy_id: "p".into(),
+            spec: WorkloadSpec::VmGroup {
+                vm_count,
+                vcpu_per_vm,
+                ram_gb_per_vm,
+                memory_reservation_gb_per_vm: Some(ram_gb_per_vm / 3.0),
+                disk_gb_per_vm,
+                iops_per_vm,
+                read_pct,
+                annual_growth_pct,
+            },
+        };
+        proptest::prop_assert_eq!(round_trip(std::slice::from_ref(&w)), vec![w]);
+    }
+}

@@ -50,3 +50,27 @@ fn a_design_without_iscsi_has_no_section() {
 fn num(c: &Cell) -> f64 {
     c.numeric().unwrap_or_else(|| panic!("not a number: {c:?}"))
 }
+
+#[test]
+fn an_esa_cluster_lists_its_iscsi_figures_with_the_esa_source() {
+    // The ESA example's 8 OLTP instances as iSCSI-served FCIs: 32 LUNs
+    // under 32 targets (src/evaluate/tests.rs has the counts).
+    let mut v: serde_json::Value = serde_json::from_str(ESA).expect("json");
+    v["workloads"][0]["spec"]["deployment"] =
+        serde_json::json!({ "type": "failover_cluster", "iscsi_target": true });
+    let (p, e) = evaluated(&v.to_string());
+    let s = sheets(&p, &e);
+    let performance = sheet(&s, "Performance");
+    let (_, rows) = table_rows(performance, "iscsi");
+    let esa = e.esa().next().expect("a vSAN ESA cluster");
+    let counts: Vec<f64> = rows.iter().map(|r| num(&r[2])).collect();
+    assert_eq!(counts, [32.0, 32.0, 24.0]);
+    for (row, figure) in rows.iter().zip(&esa.iscsi.figures) {
+        assert_eq!(row[5].plain(), figure.rule);
+    }
+    assert!(performance
+        .rows
+        .iter()
+        .flat_map(|r| &r.cells)
+        .any(|c| c.plain().contains("Express Storage Architecture")));
+}

@@ -1,7 +1,9 @@
 //! The vSAN iSCSI target service serving Windows failover clusters' shared
 //! disks (seed 002: a SQL Server FCI and a Scale-Out File Server), against
 //! its limits: <= 16 targets and <= 128 LUNs per cluster, <= 128 sessions
-//! per host, MPIO paths per disk <= FTT+1.
+//! per host, MPIO paths per disk <= FTT+1. The service runs on vSAN OSA and
+//! ESA clusters alike (`source::ISCSI_ON_ESA`); it counts workloads, hosts
+//! and policies only, so both architectures share this module.
 //!
 //! The model: each FCI instance (`vm_count` of a SQL Server workload with
 //! `failover_cluster { iscsi_target: true }`) shares its data LUNs, one log
@@ -31,6 +33,25 @@ pub use figures::IscsiFigure;
 
 /// Seed 002 Solution Architecture: "a minimum of four nodes".
 pub const MIN_RECOMMENDED_HOSTS: u32 = 4;
+
+/// The vSAN architecture whose cluster runs the service: the counts and
+/// limits are the same, the sources behind the limits are not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VsanArchitecture {
+    Osa,
+    Esa,
+}
+
+impl VsanArchitecture {
+    /// Seed 002 measured the limits on vSAN 6.7 (OSA); on ESA they are
+    /// applied as an assumption, which the ESA source says.
+    fn limit_sources(self) -> Vec<&'static str> {
+        match self {
+            VsanArchitecture::Osa => vec![source::ISCSI_LIMITS],
+            VsanArchitecture::Esa => vec![source::ISCSI_LIMITS, source::ISCSI_ON_ESA],
+        }
+    }
+}
 
 /// How an instance's LUNs are grouped under targets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -238,6 +259,7 @@ pub fn busiest_host_sessions(groups: &[TargetGroup], hosts: u32) -> Option<u32> 
 /// the cluster's index in `project.clusters`, for findings' paths.
 pub fn assess_iscsi(
     cluster_index: usize,
+    architecture: VsanArchitecture,
     topology: &Topology,
     workloads: &[PlacedWorkload],
     settings: &Settings,
@@ -289,7 +311,13 @@ pub fn assess_iscsi(
         for (w, i) in &served {
             iscsi.findings.extend(workload_findings(w, i, layout));
         }
-        iscsi.figures = figures::iscsi_figures(&iscsi, &served, hosts, settings.reserve_hosts);
+        iscsi.figures = figures::iscsi_figures(
+            &iscsi,
+            &served,
+            hosts,
+            settings.reserve_hosts,
+            &architecture.limit_sources(),
+        );
     }
     iscsi.workloads = served.into_iter().map(|(_, i)| i).collect();
     iscsi
@@ -440,7 +468,14 @@ mod tests {
             .map(|(index, workload)| PlacedWorkload::new(index, workload, 0, policy, false))
             .collect();
         let topology = Topology::Single { host_count: hosts };
-        assess_iscsi(0, &topology, &placed, &Settings::default(), layout)
+        assess_iscsi(
+            0,
+            VsanArchitecture::Osa,
+            &topology,
+            &placed,
+            &Settings::default(),
+            layout,
+        )
     }
 
     fn codes(c: &ClusterIscsi) -> Vec<&'static str> {

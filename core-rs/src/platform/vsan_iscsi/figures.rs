@@ -37,18 +37,20 @@ pub struct IscsiFigure {
 }
 
 /// The cluster's targets, LUNs and busiest host's sessions against their
-/// limits; `served` holds each iSCSI-served workload and its counts.
+/// limits; `served` holds each iSCSI-served workload and its counts,
+/// `limit_sources` what the limits rest on for this cluster's architecture.
 pub fn iscsi_figures(
     c: &ClusterIscsi,
     served: &[(&PlacedWorkload, IscsiWorkload)],
     hosts: u32,
     reserve_hosts: u32,
+    limit_sources: &[&'static str],
 ) -> Vec<IscsiFigure> {
     let mapping = match c.layout.mapping {
         TargetMapping::OneLunPerTarget => "one LUN per target",
         TargetMapping::OneTargetPerInstance => "one target per instance",
     };
-    let mut target_sources = vec![source::ISCSI_LIMITS];
+    let mut target_sources = limit_sources.to_vec();
     if c.layout.mapping == TargetMapping::OneLunPerTarget {
         target_sources.push(source::ISCSI_ONE_LUN_PER_TARGET);
     }
@@ -98,7 +100,7 @@ pub fn iscsi_figures(
                  cluster should serve.",
                 c.luns, c.max_luns
             ),
-            sources: vec![source::ISCSI_LIMITS],
+            sources: limit_sources.to_vec(),
         },
         IscsiFigure {
             figure: "targets",
@@ -128,7 +130,7 @@ pub fn iscsi_figures(
                 num(f64::from(c.sessions), 0),
                 c.max_sessions_per_host
             ),
-            sources: vec![source::ISCSI_LIMITS, source::ISCSI_PATHS],
+            sources: [limit_sources, &[source::ISCSI_PATHS]].concat(),
         },
     ]
 }
