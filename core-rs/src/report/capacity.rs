@@ -193,14 +193,14 @@ fn workloads(b: &mut SheetBuilder, ctx: &Context) {
         for source in sources(basis).lines() {
             lines.push(vec![
                 Cell::text(basis_key(at)),
-                Cell::count(*workloads as f64),
                 Cell::text(source),
+                Cell::count(*workloads as f64),
             ]);
         }
     }
     b.table(
         "workload-capacity-bases",
-        &["Basis", "Workloads", "Source"],
+        &["Basis", "Source", "Workloads"],
         lines,
     );
 }

@@ -524,7 +524,7 @@ fn each_workloads_capacity_names_its_basis_and_each_basis_its_sources() {
         let listed: Vec<String> = bases
             .iter()
             .filter(|b| b[0].plain() == key)
-            .map(|b| b[2].plain())
+            .map(|b| b[1].plain())
             .collect();
         let fp = &w.footprint;
         let expected = super::capacity::sources(&[
@@ -545,7 +545,7 @@ fn each_workloads_capacity_names_its_basis_and_each_basis_its_sources() {
         if keys.last() != Some(&key) {
             assert!(!keys.contains(&key), "{key} listed twice");
             let users = rows.iter().filter(|r| r[basis].plain() == key).count();
-            assert_eq!(b[1].numeric(), Some(users as f64), "{key}");
+            assert_eq!(b[2].numeric(), Some(users as f64), "{key}");
             counted += users as f64;
             keys.push(key);
         }
