@@ -5,8 +5,7 @@
 use serde::Serialize;
 
 use super::{ComponentState, FailureKind};
-use crate::model::{Capacity, Device};
-use crate::platform::vsan_osa::capacity::ResolvedDiskGroup;
+use crate::model::{Capacity, Device, ResolvedDiskGroup};
 use crate::source;
 
 /// The hardware a failure removes, as the result shows it.
