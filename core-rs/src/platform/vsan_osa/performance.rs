@@ -42,6 +42,7 @@ pub use latency::{
 
 use latency_findings::sql_latency_findings;
 pub(crate) use read_cache::LruCache;
+use read_cache::ReadMix;
 
 /// Hybrid cache devices split 70 % read cache / 30 % write buffer (vSAN design guide).
 pub const HYBRID_READ_CACHE_SHARE: f64 = 0.7;
@@ -376,14 +377,10 @@ pub fn assess_performance_and_growth(
         working_sets.push(ws);
         costs.push(placed_write_cost(w));
     }
-    let (hit_ratios, reads, read_demands) = if hybrid {
+    let (hit_ratios, reads, read_mix) = if hybrid {
         let demands = read_demands(&front_ends, &working_sets);
-        let cache = LruCache::solve(read_cache_gb, &demands);
-        let hits = demands
-            .iter()
-            .map(|&(ws, r)| cache.hit_ratio(ws, r))
-            .collect();
-        (hits, Reads::of(&cache), Some(demands))
+        let (cache, hits, mix) = LruCache::solve_with_hit_ratios(read_cache_gb, &demands);
+        (hits, Reads::of(&cache), Some(mix))
     } else {
         (vec![0.0; workloads.len()], Reads::Uncached, None)
     };
@@ -467,7 +464,7 @@ pub fn assess_performance_and_growth(
     let growing = GrowingIo {
         front_ends,
         costs,
-        read_demands,
+        read_mix,
     };
     (performance, growing)
 }
@@ -545,12 +542,13 @@ impl Reads {
 /// front-end I/O is today's times that factor, and its read density (reads
 /// per GB) stays today's. Kept from `assess_performance_and_growth`; a year
 /// scales it where re-deriving each workload's from its spec took a
-/// division or more per figure.
+/// division or more per figure, and solves the hybrid read cache from
+/// where today's solve ended (`ReadMix`).
 pub struct GrowingIo {
     front_ends: Vec<FrontEndIo>,
     costs: Vec<WriteCost>,
-    /// Today's (working set GB, read IOPS) per workload; hybrid only.
-    read_demands: Option<Vec<(f64, f64)>>,
+    /// Hybrid only.
+    read_mix: Option<ReadMix>,
 }
 
 impl GrowingIo {
@@ -573,17 +571,9 @@ impl GrowingIo {
                 .zip(growth)
                 .map(|(fe, &g)| FrontEndIo::new(fe.read_iops * g, fe.write_iops * g))
         };
-        let reads = match &self.read_demands {
-            Some(demands) => {
-                let grown: Vec<(f64, f64)> = demands
-                    .iter()
-                    .zip(growth)
-                    .map(|(&(ws, r), &g)| (ws * g, r * g))
-                    .collect();
-                Reads::of(&LruCache::solve(
-                    read_cache_gb(disk_groups, hosts, true),
-                    &grown,
-                ))
+        let reads = match &self.read_mix {
+            Some(mix) => {
+                Reads::of(&mix.solve_grown(read_cache_gb(disk_groups, hosts, true), growth))
             }
             None => Reads::Uncached,
         };
