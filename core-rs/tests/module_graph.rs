@@ -29,12 +29,7 @@ fn top_level_modules_have_no_import_cycle() {
         "expected the core's top-level modules, found {:?}",
         graph.keys().collect::<Vec<_>>()
     );
-    if let Some(cycle) = find_cycle(&graph) {
-        panic!(
-            "import cycle between top-level modules:\n{}",
-            describe(&graph, &cycle)
-        );
-    }
+    assert_acyclic(&graph, "top-level modules");
 }
 
 #[test]
@@ -50,12 +45,7 @@ fn platform_folders_have_no_import_cycle() {
         graph.values().any(|edges| !edges.is_empty()),
         "expected the platforms to use one another"
     );
-    if let Some(cycle) = find_cycle(&graph) {
-        panic!(
-            "import cycle between platform folders:\n{}",
-            describe(&graph, &cycle)
-        );
-    }
+    assert_acyclic(&graph, "platform folders");
 }
 
 #[test]
@@ -69,6 +59,15 @@ fn platform_paths_name_the_folder_after_the_prefix() {
         crate_paths(line, TOP_LEVEL.1),
         ["platform", "platform", "model"]
     );
+}
+
+fn assert_acyclic(graph: &Graph, between: &str) {
+    if let Some(cycle) = find_cycle(graph) {
+        panic!(
+            "import cycle between {between}:\n{}",
+            describe(graph, &cycle)
+        );
+    }
 }
 
 fn src() -> PathBuf {
