@@ -1,5 +1,6 @@
 //! What the workloads ask of any platform: their footprint and growth, the
-//! protection their policies apply, and CPU and memory.
+//! protection their policies apply, the writes that protection makes, and
+//! CPU and memory.
 
 pub mod compute;
 pub mod footprint;
@@ -8,3 +9,4 @@ pub mod io;
 pub mod placement;
 pub mod protection;
 pub mod unmeasured;
+pub mod write_load;

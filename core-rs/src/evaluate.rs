@@ -8,20 +8,25 @@ use serde::Serialize;
 use crate::bom::{cluster_cost, cluster_parts};
 use crate::demand::compute::{assess_compute, ClusterCompute};
 use crate::demand::growth::{assess_growth, growth_findings, ClusterGrowth};
+use crate::demand::placement::PlacedWorkload;
 use crate::demand::protection::{host_findings, policy_label_findings, protection};
 use crate::demand::unmeasured::unmeasured_iops;
 use crate::evaluate::shares::{workload_shares, WorkloadShare};
 use crate::model::ids::IdIndex;
 use crate::model::issue::InputIssue;
-use crate::model::{Cluster, Device, DiskGroup, Project, Storage, StoragePolicy, XtremioVplex};
+use crate::model::{
+    mixes_tiers, storage_tier, Cluster, Device, DiskGroup, Project, ResolvedDiskGroup, Storage,
+    StoragePolicy, StorageTier, XtremioVplex,
+};
 use crate::platform::two_sites::{assess_stretched, Healthy, Sites, StretchedEvaluation};
 use crate::platform::vsan_iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout, VsanArchitecture};
 use crate::platform::vsan_osa::cache::{cache_findings, evaluate_cache, CacheEvaluation};
 use crate::platform::vsan_osa::capacity::{
-    capacity_findings, evaluate_capacity_and_growth, mixes_tiers, raw_capacity, storage_tier,
-    CapacityEvaluation, PlacedWorkload, RawCapacity, ResolvedDiskGroup, StorageTier,
+    capacity_findings, evaluate_capacity_and_growth, raw_capacity, CapacityEvaluation, RawCapacity,
 };
-use crate::platform::vsan_osa::performance::{assess_performance_and_growth, ClusterPerformance};
+use crate::platform::vsan_osa::performance::{
+    assess_performance_and_growth, surviving_site_headroom, ClusterPerformance,
+};
 use crate::platform::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
 use crate::resilience::{assess_resilience, ClusterResilience};
 use crate::rules::{by_severity, ClusterFacts, Finding, FindingCode};
@@ -317,17 +322,19 @@ fn evaluate_vsan(
         &IscsiLayout::default(),
     );
     let stretched = sites.map(|s| {
+        let surviving =
+            surviving_site_headroom(index, s.hosts_per_site, &groups, &placed, settings);
         assess_stretched(
             index,
             &cluster.name,
             s,
-            &groups,
             &placed,
             settings,
             Healthy {
                 compute: &compute,
                 iops_headroom: performance.headroom,
             },
+            surviving,
         )
     });
     let resilience = assess_resilience(

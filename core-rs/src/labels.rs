@@ -4,11 +4,11 @@
 use crate::demand::growth::GrowthLimit;
 use crate::model::{
     Cluster, CommitMode, Device, DeviceKind, DiskGroup, FreeSpaceModel, HostSpec, Project,
-    ProtectionMethod, SqlDeployment, Storage, StoragePolicy, Topology, VplexReplication,
-    WorkloadSpec,
+    ProtectionMethod, SqlDeployment, Storage, StoragePolicy, StorageTier, Topology,
+    VplexReplication, WorkloadSpec,
 };
 use crate::platform::vsan_esa::EsaEvaluation;
-use crate::platform::vsan_osa::capacity::{StepKind, StorageTier};
+use crate::platform::vsan_osa::capacity::StepKind;
 use crate::platform::xtremio_vplex::{x_brick_model, SiteRole, XtremioVplexEvaluation};
 use crate::rules::{num, Severity};
 

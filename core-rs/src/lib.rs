@@ -15,6 +15,7 @@ pub mod model;
 pub mod parse;
 pub mod platform;
 pub mod quick;
+pub(crate) mod ratio;
 pub mod recommend;
 pub mod report;
 pub mod resilience;

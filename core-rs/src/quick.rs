@@ -9,12 +9,12 @@ use crate::evaluate::evaluate;
 use crate::model::issue::InputIssue;
 use crate::model::{
     Cluster, DedupRatios, Device, DeviceKind, DiskGroup, HostSpec, Project, ProtectionMethod,
-    Settings, Storage, StoragePolicy, Topology, SCHEMA_VERSION,
+    Settings, Storage, StoragePolicy, StorageTier, Topology, SCHEMA_VERSION,
 };
 use crate::platform::vsan_osa::cache::{
     disk_groups_in_cluster, share_of_consumed_per_disk_group_gb,
 };
-use crate::platform::vsan_osa::capacity::{data_capacity_gb, StorageTier, WaterfallStep};
+use crate::platform::vsan_osa::capacity::{data_capacity_gb, WaterfallStep};
 use crate::rules::Finding;
 use crate::validate::disk_group_count;
 

@@ -32,10 +32,12 @@ use serde::Serialize;
 use crate::demand::protection::protection;
 use crate::durability::{assess_durability, ClusterDurability, EventKind, FailureEvent};
 use crate::model::{
-    Capacity, Cluster, DeviceKind, Id, ResilienceSettings, Settings, StoragePolicy,
+    Capacity, Cluster, DeviceKind, Id, ResilienceSettings, ResolvedDiskGroup, Settings,
+    StoragePolicy,
 };
-use crate::platform::vsan_osa::capacity::{percent, CapacityEvaluation, ResolvedDiskGroup};
+use crate::platform::vsan_osa::capacity::CapacityEvaluation;
 use crate::platform::vsan_osa::performance::ClusterPerformance;
+use crate::ratio::percent;
 use crate::rules::{ClusterFacts, Finding};
 
 pub use loss::LostHardware;
@@ -394,9 +396,7 @@ fn failure_events(
     let host = Devices::host(disk_groups);
     // Data spreads over the devices in proportion to their size.
     let whole_raw_gb = host.raw_gb * f64::from(hosts);
-    let data_per_raw_gb =
-        crate::platform::vsan_osa::capacity::ratio(capacity.required.gb, whole_raw_gb)
-            .unwrap_or(0.0);
+    let data_per_raw_gb = crate::ratio::ratio(capacity.required.gb, whole_raw_gb).unwrap_or(0.0);
     let hours =
         |raw_gb: f64| resync_minutes(raw_gb * data_per_raw_gb, rate.under_load_gb_per_min) / 60.0;
     let afr = |kind: DeviceKind| {
@@ -464,8 +464,7 @@ impl WeightedEvent {
             kind: self.kind,
             per_host: self.count,
             rate_per_year: self.rate,
-            window_hours: crate::platform::vsan_osa::capacity::ratio(self.rate_hours, self.rate)
-                .unwrap_or(0.0),
+            window_hours: crate::ratio::ratio(self.rate_hours, self.rate).unwrap_or(0.0),
         }
     }
 }

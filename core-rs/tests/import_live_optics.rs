@@ -7,12 +7,12 @@ mod live_optics_fixture;
 
 use live_optics_fixture::{lo_vms, lo_xlsx, lo_zip, LoVm, HOSTS};
 use stacksizer_core::catalog::shipped_catalog;
+use stacksizer_core::demand::io::front_end_io;
 use stacksizer_core::evaluate::{evaluate_json, EvaluateOutcome};
 use stacksizer_core::import::detect::{detect, FileKind};
 use stacksizer_core::import::inventory::{InventoryOptions, InventorySource, IopsBasis};
 use stacksizer_core::import::live_optics::{import_live_optics, workbook_in_zip};
 use stacksizer_core::import::project::starter_project;
-use stacksizer_core::platform::vsan_osa::performance::front_end_io;
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-6 * b.abs().max(1.0)

@@ -1,10 +1,12 @@
 //! The core's top-level modules form a layered tree (README, "Repository
 //! map"): no two of them reach each other through `crate::` paths, directly
-//! or around a loop. A cycle means two modules can only be understood, and
-//! changed, together; this test names the loop and a file behind each step.
+//! or around a loop; nor do the platform folders (`platform/vsan_osa`,
+//! `platform/two_sites`, ...) through `crate::platform::` paths. A cycle
+//! means two modules can only be understood, and changed, together; this
+//! test names the loop and a file behind each step.
 //!
-//! Read from the sources, not from the compiler: every `crate::<top>` path
-//! in production code counts. Test code is left out (a test may evaluate a
+//! Read from the sources, not from the compiler: every such path in
+//! production code counts. Test code is left out (a test may evaluate a
 //! whole project), as are `lib.rs`, `wasm.rs` and the CLI (`bin/`), which
 //! sit above everything.
 
@@ -12,24 +14,64 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Top-level module -> module it uses -> a file of the first that does.
+/// Module -> module it uses -> a file of the first that does.
 type Graph = BTreeMap<String, BTreeMap<String, String>>;
+
+/// The modules in `src/<folder>` and the path prefix that names them.
+const TOP_LEVEL: (&str, &str) = ("", "crate::");
+const PLATFORMS: (&str, &str) = ("platform", "crate::platform::");
 
 #[test]
 fn top_level_modules_have_no_import_cycle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let graph = module_graph(&src);
+    let graph = module_graph(&src(), TOP_LEVEL);
     assert!(
         graph.len() > 10,
         "expected the core's top-level modules, found {:?}",
         graph.keys().collect::<Vec<_>>()
     );
-    if let Some(cycle) = find_cycle(&graph) {
+    assert_acyclic(&graph, "top-level modules");
+}
+
+#[test]
+fn platform_folders_have_no_import_cycle() {
+    let graph = module_graph(&src(), PLATFORMS);
+    let platforms: Vec<&str> = graph.keys().map(String::as_str).collect();
+    assert_eq!(
+        platforms,
+        ["two_sites", "vsan_esa", "vsan_osa", "xtremio_vplex"],
+        "expected the four platform folders"
+    );
+    assert!(
+        graph.values().any(|edges| !edges.is_empty()),
+        "expected the platforms to use one another"
+    );
+    assert_acyclic(&graph, "platform folders");
+}
+
+#[test]
+fn platform_paths_name_the_folder_after_the_prefix() {
+    let line = "use crate::platform::{two_sites::Sites, vsan_osa}; crate::platform::vsan_esa::f(crate::model::X)";
+    assert_eq!(
+        crate_paths(line, PLATFORMS.1),
+        ["two_sites", "vsan_osa", "vsan_esa"]
+    );
+    assert_eq!(
+        crate_paths(line, TOP_LEVEL.1),
+        ["platform", "platform", "model"]
+    );
+}
+
+fn assert_acyclic(graph: &Graph, between: &str) {
+    if let Some(cycle) = find_cycle(graph) {
         panic!(
-            "import cycle between top-level modules:\n{}",
-            describe(&graph, &cycle)
+            "import cycle between {between}:\n{}",
+            describe(graph, &cycle)
         );
     }
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
 #[test]
@@ -69,15 +111,16 @@ mod tests {
     use crate::evaluate::evaluate;
 }
 ";
-    let used: BTreeSet<String> = used_modules(text).into_iter().collect();
+    let used: BTreeSet<String> = used_modules(text, TOP_LEVEL.1).into_iter().collect();
     let expected: BTreeSet<String> = ["model", "rules", "source"].map(String::from).into();
     assert_eq!(used, expected);
 }
 
-/// The graph of `crate::` references between the top-level modules in `src`.
-fn module_graph(src: &Path) -> Graph {
+/// The graph of references between the modules in `src/<folder>`, each
+/// named after `prefix`.
+fn module_graph(src: &Path, (folder, prefix): (&str, &str)) -> Graph {
     let mut tops = BTreeMap::new();
-    for entry in fs::read_dir(src).expect("read src") {
+    for entry in fs::read_dir(src.join(folder)).expect("read the module folder") {
         let path = entry.expect("src entry").path();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let top = name.strip_suffix(".rs").unwrap_or(&name).to_string();
@@ -95,7 +138,7 @@ fn module_graph(src: &Path) -> Graph {
                 continue;
             }
             let text = fs::read_to_string(&file).expect("read a source file");
-            for used in used_modules(&text) {
+            for used in used_modules(&text, prefix) {
                 if used != *top && names.contains(&used) {
                     let shown = file.strip_prefix(src).unwrap().display().to_string();
                     edges.entry(used).or_insert(shown);
@@ -134,10 +177,10 @@ fn is_test_file(file: &Path, src: &Path) -> bool {
             .is_some_and(|dir| dir.components().any(|c| c.as_os_str() == "tests"))
 }
 
-/// The top-level names after `crate::` in `text`, leaving out comment lines
+/// The module names after `prefix` in `text`, leaving out comment lines
 /// and `#[cfg(test)]` items. Relies on rustfmt's layout: a block item closes
 /// with `}` at the indentation it opened at.
-fn used_modules(text: &str) -> Vec<String> {
+fn used_modules(text: &str, prefix: &str) -> Vec<String> {
     let mut used = Vec::new();
     let mut lines = text.lines();
     while let Some(line) = lines.next() {
@@ -149,7 +192,7 @@ fn used_modules(text: &str) -> Vec<String> {
             skip_item(&mut lines);
             continue;
         }
-        used.extend(crate_paths(line));
+        used.extend(crate_paths(line, prefix));
     }
     used
 }
@@ -177,16 +220,17 @@ fn skip_item<'a>(lines: &mut impl Iterator<Item = &'a str>) {
     }
 }
 
-/// `crate::a::b` gives `a`; `crate::{a, b::c}` gives `a` and `b`.
-fn crate_paths(line: &str) -> Vec<String> {
+/// With the prefix `crate::`, `crate::a::b` gives `a` and `crate::{a, b::c}`
+/// gives `a` and `b`; likewise below `crate::platform::`.
+fn crate_paths(line: &str, prefix: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut rest = line;
-    while let Some(at) = rest.find("crate::") {
+    while let Some(at) = rest.find(prefix) {
         let preceded_by_ident = rest[..at]
             .chars()
             .next_back()
             .is_some_and(|c| c.is_alphanumeric() || c == '_');
-        rest = &rest[at + "crate::".len()..];
+        rest = &rest[at + prefix.len()..];
         if preceded_by_ident {
             continue;
         }

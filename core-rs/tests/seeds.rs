@@ -5,9 +5,8 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 use stacksizer_core::evaluate::{evaluate, Evaluation};
-use stacksizer_core::model::{Project, SqlDeployment, WorkloadSpec};
+use stacksizer_core::model::{Project, SqlDeployment, StorageTier, WorkloadSpec};
 use stacksizer_core::parse_project;
-use stacksizer_core::platform::vsan_osa::capacity::StorageTier;
 use stacksizer_core::rules::Severity;
 
 fn examples() -> Vec<(String, Project)> {

@@ -10,6 +10,7 @@ use crate::demand::growth::{
     assess_growth, growth_findings, holds_of, year_of, ClusterGrowth, GrowthLimit, GrowthModel,
     GrowthYear, LimitFigures,
 };
+use crate::demand::placement::PlacedWorkload;
 use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology, VsanEsa};
 use crate::platform::vsan_esa::{
     assess_esa_performance, esa_details, esa_findings, esa_performance_findings, esa_raw,
@@ -17,7 +18,7 @@ use crate::platform::vsan_esa::{
     EsaPerformance, ResolvedEsa,
 };
 use crate::platform::vsan_iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout, VsanArchitecture};
-use crate::platform::vsan_osa::capacity::{CapacityEvaluation, PlacedWorkload, RawCapacity};
+use crate::platform::vsan_osa::capacity::{CapacityEvaluation, RawCapacity};
 use crate::rules::Finding;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

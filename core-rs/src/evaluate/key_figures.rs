@@ -12,7 +12,8 @@ use crate::bom::ClusterCost;
 use crate::demand::compute::ClusterCompute;
 use crate::model::Capacity;
 use crate::platform::two_sites::SiteFailure;
-use crate::platform::vsan_osa::capacity::{percent, CapacityEvaluation};
+use crate::platform::vsan_osa::capacity::CapacityEvaluation;
+use crate::ratio::percent;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -288,7 +289,7 @@ fn xtremio_vplex(e: &ArrayClusterEvaluation, cost: ClusterCost) -> KeyFigures {
             back_end: x.sites.iter().map(|s| s.back_end_iops).sum(),
             limit: Some(peak),
             limit_basis: VPLEX_LIMIT,
-            headroom: crate::platform::vsan_osa::capacity::ratio(peak, v.frontend_iops),
+            headroom: crate::ratio::ratio(peak, v.frontend_iops),
         },
         cost,
         // Unloaded estimates; a distributed write crosses the sites.

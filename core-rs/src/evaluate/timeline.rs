@@ -5,15 +5,14 @@
 //! and working sets, grown with the data) is re-routed per year and host count.
 
 use crate::demand::compute::ClusterCompute;
+use crate::demand::footprint::{annual_growth_pct, growth_by_year};
 use crate::demand::growth::{
     holds_of, year_of, GrowthLimit, GrowthModel, GrowthYear, LimitFigures,
 };
-use crate::model::{Capacity, Cluster, HostSpec, Settings, Topology};
+use crate::demand::placement::PlacedWorkload;
+use crate::model::{Capacity, Cluster, HostSpec, ResolvedDiskGroup, Settings, Topology};
 use crate::platform::two_sites::Sites;
-use crate::platform::vsan_osa::capacity::{
-    annual_growth_pct, growth_by_year, raw_capacity, usable_capacity, ConsumedGrowth,
-    PlacedWorkload, ResolvedDiskGroup,
-};
+use crate::platform::vsan_osa::capacity::{raw_capacity, usable_capacity, ConsumedGrowth};
 use crate::platform::vsan_osa::performance::{ClusterPerformance, GrowingIo};
 
 pub(super) struct OsaGrowth<'a> {

@@ -3,7 +3,9 @@
 //! `protection::site_mirrored`, and the capacity and performance models
 //! apply it; this module adds what only a stretched cluster has: the cost
 //! of the inter-site round trip, the inter-site and witness links, and a
-//! whole site failing.
+//! whole site failing. The platforms use it (VPLEX Metro's sites fail as
+//! vSAN's do) and it uses none of them: each platform's own model finds
+//! the surviving site's storage headroom and passes it in.
 
 mod failover_tps;
 mod latency;
@@ -13,9 +15,8 @@ mod site_failure;
 use serde::Serialize;
 
 use crate::demand::compute::ClusterCompute;
+use crate::demand::placement::PlacedWorkload;
 use crate::model::{Settings, Topology, WorkloadSpec};
-use crate::platform::vsan_osa::capacity::{PlacedWorkload, ResolvedDiskGroup};
-use crate::platform::vsan_osa::performance::assess_performance;
 use crate::rules::{num, Finding, FindingCode, Measure};
 
 pub use failover_tps::{
@@ -24,7 +25,7 @@ pub use failover_tps::{
 };
 pub use latency::{
     mirrored_write_penalty_ms, rtt_penalty, RttPenalty, DATA_WRITE_POINTS, LOG_WRITE_POINTS,
-    SQL_RECOMMENDED_RTT_MS, TPS_POINTS,
+    SQL_RECOMMENDED_RTT_MS, TPS_POINTS, VSAN_HOST_RTT_MS,
 };
 pub use link::{
     components, inter_site_link, max_witness_rtt_ms, witness_link, write_mb_per_s, InterSiteLink,
@@ -89,18 +90,18 @@ impl Sites {
     }
 }
 
-/// Sizes what a stretched vSAN cluster adds. `compute` is the whole
-/// cluster's; the surviving site's storage is assessed with the same disk
-/// groups on `hosts_per_site` hosts, each workload keeping one copy.
-/// `healthy` is the whole cluster's compute and IOPS headroom.
+/// Sizes what a stretched vSAN cluster adds. `healthy` is the whole
+/// cluster's compute and IOPS headroom; `surviving_iops_headroom` the
+/// surviving site's storage, which the platform's performance model
+/// assesses (vSAN OSA: `surviving_site_headroom`).
 pub fn assess_stretched(
     cluster_index: usize,
     name: &str,
     sites: Sites,
-    disk_groups: &[ResolvedDiskGroup],
     placed: &[PlacedWorkload],
     settings: &Settings,
     healthy: Healthy,
+    surviving_iops_headroom: Option<f64>,
 ) -> StretchedEvaluation {
     let compute = healthy.compute;
     let path = format!("clusters[{cluster_index}]");
@@ -118,31 +119,17 @@ pub fn assess_stretched(
         sites.witness_rtt_ms,
         sites.hosts_per_site,
     );
-    let one_copy: Vec<PlacedWorkload> = placed.iter().map(PlacedWorkload::in_one_site).collect();
-    let surviving = Topology::Single {
-        host_count: sites.hosts_per_site,
-    };
-    // Only the surviving site's IOPS headroom is read: dedup changes the
-    // latency, not the IOPS the devices carry.
-    let surviving_storage = assess_performance(
-        cluster_index,
-        &surviving,
-        disk_groups,
-        false,
-        &one_copy,
-        settings,
-    );
     let busy = |headroom: Option<f64>| {
         headroom.map_or(0.0, |h| settings.device_utilisation_ceiling_pct / 100.0 / h)
     };
     let storage = StorageUse {
         before: busy(healthy.iops_headroom),
-        after_offered: busy(surviving_storage.headroom),
+        after_offered: busy(surviving_iops_headroom),
     };
     let site_failure = site_failure(
         compute,
         sites.hosts_per_site,
-        surviving_storage.headroom,
+        surviving_iops_headroom,
         storage,
         compute.hosts,
     );

@@ -14,6 +14,8 @@ mod reserve;
 
 use serde::Serialize;
 
+use crate::demand::footprint::footprint;
+use crate::demand::placement::PlacedWorkload;
 use crate::demand::protection::{protection, Protection};
 use crate::limits::{MAX_ESA_COMPONENTS_PER_DEVICE, MAX_ESA_COMPONENTS_PER_HOST};
 use crate::model::{
@@ -21,9 +23,9 @@ use crate::model::{
 };
 use crate::platform::two_sites::components;
 use crate::platform::vsan_osa::capacity::{
-    footprint, percent, policy_shares, ratio, CapacityEvaluation, PlacedWorkload, RawCapacity,
-    StepKind, WaterfallStep, WorkloadCapacity,
+    policy_shares, CapacityEvaluation, RawCapacity, StepKind, WaterfallStep, WorkloadCapacity,
 };
+use crate::ratio::{percent, ratio};
 use crate::source;
 use crate::totals::totals;
 

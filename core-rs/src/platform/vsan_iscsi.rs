@@ -20,11 +20,11 @@
 use serde::Serialize;
 
 use crate::demand::compute::hosts_after_failure;
+use crate::demand::placement::PlacedWorkload;
 use crate::limits::{
     MAX_ISCSI_LUNS_PER_CLUSTER, MAX_ISCSI_SESSIONS_PER_HOST, MAX_ISCSI_TARGETS_PER_CLUSTER,
 };
 use crate::model::{Id, Settings, SqlDeployment, Topology, WorkloadSpec};
-use crate::platform::vsan_osa::capacity::PlacedWorkload;
 use crate::rules::{Finding, FindingCode};
 use crate::source;
 

@@ -21,9 +21,11 @@ mod x_brick;
 use serde::Serialize;
 
 use crate::demand::compute::ClusterCompute;
+use crate::demand::placement::PlacedWorkload;
 use crate::model::{Id, Settings, VolumePlacement, VplexReplication, WorkloadSpec, XtremioVplex};
 use crate::platform::two_sites::{site_failure, SiteFailure, Sites, StorageUse};
-use crate::platform::vsan_osa::capacity::{percent, CapacityEvaluation, PlacedWorkload};
+use crate::platform::vsan_osa::capacity::CapacityEvaluation;
+use crate::ratio::percent;
 use crate::rules::Finding;
 use crate::source;
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::platform::vsan_osa::capacity::StorageTier;
+use crate::model::StorageTier;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

@@ -9,9 +9,8 @@ use crate::demand::protection::needs_other_tier;
 use crate::evaluate::{evaluate, ClusterEvaluation};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::issue::InputIssue;
-use crate::model::WorkloadSpec;
+use crate::model::{StorageTier, WorkloadSpec};
 use crate::platform::two_sites::witness_link;
-use crate::platform::vsan_osa::capacity::StorageTier;
 use crate::resilience::HostLayout;
 
 use super::base::{Base, VsanConfig};

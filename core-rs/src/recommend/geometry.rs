@@ -4,9 +4,8 @@
 
 use crate::demand::compute::{usable_ram_per_host_gb, vsan_memory_gb};
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
-use crate::model::{Device, Settings};
+use crate::model::{Device, ResolvedDiskGroup, Settings, StorageTier};
 use crate::platform::vsan_osa::cache::{rated_tbw, rated_writes_per_s};
-use crate::platform::vsan_osa::capacity::{ResolvedDiskGroup, StorageTier};
 
 use super::space::{Choices, Layout};
 

@@ -46,18 +46,19 @@ use crate::demand::compute::{
 };
 use crate::demand::protection::too_few_hosts;
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
-use crate::model::Settings;
+use crate::model::{Settings, StorageTier};
 use crate::platform::two_sites::site_cpu_overloaded;
 use crate::platform::vsan_osa::cache::{
     cache_below_rule, disk_groups_in_cluster, endurance_exceeded, per_disk_group,
     writes_exceed_rating, written_tb,
 };
 use crate::platform::vsan_osa::capacity::{
-    capacity_insufficient, percent, reserve_exceeds_cluster, usable_space, StorageTier,
+    capacity_insufficient, reserve_exceeds_cluster, usable_space,
 };
 use crate::platform::vsan_osa::performance::{
     device_limited_iops, hybrid_read_cache_gb, over_ceiling, rated_iops, utilisation_pct, LruCache,
 };
+use crate::ratio::percent;
 use crate::rules::FindingCode;
 
 use super::figures::{tier_index, AssignmentFigures, ProjectFigures};

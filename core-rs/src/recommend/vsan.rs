@@ -13,7 +13,7 @@
 
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::issue::InputIssue;
-use crate::platform::vsan_osa::capacity::StorageTier;
+use crate::model::StorageTier;
 
 use super::base::{Base, VsanConfig};
 use super::bom::{priced, vsan_bom, vsan_quantities, BomLine};

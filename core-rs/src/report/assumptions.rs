@@ -11,11 +11,12 @@ use crate::demand::compute::{EXCHANGE_VCPU_PER_CORE, GENERAL_VCPU_PER_CORE, SQL_
 use crate::labels;
 use crate::limits::{MAX_ESA_COMPONENTS_PER_DEVICE, MAX_ESA_COMPONENTS_PER_HOST};
 use crate::model::{DeviceKind, FreeSpaceModel, Settings, Storage, VsanEsa};
+use crate::platform::two_sites::VSAN_HOST_RTT_MS;
 use crate::platform::vsan_esa::LFS_OVERHEAD_PCT;
 use crate::platform::vsan_osa::cache::ALL_FLASH_WRITE_BUFFER_GB;
 use crate::platform::vsan_osa::performance::{
     typical_hdd_iops, DATA_LATENCY_LIMIT_MS, FLASH_DATASHEET_QUEUE_DEPTH, HYBRID_READ_CACHE_SHARE,
-    LOG_WRITE_LATENCY_LIMIT_MS, VSAN_HOST_RTT_MS,
+    LOG_WRITE_LATENCY_LIMIT_MS,
 };
 use crate::source;
 

@@ -14,7 +14,7 @@ use super::{ClusterView, Context, Evaluated};
 use crate::evaluate::Utilisation;
 use crate::labels;
 use crate::model::Storage;
-use crate::platform::vsan_osa::capacity::percent;
+use crate::ratio::percent;
 use crate::rules::num;
 
 /// The figures of the key-figure table, in row order.

@@ -3,10 +3,10 @@
 
 use super::sheet::{column_range, Cell, Computed, NumberFormat, RowStyle, Sheet, SheetBuilder};
 use super::Context;
+use crate::demand::io::front_end_io;
 use crate::labels;
 use crate::model::ids::IdIndex;
 use crate::model::WorkloadSpec;
-use crate::platform::vsan_osa::performance::front_end_io;
 
 /// Columns summed in the totals row, with how they are shown.
 const SUMMED: &[(u16, NumberFormat)] = &[

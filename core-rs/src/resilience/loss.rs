@@ -5,8 +5,7 @@
 use serde::Serialize;
 
 use super::{ComponentState, FailureKind};
-use crate::model::{Capacity, Device, Topology};
-use crate::platform::vsan_osa::capacity::ResolvedDiskGroup;
+use crate::model::{Capacity, Device, ResolvedDiskGroup, Topology};
 use crate::source;
 
 /// The hardware a failure removes, as the result shows it.

@@ -4,8 +4,7 @@
 
 use serde::Serialize;
 
-use crate::model::{DeviceKind, ResilienceSettings};
-use crate::platform::vsan_osa::capacity::StorageTier;
+use crate::model::{DeviceKind, ResilienceSettings, StorageTier};
 use crate::source;
 
 /// Resync rates in decimal GB per minute.
@@ -96,5 +95,5 @@ pub fn all_nvme(cache_kinds: impl IntoIterator<Item = DeviceKind>) -> bool {
 /// Minutes to resync `gb` at `gb_per_min`. Validation keeps rates
 /// positive; an unvalidated zero rate gives 0, never an infinity.
 pub fn resync_minutes(gb: f64, gb_per_min: f64) -> f64 {
-    crate::platform::vsan_osa::capacity::ratio(gb, gb_per_min).unwrap_or(0.0)
+    crate::ratio::ratio(gb, gb_per_min).unwrap_or(0.0)
 }

@@ -4,9 +4,8 @@ use serde_json::{json, Value};
 use super::*;
 use crate::durability::EventKind;
 use crate::evaluate::{evaluate, ClusterEvaluation};
-use crate::model::Project;
+use crate::model::{Project, StorageTier};
 use crate::parse::parse_project;
-use crate::platform::vsan_osa::capacity::StorageTier;
 use crate::rules::{FindingCode, Severity};
 
 /// A cluster of `topology` with two disk groups of one cache SSD and

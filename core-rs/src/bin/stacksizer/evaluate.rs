@@ -8,10 +8,10 @@ use stacksizer_core::evaluate::{
     evaluate, evaluate_json, ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation,
     ClusterResult, ClusterUtilisation, EvaluateOutcome, Utilisation,
 };
+use stacksizer_core::model::StorageTier;
 use stacksizer_core::parse::MAX_PROJECT_BYTES;
 use stacksizer_core::parse_project;
 use stacksizer_core::platform::two_sites::StretchedEvaluation;
-use stacksizer_core::platform::vsan_osa::capacity::StorageTier;
 use stacksizer_core::resilience::ClusterResilience;
 use stacksizer_core::rules::num;
 use stacksizer_core::Evaluation;

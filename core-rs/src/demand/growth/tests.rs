@@ -1,6 +1,6 @@
 use super::*;
-use crate::platform::vsan_osa::capacity::growth_factor;
-use crate::platform::vsan_osa::performance::{front_end_io, working_set_gb};
+use crate::demand::footprint::growth_factor;
+use crate::demand::io::{front_end_io, working_set_gb};
 
 /// A cluster whose usable capacity is 32.5 GB per host (130 GB on 4 hosts)
 /// holding data that needs 100 GB today and grows 20 % a year: the issue's

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use crate::demand::compute::{assess_compute, assess_compute_with};
 use crate::demand::growth::{grown_io, ClusterGrowth, GrowthCrossing, GrowthLimit, GrowthYear};
+use crate::demand::placement::PlacedWorkload;
 use crate::evaluate::{
     evaluate, placed_workloads, resolve_disk_groups, ClusterDetail, Lookup, FCI_NODES,
 };
@@ -19,9 +20,7 @@ use crate::platform::two_sites::Sites;
 use crate::platform::vsan_esa::{
     assess_esa_performance, esa_vsan_memory, evaluate_esa_capacity, ResolvedEsa,
 };
-use crate::platform::vsan_osa::capacity::{
-    evaluate_capacity_and_growth, raw_capacity, PlacedWorkload,
-};
+use crate::platform::vsan_osa::capacity::{evaluate_capacity_and_growth, raw_capacity};
 use crate::platform::vsan_osa::performance::assess_performance;
 use crate::validate::validate_with_refs;
 
@@ -113,8 +112,7 @@ fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
         } => {
             let groups = resolve_disk_groups(&lookup, disk_groups);
             let dedup_active = *dedup_compression
-                && crate::platform::vsan_osa::capacity::storage_tier(&groups)
-                    == crate::platform::vsan_osa::capacity::StorageTier::AllFlash;
+                && crate::model::storage_tier(&groups) == crate::model::StorageTier::AllFlash;
             reference_growth(
                 &cluster.topology,
                 settings.planning_horizon_years,

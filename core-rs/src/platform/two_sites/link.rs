@@ -4,7 +4,10 @@
 
 use serde::Serialize;
 
-use crate::platform::vsan_osa::capacity::{footprint, PlacedWorkload};
+use crate::demand::footprint::footprint;
+use crate::demand::placement::PlacedWorkload;
+use crate::demand::write_load::write_load;
+use crate::ratio::percent;
 use crate::source;
 
 /// VMware vSAN Stretched Cluster bandwidth sizing: required bandwidth =
@@ -63,7 +66,7 @@ pub fn inter_site_link(write_mb_per_s: f64, link_gbps: f64) -> InterSiteLink {
         resync_multiplier: RESYNC_MULTIPLIER,
         required_gbps,
         link_gbps,
-        utilisation_pct: crate::platform::vsan_osa::capacity::percent(required_gbps, link_gbps),
+        utilisation_pct: percent(required_gbps, link_gbps),
         source: source::INTER_SITE_BANDWIDTH,
     }
 }
@@ -237,7 +240,7 @@ pub fn components(w: &PlacedWorkload, horizon_years: u32) -> u64 {
 /// writes its policy puts on one copy, every application copy included.
 pub fn write_mb_per_s(w: &PlacedWorkload) -> f64 {
     let p = w.protection();
-    let load = crate::platform::vsan_osa::cache::write_load(&w.workload.spec, p);
+    let load = write_load(&w.workload.spec, p);
     load.device_write_mb_per_s / f64::from(p.device_writes_per_write.max(1))
 }
 

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
 use crate::demand::compute::{memory_overcommitted, ClusterCompute};
-use crate::platform::vsan_osa::capacity::{percent, ratio};
+use crate::ratio::{percent, ratio};
 use crate::rules::{hosts_to_add, num, Finding, FindingCode, Measure};
 use crate::source;
 

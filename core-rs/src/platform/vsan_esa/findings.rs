@@ -3,11 +3,10 @@
 //! vSAN cannot keep the reserved capacity sized.
 
 use super::{esa_protection, EsaEvaluation, EsaReserve, ResolvedEsa};
+use crate::demand::placement::PlacedWorkload;
 use crate::demand::protection::too_few_hosts;
-use crate::model::{FreeSpaceModel, HostSpec, Settings, StoragePolicy};
-use crate::platform::vsan_osa::capacity::{
-    capacity_findings, CapacityEvaluation, PlacedWorkload, StorageTier,
-};
+use crate::model::{FreeSpaceModel, HostSpec, Settings, StoragePolicy, StorageTier};
+use crate::platform::vsan_osa::capacity::{capacity_findings, CapacityEvaluation};
 use crate::rules::{num, ClusterFacts, Finding, FindingCode};
 
 use super::RESERVED_CAPACITY_MIN_HOSTS;

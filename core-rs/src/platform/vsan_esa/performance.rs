@@ -20,12 +20,14 @@ use serde::Serialize;
 
 use super::{esa_protection, ResolvedEsa};
 use crate::demand::growth::front_end_io_in;
+use crate::demand::io::{front_end_io, FrontEndIo};
+use crate::demand::placement::PlacedWorkload;
 use crate::demand::protection::Protection;
 use crate::model::{Id, Settings};
-use crate::platform::vsan_osa::capacity::PlacedWorkload;
+use crate::platform::two_sites::VSAN_HOST_RTT_MS;
 use crate::platform::vsan_osa::performance::{
-    device_limited_iops, front_end_io, over_ceiling, rated_iops, utilisation_pct, DataServices,
-    FrontEndIo, TierLoad, TierResponses, VSAN_HOST_RTT_MS,
+    device_limited_iops, over_ceiling, rated_iops, utilisation_pct, DataServices, TierLoad,
+    TierResponses,
 };
 use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;

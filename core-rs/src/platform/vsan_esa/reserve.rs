@@ -4,8 +4,9 @@
 
 use serde::Serialize;
 
+use crate::demand::footprint::footprint;
+use crate::demand::placement::PlacedWorkload;
 use crate::model::{Capacity, FreeSpaceModel, Settings, VsanEsa};
-use crate::platform::vsan_osa::capacity::{footprint, PlacedWorkload};
 use crate::source;
 
 /// Operations space per host while every object is under

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::{ClusterIscsi, IscsiWorkload, TargetMapping};
-use crate::platform::vsan_osa::capacity::PlacedWorkload;
+use crate::demand::placement::PlacedWorkload;
 use crate::rules::num;
 use crate::source;
 

@@ -4,14 +4,13 @@
 mod device;
 mod findings;
 mod requirement;
-mod write_load;
 
 use serde::Serialize;
 
-use crate::model::{Capacity, Id, Settings};
-use crate::platform::vsan_osa::capacity::{
-    PlacedWorkload, ResolvedDiskGroup, StorageTier, WorkloadCapacity,
-};
+use crate::demand::placement::PlacedWorkload;
+use crate::demand::write_load::{write_load, WriteLoad};
+use crate::model::{Capacity, Id, ResolvedDiskGroup, Settings, StorageTier};
+use crate::platform::vsan_osa::capacity::WorkloadCapacity;
 use crate::totals::totals;
 
 pub use device::{
@@ -20,7 +19,6 @@ pub use device::{
 };
 pub use findings::{cache_below_rule, cache_findings, endurance_exceeded, writes_exceed_rating};
 pub use requirement::{share_of_consumed_gb, CacheNeed, CacheRule};
-pub use write_load::{write_load, WriteLoad};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

@@ -8,15 +8,12 @@ mod waterfall;
 use serde::Serialize;
 
 use crate::demand::protection::Protection;
-use crate::model::{Capacity, Settings};
+use crate::model::{Capacity, ResolvedDiskGroup, Settings};
 use crate::source;
 use crate::totals::totals;
 
-pub use crate::demand::footprint::{
-    annual_growth_pct, application_copies, footprint, growth_by_year, growth_factor, Footprint,
-};
-pub use crate::demand::placement::PlacedWorkload;
-pub use crate::model::{mixes_tiers, storage_tier, ResolvedDiskGroup, StorageTier};
+use crate::demand::placement::PlacedWorkload;
+use crate::ratio::{percent, ratio};
 pub use findings::{capacity_findings, capacity_insufficient, reserve_exceeds_cluster};
 pub use reduction::physical_per_logical;
 pub(crate) use required::policy_shares;
@@ -155,20 +152,9 @@ pub fn data_capacity_gb(
     .unwrap_or(0.0)
 }
 
-/// `a / b`, or `None` when `b` is not a positive finite number.
-pub(crate) fn ratio(a: f64, b: f64) -> Option<f64> {
-    let r = a / b;
-    (b > 0.0 && b.is_finite() && r.is_finite()).then_some(r)
-}
-
-/// `100 * a / b`, or `None` when `b` is not a positive finite number.
-pub(crate) fn percent(a: f64, b: f64) -> Option<f64> {
-    ratio(a, b).map(|r| r * 100.0)
-}
-
 #[cfg(test)]
 pub(crate) mod test_support {
-    use super::ResolvedDiskGroup;
+    use crate::model::ResolvedDiskGroup;
     use crate::model::{Device, DeviceKind};
 
     pub fn device(kind: DeviceKind, gb: f64) -> Device {
@@ -227,13 +213,5 @@ mod tests {
         let three = raw_capacity(&[dg], 3).total.gb;
         let four = raw_capacity(&[dg], 4).total.gb;
         assert!((four - three - 4.0 * 1920.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn ratio_never_divides_by_zero() {
-        assert_eq!(ratio(1.0, 0.0), None);
-        assert_eq!(ratio(0.0, 0.0), None);
-        assert_eq!(ratio(1.0, f64::INFINITY), None);
-        assert_eq!(percent(1.0, 4.0), Some(25.0));
     }
 }

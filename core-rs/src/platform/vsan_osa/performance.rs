@@ -21,15 +21,15 @@
 
 use serde::Serialize;
 
-use crate::model::{Device, DeviceKind, Id, ProtectionMethod, Settings, StoragePolicy, Topology};
-use crate::platform::two_sites::mirrored_write_penalty_ms;
-use crate::platform::vsan_osa::capacity::{
-    storage_tier, PlacedWorkload, ResolvedDiskGroup, StorageTier,
+use crate::demand::io::{front_end_io, working_set_gb, FrontEndIo};
+use crate::demand::placement::PlacedWorkload;
+use crate::model::{
+    storage_tier, Device, DeviceKind, Id, ProtectionMethod, ResolvedDiskGroup, Settings,
+    StoragePolicy, StorageTier, Topology,
 };
+use crate::platform::two_sites::{mirrored_write_penalty_ms, VSAN_HOST_RTT_MS};
 use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;
-
-pub use crate::demand::io::{front_end_io, grown_front_end_io, working_set_gb, FrontEndIo};
 
 mod latency;
 mod latency_findings;
@@ -46,11 +46,6 @@ use read_cache::ReadMix;
 
 /// Hybrid cache devices split 70 % read cache / 30 % write buffer (vSAN design guide).
 pub const HYBRID_READ_CACHE_SHARE: f64 = 0.7;
-
-/// Round trip between hosts on the vSAN network: "around 0.2ms" (seed 000 §9.3).
-/// Every I/O may be served by a replica on another host, and a write waits
-/// for every replica's acknowledgement, so each pays one round trip.
-pub const VSAN_HOST_RTT_MS: f64 = 0.2;
 
 /// Microsoft's recommended ceilings for SQL Server: transaction log writes
 /// < 5 ms, data files < 20 ms (seed 000 §7.3; seed 001).
@@ -483,6 +478,32 @@ pub fn assess_performance_and_growth(
         read_mix,
     };
     (performance, growing)
+}
+
+/// The IOPS headroom of a stretched cluster's surviving site: the same disk
+/// groups on `hosts_per_site` hosts, each workload keeping one copy. Only
+/// the headroom is read: dedup changes the latency, not the IOPS the
+/// devices carry.
+pub fn surviving_site_headroom(
+    cluster_index: usize,
+    hosts_per_site: u32,
+    disk_groups: &[ResolvedDiskGroup],
+    placed: &[PlacedWorkload],
+    settings: &Settings,
+) -> Option<f64> {
+    let one_copy: Vec<PlacedWorkload> = placed.iter().map(PlacedWorkload::in_one_site).collect();
+    let surviving = Topology::Single {
+        host_count: hosts_per_site,
+    };
+    assess_performance(
+        cluster_index,
+        &surviving,
+        disk_groups,
+        false,
+        &one_copy,
+        settings,
+    )
+    .headroom
 }
 
 /// The hybrid read cache: 70 % of every host's cache devices; none on all-flash.

@@ -7,8 +7,9 @@ use super::reduction::data_reduction_ratio;
 use super::sites::{ArraySite, PlacedVolumes};
 use crate::model::{ArrayDataReduction, Capacity};
 use crate::platform::vsan_osa::capacity::{
-    percent, ratio, CapacityEvaluation, StepKind, WaterfallStep, WorkloadCapacity,
+    CapacityEvaluation, StepKind, WaterfallStep, WorkloadCapacity,
 };
+use crate::ratio::{percent, ratio};
 use crate::source;
 
 pub fn array_capacity(

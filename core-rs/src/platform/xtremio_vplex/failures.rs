@@ -19,7 +19,7 @@ use super::sites::{ArraySite, PlacedVolumes, SiteRole};
 use super::vplex::{vplex_limit, DIRECTORS_PER_ENGINE};
 use super::x_brick::XBrickModel;
 use crate::model::{Capacity, Id, ResilienceSettings, VolumePlacement};
-use crate::platform::vsan_osa::capacity::{percent, ratio};
+use crate::ratio::{percent, ratio};
 use crate::source;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -12,10 +12,12 @@ use serde::Serialize;
 use super::reduction::{physical_gb, provisioned_gb, snapshot_gb};
 use super::vplex::{logging_volume_gb, meta_volumes_gb, REPLICATION_IO_KB};
 use super::x_brick::XBrickModel;
+use crate::demand::footprint::{footprint, Footprint};
+use crate::demand::io::{front_end_io, FrontEndIo};
+use crate::demand::placement::PlacedWorkload;
 use crate::model::{ArrayDataReduction, Capacity, VolumePlacement, XtremioVplex};
 use crate::platform::two_sites::write_mb_per_s;
-use crate::platform::vsan_osa::capacity::{footprint, percent, Footprint, PlacedWorkload};
-use crate::platform::vsan_osa::performance::{front_end_io, FrontEndIo};
+use crate::ratio::percent;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

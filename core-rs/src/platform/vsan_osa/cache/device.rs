@@ -3,8 +3,7 @@
 
 use serde::Serialize;
 
-use crate::model::{Capacity, Device, FlashClass};
-use crate::platform::vsan_osa::capacity::StorageTier;
+use crate::model::{Capacity, Device, FlashClass, StorageTier};
 use crate::source;
 
 /// An all-flash cache device buffers at most this much (`source::WRITE_BUFFER_LIMIT`).

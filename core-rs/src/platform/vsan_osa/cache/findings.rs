@@ -2,8 +2,7 @@
 //! with its writes and lasts the planning horizon.
 
 use super::{CacheEvaluation, ALL_FLASH_WRITE_BUFFER_GB};
-use crate::model::Device;
-use crate::platform::vsan_osa::capacity::{ResolvedDiskGroup, StorageTier};
+use crate::model::{Device, ResolvedDiskGroup, StorageTier};
 use crate::rules::{num, ClusterFacts, Finding, FindingCode, Measure};
 
 pub fn cache_findings(

@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use crate::model::{Capacity, SqlDeployment, WorkloadSpec};
-use crate::platform::vsan_osa::capacity::{growth_factor, Footprint, StorageTier};
+use crate::demand::footprint::{growth_factor, Footprint};
+use crate::model::{Capacity, SqlDeployment, StorageTier, WorkloadSpec};
 use crate::source;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -88,8 +88,8 @@ pub fn cache_need(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::demand::footprint::footprint;
     use crate::model::CommitMode;
-    use crate::platform::vsan_osa::capacity::footprint;
 
     fn sql(db_size_gb: f64, deployment: SqlDeployment) -> WorkloadSpec {
         WorkloadSpec::SqlServer {

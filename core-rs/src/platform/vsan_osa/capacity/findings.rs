@@ -1,7 +1,8 @@
 //! Capacity rules: does the design fit, and can its space features run.
 
-use super::{CapacityEvaluation, PlacedWorkload, StorageTier};
-use crate::model::Settings;
+use super::CapacityEvaluation;
+use crate::demand::placement::PlacedWorkload;
+use crate::model::{Settings, StorageTier};
 use crate::rules::{num, ClusterFacts, Finding, FindingCode, Measure};
 
 pub fn capacity_findings(

@@ -4,12 +4,13 @@
 use serde::Serialize;
 
 use super::reduction::physical_per_logical;
-use super::PlacedWorkload;
 use crate::demand::footprint::{
     annual_growth_pct, dedup_ratio, footprint, growth_factor, Footprint,
 };
+use crate::demand::placement::PlacedWorkload;
 use crate::demand::protection::Protection;
 use crate::model::{Capacity, Id, Settings};
+use crate::ratio::percent;
 use crate::source;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -149,7 +150,7 @@ pub fn policy_shares(
             protection: *p.protection(),
             logical: Capacity::from_gb(logical),
             consumed: Capacity::from_gb(consumed),
-            share_pct: super::percent(consumed, total_gb).unwrap_or(0.0),
+            share_pct: percent(consumed, total_gb).unwrap_or(0.0),
         })
         .collect()
 }

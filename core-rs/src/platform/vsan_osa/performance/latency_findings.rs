@@ -8,8 +8,8 @@
 use std::fmt::{self, Write};
 
 use super::{WorkloadPerformance, DATA_LATENCY_LIMIT_MS, LOG_WRITE_LATENCY_LIMIT_MS};
+use crate::demand::placement::PlacedWorkload;
 use crate::model::WorkloadSpec;
-use crate::platform::vsan_osa::capacity::PlacedWorkload;
 use crate::rules::{num, Finding, FindingCode};
 
 /// Workloads a grouped finding names, worst first; the message counts the rest.
@@ -180,9 +180,10 @@ impl fmt::Display for Latency {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::demand::io::FrontEndIo;
     use crate::model::{SqlDeployment, Workload};
     use crate::platform::vsan_osa::performance::tests::{exchange, placed, raid1, sql, workload};
-    use crate::platform::vsan_osa::performance::{BackEndIo, FrontEndIo};
+    use crate::platform::vsan_osa::performance::BackEndIo;
 
     /// Workloads named w0, w1, ... (SQL Server unless `spec` says otherwise)
     /// with the given (read, write) latencies.

@@ -1,12 +1,13 @@
-//! Writes a workload sends to the cache tier. Every write lands in a cache
-//! device first (hybrid and all-flash), once per device the policy writes to
-//! and once per application copy; dedup runs later, on destage.
+//! Writes a workload sends to the storage devices: once per device its
+//! policy writes to and once per application copy. On vSAN OSA every write
+//! lands in a cache device first (hybrid and all-flash) and dedup runs
+//! later, on destage; across two sites each copy's writes cross the link.
 
 use serde::Serialize;
 
+use crate::demand::footprint::application_copies;
 use crate::demand::protection::Protection;
 use crate::model::WorkloadSpec;
-use crate::platform::vsan_osa::capacity::application_copies;
 use crate::source;
 
 /// Counted I/O size for VM groups, which carry none (`source::GENERIC_VM_IO_SIZE`).
