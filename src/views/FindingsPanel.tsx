@@ -17,7 +17,6 @@ export function FindingsPanel() {
   const evaluation = useDeferredValue(useApp((s) => s.evaluation));
   if (!evaluation) return null;
   const { findings } = evaluation;
-  const keys = findingKeys(findings);
   const { errors, warnings } = evaluation.verdict.counts;
   return (
     <section className="panel findings" aria-labelledby="findings-heading">
@@ -32,14 +31,26 @@ export function FindingsPanel() {
         </StaticTag>
       </h2>
       {findings.length === 0 && <p className="muted">No findings.</p>}
-      <ul>
-        {findings.map((f, i) => (
-          <FindingRow key={keys[i]} finding={f} />
-        ))}
-      </ul>
+      <FindingList findings={findings} />
     </section>
   );
 }
+
+/**
+ * The rows, memoised on the list: the edit's own render, before the
+ * deferred copy of the evaluation arrives, skips them all (a large
+ * project has hundreds).
+ */
+const FindingList = memo(function FindingList({ findings }: { findings: Finding[] }) {
+  const keys = findingKeys(findings);
+  return (
+    <ul>
+      {findings.map((f, i) => (
+        <FindingRow key={keys[i]} finding={f} />
+      ))}
+    </ul>
+  );
+});
 
 /**
  * A key per finding that an edit adding or removing findings of other codes
