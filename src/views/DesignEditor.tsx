@@ -8,6 +8,7 @@ import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/Pa
 import { diskGroupsOf } from '../store/clusterEdits';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
+import { upTo } from '../units';
 import { PickFromCatalog } from './CatalogPicker';
 import { ClusterEditor } from './ClusterEditor';
 import { EsaEditor } from './EsaEditor';
@@ -17,7 +18,7 @@ import { XtremioVplexEditor } from './XtremioVplexEditor';
 /** How the BOM prices the host, as the core priced it: its own price, the catalog's, or none. */
 function partStatus(price: number | null | undefined, unpriced: boolean, currency: string) {
   if (price !== undefined && price !== null) {
-    return `Priced at ${price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency} per host.`;
+    return `Priced at ${upTo(price, 2)} ${currency} per host.`;
   }
   return unpriced ? (
     <>
