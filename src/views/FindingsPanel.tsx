@@ -36,6 +36,9 @@ export function FindingsPanel() {
   );
 }
 
+/** Past this many findings, rows off screen are not painted (styles.css `ul.long`). */
+const LONG_LIST = 50;
+
 /**
  * The rows, memoised on the list: the edit's own render, before the
  * deferred copy of the evaluation arrives, skips them all (a large
@@ -44,7 +47,7 @@ export function FindingsPanel() {
 const FindingList = memo(function FindingList({ findings }: { findings: Finding[] }) {
   const keys = findingKeys(findings);
   return (
-    <ul>
+    <ul className={findings.length > LONG_LIST ? 'long' : undefined}>
       {findings.map((f, i) => (
         <FindingRow key={keys[i]} finding={f} />
       ))}
