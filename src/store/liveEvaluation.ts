@@ -1,5 +1,6 @@
 import type { LiveOutcome, Project } from '../core/types';
 import type { AppStore } from '.';
+import { projectJson } from './projectJson';
 
 /**
  * The core's live evaluation of a project's JSON: at once where the core
@@ -32,7 +33,7 @@ export function evaluateOnChange(store: AppStore, evaluate: Evaluate): () => voi
   const run = async (project: Project) => {
     running = true;
     try {
-      const answer = evaluate(JSON.stringify(project));
+      const answer = evaluate(projectJson(project));
       if (answer instanceof Promise && !store.getState().evaluating) {
         store.getState().setEvaluating();
       }

@@ -5,8 +5,10 @@ import { classes } from '../components/FieldFrame';
 import { ActionsHeading, DuplicateButton, RemoveButton } from '../components/ListRowActions';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { PathCheckbox, PathNumber, PathSelect, PathText } from '../components/PathFields';
+import { diskGroupsOf } from '../store/clusterEdits';
 import { applyDiskGroupToAll, duplicateDiskGroup, removeDiskGroup } from '../store/designEdits';
 import { useApp } from '../store/context';
+import { upTo } from '../units';
 import { PickFromCatalog } from './CatalogPicker';
 import { ClusterEditor } from './ClusterEditor';
 import { EsaEditor } from './EsaEditor';
@@ -16,7 +18,7 @@ import { XtremioVplexEditor } from './XtremioVplexEditor';
 /** How the BOM prices the host, as the core priced it: its own price, the catalog's, or none. */
 function partStatus(price: number | null | undefined, unpriced: boolean, currency: string) {
   if (price !== undefined && price !== null) {
-    return `Priced at ${price.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency} per host.`;
+    return `Priced at ${upTo(price, 2)} ${currency} per host.`;
   }
   return unpriced ? (
     <>
@@ -30,142 +32,152 @@ function partStatus(price: number | null | undefined, unpriced: boolean, currenc
   );
 }
 
-/** A cluster's hosts and storage: every field of the design, by path. */
+/**
+ * A cluster's hosts and storage: every field of the design, by path. Each
+ * panel reads only what it shows, so an edit of one (the host count, on
+ * every keystroke) does not render the others again.
+ */
 export const DesignEditor = memo(function DesignEditor({ clusterIndex }: { clusterIndex: number }) {
-  const cluster = useApp((s) => s.project.clusters[clusterIndex]);
-  const devices = useApp((s) => s.project.devices ?? []);
+  const architecture = useApp((s) => s.project.clusters[clusterIndex]?.storage.architecture);
+  if (!architecture) return null;
+  return (
+    <>
+      <ClusterEditor clusterIndex={clusterIndex} />
+      <TopologyEditor clusterIndex={clusterIndex} />
+      <HostPanel clusterIndex={clusterIndex} />
+      {architecture === 'xtremio_vplex' && <XtremioVplexEditor clusterIndex={clusterIndex} />}
+      {architecture === 'vsan_esa' && <EsaEditor clusterIndex={clusterIndex} />}
+      {architecture === 'vsan_osa' && <DiskGroupsPanel clusterIndex={clusterIndex} />}
+    </>
+  );
+});
+
+const HostPanel = memo(function HostPanel({ clusterIndex }: { clusterIndex: number }) {
+  const host = useApp((s) => s.project.clusters[clusterIndex]?.host);
   const currency = useApp((s) => s.project.pricing?.currency ?? 'USD');
   const unpricedParts = useApp(
     (s) => s.evaluation?.clusters[clusterIndex]?.key_figures.cost.unpriced_parts,
   );
+  if (!host) return null;
+  const base = `clusters[${clusterIndex}]`;
+  return (
+    <EditorPanel headingId={`host-heading-${clusterIndex}`} title="Host">
+      <div className="editor-actions">
+        <PickFromCatalog
+          slot={{ slot: 'host', cluster: clusterIndex }}
+          label="Choose the host from the catalog…"
+        />
+        <span className={Classes.TEXT_MUTED} data-testid={`host-part-${clusterIndex}`}>
+          {partStatus(host.unit_price, unpricedParts?.includes(host.model) ?? false, currency)}
+        </span>
+      </div>
+      <div className="editor-fields">
+        <PathText path={`${base}.name`} label="Cluster name" />
+        <PathText path={`${base}.host.model`} label="Host model" wide />
+        <PathNumber path={`${base}.host.sockets`} label="Sockets" />
+        <PathNumber path={`${base}.host.cores_per_socket`} label="Cores per socket" />
+        <PathNumber path={`${base}.host.ghz`} label="Clock" unit="GHz" />
+        <PathNumber path={`${base}.host.ram_gb`} label="Memory" unit="GB" />
+        <PathNumber path={`${base}.host.nics`} label="NICs" />
+        <PathNumber path={`${base}.host.nic_gbps`} label="NIC speed" unit="Gb/s" />
+        <PathNumber
+          path={`${base}.host.unit_price`}
+          label="Host unit price"
+          unit={currency}
+          optional
+        />
+      </div>
+    </EditorPanel>
+  );
+});
+
+/** A vSAN OSA cluster's disk groups; each field reads its own value, so only their number renders the table. */
+const DiskGroupsPanel = memo(function DiskGroupsPanel({ clusterIndex }: { clusterIndex: number }) {
+  const groups = useApp((s) => diskGroupsOf(s.project.clusters[clusterIndex]).length);
+  const devices = useApp((s) => s.project.devices ?? []);
   const editProject = useApp((s) => s.editProject);
-  if (!cluster) return null;
   const base = `clusters[${clusterIndex}]`;
   const deviceChoices = devices.map((d) => ({
     value: d.id,
     label: `${d.model} (${d.capacity_gb} GB)`,
   }));
-
   return (
-    <>
-      <ClusterEditor clusterIndex={clusterIndex} />
-      <TopologyEditor clusterIndex={clusterIndex} />
-      <EditorPanel headingId={`host-heading-${clusterIndex}`} title="Host">
-        <div className="editor-actions">
-          <PickFromCatalog
-            slot={{ slot: 'host', cluster: clusterIndex }}
-            label="Choose the host from the catalog…"
-          />
-          <span className={Classes.TEXT_MUTED} data-testid={`host-part-${clusterIndex}`}>
-            {partStatus(
-              cluster.host.unit_price,
-              unpricedParts?.includes(cluster.host.model) ?? false,
-              currency,
-            )}
-          </span>
-        </div>
-        <div className="editor-fields">
-          <PathText path={`${base}.name`} label="Cluster name" />
-          <PathText path={`${base}.host.model`} label="Host model" wide />
-          <PathNumber path={`${base}.host.sockets`} label="Sockets" />
-          <PathNumber path={`${base}.host.cores_per_socket`} label="Cores per socket" />
-          <PathNumber path={`${base}.host.ghz`} label="Clock" unit="GHz" />
-          <PathNumber path={`${base}.host.ram_gb`} label="Memory" unit="GB" />
-          <PathNumber path={`${base}.host.nics`} label="NICs" />
-          <PathNumber path={`${base}.host.nic_gbps`} label="NIC speed" unit="Gb/s" />
-          <PathNumber
-            path={`${base}.host.unit_price`}
-            label="Host unit price"
-            unit={currency}
-            optional
-          />
-        </div>
-      </EditorPanel>
-      {cluster.storage.architecture === 'xtremio_vplex' && (
-        <XtremioVplexEditor clusterIndex={clusterIndex} />
-      )}
-      {cluster.storage.architecture === 'vsan_esa' && <EsaEditor clusterIndex={clusterIndex} />}
-      {cluster.storage.architecture === 'vsan_osa' && (
-        <EditorPanel headingId={`dg-heading-${clusterIndex}`} title="Disk groups (every host)">
-          <PathCheckbox
-            path={`${base}.storage.dedup_compression`}
-            label="Deduplication and compression (all-flash only)"
-          />
-          <div className="editor-actions">
-            <PickFromCatalog
-              slot={{ slot: 'cache_device', cluster: clusterIndex }}
-              label="Choose the cache device from the catalog…"
-            />
-            <PickFromCatalog
-              slot={{ slot: 'capacity_device', cluster: clusterIndex }}
-              label="Choose the capacity device from the catalog…"
-            />
-          </div>
-          <ScrollRegion label="Disk groups table">
-            <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'disk-groups')}>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Cache device</th>
-                  <th scope="col">Capacity device</th>
-                  <th scope="col">Count</th>
-                  <ActionsHeading />
+    <EditorPanel headingId={`dg-heading-${clusterIndex}`} title="Disk groups (every host)">
+      <PathCheckbox
+        path={`${base}.storage.dedup_compression`}
+        label="Deduplication and compression (all-flash only)"
+      />
+      <div className="editor-actions">
+        <PickFromCatalog
+          slot={{ slot: 'cache_device', cluster: clusterIndex }}
+          label="Choose the cache device from the catalog…"
+        />
+        <PickFromCatalog
+          slot={{ slot: 'capacity_device', cluster: clusterIndex }}
+          label="Choose the capacity device from the catalog…"
+        />
+      </div>
+      <ScrollRegion label="Disk groups table">
+        <table className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'disk-groups')}>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Cache device</th>
+              <th scope="col">Capacity device</th>
+              <th scope="col">Count</th>
+              <ActionsHeading />
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: groups }, (_, g) => {
+              const path = `${base}.storage.disk_groups[${g}]`;
+              return (
+                <tr key={g}>
+                  <td>{g + 1}</td>
+                  <td>
+                    <PathSelect
+                      path={`${path}.cache_device`}
+                      label={`Disk group ${g + 1} cache device`}
+                      choices={deviceChoices}
+                      hideLabel
+                    />
+                  </td>
+                  <td>
+                    <PathSelect
+                      path={`${path}.capacity_device`}
+                      label={`Disk group ${g + 1} capacity device`}
+                      choices={deviceChoices}
+                      hideLabel
+                    />
+                  </td>
+                  <td>
+                    <PathNumber
+                      path={`${path}.capacity_device_count`}
+                      label={`Disk group ${g + 1} capacity device count`}
+                      hideLabel
+                    />
+                  </td>
+                  <td className="editor-row-actions">
+                    <DuplicateButton
+                      onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
+                    />
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      icon="layers"
+                      text="Apply to all"
+                      onClick={() => editProject((p) => applyDiskGroupToAll(p, clusterIndex, g))}
+                    />
+                    <RemoveButton
+                      onClick={() => editProject((p) => removeDiskGroup(p, clusterIndex, g))}
+                    />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {cluster.storage.disk_groups.map((_, g) => {
-                  const path = `${base}.storage.disk_groups[${g}]`;
-                  return (
-                    <tr key={g}>
-                      <td>{g + 1}</td>
-                      <td>
-                        <PathSelect
-                          path={`${path}.cache_device`}
-                          label={`Disk group ${g + 1} cache device`}
-                          choices={deviceChoices}
-                          hideLabel
-                        />
-                      </td>
-                      <td>
-                        <PathSelect
-                          path={`${path}.capacity_device`}
-                          label={`Disk group ${g + 1} capacity device`}
-                          choices={deviceChoices}
-                          hideLabel
-                        />
-                      </td>
-                      <td>
-                        <PathNumber
-                          path={`${path}.capacity_device_count`}
-                          label={`Disk group ${g + 1} capacity device count`}
-                          hideLabel
-                        />
-                      </td>
-                      <td className="editor-row-actions">
-                        <DuplicateButton
-                          onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
-                        />
-                        <Button
-                          size="small"
-                          variant="minimal"
-                          icon="layers"
-                          text="Apply to all"
-                          onClick={() =>
-                            editProject((p) => applyDiskGroupToAll(p, clusterIndex, g))
-                          }
-                        />
-                        <RemoveButton
-                          onClick={() => editProject((p) => removeDiskGroup(p, clusterIndex, g))}
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        </EditorPanel>
-      )}
-    </>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </EditorPanel>
   );
 });

@@ -1,4 +1,4 @@
-import { Tag, type Intent } from '@blueprintjs/core';
+import type { Intent } from '@blueprintjs/core';
 import { memo, useDeferredValue } from 'react';
 import type { Finding } from '../core/types';
 import { FieldLink } from '../components/FieldLink';
@@ -22,25 +22,52 @@ export function FindingsPanel() {
     <section className="panel findings" aria-labelledby="findings-heading">
       <h2 id="findings-heading">
         Findings{' '}
-        <Tag
-          minimal
+        <StaticTag
           intent={errors > 0 ? 'danger' : 'success'}
           className="finding-count"
-          data-testid="finding-count"
+          testId="finding-count"
         >
-          {/* One string, not JSX pieces: Blueprint's Tag measures its text (a forced layout)
-              whenever its children change, and pieces are new on every render. */}
           {`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`}
-        </Tag>
+        </StaticTag>
       </h2>
       {findings.length === 0 && <p className="muted">No findings.</p>}
-      <ul>
-        {findings.map((f, i) => (
-          <FindingRow key={`${f.code}:${i}`} finding={f} />
-        ))}
-      </ul>
+      <FindingList findings={findings} />
     </section>
   );
+}
+
+/** Past this many findings, rows off screen are not painted (styles.css `ul.long`). */
+const LONG_LIST = 50;
+
+/**
+ * The rows, memoised on the list: the edit's own render, before the
+ * deferred copy of the evaluation arrives, skips them all (a large
+ * project has hundreds).
+ */
+const FindingList = memo(function FindingList({ findings }: { findings: Finding[] }) {
+  const keys = findingKeys(findings);
+  return (
+    <ul className={findings.length > LONG_LIST ? 'long' : undefined}>
+      {findings.map((f, i) => (
+        <FindingRow key={keys[i]} finding={f} />
+      ))}
+    </ul>
+  );
+});
+
+/**
+ * A key per finding that an edit adding or removing findings of other codes
+ * leaves as it was: its code and how many of that code came before it. By
+ * position alone, a finding appearing at the top re-keyed every row below
+ * it, and React rebuilt the whole list (hundreds of rows on a large project).
+ */
+export function findingKeys(findings: Finding[]): string[] {
+  const seen = new Map<string, number>();
+  return findings.map(({ code }) => {
+    const n = seen.get(code) ?? 0;
+    seen.set(code, n + 1);
+    return `${code}:${n}`;
+  });
 }
 
 /** One finding; an edit that leaves it as it was (the same object, see shareUnchanged) skips it. */

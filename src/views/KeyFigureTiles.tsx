@@ -21,7 +21,7 @@ import {
 import { ApplyCatalogPrices } from './ApplyCatalogPrices';
 
 const fixed = (n: number) => upTo(n, 2);
-const times = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}×`;
+const times = (n: number) => `${upTo(n, 2)}×`;
 const ms = (n: number | undefined) => (n === undefined ? '–' : `${upTo(n, 2)} ms`);
 const share = (u: Utilisation) =>
   `${fixed(u.used)} of ${fixed(u.limit)} ${u.unit}${u.pct === undefined ? '' : ` (${formatPct(u.pct)})`}`;
