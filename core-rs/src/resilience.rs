@@ -274,7 +274,11 @@ pub fn enough_hosts(rebuild_hosts_left: u32, min_hosts: u32) -> bool {
 /// with disk groups; false where it is not played through `kind`). More
 /// hosts leave more to rebuild on, but a site failure on a cluster without
 /// site mirroring takes every host of its site at once, so there more
-/// hosts per site can lose data the fewer kept.
+/// hosts per site can lose data the fewer kept. The design search may
+/// still treat it as passing for good once it passes: where it keeps the
+/// data, the policy has too few hosts (`protection.too_few_hosts`), so no
+/// size the search could propose changes
+/// (`recommend::survive::tests::a_site_failure_keeps_no_data_a_valid_unmirrored_policy_holds`).
 pub fn short_of_hosts(hosts: &HostLayout, kind: FailureKind, policies: &[(u32, u32)]) -> bool {
     let Some(reach) = hosts.reach(kind) else {
         return false;
