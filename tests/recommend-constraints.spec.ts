@@ -110,3 +110,37 @@ test('cancels a search between the core steps, then searches again', async ({ pa
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByTestId('search-counts')).toContainText('evaluated', { timeout: 60_000 });
 });
+
+test('limits the search to a host generation and disk groups per host', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+    await page.getByRole('tab', { name: 'Recommend' }).click();
+    const constraints = page.getByTestId('host-constraints');
+    await constraints.getByRole('checkbox', { name: 'Dell PowerEdge 16G' }).check();
+    await constraints.getByLabel('Disk groups per host from').fill('2');
+    await constraints.getByLabel('to', { exact: true }).fill('2');
+    await page.getByRole('checkbox', { name: 'ESA' }).uncheck();
+    await page.getByRole('checkbox', { name: 'XtremIO + VPLEX' }).uncheck();
+    await page.screenshot({
+      path: `tests/output/recommend-host-constraints-${viewport.width}.png`,
+    });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('search-counts')).toContainText('evaluated', {
+      timeout: 180_000,
+    });
+    const hosts = await page
+      .getByTestId('designs')
+      .locator('tbody > tr > td:nth-child(3)')
+      .allInnerTexts();
+    expect(hosts.length).toBeGreaterThan(0);
+    expect(hosts.every((h) => h.includes('Dell PowerEdge R'))).toBe(true);
+    await page.getByTestId('designs').locator('tbody > tr > td:first-child button').first().click();
+    await expect(page.getByTestId('design-detail')).toContainText('Host: Dell PowerEdge');
+  }
+});

@@ -7,7 +7,14 @@ import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
 import { sameDesign } from '../store/scenarios';
 import { formatMoney } from '../units';
+import { CheckboxGroup, CountInput } from './constraintInputs';
 import { CustomiseDesign } from './CustomiseDesign';
+import {
+  HostConstraints,
+  NO_HOST_FILTER,
+  hostFilterOptions,
+  type HostFilter,
+} from './HostConstraints';
 import { useReplaceDesign } from './useReplaceDesign';
 import { VerdictTag } from './VerdictTag';
 
@@ -92,56 +99,6 @@ const policyText = (d: Design) =>
 
 const optionalNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-/** A row of checkboxes choosing some of `options`, in a fieldset named by `legend`. */
-function CheckboxGroup<T extends string>(props: {
-  legend: string;
-  options: { value: T; label: string }[];
-  chosen: T[];
-  onChange: (update: (chosen: T[]) => T[]) => void;
-}) {
-  return (
-    <fieldset className="inline-fieldset">
-      <legend>{props.legend}</legend>
-      {props.options.map((o) => (
-        <Checkbox
-          key={o.value}
-          inline
-          label={o.label}
-          checked={props.chosen.includes(o.value)}
-          onChange={(e) => {
-            const on = e.currentTarget.checked;
-            props.onChange((now) => (on ? [...now, o.value] : now.filter((v) => v !== o.value)));
-          }}
-        />
-      ))}
-    </fieldset>
-  );
-}
-
-/** A whole-number constraint, kept as typed until Search reads it. */
-function CountInput(props: {
-  label: string;
-  size: number;
-  placeholder?: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label>
-      {props.label}{' '}
-      <input
-        type="text"
-        className={Classes.INPUT}
-        inputMode="numeric"
-        size={props.size}
-        placeholder={props.placeholder}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </label>
-  );
-}
-
 /** The cheapest designs that meet every requirement, searched in a Worker of their own. */
 export function RecommendationsView() {
   const { store } = useServices();
@@ -156,6 +113,7 @@ export function RecommendationsView() {
   const [mustSurvive, setMustSurvive] = useState<MustSurvive[]>([]);
   const [architectures, setArchitectures] = useState<string[]>(ARCHITECTURES.map((a) => a.label));
   const [cleanOnly, setCleanOnly] = useState(false);
+  const [hostFilter, setHostFilter] = useState<HostFilter>(NO_HOST_FILTER);
   const [sortKey, setSortKey] = useState<SortKey>('cost');
   const [familyFilter, setFamilyFilter] = useState<Design['family'] | 'all'>('all');
   const [frontOnly, setFrontOnly] = useState(false);
@@ -209,6 +167,11 @@ export function RecommendationsView() {
       setError('Choose at least one architecture to search.');
       return;
     }
+    const filter = hostFilterOptions(hostFilter);
+    if ('error' in filter) {
+      setError(filter.error);
+      return;
+    }
     setExpanded(null);
     setError(null);
     keepSearch(null);
@@ -230,6 +193,7 @@ export function RecommendationsView() {
             (a) => a.families,
           ),
           warnings: cleanOnly ? 'no_warnings' : 'errors_only',
+          ...filter.options,
         },
         userCatalogJson: userCatalogJson(store.getState()),
       },
@@ -316,6 +280,9 @@ export function RecommendationsView() {
           checked={cleanOnly}
           onChange={(e) => setCleanOnly(e.currentTarget.checked)}
         />
+      </div>
+      <HostConstraints value={hostFilter} onChange={setHostFilter} />
+      <div className="panel-actions">
         <Button intent="primary" icon="search" disabled={busy} onClick={start}>
           Search
         </Button>
