@@ -12,14 +12,14 @@ import {
   Switch,
   Tag,
 } from '@blueprintjs/core';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { classes } from '../components/FieldFrame';
-import type { CatalogListing, CatalogRow, PartSlot, PartSpec } from '../core/types';
+import type { CatalogRow, PartSlot, PartSpec } from '../core/types';
 import { pickCatalogPart } from '../files/catalog';
 import { attempt } from '../files/failures';
 import { useServices } from '../services';
-import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
+import { useCatalogListing } from './useCatalogListing';
 
 type SlotKind = PartSlot['slot'];
 
@@ -138,28 +138,14 @@ const haystack = (r: CatalogRow) =>
  */
 export function CatalogPicker({ slot, onClose }: { slot: PartSlot; onClose: () => void }) {
   const services = useServices();
-  const userCatalog = useApp((s) => s.userCatalog);
   const setNotice = useApp((s) => s.setNotice);
   const id = useId();
-  const [listing, setListing] = useState<CatalogListing | null>(null);
+  const listing = useCatalogListing();
   const [text, setText] = useState('');
   const [vendor, setVendor] = useState('');
   const [generation, setGeneration] = useState('');
   const [legacy, setLegacy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    attempt(services.store, 'Listing the catalog', async () => {
-      const listed = await services.core.call('catalog/listing', {
-        userCatalogJson: userCatalogJson({ userCatalog }),
-      });
-      if (current) setListing(listed);
-    });
-    return () => {
-      current = false;
-    };
-  }, [services, userCatalog]);
 
   const candidates = useMemo(
     () => (listing?.rows ?? []).filter((r) => fits(r.spec, slot.slot)),

@@ -1,11 +1,7 @@
 import { Checkbox, Classes } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import type { CatalogListing, RecommendOptions } from '../core/types';
-import { attempt } from '../files/failures';
-import { useServices } from '../services';
-import { userCatalogJson } from '../store/catalogSlice';
-import { useApp } from '../store/context';
+import type { RecommendOptions } from '../core/types';
 import { CheckboxGroup, CountInput } from './constraintInputs';
+import { useCatalogListing } from './useCatalogListing';
 
 /** The parts a search may use and the disk groups and slack it sizes with, as typed. */
 export interface HostFilter {
@@ -71,22 +67,7 @@ export function HostConstraints(props: {
   value: HostFilter;
   onChange: (update: (f: HostFilter) => HostFilter) => void;
 }) {
-  const services = useServices();
-  const userCatalog = useApp((s) => s.userCatalog);
-  const [listing, setListing] = useState<CatalogListing | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    attempt(services.store, 'Listing the catalog', async () => {
-      const listed = await services.core.call('catalog/listing', {
-        userCatalogJson: userCatalogJson({ userCatalog }),
-      });
-      if (current) setListing(listed);
-    });
-    return () => {
-      current = false;
-    };
-  }, [services, userCatalog]);
+  const listing = useCatalogListing();
 
   const f = props.value;
   const rows = (listing?.rows ?? []).filter((r) => f.includeLegacy || !r.legacy);
