@@ -299,17 +299,7 @@ mod tests {
     use super::*;
 
     fn policy(method: ProtectionMethod, ftt: u32) -> StoragePolicy {
-        StoragePolicy {
-            id: "p".into(),
-            name: "p".into(),
-            method,
-            ftt,
-            stripe_width: 1,
-            object_space_reservation_pct: 0.0,
-            checksum: true,
-            iops_limit: None,
-            compression: None,
-        }
+        StoragePolicy::of(method, ftt)
     }
 
     #[test]

@@ -91,17 +91,7 @@ mod tests {
     use crate::model::{ProtectionMethod, SqlDeployment, StoragePolicy};
 
     fn policy(method: ProtectionMethod, ftt: u32) -> Protection {
-        protection(&StoragePolicy {
-            id: "p".into(),
-            name: "p".into(),
-            method,
-            ftt,
-            stripe_width: 1,
-            object_space_reservation_pct: 0.0,
-            checksum: true,
-            iops_limit: None,
-            compression: None,
-        })
+        protection(&StoragePolicy::of(method, ftt))
     }
 
     #[test]

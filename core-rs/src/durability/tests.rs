@@ -240,13 +240,7 @@ fn policy(method: ProtectionMethod, ftt: u32) -> StoragePolicy {
     StoragePolicy {
         id: format!("{method:?}-{ftt}").into(),
         name: format!("{method:?} FTT={ftt}"),
-        method,
-        ftt,
-        stripe_width: 1,
-        object_space_reservation_pct: 0.0,
-        checksum: true,
-        iops_limit: None,
-        compression: None,
+        ..StoragePolicy::of(method, ftt)
     }
 }
 

@@ -49,6 +49,24 @@ impl StoragePolicy {
     }
 }
 
+#[cfg(test)]
+impl StoragePolicy {
+    /// Policy "p": `method` at `ftt`, every other rule at its default.
+    pub fn of(method: ProtectionMethod, ftt: u32) -> StoragePolicy {
+        StoragePolicy {
+            id: "p".into(),
+            name: "p".into(),
+            method,
+            ftt,
+            stripe_width: 1,
+            object_space_reservation_pct: 0.0,
+            checksum: true,
+            iops_limit: None,
+            compression: None,
+        }
+    }
+}
+
 fn default_stripe_width() -> u32 {
     1
 }

@@ -413,13 +413,7 @@ mod tests {
         StoragePolicy {
             id: format!("raid1-ftt{ftt}").into(),
             name: format!("RAID-1 FTT={ftt}"),
-            method: ProtectionMethod::Raid1,
-            ftt,
-            stripe_width: 1,
-            object_space_reservation_pct: 0.0,
-            checksum: true,
-            iops_limit: None,
-            compression: None,
+            ..StoragePolicy::of(ProtectionMethod::Raid1, ftt)
         }
     }
 

@@ -226,7 +226,7 @@ mod tests {
     #[test]
     fn a_site_failure_keeps_no_data_a_valid_unmirrored_policy_holds() {
         use crate::demand::protection::{protection, too_few_hosts};
-        use crate::model::{Id, ProtectionMethod, StoragePolicy};
+        use crate::model::{ProtectionMethod, StoragePolicy};
         use crate::resilience::data_accessible;
         let methods = [
             (ProtectionMethod::Raid1, 0..=3),
@@ -236,17 +236,7 @@ mod tests {
         let mut kept_somewhere = 0;
         for (method, ftts) in methods {
             for ftt in ftts {
-                let p = protection(&StoragePolicy {
-                    id: Id::from("p"),
-                    name: String::new(),
-                    method,
-                    ftt,
-                    stripe_width: 1,
-                    object_space_reservation_pct: 0.0,
-                    checksum: true,
-                    iops_limit: None,
-                    compression: None,
-                });
+                let p = protection(&StoragePolicy::of(method, ftt));
                 assert!(!p.per_site(), "{method:?} FTT={ftt}");
                 for hosts_per_site in 1..=32 {
                     let kept = data_accessible(p.ftt, hosts_per_site, false);

@@ -5,15 +5,8 @@ use crate::model::{DeviceKind, FreeSpaceModel};
 
 fn policy(method: ProtectionMethod, ftt: u32, osr: f64) -> StoragePolicy {
     StoragePolicy {
-        id: "p".into(),
-        name: "p".into(),
-        method,
-        ftt,
-        stripe_width: 1,
         object_space_reservation_pct: osr,
-        checksum: true,
-        iops_limit: None,
-        compression: None,
+        ..StoragePolicy::of(method, ftt)
     }
 }
 

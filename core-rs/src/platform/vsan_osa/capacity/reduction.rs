@@ -37,17 +37,7 @@ mod tests {
     use crate::model::{ProtectionMethod, StoragePolicy};
 
     fn policy(method: ProtectionMethod, ftt: u32) -> Protection {
-        protection(&StoragePolicy {
-            id: "p".into(),
-            name: "p".into(),
-            method,
-            ftt,
-            stripe_width: 1,
-            object_space_reservation_pct: 0.0,
-            checksum: true,
-            iops_limit: None,
-            compression: None,
-        })
+        protection(&StoragePolicy::of(method, ftt))
     }
 
     /// Seed 001 wrote 5,050 GB under RAID-1 FTT=1: 2,525 GB of data.
