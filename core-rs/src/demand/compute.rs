@@ -853,19 +853,7 @@ mod tests {
             capacity: &sas,
             capacity_device_count: 4,
         };
-        let exchange = WorkloadSpec::Exchange {
-            vm_count: 2,
-            vcpu_per_vm: 8,
-            ram_gb_per_vm: 64.0,
-            memory_reservation_gb_per_vm: None,
-            mailboxes: 16_000,
-            mailbox_gb: 1.0,
-            iops_per_mailbox: 1.0,
-            database_copies: 2,
-            read_pct: 70.0,
-            io_size_kb: 32.0,
-            annual_growth_pct: 0.0,
-        };
+        let exchange = WorkloadSpec::seed_003_exchange();
         let ws = [
             workload("sql", sql(2, 32, 128.0, SqlDeployment::Standalone)),
             workload("exchange", exchange),

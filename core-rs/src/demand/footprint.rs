@@ -255,19 +255,7 @@ mod tests {
     #[test]
     fn seed_003_exchange_mailboxes_times_dag_copies() {
         // Seed 003 Table 6: 16,000 mailboxes x 1 GB, 2 database copies.
-        let spec = WorkloadSpec::Exchange {
-            vm_count: 2,
-            vcpu_per_vm: 8,
-            ram_gb_per_vm: 64.0,
-            memory_reservation_gb_per_vm: None,
-            mailboxes: 16_000,
-            mailbox_gb: 1.0,
-            iops_per_mailbox: 1.0,
-            database_copies: 2,
-            read_pct: 70.0,
-            io_size_kb: 32.0,
-            annual_growth_pct: 0.0,
-        };
+        let spec = WorkloadSpec::seed_003_exchange();
         let f = footprint(&spec, 3);
         assert_eq!(f.data_gb, 32_000.0);
         assert_eq!(f.swap_gb, 128.0);

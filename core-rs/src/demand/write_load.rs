@@ -99,19 +99,7 @@ mod tests {
         // Seed 003 Table 6: 16,000 mailboxes x 1.0 IOPS at 70/30 read/write,
         // 32 KB, 2 DAG copies. 4,800 front-end writes/s; each copy's writes
         // land twice under RAID-1 FTT=1 and twice (data + parity) under RAID-5.
-        let spec = WorkloadSpec::Exchange {
-            vm_count: 2,
-            vcpu_per_vm: 8,
-            ram_gb_per_vm: 64.0,
-            memory_reservation_gb_per_vm: None,
-            mailboxes: 16_000,
-            mailbox_gb: 1.0,
-            iops_per_mailbox: 1.0,
-            database_copies: 2,
-            read_pct: 70.0,
-            io_size_kb: 32.0,
-            annual_growth_pct: 0.0,
-        };
+        let spec = WorkloadSpec::seed_003_exchange();
         let raid1 = write_load(&spec, &policy(ProtectionMethod::Raid1, 1));
         assert!((raid1.front_end_writes_per_s - 4_800.0).abs() < 1e-9);
         assert!((raid1.device_writes_per_s - 19_200.0).abs() < 1e-9);

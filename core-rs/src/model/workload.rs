@@ -124,6 +124,27 @@ pub enum WorkloadSpec {
     },
 }
 
+#[cfg(test)]
+impl WorkloadSpec {
+    /// Seed 003 Table 6's Exchange: 16,000 mailboxes of 1 GB at 1.0 IOPS,
+    /// 70/30 read/write, 32 KB, 2 DAG copies, on two 8 vCPU / 64 GB VMs.
+    pub fn seed_003_exchange() -> WorkloadSpec {
+        WorkloadSpec::Exchange {
+            vm_count: 2,
+            vcpu_per_vm: 8,
+            ram_gb_per_vm: 64.0,
+            memory_reservation_gb_per_vm: None,
+            mailboxes: 16_000,
+            mailbox_gb: 1.0,
+            iops_per_mailbox: 1.0,
+            database_copies: 2,
+            read_pct: 70.0,
+            io_size_kb: 32.0,
+            annual_growth_pct: 0.0,
+        }
+    }
+}
+
 impl WorkloadSpec {
     /// Memory reserved per VM, in GB: none unless the workload gives it.
     pub fn memory_reservation_gb(&self) -> f64 {
