@@ -579,12 +579,8 @@ pub fn import_workloads_csv_js(
 /// back; a file that does not parse throws its problem.
 #[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportWorkloadsCsv)]
-pub fn export_workloads_csv_js(project_json: &str) -> Result<String, JsError> {
-    let project =
-        crate::parse::parse_project(project_json).map_err(|issue| JsError::new(&issue.message))?;
-    Ok(crate::import::workloads_csv::export_workloads_csv(
-        &project.workloads,
-    ))
+pub fn export_workloads_csv_js(project_json: &str) -> Result<String, JsValue> {
+    crate::import::workloads_csv::workloads_csv_from_json(project_json).map_err(thrown)
 }
 
 /// A core error as the app gets it: an `Error` whose message says it all,

@@ -21,7 +21,7 @@ mod export;
 #[cfg(test)]
 mod tests;
 
-pub use export::export_workloads_csv;
+pub use export::{export_workloads_csv, workloads_csv_from_json};
 
 const SHEET: &str = "workloads";
 /// The project allows this many workloads in practice; more rows is not a workloads list.

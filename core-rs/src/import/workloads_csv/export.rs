@@ -8,7 +8,17 @@ use serde_json::{Map, Value};
 
 use super::WORKLOAD_COLUMNS;
 use crate::cell_text::csv_text;
+use crate::model::issue::CallError;
 use crate::model::Workload;
+use crate::parse::parse_project;
+
+/// The workloads CSV of a project file, for a caller at the edge (the
+/// app's Wasm module); a file that does not parse fails with its problem as
+/// data, its JSON path kept.
+pub fn workloads_csv_from_json(project_json: &str) -> Result<String, CallError> {
+    let project = parse_project(project_json)?;
+    Ok(export_workloads_csv(&project.workloads))
+}
 
 /// The CSV of `workloads`, header first, comma-separated, UTF-8. Numbers
 /// are written as the project file writes them (the shortest text that

@@ -283,3 +283,20 @@ proptest::proptest! {
         proptest::prop_assert_eq!(round_trip(std::slice::from_ref(&w)), vec![w]);
     }
 }
+
+#[test]
+fn a_project_file_that_does_not_parse_exports_its_problem_with_its_path() {
+    let seed_002 = include_str!("../../../../assets/examples/seed-002-iscsi-fci.json");
+    let csv = workloads_csv_from_json(seed_002).expect("the example parses");
+    let project = crate::parse::parse_project(seed_002).expect("the example parses");
+    assert_eq!(csv, export_workloads_csv(&project.workloads));
+
+    let broken = seed_002.replacen("\"vm_count\": ", "\"vm_count\": \"two\", \"x\": ", 1);
+    let error = workloads_csv_from_json(&broken).expect_err("a string VM count");
+    assert_eq!(error.issues.len(), 1);
+    assert!(
+        error.issues[0].path.starts_with("workloads[0]"),
+        "{:?}",
+        error.issues
+    );
+}
