@@ -95,6 +95,26 @@ test('names the field and its range when a constraint is out of range', async ({
   });
 });
 
+test('names the option and its range when disk groups or slack are out of range', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
+  await page.getByRole('tab', { name: 'Recommend' }).click();
+  const constraints = page.getByTestId('host-constraints');
+  await constraints.getByLabel('Disk groups per host from').fill('0');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('min_disk_groups must be 1 to 5, not 0')).toBeVisible({
+    timeout: 60_000,
+  });
+  await constraints.getByLabel('Disk groups per host from').fill('');
+  await constraints.getByLabel('Slack (%)').fill('95');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(/settings\.slack_pct must be between 0 and 50/)).toBeVisible({
+    timeout: 60_000,
+  });
+});
+
 test('cancels a search between the core steps, then searches again', async ({ page }) => {
   test.setTimeout(120_000);
   page.on('dialog', (dialog) => void dialog.accept());

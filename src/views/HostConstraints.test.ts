@@ -43,6 +43,9 @@ describe('hostFilterOptions', () => {
     expect(hostFilterOptions({ ...NO_HOST_FILTER, maxDiskGroups: '2.5' })).toEqual({
       error: 'Disk groups per host must be whole numbers (1 to 5).',
     });
+    expect(hostFilterOptions({ ...NO_HOST_FILTER, minDiskGroups: '-1' })).toEqual({
+      error: 'Disk groups per host must be whole numbers (1 to 5).',
+    });
     expect(hostFilterOptions({ ...NO_HOST_FILTER, slackPct: 'lots' })).toEqual({
       error: 'Slack must be a percentage.',
     });

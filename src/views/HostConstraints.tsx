@@ -36,7 +36,9 @@ export function hostFilterOptions(
   const minDiskGroups = optional(f.minDiskGroups);
   const maxDiskGroups = optional(f.maxDiskGroups);
   const slackPct = optional(f.slackPct);
-  if ([minDiskGroups, maxDiskGroups].some((v) => v !== undefined && !Number.isInteger(v))) {
+  // What the core's whole-number option can hold; it names its 1-5 range itself.
+  const counted = (v: number) => Number.isInteger(v) && v >= 0 && v <= 0xffff_ffff;
+  if ([minDiskGroups, maxDiskGroups].some((v) => v !== undefined && !counted(v))) {
     return { error: 'Disk groups per host must be whole numbers (1 to 5).' };
   }
   if (slackPct !== undefined && !Number.isFinite(slackPct)) {
