@@ -9,9 +9,12 @@ import { ensureReportReaders } from './report-readers.mjs';
 
 const failures = [];
 
+// Each layer's wall time is printed so that a slow CI run says where its time went.
 function layer(name, command, args, options) {
   step(name);
+  const started = performance.now();
   const status = run(command, args, options);
+  console.log(`${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   if (status !== 0) failures.push(`${name} (exit ${status})`);
   return status;
 }
@@ -24,10 +27,12 @@ function readJson(path) {
   }
 }
 
+const setupStarted = performance.now();
 setup();
 const chromium = ensureChromium();
 if (!ensureReportReaders())
   failures.push('the XLSX readers (openpyxl, LibreOffice) could not be installed');
+console.log(`set-up: ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
 const output = join(root, 'tests', 'output');
 mkdirSync(output, { recursive: true });
 

@@ -55,6 +55,7 @@ test('Recommend with its designs, Catalog, and the dialogs have no serious viola
     await expect(page.getByRole('dialog', { name: 'Choose a host for cluster 1' })).toBeVisible();
     expect(await seriousViolations(page), `catalog picker (${colorScheme})`).toEqual([]);
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByRole('button', { name: 'Add cluster' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await seriousViolations(page), `add cluster (${colorScheme})`).toEqual([]);
