@@ -18,8 +18,9 @@ const example = examples.find((e) => e.fileName === defaultExample);
 if (!example) throw new Error(`the built-in example ${defaultExample} is missing`);
 
 const loading = loadPageCore();
-const { startApp } = await import('./startApp');
+const { startApp, bundledIconsLoaded } = await import('./startApp');
 const page = await loading;
+await bundledIconsLoaded;
 // The core checks the example and fills in every default, so each settings
 // field shows its value from the first frame.
 const checked = callOnPage(page, 'project/check-file', { projectJson: example.text });

@@ -8,12 +8,19 @@ import { warmSearch } from './core/search';
 import type { ProjectFileOutcome } from './core/types';
 import { loadUserCatalog } from './files/catalog';
 import { attempt } from './files/failures';
+import { loadBundledIcons } from './icons';
 import { findRecovery, startAutosave } from './files/recovery';
 import { holdSessionLock, liveSessions } from './files/sessionLock';
 import { detectPlatform } from './platform';
 import { ServicesProvider } from './services';
 import { createAppStore, openDocument } from './store';
 import { evaluateOnChange } from './store/liveEvaluation';
+
+/**
+ * The app's icons, loaded while main.tsx waits for the core: main.tsx
+ * awaits this before `startApp`, so the first render draws them.
+ */
+export const bundledIconsLoaded = loadBundledIcons();
 
 /**
  * Everything after the core's check of the example: the store, the files,
