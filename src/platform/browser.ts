@@ -1,4 +1,3 @@
-import { strToU8, zipSync } from 'fflate';
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import type { Platform, ProjectFile } from './platform';
 
@@ -66,6 +65,9 @@ export function browserPlatform(
     },
     // One download, not one per table: browsers ask (or block) for each.
     saveCsvTables: async (tables, folderName) => {
+      // Loaded here: fflate builds its deflate tables when imported, which
+      // cost every start-up a few ms for a rare export (docs/performance.md).
+      const { strToU8, zipSync } = await import('fflate');
       const zip = zipSync(
         Object.fromEntries(tables.map((t) => [`${folderName}/${t.fileName}`, strToU8(t.text)])),
       );
