@@ -138,3 +138,18 @@ test.describe('every example on the dashboard', () => {
     });
   }
 });
+
+test('draws every icon of the first screen without loading Blueprint’s icon chunks', async ({
+  page,
+}) => {
+  // Blueprint's loader fetched every icon's paths (400 KB) after the first
+  // render and drew each icon again (src/icons.ts, docs/performance.md).
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await expect(page.getByRole('img', { name: 'Capacity waterfall' })).toBeVisible();
+  const icons = page.locator('[data-icon]');
+  expect(await icons.count()).toBeGreaterThan(10);
+  await expect(page.locator('span.bp6-icon:not(:has(svg))')).toHaveCount(0);
+  expect(requested.filter((path) => /PathsLoader|\/paths-/.test(path))).toEqual([]);
+});
