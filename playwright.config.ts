@@ -22,6 +22,14 @@ export default defineConfig({
   workers: 2,
   // The first Chromium start after installing it can take ~35 s.
   timeout: 90_000,
+  // A loaded CI machine (the Wasm core and the renderer share two cores
+  // with the browser) can take more than the default 5 s to settle a
+  // figure; a passing assertion returns as soon as it holds.
+  expect: { timeout: 15_000 },
+  // On CI a test that fails is run once more; one that passes on the
+  // second run is reported as flaky (npm test prints the count), never
+  // hidden.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: 'tests/output/playwright-report.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

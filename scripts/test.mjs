@@ -69,7 +69,7 @@ if (chromium) {
   const stats = readJson(playwrightReport)?.stats;
   if (stats) {
     console.log(
-      `playwright: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed, ${stats.skipped} skipped`,
+      `playwright: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed, ${stats.skipped} skipped, ${stats.flaky} flaky (passed when run again)`,
     );
   } else failures.push('Playwright wrote no report');
 } else {
