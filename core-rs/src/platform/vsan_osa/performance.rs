@@ -19,8 +19,6 @@
 //!    M/M/1 response, which the latency model (`latency`, see
 //!    `source::LATENCY_MODEL`) adds to vSAN's I/O path.
 
-use std::cell::Cell;
-
 use serde::Serialize;
 
 use crate::demand::io::{front_end_io, working_set_gb, FrontEndIo};
@@ -44,6 +42,7 @@ pub use latency::{
 
 use latency_findings::sql_latency_findings;
 pub(crate) use read_cache::LruCache;
+use read_cache::ReadMix;
 
 /// Hybrid cache devices split 70 % read cache / 30 % write buffer (vSAN design guide).
 pub const HYBRID_READ_CACHE_SHARE: f64 = 0.7;
@@ -389,18 +388,10 @@ pub fn assess_performance_and_growth(
         working_sets.push(ws);
         costs.push(placed_write_cost(w));
     }
-    let (hit_ratios, reads, growing_reads) = if hybrid {
+    let (hit_ratios, reads, read_mix) = if hybrid {
         let demands = read_demands(&front_ends, &working_sets);
-        let cache = LruCache::solve(read_cache_gb, &demands);
-        let hits = demands
-            .iter()
-            .map(|&(ws, r)| cache.hit_ratio(ws, r))
-            .collect();
-        let growing = GrowingReads {
-            last_time: Cell::new(cache.time().unwrap_or(0.0)),
-            demands,
-        };
-        (hits, Reads::of(&cache), Some(growing))
+        let (cache, hits, mix) = LruCache::solve_with_hit_ratios(read_cache_gb, &demands);
+        (hits, Reads::of(&cache), Some(mix))
     } else {
         (vec![0.0; workloads.len()], Reads::Uncached, None)
     };
@@ -484,7 +475,7 @@ pub fn assess_performance_and_growth(
     let growing = GrowingIo {
         front_ends,
         costs,
-        reads: growing_reads,
+        read_mix,
     };
     (performance, growing)
 }
@@ -563,40 +554,12 @@ impl Reads {
 /// per GB) stays today's. Kept from `assess_performance_and_growth`; a year
 /// scales it where re-deriving each workload's from its spec took a
 /// division or more per figure, and solves the hybrid read cache from
-/// where the last solve ended (`GrowingReads`).
+/// where today's solve ended (`ReadMix`).
 pub struct GrowingIo {
     front_ends: Vec<FrontEndIo>,
     costs: Vec<WriteCost>,
     /// Hybrid only.
-    reads: Option<GrowingReads>,
-}
-
-/// What the hybrid read cache sees, kept for the growth timeline: today's
-/// demands, and the characteristic time of the last solve (today's, then
-/// each year's and host count's the timeline asked for). The timeline asks
-/// years and host counts in turn, each mix a little more or less grown or
-/// cached than the last, so its T is a start near the next root.
-struct GrowingReads {
-    /// Today's (working set GB, read IOPS) per workload.
-    demands: Vec<(f64, f64)>,
-    last_time: Cell<f64>,
-}
-
-impl GrowingReads {
-    /// The read cache of `cache_gb` against each demand grown by its entry
-    /// of `growth` (working set and reads alike: its density stays today's).
-    fn solve_grown(&self, cache_gb: f64, growth: &[f64]) -> LruCache {
-        let grown = self
-            .demands
-            .iter()
-            .zip(growth)
-            .map(|(&(ws, r), &g)| (ws * g, r * g));
-        let cache = LruCache::solve_from(self.last_time.get(), cache_gb, grown);
-        if let Some(time) = cache.time() {
-            self.last_time.set(time);
-        }
-        cache
-    }
+    read_mix: Option<ReadMix>,
 }
 
 impl GrowingIo {
@@ -619,9 +582,9 @@ impl GrowingIo {
                 .zip(growth)
                 .map(|(fe, &g)| FrontEndIo::new(fe.read_iops * g, fe.write_iops * g))
         };
-        let reads = match &self.reads {
-            Some(reads) => {
-                Reads::of(&reads.solve_grown(read_cache_gb(disk_groups, hosts, true), growth))
+        let reads = match &self.read_mix {
+            Some(mix) => {
+                Reads::of(&mix.solve_grown(read_cache_gb(disk_groups, hosts, true), growth))
             }
             None => Reads::Uncached,
         };
