@@ -96,6 +96,20 @@ pub fn grown_front_end_io(spec: &WorkloadSpec, growth: f64) -> FrontEndIo {
     }
 }
 
+/// Counted I/O size for VM groups, which carry none (`source::GENERIC_VM_IO_SIZE`).
+pub const GENERIC_VM_IO_SIZE_KB: f64 = 8.0;
+
+/// The size of a workload's I/Os in KB: its spec's, or for a VM group, which
+/// states none, the counted generic size.
+pub fn io_size_kb(spec: &WorkloadSpec) -> f64 {
+    match spec {
+        WorkloadSpec::SqlServer { io_size_kb, .. }
+        | WorkloadSpec::Exchange { io_size_kb, .. }
+        | WorkloadSpec::FileServer { io_size_kb, .. } => *io_size_kb,
+        WorkloadSpec::VmGroup { .. } => GENERIC_VM_IO_SIZE_KB,
+    }
+}
+
 /// The data a workload's reads range over, in GB. SQL Server states its
 /// working set per instance; reads stay on the primary copy, so AG
 /// secondaries add none. The other kinds state no working set, so every byte

@@ -6,12 +6,10 @@
 use serde::Serialize;
 
 use crate::demand::footprint::application_copies;
+use crate::demand::io::GENERIC_VM_IO_SIZE_KB;
 use crate::demand::protection::Protection;
 use crate::model::WorkloadSpec;
 use crate::source;
-
-/// Counted I/O size for VM groups, which carry none (`source::GENERIC_VM_IO_SIZE`).
-const GENERIC_VM_IO_SIZE_KB: f64 = 8.0;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

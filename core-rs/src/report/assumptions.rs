@@ -16,7 +16,7 @@ use crate::platform::vsan_esa::LFS_OVERHEAD_PCT;
 use crate::platform::vsan_osa::cache::ALL_FLASH_WRITE_BUFFER_GB;
 use crate::platform::vsan_osa::performance::{
     typical_hdd_iops, DATA_LATENCY_LIMIT_MS, FLASH_DATASHEET_QUEUE_DEPTH, HYBRID_READ_CACHE_SHARE,
-    LOG_WRITE_LATENCY_LIMIT_MS,
+    LOG_WRITE_LATENCY_LIMIT_MS, OSA_HOST_PATH_IOPS, OSA_HOST_PATH_IO_KB,
 };
 use crate::source;
 
@@ -440,7 +440,7 @@ fn value_cell(v: &Value) -> Cell {
 
 fn constant_rows() -> Vec<Vec<Cell>> {
     let hdd = |kind| typical_hdd_iops(kind).unwrap_or(0.0);
-    let rows: [(&str, f64, &str, &str); 15] = [
+    let rows: [(&str, f64, &str, &str); 17] = [
         (
             "Hybrid cache device share used as read cache",
             HYBRID_READ_CACHE_SHARE * 100.0,
@@ -457,6 +457,18 @@ fn constant_rows() -> Vec<Vec<Cell>> {
             "vSAN round trip between hosts",
             VSAN_HOST_RTT_MS,
             "ms",
+            source::LATENCY_MODEL,
+        ),
+        (
+            "vSAN OSA I/O path maximum per host",
+            OSA_HOST_PATH_IOPS,
+            "IOPS",
+            source::LATENCY_MODEL,
+        ),
+        (
+            "I/O size the host path maximum counts",
+            OSA_HOST_PATH_IO_KB,
+            "KB",
             source::LATENCY_MODEL,
         ),
         (

@@ -13,8 +13,10 @@
 //! 4. Latency on OSA's queueing model (`performance::TierResponses`) with
 //!    the pool as its only tier: a write is acknowledged once the
 //!    performance leg holds it, so erasure coding adds device load but no
-//!    read phase. No seed or offline public source measures ESA latency at a
-//!    known load: an uncalibrated prediction (`source::ESA_LATENCY_MODEL`).
+//!    read phase, and OSA's path times unloaded (OSA's per-host path queue
+//!    takes its capacity from OSA's published maximum; ESA has none). No
+//!    seed or offline public source measures ESA latency at a known load:
+//!    an uncalibrated prediction (`source::ESA_LATENCY_MODEL`).
 
 use serde::Serialize;
 
@@ -130,7 +132,9 @@ pub fn assess_esa_performance(
         back_end_write_iops,
     );
     // The pool is both tiers: it takes the performance leg's writes and serves every read.
-    let responses = TierResponses::of(&pool, &pool, VSAN_HOST_RTT_MS);
+    // OSA's per-host path queue is not applied: its capacity is OSA's
+    // published maximum, and no per-host maximum is published for ESA.
+    let responses = TierResponses::of(&pool, &pool, VSAN_HOST_RTT_MS, 0.0);
     for (w, p) in workloads.iter_mut().zip(placed) {
         let services = DataServices {
             checksum: p.policy.checksum,

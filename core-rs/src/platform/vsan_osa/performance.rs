@@ -18,10 +18,13 @@
 //!    utilisation ceiling, the headroom (limit / demand), and the devices'
 //!    M/M/1 response, which the latency model (`latency`, see
 //!    `source::LATENCY_MODEL`) adds to vSAN's I/O path.
+//! 5. The hosts' vSAN I/O path: every back-end I/O counted by its size
+//!    (`latency::host_path_ios`) per host against vSAN's per-host maximum;
+//!    its utilisation stretches the path time in the latency model.
 
 use serde::Serialize;
 
-use crate::demand::io::{front_end_io, working_set_gb, FrontEndIo};
+use crate::demand::io::{front_end_io, io_size_kb, working_set_gb, FrontEndIo};
 use crate::demand::placement::PlacedWorkload;
 use crate::model::{
     storage_tier, Device, DeviceKind, Id, ProtectionMethod, ResolvedDiskGroup, Settings,
@@ -37,7 +40,8 @@ mod read_cache;
 
 pub(crate) use latency::TierResponses;
 pub use latency::{
-    DataServices, CHECKSUM_READ_MS, CHECKSUM_WRITE_MS, OSA_READ_PATH_MS, OSA_WRITE_PATH_MS,
+    host_path_ios, host_path_utilisation, DataServices, CHECKSUM_READ_MS, CHECKSUM_WRITE_MS,
+    OSA_HOST_PATH_IOPS, OSA_HOST_PATH_IO_KB, OSA_READ_PATH_MS, OSA_WRITE_PATH_MS,
 };
 
 use latency_findings::sql_latency_findings;
@@ -322,6 +326,9 @@ pub struct ClusterPerformance {
     pub working_set_gb: f64,
     pub cache_tier: TierLoad,
     pub capacity_tier: TierLoad,
+    /// Each host's vSAN I/O path busy share, in %: back-end I/Os counted
+    /// in 8 KB per host over vSAN's 100K IOPS per node (`latency`).
+    pub host_path_utilisation_pct: f64,
     pub utilisation_ceiling_pct: f64,
     /// Front-end IOPS at this workload mix that bring the busiest tier to the
     /// ceiling. None with no demand.
@@ -377,16 +384,21 @@ pub fn assess_performance_and_growth(
     let mut working_sets = Vec::with_capacity(workloads.len());
     let mut costs = Vec::with_capacity(workloads.len());
     let (mut front_end_iops, mut working_sets_gb) = (-0.0, -0.0);
+    // Back-end I/Os through the hosts' vSAN path, counted by size.
+    let mut host_path_ios_per_s = 0.0;
     for w in workloads {
-        let (fe, ws) = (
+        let (fe, ws, cost) = (
             front_end_io(&w.workload.spec),
             working_set_gb(&w.workload.spec),
+            placed_write_cost(w),
         );
         front_end_iops += fe.total_iops;
         working_sets_gb += ws;
+        host_path_ios_per_s +=
+            back_end_io_at(fe, cost).total_iops * host_path_ios(io_size_kb(&w.workload.spec));
         front_ends.push(fe);
         working_sets.push(ws);
-        costs.push(placed_write_cost(w));
+        costs.push(cost);
     }
     let (hit_ratios, reads, read_mix) = if hybrid {
         let demands = read_demands(&front_ends, &working_sets);
@@ -417,7 +429,8 @@ pub fn assess_performance_and_growth(
         } => VSAN_HOST_RTT_MS + mirrored_write_penalty_ms(inter_site_rtt_ms),
         Topology::Single { .. } => VSAN_HOST_RTT_MS,
     };
-    let responses = TierResponses::of(&cache_tier, &capacity_tier, VSAN_HOST_RTT_MS);
+    let host_path = host_path_utilisation(host_path_ios_per_s, hosts);
+    let responses = TierResponses::of(&cache_tier, &capacity_tier, VSAN_HOST_RTT_MS, host_path);
     let results: Vec<WorkloadPerformance> = workloads
         .iter()
         .zip(front_ends.iter().copied())
@@ -465,6 +478,7 @@ pub fn assess_performance_and_growth(
         read_cache_gb,
         cache_tier,
         capacity_tier,
+        host_path_utilisation_pct: host_path * 100.0,
         utilisation_ceiling_pct: ceiling,
         device_limited_front_end_iops: limit,
         headroom,
