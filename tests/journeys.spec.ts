@@ -103,6 +103,12 @@ test('c: the same workloads on vSAN ESA', async ({ page }) => {
   await screenshots(page, 'journey-c-esa-design');
   await addWorkloads(page);
   await expect(page.getByTestId('esa-workloads').locator('tbody tr')).toHaveCount(3);
+  // Failure what-ifs as on OSA: the N+1 column has a figure for the
+  // datastore, capacity and IOPS, and the scenarios are listed.
+  const utilisation = page.getByTestId('utilisation');
+  for (const figure of ['datastore_fullness', 'capacity_usable', 'iops'])
+    await expect(utilisation.locator(`tr[data-figure="${figure}"] td`).nth(1)).toContainText('%');
+  await expect(page.getByTestId('failure-scenarios').locator('tbody tr')).toHaveCount(3);
   await screenshots(page, 'journey-c-esa');
 });
 

@@ -20,7 +20,7 @@ mod tests;
 
 use serde::Serialize;
 
-use crate::demand::protection::protection;
+use crate::demand::protection::Protection;
 use crate::model::{Id, ResilienceSettings, StoragePolicy};
 use crate::source;
 
@@ -109,12 +109,24 @@ pub struct ClusterDurability {
 /// Durability of each policy on `hosts` fault domains per copy whose
 /// failures are `events`; `copies` is 2 on a site-mirrored stretched
 /// cluster (a copy per site, `hosts` in each), else 1. `policies` pairs each
-/// policy with its index in `project.policies`.
+/// policy with its index in `project.policies`; `protect` gives its
+/// failures tolerated and the hosts it needs on this cluster (vSAN OSA:
+/// `protection`; vSAN ESA: `esa_rebuild_protection`).
+///
+/// On vSAN ESA the model's inputs hold as on OSA: each host is a fault
+/// domain, a device or host failure opens a rebuild window, and a policy
+/// loses data once more hosts than its failures tolerated are down at
+/// once. Assumed: an erasure-coded stripe spans only its blocks' hosts
+/// (2+1, 4+1, 4+2), but with many objects spread over every host any
+/// FTT+1 hosts down together hold some stripe, so the chain over all the
+/// hosts stands for them; the RAID-1 performance leg tolerates the same
+/// FTT as the capacity leg.
 pub fn assess_durability(
     hosts: u32,
     copies: u32,
     events: Vec<FailureEvent>,
     policies: &[(usize, &StoragePolicy)],
+    protect: &dyn Fn(&StoragePolicy) -> Protection,
     settings: &ResilienceSettings,
 ) -> ClusterDurability {
     let rate: f64 = events.iter().map(|e| e.rate_per_year).sum();
@@ -131,7 +143,7 @@ pub fn assess_durability(
     let policies = policies
         .iter()
         .map(|(_, policy)| {
-            let p = protection(policy);
+            let p = protect(policy);
             let placeable = hosts >= p.min_hosts;
             let mttdl = placeable
                 .then(|| {

@@ -421,6 +421,18 @@ impl<'a> Context<'a> {
     pub fn esa_views(&self) -> impl Iterator<Item = (&ClusterView<'a>, &'a EsaClusterEvaluation)> {
         self.clusters.iter().filter_map(|c| c.esa().map(|e| (c, e)))
     }
+
+    /// The vSAN clusters' failure what-ifs and durability, OSA and ESA alike.
+    pub fn resilience_views(
+        &self,
+    ) -> impl Iterator<Item = (&ClusterView<'a>, &'a crate::resilience::ClusterResilience)> {
+        self.clusters.iter().filter_map(|c| {
+            c.vsan()
+                .map(|e| &e.resilience)
+                .or_else(|| c.esa().map(|e| &e.resilience))
+                .map(|r| (c, r))
+        })
+    }
 }
 
 /// One design's sheets, and the cells a comparison points at.

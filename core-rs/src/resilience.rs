@@ -1,10 +1,13 @@
-//! Failure what-ifs for a vSAN OSA cluster, and the durability of its
-//! policies.
+//! Failure what-ifs for a vSAN cluster, and the durability of its
+//! policies. vSAN OSA plays its disk groups through them here
+//! (`assess_resilience`); vSAN ESA its storage pools
+//! (`esa`), by the same `play`.
 //!
 //! Each scenario removes hardware (`loss`), worst case of its kind:
 //! - one capacity device, the largest (with dedup+compression on, it takes
 //!   its whole disk group: seed 001);
-//! - one disk group, the largest (its cache device fails: seeds 000, 001);
+//! - one disk group, the largest (its cache device fails: seeds 000, 001;
+//!   OSA only);
 //! - one host (powered off: its components are absent, so vSAN waits for
 //!   the repair delay before rebuilding them);
 //! - one site, stretched clusters only (served from the other site's copy;
@@ -20,6 +23,7 @@
 //! device-limited IOPS while it runs (`rebuild_performance`). The same
 //! rebuild windows feed `crate::durability`.
 
+mod esa;
 mod findings;
 mod loss;
 mod rebuild_performance;
@@ -29,7 +33,7 @@ mod tests;
 
 use serde::Serialize;
 
-use crate::demand::protection::protection;
+use crate::demand::protection::{protection, Protection};
 use crate::durability::{assess_durability, ClusterDurability, EventKind, FailureEvent};
 use crate::model::{
     Capacity, Cluster, DeviceKind, Id, ResilienceSettings, ResolvedDiskGroup, Settings,
@@ -40,13 +44,18 @@ use crate::platform::vsan_osa::performance::ClusterPerformance;
 use crate::ratio::percent;
 use crate::rules::{ClusterFacts, Finding};
 
-pub use loss::LostHardware;
-pub use rebuild_performance::RebuildPerformance;
+pub use esa::{assess_esa_resilience, EsaFailureInputs};
+pub use loss::{LostHardware, Storage};
+pub use rebuild_performance::{DeviceDemand, RebuildPerformance};
 pub use resync::{all_nvme, resync_minutes, resync_rate, ResyncRate};
 
 pub use loss::{HostLayout, HostReach};
 
 use loss::{Devices, Failure, Layout};
+
+/// The protection a cluster gives a policy: `min_hosts` are the hosts its
+/// components are rebuilt on (vSAN OSA: `protection`; vSAN ESA its own).
+pub type Protect<'a> = &'a dyn Fn(&StoragePolicy) -> Protection;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -145,6 +154,12 @@ pub struct FailureScenario {
     pub capacity_left: Capacity,
     /// What the scope must hold once every component is rebuilt.
     pub required: Capacity,
+    /// Free space vSAN keeps for its own operations on the surviving
+    /// devices, which the rebuilt components cannot take (vSAN ESA's
+    /// operations reserve); absent where none is kept apart (vSAN OSA).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub kept_free: Option<Capacity>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub used_after_rebuild_pct: Option<f64>,
@@ -215,34 +230,89 @@ pub fn assess_resilience(
     policies: &[(usize, &StoragePolicy)],
     settings: &Settings,
 ) -> ClusterResilience {
-    let s = &settings.resilience;
     let nvme_cache = all_nvme(disk_groups.iter().map(|g| g.cache.kind));
-    let rate = resync_rate(cluster.tier, capacity.dedup_active, nvme_cache, s)
-        .within_link(model.host.nic_gbps);
+    let rate = resync_rate(
+        cluster.tier,
+        capacity.dedup_active,
+        nvme_cache,
+        &settings.resilience,
+    )
+    .within_link(model.host.nic_gbps);
+    let storage = Storage::disk_groups(disk_groups, capacity.dedup_active);
+    play(
+        cluster,
+        &VsanStorage {
+            storage: &storage,
+            hosts: HostLayout::of(&model.topology, settings.reserve_hosts),
+            capacity,
+            demand: DeviceDemand::osa(performance),
+            rate,
+            kept_free_gb: 0.0,
+            protect: &protection,
+        },
+        policies,
+        settings,
+    )
+}
+
+/// A vSAN cluster as its failures are played: one host's storage, the
+/// hosts, the capacity and device I/O figures of its architecture, its
+/// resync rate, the free space vSAN keeps apart after a failure, and the
+/// protection it gives each policy.
+pub struct VsanStorage<'a> {
+    pub storage: &'a Storage,
+    pub hosts: HostLayout,
+    pub capacity: &'a CapacityEvaluation,
+    pub demand: DeviceDemand,
+    pub rate: ResyncRate,
+    pub kept_free_gb: f64,
+    pub protect: Protect<'a>,
+}
+
+/// Every failure scenario, the durability and the findings of a vSAN
+/// cluster, whatever its architecture.
+pub fn play(
+    cluster: &ClusterFacts,
+    v: &VsanStorage,
+    policies: &[(usize, &StoragePolicy)],
+    settings: &Settings,
+) -> ClusterResilience {
+    let s = &settings.resilience;
     let layout = Layout {
-        disk_groups,
-        hosts: HostLayout::of(&model.topology, settings.reserve_hosts),
-        dedup_active: capacity.dedup_active,
+        storage: v.storage,
+        hosts: v.hosts,
     };
-    let whole = Devices::host(disk_groups).times(cluster.host_count);
+    let whole = v.storage.host.times(cluster.host_count);
     let context = Context {
         layout: &layout,
         whole: &whole,
-        capacity,
-        performance,
-        rate: &rate,
+        vsan: v,
         settings: s,
     };
     let scenarios: Vec<FailureScenario> = loss::failures(&layout)
         .into_iter()
         .map(|f| scenario(f, &context, policies))
         .collect();
-    let events = failure_events(disk_groups, cluster.host_count, capacity, &rate, s);
+    let events = failure_events(
+        v.storage,
+        cluster.host_count,
+        v.capacity.required.gb,
+        &v.rate,
+        s,
+    );
     let hosts = &layout.hosts;
-    let durability = assess_durability(hosts.domain_hosts(), hosts.copies(), events, policies, s);
-    let findings = findings::resilience_findings(cluster, &scenarios, policies, settings);
+    let durability = assess_durability(
+        hosts.domain_hosts(),
+        hosts.copies(),
+        events,
+        policies,
+        v.protect,
+        s,
+    );
+    let findings =
+        findings::resilience_findings(cluster, &scenarios, policies, v.protect, settings);
     ClusterResilience {
-        resync_rate: rate,
+        resync_rate: v.rate,
         repair_delay_minutes: s.repair_delay_minutes,
         repair_delay_source: crate::source::REPAIR_DELAY,
         scenarios,
@@ -296,9 +366,7 @@ struct Context<'a> {
     layout: &'a Layout<'a>,
     /// Every device of the healthy cluster.
     whole: &'a Devices,
-    capacity: &'a CapacityEvaluation,
-    performance: &'a ClusterPerformance,
-    rate: &'a ResyncRate,
+    vsan: &'a VsanStorage<'a>,
     settings: &'a ResilienceSettings,
 }
 
@@ -310,7 +378,8 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
     // site failure, else the whole cluster. Sites are identical, so each
     // holds 1 / copies of the datastore and of what is consumed.
     let copies = f64::from(c.layout.hosts.copies());
-    let healthy_gb = c.capacity.datastore.gb / copies;
+    let capacity = c.vsan.capacity;
+    let healthy_gb = capacity.datastore.gb / copies;
     let domain_raw_gb = c.whole.raw_gb / copies;
     let lost_in_domain_gb = if site && mirrored { 0.0 } else { f.lost.raw_gb };
     let lost_share = if domain_raw_gb > 0.0 {
@@ -319,11 +388,12 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
         0.0
     };
     let capacity_left_gb = healthy_gb * (1.0 - lost_share);
-    let required_gb = c.capacity.required.gb / copies;
+    let required_gb = capacity.required.gb / copies;
+    let kept_free_gb = c.vsan.kept_free_gb / copies;
     let policies: Vec<PolicyAfterFailure> = policies
         .iter()
         .map(|(_, policy)| {
-            let p = protection(policy);
+            let p = (c.vsan.protect)(policy);
             PolicyAfterFailure {
                 policy_id: policy.id.clone(),
                 failures_tolerated: p.ftt,
@@ -342,16 +412,17 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
     } else if policies.iter().any(|p| !p.enough_hosts) {
         blockers.push(RebuildBlocker::TooFewHosts);
     }
-    if required_gb > capacity_left_gb {
+    if required_gb + kept_free_gb > capacity_left_gb {
         blockers.push(RebuildBlocker::NotEnoughSpace);
     }
     let restorable = blockers.is_empty();
-    let data_gb = c.capacity.required.gb * f.data_share;
+    let data_gb = capacity.required.gb * f.data_share;
     let wait_minutes = match f.state {
         ComponentState::Degraded => 0.0,
         ComponentState::Absent => c.settings.repair_delay_minutes * f64::from(f.repair_delays),
     };
-    let resync = resync_minutes(data_gb, c.rate.under_load_gb_per_min);
+    let rate = &c.vsan.rate;
+    let resync = resync_minutes(data_gb, rate.under_load_gb_per_min);
     FailureScenario {
         kind: f.kind,
         label: f.label,
@@ -367,6 +438,7 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
         healthy_capacity: Capacity::from_gb(healthy_gb),
         capacity_left: Capacity::from_gb(capacity_left_gb),
         required: Capacity::from_gb(required_gb),
+        kept_free: (kept_free_gb > 0.0).then(|| Capacity::from_gb(kept_free_gb)),
         used_after_rebuild_pct: percent(required_gb, capacity_left_gb),
         policies,
         rebuild_blockers: blockers,
@@ -374,10 +446,10 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
         data_to_resync: Capacity::from_gb(data_gb),
         wait_minutes,
         resync_minutes: resync,
-        resync_minutes_idle: resync_minutes(data_gb, c.rate.idle_gb_per_min),
+        resync_minutes_idle: resync_minutes(data_gb, rate.idle_gb_per_min),
         time_to_compliance_minutes: restorable.then_some(wait_minutes + resync),
         rebuild_performance: rebuild_performance::rebuild_performance(
-            c.performance,
+            &c.vsan.demand,
             c.whole,
             &f.lost,
             !site && data_gb > 0.0,
@@ -387,20 +459,19 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
 }
 
 /// The failures that put one host in a rebuild window, for durability:
-/// a capacity device (degraded: resync of its data, or of its disk group's
-/// with dedup+compression on), a cache device (its disk group), the host
-/// (repair delay + resync of the host's data).
+/// each kind of device (degraded: resync of the data its failure takes,
+/// e.g. a vSAN OSA cache device's whole disk group) and the host (repair
+/// delay + resync of the host's data).
 fn failure_events(
-    disk_groups: &[ResolvedDiskGroup],
+    storage: &Storage,
     hosts: u32,
-    capacity: &CapacityEvaluation,
+    required_gb: f64,
     rate: &ResyncRate,
     s: &ResilienceSettings,
 ) -> Vec<FailureEvent> {
-    let host = Devices::host(disk_groups);
     // Data spreads over the devices in proportion to their size.
-    let whole_raw_gb = host.raw_gb * f64::from(hosts);
-    let data_per_raw_gb = crate::ratio::ratio(capacity.required.gb, whole_raw_gb).unwrap_or(0.0);
+    let whole_raw_gb = storage.host.raw_gb * f64::from(hosts);
+    let data_per_raw_gb = crate::ratio::ratio(required_gb, whole_raw_gb).unwrap_or(0.0);
     let hours =
         |raw_gb: f64| resync_minutes(raw_gb * data_per_raw_gb, rate.under_load_gb_per_min) / 60.0;
     let afr = |kind: DeviceKind| {
@@ -410,32 +481,29 @@ fn failure_events(
             s.hdd_afr_pct / 100.0
         }
     };
-    let mut capacity_devices = WeightedEvent::new(EventKind::CapacityDevice);
-    let mut cache_devices = WeightedEvent::new(EventKind::CacheDevice);
-    for g in disk_groups {
-        let group_raw_gb = g.capacity.capacity_gb * f64::from(g.capacity_device_count);
-        let device_raw_gb = if capacity.dedup_active {
-            group_raw_gb
-        } else {
-            g.capacity.capacity_gb
+    let mut devices: Vec<WeightedEvent> = Vec::new();
+    for d in &storage.failures {
+        let event = match devices.iter_mut().find(|e| e.kind == d.event) {
+            Some(e) => e,
+            None => {
+                devices.push(WeightedEvent::new(d.event));
+                devices.last_mut().expect("just pushed")
+            }
         };
-        capacity_devices.add(
-            g.capacity_device_count,
-            f64::from(g.capacity_device_count) * afr(g.capacity.kind),
-            hours(device_raw_gb),
+        event.add(
+            d.count,
+            f64::from(d.count) * afr(d.device),
+            hours(d.raw_gb_per_failure),
         );
-        cache_devices.add(1, afr(g.cache.kind), hours(group_raw_gb));
     }
-    vec![
-        capacity_devices.event(),
-        cache_devices.event(),
-        FailureEvent {
-            kind: EventKind::Host,
-            per_host: 1,
-            rate_per_year: s.host_afr_pct / 100.0,
-            window_hours: s.repair_delay_minutes / 60.0 + hours(host.raw_gb),
-        },
-    ]
+    let mut events: Vec<FailureEvent> = devices.into_iter().map(WeightedEvent::event).collect();
+    events.push(FailureEvent {
+        kind: EventKind::Host,
+        per_host: 1,
+        rate_per_year: s.host_afr_pct / 100.0,
+        window_hours: s.repair_delay_minutes / 60.0 + hours(storage.host.raw_gb),
+    });
+    events
 }
 
 /// Devices of one kind in a host whose windows differ by disk group:

@@ -14,6 +14,7 @@ import {
 } from '../units';
 import { GrowthPanel } from './GrowthPanel';
 import { IscsiPanel } from './IscsiPanel';
+import { ResiliencePanel } from './ResiliencePanel';
 import { computeBars, iopsBars } from './keyFigureBars';
 import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ExplainFigure } from './UtilisationPanel';
@@ -47,7 +48,7 @@ export function EsaTiles({
   );
 }
 
-/** A vSAN ESA cluster's pool capacity, device I/O, vSAN memory, growth and iSCSI targets, from the deferred evaluation. */
+/** A vSAN ESA cluster's pool capacity, device I/O, vSAN memory, growth, iSCSI targets and failure what-ifs, from the deferred evaluation. */
 export const EsaDetails = memo(function EsaDetails({
   cluster,
   unit,
@@ -124,6 +125,7 @@ export const EsaDetails = memo(function EsaDetails({
       <WorkloadLatency estimates={io.workloads} source={io.latency_model} />
       <GrowthPanel growth={cluster.detail.growth} unit={unit} />
       <IscsiPanel iscsi={cluster.detail.iscsi} hostsFailed={cluster.utilisation.hosts_failed} />
+      <ResiliencePanel resilience={cluster.detail.resilience} unit={unit} />
     </>
   );
 });

@@ -3,6 +3,7 @@ use proptest::prelude::*;
 use super::markov::mean_absorption_time;
 use super::monte_carlo::{simulate_loss_probability, SimEvent};
 use super::*;
+use crate::demand::protection::protection;
 use crate::model::ProtectionMethod;
 
 fn relative_gap(a: f64, b: f64) -> f64 {
@@ -269,6 +270,7 @@ fn assessment_weights_windows_by_rate_and_keeps_its_assumptions() {
         1,
         events(2.0, 20.0),
         &[(0, &raid1)],
+        &protection,
         &ResilienceSettings::default(),
     );
     let a = &d.assumptions;
@@ -292,6 +294,7 @@ fn a_policy_the_cluster_cannot_place_has_no_figure() {
         1,
         events(2.0, 20.0),
         &[(0, &raid6)],
+        &protection,
         &ResilienceSettings::default(),
     );
     assert!(!d.policies[0].placeable);
@@ -317,6 +320,7 @@ proptest! {
             copies,
             events(device_hours, host_hours),
             &indexed,
+            &protection,
             &ResilienceSettings::default(),
         );
         let p: Vec<f64> = d

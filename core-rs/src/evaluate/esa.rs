@@ -19,6 +19,7 @@ use crate::platform::vsan_esa::{
 };
 use crate::platform::vsan_iscsi::{assess_iscsi, ClusterIscsi, IscsiLayout, VsanArchitecture};
 use crate::platform::vsan_osa::capacity::{CapacityEvaluation, RawCapacity};
+use crate::resilience::{assess_esa_resilience, ClusterResilience, EsaFailureInputs};
 use crate::rules::Finding;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -32,6 +33,9 @@ pub struct EsaClusterEvaluation {
     /// Device I/O of the storage pools: ESA's write path, device-limited IOPS.
     pub performance: EsaPerformance,
     pub esa: EsaEvaluation,
+    /// Device, host and N+x failures and the policies' durability, in
+    /// vSAN OSA's shapes.
+    pub resilience: ClusterResilience,
     /// The iSCSI target service's targets, LUNs and sessions, as on OSA.
     pub iscsi: ClusterIscsi,
     pub growth: ClusterGrowth,
@@ -84,6 +88,19 @@ pub(super) fn evaluate_esa(
         settings,
     );
     findings.extend(esa_performance_findings(&path, &cluster.name, &performance));
+    let resilience = assess_esa_resilience(
+        &EsaFailureInputs {
+            facts: &facts.facts(),
+            model: cluster,
+            esa: &esa,
+            capacity: &capacity,
+            reserve: &esa_figures.reserve,
+            performance: &performance,
+        },
+        &policies,
+        settings,
+    );
+    findings.extend(resilience.findings.iter().cloned());
     findings.extend(policies_by_rule_note(
         &path,
         &cluster.name,
@@ -120,6 +137,7 @@ pub(super) fn evaluate_esa(
         compute,
         performance,
         esa: esa_figures,
+        resilience,
         iscsi,
         growth,
     };

@@ -182,14 +182,6 @@ const DEVICE_LIMITED: &str = "Device-limited: the front-end IOPS that bring the 
 const ESA_DEVICE_LIMITED: &str = "Device-limited: the front-end IOPS that bring the pool's NVMe devices to their utilisation ceiling (RAID-1 performance leg plus full-stripe capacity writes).";
 const VPLEX_LIMIT: &str = "The VPLEX engines' peak front-end limit at this read share; each site's X-Brick rated IOPS are in the detail.";
 
-const ESA_RESILIENCE: NotModelled = NotModelled {
-    figure: "failure_scenarios",
-    why: "vSAN ESA failure what-ifs (device, host, rebuild) are not modelled yet; only vSAN OSA and XtremIO + VPLEX have them.",
-};
-const ESA_DURABILITY: NotModelled = NotModelled {
-    figure: "durability",
-    why: "vSAN ESA durability (data-loss probability per policy) is not modelled yet; only vSAN OSA has it.",
-};
 const ARRAY_SHARES: NotModelled = NotModelled {
     figure: "workload_shares",
     why: "XtremIO + VPLEX does not size I/O per workload (the VPLEX and X-Bricks take the cluster's total), so no per-workload share is modelled.",
@@ -270,7 +262,7 @@ fn vsan_esa(e: &EsaClusterEvaluation, cost: ClusterCost) -> KeyFigures {
         )),
         // Validation keeps ESA clusters single-site.
         site_failure: None,
-        not_modelled: vec![ESA_RESILIENCE, ESA_DURABILITY],
+        not_modelled: Vec::new(),
     })
 }
 

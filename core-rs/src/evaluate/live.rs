@@ -28,7 +28,11 @@ pub const LEFT_OUT: LeftOut = LeftOut {
         "resilience.findings",
         "stretched.findings",
     ],
-    vsan_esa: &["compute.workloads", "compute.findings"],
+    vsan_esa: &[
+        "compute.workloads",
+        "compute.findings",
+        "resilience.findings",
+    ],
     xtremio_vplex: &[
         "capacity.workloads",
         "compute.workloads",
@@ -105,6 +109,7 @@ fn leave_out_rows(evaluation: &mut Evaluation) {
             ClusterDetail::VsanEsa(e) => {
                 e.compute.workloads = Vec::new();
                 e.compute.findings = Vec::new();
+                e.resilience.findings = Vec::new();
             }
             ClusterDetail::XtremioVplex(e) => {
                 e.capacity.workloads = Vec::new();

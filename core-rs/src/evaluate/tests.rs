@@ -514,8 +514,10 @@ fn what_a_kind_does_not_model_is_named_not_zero() {
     let k = &esa.clusters[0].key_figures;
     let latency = k.latency.as_ref().expect("predicted on vSAN ESA");
     assert!(latency.write_ms.is_some_and(|ms| ms > 0.0) && !latency.saturated);
-    let named: Vec<&str> = k.not_modelled.iter().map(|n| n.figure).collect();
-    assert_eq!(named, ["failure_scenarios", "durability"]);
+    // Failure what-ifs and durability are modelled on ESA as on OSA.
+    assert!(k.not_modelled.is_empty());
+    let r = &esa.clusters[0].vsan_esa().expect("ESA").resilience;
+    assert!(!r.scenarios.is_empty() && !r.durability.policies.is_empty());
     let array = example("seed-004-xtremio-vplex.json");
     assert_eq!(array.clusters[0].workload_shares, None);
     let named: Vec<&str> = array.clusters[0]

@@ -89,16 +89,11 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
     rows.extend(capacity_rows(k, &e.capacity, settings));
     if let Some(limit) = k.iops.limit {
         let p = &e.performance;
-        let during_rebuild = reserve.and_then(|s| {
-            s.rebuild_performance
-                .device_limited_front_end_iops
-                .map(|l| Utilisation::of(k.iops.front_end, l, IOPS))
-        });
         rows.push(UtilisationRow {
             figure: "iops",
             label: "Front-end IOPS".to_string(),
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
-            after_failure: during_rebuild,
+            after_failure: during_rebuild(k, reserve),
             after_site_failure: site_iops(k),
             threshold: None,
             rule: format!(
@@ -147,30 +142,61 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
 }
 
 fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> ClusterUtilisation {
+    let reserve = e
+        .resilience
+        .scenarios
+        .iter()
+        .find(|s| s.kind == FailureKind::ReserveHosts);
     let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
-    rows.push(fullness(&e.capacity, settings, None, None));
-    rows.extend(capacity_rows(k, &e.capacity, settings));
+    rows.push(fullness(&e.capacity, settings, reserve, None));
+    let [mut usable, raw] = capacity_rows(k, &e.capacity, settings);
+    if let Some(s) = reserve {
+        // ESA keeps its operations reserve apart: the rebuilt components
+        // have the surviving devices less it.
+        let kept = s.kept_free.map_or(0.0, |c| c.tb);
+        usable.after_failure = Some(Utilisation::of(
+            s.required.tb,
+            (s.capacity_left.tb - kept).max(0.0),
+            TB,
+        ));
+        let _ = write!(
+            usable.rule,
+            " After N+{}: the {} TB required against the {} TB the surviving devices hold \
+             less the {} TB vSAN keeps for its operations; above 100 % a failed host's \
+             components cannot all be rebuilt.",
+            hosts_failed(&e.compute),
+            num(s.required.tb, 2),
+            num(s.capacity_left.tb, 2),
+            num(kept, 2),
+        );
+        usable.sources.push(source::ESA_REBUILD_SPACE);
+    }
+    rows.extend([usable, raw]);
     let p = &e.performance;
     if let Some(limit) = k.iops.limit {
         rows.push(UtilisationRow {
             figure: "iops",
             label: "Front-end IOPS".to_string(),
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
-            after_failure: None,
+            after_failure: during_rebuild(k, reserve),
             after_site_failure: None,
             threshold: None,
             rule: format!(
                 "{} front-end IOPS become {} device I/Os on ESA's write path; the limit, {} \
                  front-end IOPS at this mix, brings the {} NVMe devices to {} % of their rated \
-                 IOPS. vSAN ESA failure what-ifs are not modelled, so there is no N+x \
-                 figure.",
+                 IOPS. After N+{}: the surviving devices while the rebuild takes its share.",
                 num(k.iops.front_end, 0),
                 num(p.back_end_iops, 0),
                 num(limit, 0),
                 p.devices,
                 num(p.utilisation_ceiling_pct, 0),
+                hosts_failed(&e.compute),
             ),
-            sources: vec![p.write_path_source, p.device_iops_source],
+            sources: vec![
+                p.write_path_source,
+                p.device_iops_source,
+                source::REBUILD_PERFORMANCE,
+            ],
         });
     }
     let c = &e.esa;
@@ -494,6 +520,13 @@ fn of_raw(k: &KeyFigures) -> UtilisationRow {
         ),
         sources: vec![source::IEC_UNITS],
     }
+}
+
+/// The front-end demand against what the surviving devices carry while
+/// the N+x rebuild takes its share, where the scenario is played.
+fn during_rebuild(k: &KeyFigures, reserve: Option<&FailureScenario>) -> Option<Utilisation> {
+    let limit = reserve?.rebuild_performance.device_limited_front_end_iops?;
+    Some(Utilisation::of(k.iops.front_end, limit, IOPS))
 }
 
 /// The surviving site's front-end IOPS (demand x its headroom) against

@@ -96,6 +96,22 @@ pub fn esa_protection(policy: &StoragePolicy, hosts: u32) -> Protection {
     }
 }
 
+/// The protection a policy gets on `hosts` ESA hosts, with `min_hosts` the
+/// hosts its components are rebuilt on: an erasure-coded stripe's blocks
+/// (2+1: 3, 4+1: 5, 4+2: 6), RAID-1 FTT=n's 2n+1 (`source::ESA_REBUILD_HOSTS`).
+pub fn esa_rebuild_protection(policy: &StoragePolicy, hosts: u32) -> Protection {
+    let p = esa_protection(policy, hosts);
+    if p.is_erasure_coding() {
+        Protection {
+            min_hosts: p.data_blocks + p.redundancy_blocks,
+            source: source::ESA_REBUILD_HOSTS,
+            ..p
+        }
+    } else {
+        p
+    }
+}
+
 pub fn esa_raw(esa: &ResolvedEsa, hosts: u32) -> RawCapacity {
     let per_host_gb = esa.device.capacity_gb * f64::from(esa.config.devices_per_host);
     RawCapacity {

@@ -36,6 +36,7 @@
 //! | `protection.too_few_hosts` | storage | `protection::too_few_hosts` with `esa_protection`'s minimum |
 //! | `esa.components_per_host`, `esa.components_per_device` | storage | `vsan_esa::components_exceed` |
 //! | `esa.iops_exceeded` | storage | `performance::over_ceiling` on the pool's utilisation |
+//! | `resilience.*` errors (rebuild after a device or the N+x hosts: hosts, space, IOPS) | storage | `resilience`'s findings on its failure scenarios, read as `evaluate` emitted them |
 //! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory`, read as `evaluate`'s findings (`array::compute_rule`) |
 //! | any other unmet finding | neither | `select`'s verification by `evaluate` |
 //!
@@ -99,10 +100,20 @@ pub fn storage_failing(e: &EsaClusterEvaluation, reserve_hosts: u32) -> Vec<Find
             FindingCode::EsaIopsExceeded,
         ),
     ];
-    fails
+    let mut failing: Vec<FindingCode> = fails
         .into_iter()
         .filter_map(|(fails, code)| fails.then_some(code))
-        .collect()
+        .collect();
+    // The failure scenarios' rules depend on the pool and the host count
+    // only; their findings call the predicates, so they are read as emitted.
+    failing.extend(
+        e.resilience
+            .findings
+            .iter()
+            .filter(|f| is_unmet(f))
+            .map(|f| f.code),
+    );
+    failing
 }
 
 /// The devices no other device beats: one as large, as fast and as
@@ -249,6 +260,12 @@ impl Probe<'_> {
             return match passes {
                 // Not where it was expected to pass: look above.
                 Some(_) if top < hi => self.smallest(config, (top + 1, hi), None),
+                // Too few hosts to rebuild after N+x is not monotonic in
+                // the hosts: RAID-5 widens to 4+1 at six hosts, which needs
+                // five to rebuild, so N+2 fails at six and passes at five.
+                None if top > lo && unmet == [FindingCode::ResilienceRebuildTooFewHosts] => {
+                    self.smallest(config, (lo, top - 1), None)
+                }
                 _ => Ok(Err(unmet)),
             };
         }

@@ -2,7 +2,7 @@
 //! left, whether compliance can be rebuilt, how long it takes, the IOPS
 //! while it runs), the durability of each policy, and what a site failure
 //! leaves a stretched cluster or an XtremIO + VPLEX design; for vSAN ESA,
-//! what N+x host failures leave.
+//! also its host rebuild reserve and compute after N+x.
 
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
@@ -18,7 +18,7 @@ pub fn resilience_sheet(ctx: &Context) -> Sheet {
     let mut b = SheetBuilder::new(ctx.sheet_name("Resilience"));
     b.title(format!("Resilience: {}", ctx.project.name));
     b.freeze_above(1);
-    if ctx.vsan_views().next().is_some() {
+    if ctx.resilience_views().next().is_some() {
         scenarios(&mut b, ctx);
         durability(&mut b, ctx);
     }
@@ -30,7 +30,7 @@ pub fn resilience_sheet(ctx: &Context) -> Sheet {
 }
 
 /// vSAN ESA: what N+x host failures leave, from its capacity and compute
-/// figures. Its failure scenarios and durability are not modelled yet.
+/// figures (its failure scenarios and durability are in the tables above).
 fn esa_host_failures(b: &mut SheetBuilder, ctx: &Context) {
     b.blank();
     b.section("vSAN ESA clusters: N+x host failures");
@@ -67,10 +67,7 @@ fn esa_host_failures(b: &mut SheetBuilder, ctx: &Context) {
         ],
         rows,
     );
-    b.note(
-        "Device, host and site failure scenarios, resync times and durability are not \
-         modelled for vSAN ESA yet.",
-    );
+    b.note("Site failures do not apply: vSAN ESA clusters are single-site here.");
     b.sources_note([source::ESA_HOST_REBUILD_RESERVE, source::HA_HOST_RESERVE]);
 }
 
@@ -79,8 +76,7 @@ fn scenarios(b: &mut SheetBuilder, ctx: &Context) {
     b.section("Failure scenarios (worst case of each kind)");
     let mut rows = Vec::new();
     let mut notes = Vec::new();
-    for (c, e) in ctx.vsan_views() {
-        let r = &e.resilience;
+    for (c, r) in ctx.resilience_views() {
         for s in &r.scenarios {
             let hours = |minutes: f64| Cell::decimal(minutes / MINUTES_PER_HOUR);
             rows.push(vec![
@@ -154,8 +150,8 @@ fn durability(b: &mut SheetBuilder, ctx: &Context) {
     let mut rows = Vec::new();
     let mut notes = Vec::new();
     let mut cited = Vec::new();
-    for (c, e) in ctx.vsan_views() {
-        let d = &e.resilience.durability;
+    for (c, r) in ctx.resilience_views() {
+        let d = &r.durability;
         for p in &d.policies {
             rows.push(vec![
                 Cell::text(c.label.clone()),

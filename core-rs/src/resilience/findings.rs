@@ -12,8 +12,7 @@
 //! x >= 2 takes more than the spare. A site failure's findings (the
 //! surviving site carrying every VM) come from `crate::platform::two_sites`.
 
-use super::{FailureKind, FailureScenario, RebuildBlocker};
-use crate::demand::protection::protection;
+use super::{FailureKind, FailureScenario, Protect, RebuildBlocker};
 use crate::model::{Settings, StoragePolicy};
 use crate::rules::{num, ClusterFacts, Finding, FindingCode, Severity};
 
@@ -21,15 +20,16 @@ pub fn resilience_findings(
     cluster: &ClusterFacts,
     scenarios: &[FailureScenario],
     policies: &[(usize, &StoragePolicy)],
+    protect: Protect,
     settings: &Settings,
 ) -> Vec<Finding> {
-    let mut out = no_failure_tolerated(cluster, policies);
+    let mut out = no_failure_tolerated(cluster, policies, protect);
     let promised: Vec<(&FailureScenario, Severity)> = scenarios
         .iter()
         .filter_map(|s| promise(s.kind, settings.reserve_hosts).map(|severity| (s, severity)))
         .collect();
     for &(s, severity) in &promised {
-        out.extend(too_few_hosts(cluster, s, policies, severity));
+        out.extend(too_few_hosts(cluster, s, policies, protect, severity));
         out.extend(space(cluster, s, severity, settings.capacity_alert_pct));
     }
     out.extend(long_resync(cluster, scenarios, settings));
@@ -61,10 +61,11 @@ fn graded(severity: Severity, promised: FindingCode, unreserved: FindingCode) ->
 fn no_failure_tolerated(
     cluster: &ClusterFacts,
     policies: &[(usize, &StoragePolicy)],
+    protect: Protect,
 ) -> Vec<Finding> {
     policies
         .iter()
-        .filter(|(_, p)| !cluster.site_mirrored && protection(p).ftt == 0)
+        .filter(|(_, p)| !cluster.site_mirrored && protect(p).ftt == 0)
         .map(|(index, p)| {
             Finding::new(
                 FindingCode::ResilienceNoFailureTolerated,
@@ -85,6 +86,7 @@ fn too_few_hosts(
     cluster: &ClusterFacts,
     s: &FailureScenario,
     policies: &[(usize, &StoragePolicy)],
+    protect: Protect,
     severity: Severity,
 ) -> Option<Finding> {
     let healthy_hosts = if cluster.site_mirrored {
@@ -100,7 +102,7 @@ fn too_few_hosts(
         .map(|(after, (_, p))| {
             (
                 format!("\"{}\" needs {}", p.name, after.min_hosts),
-                protection(p).source,
+                protect(p).source,
             )
         })
         .collect();
@@ -140,6 +142,12 @@ fn space(
         ("the surviving devices", "every rebuilt component")
     };
     if s.rebuild_blockers.contains(&RebuildBlocker::NotEnoughSpace) {
+        let kept = s.kept_free.map_or(String::new(), |k| {
+            format!(
+                ", of which vSAN keeps {} TB for its operations,",
+                num(k.tb, 2)
+            )
+        });
         return Some(
             Finding::new(
                 graded(
@@ -148,7 +156,7 @@ fn space(
                     FindingCode::ResilienceRebuildSpaceShortUnreserved,
                 ),
                 format!(
-                    "Cluster \"{}\": after \"{}\", {devices} hold {} TB but {what} needs {} TB.",
+                    "Cluster \"{}\": after \"{}\", {devices} hold {} TB{kept} but {what} needs {} TB.",
                     cluster.name,
                     s.label,
                     num(s.capacity_left.tb, 2),

@@ -5,7 +5,8 @@
 use serde::Serialize;
 
 use super::{ComponentState, FailureKind};
-use crate::model::{Capacity, Device, ResolvedDiskGroup, Topology};
+use crate::durability::EventKind;
+use crate::model::{Capacity, Device, DeviceKind, ResolvedDiskGroup, Topology};
 use crate::source;
 
 /// The hardware a failure removes, as the result shows it.
@@ -242,12 +243,134 @@ impl HostLayout {
     }
 }
 
+/// One failure inside a host: what it takes, its label and its source.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeviceLoss {
+    pub lost: Devices,
+    pub label: String,
+    pub source: &'static str,
+}
+
+/// Devices of one host that fail alike, for durability: how many, the
+/// kind of event, the device class (its failure rate) and the raw capacity
+/// one failure takes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DeviceFailures {
+    pub event: EventKind,
+    pub count: u32,
+    pub device: DeviceKind,
+    pub raw_gb_per_failure: f64,
+}
+
+/// One host's storage as failures reach it, whatever the architecture:
+/// its devices and the worst failure of each kind inside it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Storage {
+    /// Every device of one host (all hosts carry the same).
+    pub host: Devices,
+    /// The largest capacity device's failure.
+    pub device: Option<DeviceLoss>,
+    /// The largest disk group's failure (vSAN OSA only).
+    pub disk_group: Option<DeviceLoss>,
+    pub failures: Vec<DeviceFailures>,
+}
+
+impl Storage {
+    /// vSAN OSA: disk groups, the same on every host. With
+    /// dedup+compression on, a capacity device takes its disk group (seed 001).
+    pub fn disk_groups(groups: &[ResolvedDiskGroup], dedup_active: bool) -> Self {
+        let largest_group = groups.iter().max_by(|a, b| {
+            Devices::disk_group(a)
+                .raw_gb
+                .total_cmp(&Devices::disk_group(b).raw_gb)
+        });
+        let largest_device = groups
+            .iter()
+            .max_by(|a, b| a.capacity.capacity_gb.total_cmp(&b.capacity.capacity_gb));
+        let device = largest_device.map(|g| {
+            if dedup_active {
+                DeviceLoss {
+                    lost: Devices::disk_group(g),
+                    label: format!(
+                        "One capacity device ({}); with dedup+compression it takes its disk group",
+                        g.capacity.id
+                    ),
+                    source: source::DEDUP_DEVICE_TAKES_DISK_GROUP,
+                }
+            } else {
+                DeviceLoss {
+                    lost: Devices::capacity_device(g.capacity),
+                    label: format!("One capacity device ({})", g.capacity.id),
+                    source: source::CAPACITY_DEVICE_FAILURE,
+                }
+            }
+        });
+        let disk_group = largest_group.map(|g| DeviceLoss {
+            lost: Devices::disk_group(g),
+            label: format!("One disk group (its cache device {} fails)", g.cache.id),
+            source: source::CACHE_DEVICE_TAKES_DISK_GROUP,
+        });
+        let failures = groups
+            .iter()
+            .flat_map(|g| {
+                let group_raw_gb = g.capacity.capacity_gb * f64::from(g.capacity_device_count);
+                [
+                    DeviceFailures {
+                        event: EventKind::CapacityDevice,
+                        count: g.capacity_device_count,
+                        device: g.capacity.kind,
+                        raw_gb_per_failure: if dedup_active {
+                            group_raw_gb
+                        } else {
+                            g.capacity.capacity_gb
+                        },
+                    },
+                    DeviceFailures {
+                        event: EventKind::CacheDevice,
+                        count: 1,
+                        device: g.cache.kind,
+                        raw_gb_per_failure: group_raw_gb,
+                    },
+                ]
+            })
+            .collect();
+        Storage {
+            host: Devices::host(groups),
+            device,
+            disk_group,
+            failures,
+        }
+    }
+
+    /// vSAN ESA: one storage pool of `count` alike devices per host, no
+    /// cache tier and no disk group, so a failed device takes only itself.
+    pub fn pool(device: &Device, count: u32) -> Self {
+        let one = Devices::capacity_device(device);
+        let mut host = one.times(count);
+        host.hosts = 1;
+        Storage {
+            host,
+            device: (count > 0).then(|| DeviceLoss {
+                lost: one,
+                label: format!("One NVMe device ({})", device.id),
+                source: source::ESA_DEVICE_FAILURE,
+            }),
+            disk_group: None,
+            failures: vec![DeviceFailures {
+                event: EventKind::CapacityDevice,
+                count,
+                device: device.kind,
+                raw_gb_per_failure: device.capacity_gb,
+            }],
+        }
+    }
+}
+
 /// The cluster as `failures` needs it.
 #[derive(Debug, Clone, Copy)]
 pub struct Layout<'a> {
-    pub disk_groups: &'a [ResolvedDiskGroup<'a>],
+    pub storage: &'a Storage,
     pub hosts: HostLayout,
-    pub dedup_active: bool,
 }
 
 /// Every failure the cluster is played through, worst case of each kind:
@@ -255,7 +378,7 @@ pub struct Layout<'a> {
 /// all in one site of a stretched cluster.
 pub fn failures(layout: &Layout) -> Vec<Failure> {
     let hosts = &layout.hosts;
-    let host = Devices::host(layout.disk_groups);
+    let host = layout.storage.host;
     let total_raw = host.raw_gb * f64::from(hosts.hosts);
     let raw_share = |lost: &Devices| {
         if total_raw > 0.0 {
@@ -265,56 +388,24 @@ pub fn failures(layout: &Layout) -> Vec<Failure> {
         }
     };
     let mut out = Vec::new();
-    let largest_group = layout.disk_groups.iter().max_by(|a, b| {
-        Devices::disk_group(a)
-            .raw_gb
-            .total_cmp(&Devices::disk_group(b).raw_gb)
-    });
-    let largest_device = layout
-        .disk_groups
-        .iter()
-        .max_by(|a, b| a.capacity.capacity_gb.total_cmp(&b.capacity.capacity_gb));
     let reach = |kind| hosts.reach(kind);
-    if let (Some(g), Some(reach)) = (largest_device, reach(FailureKind::CapacityDevice)) {
-        let (lost, label, source) = if layout.dedup_active {
-            (
-                Devices::disk_group(g),
-                format!(
-                    "One capacity device ({}); with dedup+compression it takes its disk group",
-                    g.capacity.id
-                ),
-                source::DEDUP_DEVICE_TAKES_DISK_GROUP,
-            )
-        } else {
-            (
-                Devices::capacity_device(g.capacity),
-                format!("One capacity device ({})", g.capacity.id),
-                source::CAPACITY_DEVICE_FAILURE,
-            )
-        };
-        out.push(Failure {
-            kind: FailureKind::CapacityDevice,
-            label,
-            data_share: raw_share(&lost),
-            lost,
-            state: ComponentState::Degraded,
-            reach,
-            repair_delays: 0,
-            source,
-        });
-    }
-    if let (Some(g), Some(reach)) = (largest_group, reach(FailureKind::DiskGroup)) {
-        let lost = Devices::disk_group(g);
-        out.push(Failure {
-            kind: FailureKind::DiskGroup,
-            label: format!("One disk group (its cache device {} fails)", g.cache.id),
-            data_share: raw_share(&lost),
-            lost,
-            state: ComponentState::Degraded,
-            reach,
-            repair_delays: 0,
-            source: source::CACHE_DEVICE_TAKES_DISK_GROUP,
-        });
+    let degraded = [
+        (FailureKind::CapacityDevice, &layout.storage.device),
+        (FailureKind::DiskGroup, &layout.storage.disk_group),
+    ];
+    for (kind, loss) in degraded {
+        if let (Some(d), Some(reach)) = (loss, reach(kind)) {
+            out.push(Failure {
+                kind,
+                label: d.label.clone(),
+                data_share: raw_share(&d.lost),
+                lost: d.lost,
+                state: ComponentState::Degraded,
+                reach,
+                repair_delays: 0,
+                source: d.source,
+            });
+        }
     }
     if let Some(reach) = reach(FailureKind::Host) {
         out.push(Failure {

@@ -8,6 +8,32 @@ use super::loss::Devices;
 use crate::platform::vsan_osa::performance::ClusterPerformance;
 use crate::source;
 
+/// The healthy device I/O per tier a rebuild competes with: vSAN OSA's
+/// cache and capacity tiers, or vSAN ESA's pool as the capacity tier with
+/// an idle cache tier.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DeviceDemand {
+    pub front_end_iops: f64,
+    pub utilisation_ceiling_pct: f64,
+    pub cache_read_iops: f64,
+    pub cache_write_iops: f64,
+    pub capacity_read_iops: f64,
+    pub capacity_write_iops: f64,
+}
+
+impl DeviceDemand {
+    pub fn osa(p: &ClusterPerformance) -> Self {
+        DeviceDemand {
+            front_end_iops: p.front_end_iops,
+            utilisation_ceiling_pct: p.utilisation_ceiling_pct,
+            cache_read_iops: p.cache_tier.read_iops,
+            cache_write_iops: p.cache_tier.write_iops,
+            capacity_read_iops: p.capacity_tier.read_iops,
+            capacity_write_iops: p.capacity_tier.write_iops,
+        }
+    }
+}
+
 /// vSAN adaptive resync keeps at least 20 % of the bandwidth for resync
 /// when I/O is contended (seed 003, Mixed Workload Failure Test).
 pub const RESYNC_BANDWIDTH_SHARE: f64 = 0.2;
@@ -32,35 +58,34 @@ pub struct RebuildPerformance {
 
 /// `cluster`: every device of the healthy cluster; `lost`: what the failure
 /// removes; `resyncing`: whether a rebuild competes with the workloads.
-/// The demand per tier is the healthy one (`performance`), except that the
+/// The demand per tier is the healthy one (`demand`), except that the
 /// lost share of a hybrid read cache sends its hits to the capacity devices
 /// (hits scale with cache size: exact for one workload larger than the
 /// cache, conservative otherwise).
 pub fn rebuild_performance(
-    performance: &ClusterPerformance,
+    demand: &DeviceDemand,
     cluster: &Devices,
     lost: &Devices,
     resyncing: bool,
 ) -> RebuildPerformance {
     let left = cluster.less(*lost);
-    let cache = &performance.cache_tier;
-    let capacity = &performance.capacity_tier;
+    let d = demand;
     let lost_cache_share = if cluster.cache_gb > 0.0 {
         (lost.cache_gb / cluster.cache_gb).min(1.0)
     } else {
         0.0
     };
-    let moved_reads = cache.read_iops * lost_cache_share;
+    let moved_reads = d.cache_read_iops * lost_cache_share;
     let cache_busy = busy(
-        cache.read_iops - moved_reads,
+        d.cache_read_iops - moved_reads,
         left.cache_read_iops,
-        cache.write_iops,
+        d.cache_write_iops,
         left.cache_write_iops,
     );
     let capacity_busy = busy(
-        capacity.read_iops + moved_reads,
+        d.capacity_read_iops + moved_reads,
         left.capacity_read_iops,
-        capacity.write_iops,
+        d.capacity_write_iops,
         left.capacity_write_iops,
     );
     let share = if resyncing {
@@ -68,20 +93,20 @@ pub fn rebuild_performance(
     } else {
         0.0
     };
-    let demand = performance.front_end_iops;
-    let limit = (demand > 0.0)
+    let front_end = d.front_end_iops;
+    let limit = (front_end > 0.0)
         .then(|| match cache_busy.zip(capacity_busy) {
             None => Some(0.0),
-            Some((a, b)) if a.max(b) > 0.0 => Some(
-                demand * performance.utilisation_ceiling_pct / 100.0 * (1.0 - share) / a.max(b),
-            ),
+            Some((a, b)) if a.max(b) > 0.0 => {
+                Some(front_end * d.utilisation_ceiling_pct / 100.0 * (1.0 - share) / a.max(b))
+            }
             Some(_) => None,
         })
         .flatten();
     RebuildPerformance {
         resync_share_pct: share * 100.0,
         device_limited_front_end_iops: limit,
-        headroom: limit.map(|l| l / demand),
+        headroom: limit.map(|l| l / front_end),
         source: source::REBUILD_PERFORMANCE,
     }
 }

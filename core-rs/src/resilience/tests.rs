@@ -294,12 +294,9 @@ fn without_a_failure_the_rebuild_model_gives_the_healthy_device_limit() {
         capacity_device_count: 6,
     };
     let whole = Devices::host(&[group, group]).times(4);
-    let healthy = rebuild_performance::rebuild_performance(
-        &c.performance,
-        &whole,
-        &Devices::default(),
-        false,
-    );
+    let demand = rebuild_performance::DeviceDemand::osa(&c.performance);
+    let healthy =
+        rebuild_performance::rebuild_performance(&demand, &whole, &Devices::default(), false);
     let expected = c.performance.device_limited_front_end_iops.expect("demand");
     let got = healthy.device_limited_front_end_iops.expect("demand");
     assert!(
@@ -307,8 +304,7 @@ fn without_a_failure_the_rebuild_model_gives_the_healthy_device_limit() {
         "{got} vs {expected}"
     );
     // Resyncing takes its 20 % share (seed 003: adaptive resync).
-    let busy =
-        rebuild_performance::rebuild_performance(&c.performance, &whole, &Devices::default(), true);
+    let busy = rebuild_performance::rebuild_performance(&demand, &whole, &Devices::default(), true);
     let during = busy.device_limited_front_end_iops.expect("demand");
     assert!((during - 0.8 * expected).abs() < 1e-6 * expected);
 }

@@ -26,6 +26,23 @@ pub struct EsaCluster<'a> {
     pub esa: &'a ResolvedEsa<'a>,
 }
 
+impl EsaCluster<'_> {
+    /// The facts the rules shared with vSAN OSA read: all-flash, no dedup,
+    /// single-site (validation refuses stretched ESA).
+    pub fn facts(&self) -> ClusterFacts<'_> {
+        ClusterFacts {
+            path: self.path,
+            name: self.name,
+            host_count: self.host_count,
+            tier: StorageTier::AllFlash,
+            mixed_tiers: false,
+            dedup_requested: false,
+            stretched: false,
+            site_mirrored: false,
+        }
+    }
+}
+
 pub fn esa_findings(
     cluster: &EsaCluster,
     capacity: &CapacityEvaluation,
@@ -34,16 +51,7 @@ pub fn esa_findings(
     policies: &[(usize, &StoragePolicy)],
     settings: &Settings,
 ) -> Vec<Finding> {
-    let facts = ClusterFacts {
-        path: cluster.path,
-        name: cluster.name,
-        host_count: cluster.host_count,
-        tier: StorageTier::AllFlash,
-        mixed_tiers: false,
-        dedup_requested: false,
-        stretched: false,
-        site_mirrored: false,
-    };
+    let facts = cluster.facts();
     // The shared capacity rules point at OSA's disk groups; the ESA
     // equivalent of "more capacity" is the pool's device count.
     let osa_path = format!("{}.storage.disk_groups", cluster.path);
