@@ -67,9 +67,11 @@ function ensureWasmBindgen() {
 /**
  * The app's two Wasm modules: the one the Worker starts with (its size is a
  * budget, docs/performance.md) and the one with the RVTools workbook import
- * and the reports, loaded on first use. Not run through wasm-opt: -Oz saved
- * 9 % of the start-up module's gzip size but made the first design search
- * in V8 a third slower.
+ * and the reports, loaded on first use. Each goes through npm's binaryen
+ * `wasm-opt -O1` (never Debian's, whose v108 breaks wasm-bindgen's output:
+ * ../shared/TOOLCHAIN.md): 16 % smaller gzip with the design search as
+ * fast in V8. -Oz saved 9 % but made the search a third slower; -O2 and
+ * -O3 inline more and save less (docs/performance.md).
  */
 export const WASM_MODULES = [
   { name: 'stacksizer_core', features: 'wasm', loaded: 'at start-up' },
@@ -112,8 +114,19 @@ function buildCore() {
       'web',
       '--typescript',
     ]);
+    const bindgenOutput = join(wasmPkgDir, `${name}_bg.wasm`);
+    must(bin('wasm-opt'), [
+      '-O1',
+      ...WASM_FEATURES.map((feature) => `--enable-${feature}`),
+      bindgenOutput,
+      '-o',
+      bindgenOutput,
+    ]);
   }
 }
+
+/** The post-MVP features rustc's wasm32 target emits, which wasm-opt must be told of. */
+const WASM_FEATURES = ['bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutable-globals'];
 
 function buildApp() {
   step('build the renderer and the Electron main process');
