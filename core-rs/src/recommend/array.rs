@@ -101,6 +101,8 @@ pub struct ComputeOption {
 pub struct ArraySearch {
     pub storage: Vec<StorageOption>,
     pub compute: Vec<ComputeOption>,
+    /// The most hosts per site searched.
+    pub most_per_site: u32,
 }
 
 /// `evaluate` of one array design.
@@ -155,6 +157,7 @@ impl ArraySearch {
             return Ok(Some(ArraySearch {
                 storage: Vec::new(),
                 compute: Vec::new(),
+                most_per_site: hi,
             }));
         }
         let storage_space: u64 = choices
@@ -223,7 +226,11 @@ impl ArraySearch {
         }
         let evaluated = stats.evaluated - evaluated_before;
         stats.pruned += storage_space * compute_space - evaluated;
-        Ok(Some(ArraySearch { storage, compute }))
+        Ok(Some(ArraySearch {
+            storage,
+            compute,
+            most_per_site: hi,
+        }))
     }
 
     /// Every storage option with every compute option, within the caps.

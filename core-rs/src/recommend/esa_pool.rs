@@ -61,7 +61,7 @@ use super::compute::{ComputeAxis, HostShape};
 use super::family::Family;
 use super::options::{ProtectionChoice, RecommendOptions};
 use super::pareto::{DesignKey, Point};
-use super::requirement::constraint_of;
+use super::requirement::{constraint_of, Constraint};
 use super::space::{Choices, DeviceChoice};
 use super::tally::{Stats, Tally};
 use super::vsan::{size_range, Caps};
@@ -305,6 +305,10 @@ impl EsaSearch {
             return Ok(None);
         }
         let sizes = size_range(base, options);
+        if sizes.1 < sizes.0 {
+            // Fewer hosts allowed than any ESA cluster has.
+            tally.add_failing_constraint(Constraint::FaultDomains);
+        }
         let per_pool: u64 = (MIN_DEVICES_PER_HOST..=most_bays).count() as u64;
         let per_host =
             choices.hosts.len() as u64 * u64::from((sizes.1 + 1).saturating_sub(sizes.0));
