@@ -12,8 +12,9 @@
 //!   not change from `evaluate` itself; `score` checks a vSAN candidate's
 //!   sizing rules with `evaluate`'s own arithmetic, millions per second;
 //!   `vsan` sizes every line (everything but the host count) to the fewest
-//!   hosts that pass (`sizing`); `array` sizes XtremIO + VPLEX designs
-//!   with `evaluate`.
+//!   hosts that pass (`sizing`); `array` and `esa_pool` size XtremIO +
+//!   VPLEX and vSAN ESA designs with `evaluate`; all three check CPU and
+//!   RAM with one `compute` axis.
 //! - `pareto` finds the front over (cost, capacity headroom, IOPS
 //!   headroom), over the designs no design of their group beats
 //!   (`shadow`); `select` confirms the returned designs with `evaluate`,
@@ -29,6 +30,7 @@ mod array;
 mod base;
 mod bom;
 mod bound;
+mod compute;
 mod customise;
 mod esa_pool;
 mod family;

@@ -334,7 +334,11 @@ fn impossible_capacity_names_the_constraint() {
         Some(stacksizer_core::recommend::Constraint::Capacity)
     );
     let reason = r.infeasible_reason.expect("a reason");
-    assert!(reason.starts_with("capacity cannot be met"), "{reason}");
+    assert!(
+        reason.starts_with("hybrid vSAN and all-flash vSAN: capacity cannot be met"),
+        "{reason}"
+    );
+    assert!(reason.contains("; vSAN ESA: "), "{reason}");
 }
 
 #[test]

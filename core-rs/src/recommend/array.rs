@@ -11,10 +11,12 @@
 //! - the rules neither axis changes (distance, WAN link), left to the
 //!   verification.
 //!
-//! Each probe is one `evaluate` of the candidate. The storage axis decides
-//! its rules by calling, on that evaluation's figures, the predicate the
-//! finding's code calls (`storage_failing`); the compute axis reads the
-//! compute findings `evaluate` emitted, which call theirs:
+//! The storage axis's probes are one `evaluate` of the candidate each,
+//! and decide its rules by calling, on that evaluation's figures, the
+//! predicate the finding's code calls (`storage_failing`). The compute
+//! axis evaluates each host model once, at the most hosts, for the
+//! workloads' demand and what a host offers, and sizes it with the
+//! compute rules' predicates (`ComputeAxis`, as the vSAN OSA scorer does):
 //!
 //! | finding | axis | predicate |
 //! |---|---|---|
@@ -22,8 +24,8 @@
 //! | `xtremio.failure_capacity` | storage | `ArrayFailure::fits` (`failures::data_fits`) |
 //! | `xtremio.iops_exceeded` | storage | `ArraySite::iops_exceeded` |
 //! | `vplex.frontend_iops_exceeded` | storage | `VplexEvaluation::frontend_iops_exceeded` |
-//! | `compute.*` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory`, read as `evaluate`'s findings (`compute_rule`) |
-//! | `stretched.site_failure_memory`, `stretched.site_failure_cpu` | compute | `compute::memory_overcommitted`, `two_sites::site_cpu_overloaded`, likewise |
+//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory` on `cores_on` and `usable_ram_on` (`ComputeAxis::failing`) |
+//! | `stretched.site_failure_memory`, `stretched.site_failure_cpu` | compute | `compute::memory_overcommitted` on the surviving site, `two_sites::site_cpu_overloaded` (likewise) |
 //! | any other unmet finding (`vplex.rtt_exceeds_limit`, `vplex.wan_link_insufficient`) | neither | `select`'s verification by `evaluate` |
 //!
 //! So the cheapest design pairs the smallest passing storage of each model
@@ -41,10 +43,10 @@ use crate::rules::FindingCode;
 
 use super::base::{ArrayConfig, Base};
 use super::bom::{array_bom, total};
+use super::compute::{ComputeAxis, HostShape};
 use super::family::Family;
 use super::pareto::{DesignKey, Point};
-use super::requirement::{constraint_of, is_unmet, Constraint};
-use super::sizing::bisect;
+use super::requirement::{constraint_of, Constraint};
 use super::space::Choices;
 use super::tally::{Stats, Tally};
 use super::vsan::Caps;
@@ -78,13 +80,6 @@ pub fn storage_failing(x: &XtremioVplexEvaluation) -> Vec<FindingCode> {
         .collect()
 }
 
-/// Findings of the compute axis.
-pub fn compute_rule(code: FindingCode) -> bool {
-    code.as_str().starts_with("compute.")
-        || code == FindingCode::StretchedSiteFailureMemory
-        || code == FindingCode::StretchedSiteFailureCpu
-}
-
 /// The smallest passing storage of one X-Brick model and engine count.
 #[derive(Debug, Clone, Copy)]
 pub struct StorageOption {
@@ -106,9 +101,11 @@ pub struct ComputeOption {
 pub struct ArraySearch {
     pub storage: Vec<StorageOption>,
     pub compute: Vec<ComputeOption>,
+    /// The most hosts per site searched.
+    pub most_per_site: u32,
 }
 
-/// What `evaluate` says of one array design: unmet findings' codes.
+/// `evaluate` of one array design.
 struct Probe<'a> {
     base: &'a Base,
     choices: &'a Choices,
@@ -121,24 +118,15 @@ impl Probe<'_> {
         array: &ArrayConfig,
         host: usize,
         size: u32,
-    ) -> Result<(Vec<FindingCode>, ArrayClusterEvaluation), Vec<InputIssue>> {
+    ) -> Result<ArrayClusterEvaluation, Vec<InputIssue>> {
         self.stats.full_evaluations += 1;
         self.stats.evaluated += 1;
         let project = self
             .base
             .array_project(array, &self.choices.hosts[host], size);
         let mut e = evaluate(&project)?;
-        let unmet = e
-            .findings
-            .iter()
-            .filter(|f| is_unmet(f))
-            .map(|f| f.code)
-            .collect();
         let cluster = e.clusters.remove(0).detail.into_xtremio_vplex();
-        Ok((
-            unmet,
-            cluster.expect("an array candidate is one XtremIO + VPLEX cluster"),
-        ))
+        Ok(cluster.expect("an array candidate is one XtremIO + VPLEX cluster"))
     }
 }
 
@@ -169,6 +157,7 @@ impl ArraySearch {
             return Ok(Some(ArraySearch {
                 storage: Vec::new(),
                 compute: Vec::new(),
+                most_per_site: hi,
             }));
         }
         let storage_space: u64 = choices
@@ -194,7 +183,7 @@ impl ArraySearch {
                         x_bricks,
                         engines,
                     };
-                    let (_, e) = probe.run(&config, 0, hi)?;
+                    let e = probe.run(&config, 0, hi)?;
                     failing = storage_failing(&e.xtremio_vplex);
                     if failing.is_empty() {
                         storage.push(StorageOption {
@@ -220,26 +209,28 @@ impl ArraySearch {
             x_bricks: first_brick.max_per_site,
             engines: 4,
         };
+        // One evaluation per host model reads what its hosts offer; the
+        // compute rules then size it without `evaluate`.
         let mut compute = Vec::new();
-        for host in 0..choices.hosts.len() {
-            let mut passes = |size: u32| -> Result<(bool, Vec<FindingCode>), Vec<InputIssue>> {
-                let (unmet, _) = probe.run(&reference, host, size)?;
-                let failing: Vec<_> = unmet.into_iter().filter(|&c| compute_rule(c)).collect();
-                Ok((failing.is_empty(), failing))
-            };
-            let (ok, failing) = passes(hi)?;
-            if !ok {
-                for code in failing {
-                    tally.add_failing_constraint(constraint_of(code));
-                }
-                continue;
+        for (host, choice) in choices.hosts.iter().enumerate() {
+            let e = probe.run(&reference, host, hi)?;
+            let axis = ComputeAxis::of(base, &e.compute);
+            let shape = HostShape::of(&choice.spec, &e.compute);
+            let (found, checks) = axis.smallest(shape, lowest_failing, hi);
+            // The evaluation counted the first size checked.
+            probe.stats.evaluated += checks - 1;
+            match found {
+                Ok(size) => compute.push(ComputeOption { host, size }),
+                Err(failing) => tally.add_failing(failing, None),
             }
-            let size = bisect(lowest_failing, hi, |size| passes(size).map(|(ok, _)| ok))?;
-            compute.push(ComputeOption { host, size });
         }
         let evaluated = stats.evaluated - evaluated_before;
         stats.pruned += storage_space * compute_space - evaluated;
-        Ok(Some(ArraySearch { storage, compute }))
+        Ok(Some(ArraySearch {
+            storage,
+            compute,
+            most_per_site: hi,
+        }))
     }
 
     /// Every storage option with every compute option, within the caps.

@@ -22,12 +22,15 @@
 //! storage axis's at its own size: where compute needs more hosts, the
 //! design holds at least that much (its own figures are in its evaluation).
 //!
-//! Each probe is one `evaluate` of the candidate. The storage axis decides
-//! its rules by calling, on that evaluation's figures, the predicate the
-//! finding's code calls (`storage_failing`); the compute axis reads the
-//! compute findings `evaluate` emitted, which call theirs. No rule is
-//! restated here, and the property tests compare the search with brute
-//! force over `evaluate`'s findings (`recommend/tests/brute.rs`).
+//! The storage axis's probes are one `evaluate` of the candidate each,
+//! and decide its rules by calling, on that evaluation's figures, the
+//! predicate the finding's code calls (`storage_failing`). The compute
+//! axis evaluates each host model once, with the smallest pool at the
+//! largest size, for its demand and what a host offers, and sizes it with
+//! the compute rules' predicates (`ComputeAxis`, as the vSAN OSA scorer
+//! does). No rule is restated here, and the property tests compare both
+//! axes with `evaluate`'s findings and the search with brute force over
+//! them (`recommend/tests.rs`, `recommend/tests/brute.rs`).
 //!
 //! | finding | axis | predicate |
 //! |---|---|---|
@@ -37,7 +40,7 @@
 //! | `esa.components_per_host`, `esa.components_per_device` | storage | `vsan_esa::components_exceed` |
 //! | `esa.iops_exceeded` | storage | `performance::over_ceiling` on the pool's utilisation |
 //! | `resilience.*` errors (rebuild after a device or the N+x hosts: hosts, space, IOPS) | storage | `resilience`'s findings on its failure scenarios, read as `evaluate` emitted them |
-//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory`, read as `evaluate`'s findings (`array::compute_rule`) |
+//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory` on `cores_on` and `usable_ram_on` (`ComputeAxis::failing`) |
 //! | any other unmet finding | neither | `select`'s verification by `evaluate` |
 //!
 //! The component counts are the one storage rule not monotonic in the
@@ -52,15 +55,14 @@ use crate::platform::vsan_osa::capacity::{capacity_insufficient, reserve_exceeds
 use crate::platform::vsan_osa::performance::over_ceiling;
 use crate::rules::FindingCode;
 
-use super::array::compute_rule;
 use super::base::{Base, EsaConfig};
 use super::bom::{esa_bom, priced, BomLine};
 use super::bound::CostBound;
+use super::compute::{ComputeAxis, HostShape};
 use super::family::Family;
 use super::options::{ProtectionChoice, RecommendOptions};
 use super::pareto::{DesignKey, Point};
-use super::requirement::{constraint_of, is_unmet};
-use super::sizing::bisect;
+use super::requirement::{constraint_of, is_unmet, Constraint};
 use super::space::{Choices, DeviceChoice};
 use super::tally::{Stats, Tally};
 use super::vsan::{size_range, Caps};
@@ -210,26 +212,19 @@ struct Probe<'a> {
 }
 
 impl Probe<'_> {
-    /// The unmet findings' codes, and the ESA cluster's evaluation.
+    /// The ESA cluster's evaluation.
     fn run(
         &mut self,
         config: &EsaConfig,
         size: u32,
-    ) -> Result<(Vec<FindingCode>, EsaClusterEvaluation), Vec<InputIssue>> {
+    ) -> Result<EsaClusterEvaluation, Vec<InputIssue>> {
         self.stats.full_evaluations += 1;
         self.stats.evaluated += 1;
         let mut e = evaluate(&self.base.esa_project(config, size))?;
-        let unmet = e
-            .findings
-            .iter()
-            .filter(|f| is_unmet(f))
-            .map(|f| f.code)
-            .collect();
-        let cluster = match e.clusters.remove(0).detail {
-            crate::evaluate::ClusterDetail::VsanEsa(c) => *c,
+        match e.clusters.remove(0).detail {
+            crate::evaluate::ClusterDetail::VsanEsa(c) => Ok(*c),
             _ => unreachable!("an ESA candidate is one ESA cluster"),
-        };
-        Ok((unmet, cluster))
+        }
     }
 
     /// The storage rules the pool fails at `size`, and its evaluation.
@@ -238,7 +233,7 @@ impl Probe<'_> {
         config: &EsaConfig,
         size: u32,
     ) -> Result<(Vec<FindingCode>, EsaClusterEvaluation), Vec<InputIssue>> {
-        let (_, e) = self.run(config, size)?;
+        let e = self.run(config, size)?;
         let reserve_hosts = self.base.reduced().settings.reserve_hosts;
         Ok((storage_failing(&e, reserve_hosts), e))
     }
@@ -327,6 +322,10 @@ impl EsaSearch {
             return Ok(None);
         }
         let sizes = size_range(base, options);
+        if sizes.1 < sizes.0 {
+            // Fewer hosts allowed than any ESA cluster has.
+            tally.add_failing_constraint(Constraint::FaultDomains);
+        }
         let per_pool: u64 = (MIN_DEVICES_PER_HOST..=most_bays).count() as u64;
         let per_host =
             choices.hosts.len() as u64 * u64::from((sizes.1 + 1).saturating_sub(sizes.0));
@@ -344,46 +343,31 @@ impl EsaSearch {
             devices_per_host: MIN_DEVICES_PER_HOST,
             protection: protections[0],
         };
+        // One evaluation per host model reads what its hosts offer; the
+        // compute rules then size it without `evaluate`.
         let mut compute = Vec::with_capacity(choices.hosts.len());
         for host in &choices.hosts {
-            let config = EsaConfig {
-                host,
-                ..smallest_pool
-            };
-            let mut passes = |size: u32| -> Result<(bool, Vec<FindingCode>), Vec<InputIssue>> {
-                let (unmet, _) = probe.run(&config, size)?;
-                let failing: Vec<_> = unmet.into_iter().filter(|&c| compute_rule(c)).collect();
-                Ok((failing.is_empty(), failing))
-            };
             if sizes.1 < sizes.0 {
                 compute.push(None);
                 continue;
             }
-            let (ok, failing) = passes(sizes.1)?;
-            if !ok {
-                for code in failing {
-                    tally.add_failing_constraint(constraint_of(code));
-                }
-                compute.push(None);
-                continue;
-            }
-            // Most host models pass within a few hosts of the smallest size:
-            // up from it in doubling strides, then bisect the last stride.
-            let (mut below, mut stride) = (sizes.0 - 1, 1);
-            let pass = loop {
-                let size = below + stride;
-                if size >= sizes.1 {
-                    break sizes.1;
-                }
-                if passes(size)?.0 {
-                    break size;
-                }
-                below = size;
-                stride *= 2;
+            let config = EsaConfig {
+                host,
+                ..smallest_pool
             };
-            compute.push(Some(bisect(below, pass, |size| {
-                passes(size).map(|(ok, _)| ok)
-            })?));
+            let e = probe.run(&config, sizes.1)?;
+            let axis = ComputeAxis::of(base, &e.compute);
+            let shape = HostShape::of(&host.spec, &e.compute);
+            let (found, checks) = axis.smallest(shape, sizes.0.saturating_sub(1), sizes.1);
+            // The evaluation counted the first size checked.
+            probe.stats.evaluated += checks - 1;
+            match found {
+                Ok(size) => compute.push(Some(size)),
+                Err(failing) => {
+                    tally.add_failing(failing, None);
+                    compute.push(None);
+                }
+            }
         }
         let slots = choices.esa_devices.len() * protections.len() * per_pool as usize;
         let mut esa = EsaSearch {

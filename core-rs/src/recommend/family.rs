@@ -19,7 +19,42 @@ pub enum Family {
     XtremioVplex,
 }
 
+/// The platforms the search sizes apart: each family is sized on one,
+/// and each platform's answer has its own reason when it yields none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Platform {
+    VsanOsa,
+    VsanEsa,
+    XtremioVplex,
+}
+
+impl Platform {
+    pub const ALL: [Platform; 3] = [Platform::VsanOsa, Platform::VsanEsa, Platform::XtremioVplex];
+}
+
 impl Family {
+    pub fn platform(self) -> Platform {
+        match self {
+            Family::HybridVsan
+            | Family::AllFlashVsan
+            | Family::StretchedHybridVsan
+            | Family::StretchedAllFlashVsan => Platform::VsanOsa,
+            Family::EsaVsan => Platform::VsanEsa,
+            Family::XtremioVplex => Platform::XtremioVplex,
+        }
+    }
+
+    /// Whether the family's designs fit a cluster on two sites (`stretched`)
+    /// or on one.
+    pub fn on_topology(self, stretched: bool) -> bool {
+        match self {
+            Family::HybridVsan | Family::AllFlashVsan | Family::EsaVsan => !stretched,
+            Family::StretchedHybridVsan | Family::StretchedAllFlashVsan | Family::XtremioVplex => {
+                stretched
+            }
+        }
+    }
+
     pub fn vsan(tier: StorageTier, stretched: bool) -> Family {
         match (tier, stretched) {
             (StorageTier::Hybrid, false) => Family::HybridVsan,

@@ -9,11 +9,12 @@ use crate::demand::protection::needs_other_tier;
 use crate::evaluate::{evaluate, ClusterEvaluation};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::issue::InputIssue;
-use crate::model::{StorageTier, WorkloadSpec};
+use crate::model::StorageTier;
 use crate::platform::two_sites::witness_link;
 use crate::resilience::HostLayout;
 
 use super::base::{Base, VsanConfig};
+use super::compute::ComputeDemand;
 use super::options::ProtectionChoice;
 use super::space::{Choices, Layout};
 use super::survive::MustSurvive;
@@ -27,11 +28,7 @@ pub struct ProjectFigures {
     pub read_demands: Vec<(f64, f64)>,
     /// Total cache the workloads ask for, hybrid then all-flash.
     pub cache_need_gb: [f64; 2],
-    pub cores_needed: f64,
-    pub ram_demand_gb: f64,
-    pub sql_ram_gb: f64,
-    /// The largest VM's memory: every VM must fit on one host.
-    pub largest_vm_ram_gb: f64,
+    pub compute: ComputeDemand,
     /// The inter-site RTT is within what vSAN supports (stretched only).
     pub rtt_supported: bool,
     /// Most hosts per site the witness RTT allows (stretched only).
@@ -166,15 +163,7 @@ pub fn figures(
             .map(|w| (w.working_set_gb, w.front_end.read_iops))
             .collect(),
         cache_need_gb,
-        cores_needed: e.compute.cores_needed,
-        ram_demand_gb: e.compute.ram_demand_gb,
-        sql_ram_gb: e.compute.sql_ram_gb,
-        largest_vm_ram_gb: base
-            .reduced()
-            .workloads
-            .iter()
-            .map(|w| vm_ram_gb(&w.spec))
-            .fold(0.0, f64::max),
+        compute: ComputeDemand::of(&e.compute, &base.reduced().workloads),
         rtt_supported: e.stretched.as_ref().is_none_or(|s| s.rtt.supported),
         witness_max_size: witness_max_size(&base.cluster().topology),
     };
@@ -266,16 +255,6 @@ pub fn rebuild_policies(e: &ClusterEvaluation) -> Vec<(u32, u32)> {
             .map(|p| (p.failures_tolerated, p.min_hosts))
             .collect()
     })
-}
-
-/// The memory of one VM of the workload.
-fn vm_ram_gb(spec: &WorkloadSpec) -> f64 {
-    match spec {
-        WorkloadSpec::SqlServer { ram_gb_per_vm, .. }
-        | WorkloadSpec::Exchange { ram_gb_per_vm, .. }
-        | WorkloadSpec::FileServer { ram_gb_per_vm, .. }
-        | WorkloadSpec::VmGroup { ram_gb_per_vm, .. } => *ram_gb_per_vm,
-    }
 }
 
 /// Hosts per site the witness round trip allows: the limit falls from

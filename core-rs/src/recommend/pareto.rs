@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::family::Family;
+use super::family::{Family, Platform};
 
 /// Which design a point is: a vSAN line (geometry and protections) at a
 /// size, an XtremIO + VPLEX storage option with a compute option, or a
@@ -26,6 +26,16 @@ pub enum DesignKey {
         host: u16,
         size: u8,
     },
+}
+
+impl DesignKey {
+    pub fn platform(self) -> Platform {
+        match self {
+            DesignKey::Vsan { .. } => Platform::VsanOsa,
+            DesignKey::Esa { .. } => Platform::VsanEsa,
+            DesignKey::Array { .. } => Platform::XtremioVplex,
+        }
+    }
 }
 
 /// A sized design as the front sees it.

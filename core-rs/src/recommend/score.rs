@@ -21,12 +21,7 @@
 //! | `cache.writes_exceed_rating` | `cache::writes_exceed_rating` (rating: `cache::rated_writes_per_s`) |
 //! | `cache.endurance_exceeded` | `cache::endurance_exceeded` on `cache::written_tb` |
 //! | `performance.iops_exceeded` | `performance::over_ceiling` on `performance::utilisation_pct` |
-//! | `compute.no_hosts_after_failure` | `compute::no_hosts_after_failure` (it fails with `capacity.reserve_exceeds_cluster`) |
-//! | `compute.cpu_overcommitted` | `compute::cpu_overcommitted` |
-//! | `compute.sql_memory_overcommitted`, `compute.memory_overcommitted` | `compute::memory_overcommitted` |
-//! | `compute.vm_exceeds_host_memory` | `compute::vm_exceeds_host_memory` on the largest VM |
-//! | `stretched.site_failure_memory` | `compute::memory_overcommitted` on the surviving site |
-//! | `stretched.site_failure_cpu` | `two_sites::site_cpu_overloaded` |
+//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory`, `stretched.site_failure_memory`, `stretched.site_failure_cpu` | `ComputeAxis::failing`, which calls `demand::compute`'s and `two_sites`' predicates (the table in `recommend::compute`) |
 //! | `stretched.rtt_unsupported` | `RttPenalty::supported`, read by `figures` |
 //! | `stretched.link_insufficient`, `stretched.witness_bandwidth`, `stretched.witness_components` | `InterSiteLink::insufficient`, `WitnessLink::bandwidth_short`, `WitnessLink::too_many_components`, read by `figures` |
 //! | `stretched.witness_rtt` | `WitnessLink::rtt_exceeded`: `figures` caps the sizes below it |
@@ -40,14 +35,9 @@
 
 use std::cell::OnceCell;
 
-use crate::demand::compute::{
-    cores_on, cpu_overcommitted, hosts_after_failure, memory_overcommitted, no_hosts_after_failure,
-    usable_ram_on, vm_exceeds_host_memory,
-};
 use crate::demand::protection::too_few_hosts;
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
 use crate::model::{Settings, StorageTier};
-use crate::platform::two_sites::site_cpu_overloaded;
 use crate::platform::vsan_osa::cache::{
     cache_below_rule, disk_groups_in_cluster, endurance_exceeded, per_disk_group,
     writes_exceed_rating, written_tb,
@@ -58,9 +48,9 @@ use crate::platform::vsan_osa::capacity::{
 use crate::platform::vsan_osa::performance::{
     device_limited_iops, hybrid_read_cache_gb, over_ceiling, rated_iops, utilisation_pct, LruCache,
 };
-use crate::ratio::percent;
 use crate::rules::FindingCode;
 
+use super::compute::{ComputeAxis, HostShape};
 use super::figures::{tier_index, AssignmentFigures, ProjectFigures};
 use super::geometry::Geometry;
 use super::requirement::Constraint;
@@ -123,6 +113,7 @@ impl Failing {
 pub struct Scorer {
     pub figures: ProjectFigures,
     settings: Settings,
+    compute: ComputeAxis,
     stretched: bool,
     site_mirrored: bool,
     /// Hybrid read-cache traffic per (cache device, disk groups, hosts).
@@ -159,9 +150,15 @@ impl Scorer {
         let slots = caches * MAX_DISK_GROUPS_PER_HOST * (max_hosts as usize + 1);
         let inverse_free = 1.0 / (1.0 - settings.slack_pct / 100.0);
         let inverse_ceiling = 100.0 / settings.device_utilisation_ceiling_pct;
+        let compute = ComputeAxis {
+            demand: figures.compute,
+            reserve_hosts: settings.reserve_hosts,
+            two_sites: stretched,
+        };
         Scorer {
             figures,
             settings,
+            compute,
             stretched,
             site_mirrored,
             hits: (0..slots).map(|_| OnceCell::new()).collect(),
@@ -250,40 +247,11 @@ impl Scorer {
     /// stretched: they depend on the host model alone, not on the storage
     /// or the protections.
     fn compute_failing(&self, g: &Geometry, size: u32) -> Failing {
-        let f = &self.figures;
-        let hosts = self.hosts(size);
-        let hosts_after = hosts_after_failure(hosts, self.settings.reserve_hosts);
-        let mut failing = Failing::default();
-        // With no host left `capacity.reserve_exceeds_cluster` fails the
-        // design, and `evaluate` reports no CPU or memory shortfall.
-        if !no_hosts_after_failure(hosts_after) {
-            if cpu_overcommitted(f.cores_needed, cores_on(g.cores, hosts_after)) {
-                failing.add(Constraint::Cpu);
-            }
-            let usable_after = usable_ram_on(g.usable_ram_per_host_gb, hosts_after);
-            if memory_overcommitted(f.sql_ram_gb, usable_after)
-                || memory_overcommitted(f.ram_demand_gb, usable_after)
-            {
-                failing.add(Constraint::Ram);
-            }
-        }
-        if vm_exceeds_host_memory(f.largest_vm_ram_gb, g.usable_ram_per_host_gb) {
-            failing.add(Constraint::Ram);
-        }
-        if self.stretched {
-            // A site down: the other site's hosts carry every VM.
-            let usable_after = usable_ram_on(g.usable_ram_per_host_gb, size);
-            if memory_overcommitted(f.sql_ram_gb, usable_after)
-                || memory_overcommitted(f.ram_demand_gb, usable_after)
-            {
-                failing.add(Constraint::Ram);
-            }
-            let surviving_cores = f64::from(cores_on(g.cores, size));
-            if percent(f.cores_needed, surviving_cores).is_some_and(site_cpu_overloaded) {
-                failing.add(Constraint::Cpu);
-            }
-        }
-        failing
+        let host = HostShape {
+            cores: g.cores,
+            usable_ram_gb: g.usable_ram_per_host_gb,
+        };
+        self.compute.failing(host, size)
     }
 
     /// The smallest size in `sizes` at which no protection can fail the
@@ -334,8 +302,9 @@ impl Scorer {
             StorageTier::Hybrid => (0.0, 0.0),
         };
         let writes = a.buffered_writes;
-        let ram = larger(f.ram_demand_gb, f.sql_ram_gb) * r.usable_ram_gb;
-        let cpu = f.cores_needed * r.cores;
+        let d = &f.compute;
+        let ram = larger(d.ram_demand_gb, d.sql_ram_gb) * r.usable_ram_gb;
+        let cpu = d.cores_needed * r.cores;
         let site_down = if self.stretched {
             2.0 * larger(ram, cpu)
         } else {

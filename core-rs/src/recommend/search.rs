@@ -2,7 +2,7 @@
 //! progress and stop between steps: each `step` does a bounded amount of
 //! work and returns where the search stands.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -14,15 +14,16 @@ use super::array::ArraySearch;
 use super::base::Base;
 use super::bound::CostBound;
 use super::esa_pool::EsaSearch;
-use super::family::Family;
+use super::family::{Family, Platform};
 use super::options::{RecommendOptions, WarningPolicy};
 use super::output::{design, Progress, Recommendation};
 use super::pareto::{by_cost, DesignKey, Point};
 use super::reason::{infeasible, Limits};
+use super::requirement::Constraint;
 use super::select::{cheapest, front_designs, Designs, Verifier};
 use super::shadow::has_nan;
 use super::space::{choices, search_currency, Choices};
-use super::tally::{Stats, Tally};
+use super::tally::{Stats, Tallies, Tally};
 use super::vsan::{Caps, VsanSearch};
 
 /// vSAN lines sized per step: a few milliseconds of work.
@@ -57,7 +58,7 @@ pub struct Search {
     points: Vec<Point>,
     bound: CostBound,
     stats: Stats,
-    tally: Tally,
+    tallies: Tallies,
     notes: Vec<String>,
     phase: Phase,
     currency: String,
@@ -93,7 +94,7 @@ impl Search {
             points: Vec::new(),
             bound,
             stats: Stats::default(),
-            tally: Tally::default(),
+            tallies: Tallies::default(),
             notes: Vec::new(),
             phase: Phase::SizingArrays,
             currency,
@@ -177,7 +178,7 @@ impl Search {
                         (self.caps, &self.bound),
                         LINES_PER_STEP,
                         &mut self.points,
-                        (&mut self.stats, &mut self.tally),
+                        (&mut self.stats, self.tallies.of_mut(Platform::VsanOsa)),
                     );
                     self.bound.observe(&self.points);
                 }
@@ -228,11 +229,12 @@ impl Search {
             &self.choices,
             (self.options.min_hosts, self.options.max_hosts),
             &mut self.stats,
-            &mut self.tally,
+            self.tallies.of_mut(Platform::XtremioVplex),
         ) {
             Ok(Some(array)) => {
+                let tally = self.tallies.of_mut(Platform::XtremioVplex);
                 self.points
-                    .extend(array.points(&self.choices, self.caps, &mut self.tally));
+                    .extend(array.points(&self.choices, self.caps, tally));
                 self.bound.observe(&self.points);
                 self.array = Some(array);
             }
@@ -257,7 +259,7 @@ impl Search {
                     base,
                     &self.choices,
                     &self.options,
-                    (&mut self.stats, &mut self.tally),
+                    (&mut self.stats, self.tallies.of_mut(Platform::VsanEsa)),
                     &mut self.notes,
                 )
                 .map(|esa| self.esa = esa)
@@ -267,7 +269,7 @@ impl Search {
                     (base, &self.choices),
                     (self.caps, &self.bound),
                     &mut self.points,
-                    (&mut self.stats, &mut self.tally),
+                    (&mut self.stats, self.tallies.of_mut(Platform::VsanEsa)),
                 );
                 self.bound.observe(&self.points);
                 sized
@@ -408,21 +410,79 @@ impl Search {
         r.scorer_mismatches = mismatches;
         r.pareto_front_size = members.iter().filter(|m| m.cost <= reach.front).count();
         if returned.is_empty() {
-            let limits = Limits {
-                options: &self.options,
-                currency: &self.currency,
-                largest_size: self.vsan.as_ref().map(|v| (v.sizes.1, v.stretched)),
-            };
-            let mut tally = self.tally.clone();
-            if let Some(esa) = &self.esa {
-                esa.add_failing(&mut tally);
-            }
-            let (constraint, reason) = infeasible(&tally, &rejections, &limits);
+            let (constraint, reason) = self.infeasible(base.stretched(), &rejections);
             r.infeasible_constraint = Some(constraint);
             r.infeasible_reason = Some(reason);
         }
         r.designs = returned;
         self.done(r);
+    }
+
+    /// Why no design is left: for each platform searched, its families,
+    /// the constraint its own configurations and verified designs failed
+    /// and why; the constraint is the first platform's.
+    fn infeasible(
+        &self,
+        stretched: bool,
+        rejections: &BTreeMap<(Platform, &'static str), (u64, String)>,
+    ) -> (Constraint, String) {
+        let searched = [
+            (
+                Platform::VsanOsa,
+                self.vsan.as_ref().map(|v| (v.sizes.1, v.stretched)),
+            ),
+            (
+                Platform::VsanEsa,
+                self.esa.as_ref().map(|e| (e.sizes.1, false)),
+            ),
+            (
+                Platform::XtremioVplex,
+                self.array.as_ref().map(|a| (a.most_per_site, true)),
+            ),
+        ];
+        let mut reasons = Vec::new();
+        for (platform, largest_size) in searched {
+            let Some(largest_size) = largest_size else {
+                continue;
+            };
+            let mut tally = self.tallies.of(platform).clone();
+            if let Some(esa) = self.esa.as_ref().filter(|_| platform == Platform::VsanEsa) {
+                esa.add_failing(&mut tally);
+            }
+            let own: BTreeMap<&'static str, (u64, String)> = rejections
+                .iter()
+                .filter(|((p, _), _)| *p == platform)
+                .map(|((_, code), seen)| (*code, seen.clone()))
+                .collect();
+            let limits = Limits {
+                options: &self.options,
+                currency: &self.currency,
+                largest_size: Some(largest_size),
+            };
+            let (constraint, reason) = infeasible(&tally, &own, &limits);
+            let families: Vec<&str> = Family::ALL
+                .iter()
+                .filter(|f| f.platform() == platform && f.on_topology(stretched))
+                .filter(|f| self.options.allows_family(**f))
+                .map(|f| f.label())
+                .collect();
+            reasons.push((constraint, format!("{}: {reason}", families.join(" and "))));
+        }
+        match reasons.first() {
+            Some(&(constraint, _)) => {
+                let sentences: Vec<String> = reasons.into_iter().map(|(_, r)| r).collect();
+                (constraint, sentences.join("; "))
+            }
+            None => infeasible(
+                &Tally::default(),
+                &BTreeMap::new(),
+                &Limits {
+                    options: &self.options,
+                    currency: &self.currency,
+                    largest_size: None,
+                },
+            ),
+        }
     }
 
     fn done(&mut self, r: Recommendation) {
@@ -502,15 +562,12 @@ fn larger(a: f64, b: f64) -> f64 {
 /// `must_survive` leaves out, naming the failures its designs are not
 /// judged on.
 fn unmodelled_notes(options: &RecommendOptions, stretched: bool) -> Vec<String> {
-    let on_topology = |f: &Family| match f {
-        Family::HybridVsan | Family::AllFlashVsan | Family::EsaVsan => !stretched,
-        Family::StretchedHybridVsan | Family::StretchedAllFlashVsan | Family::XtremioVplex => {
-            stretched
-        }
-    };
     Family::ALL
         .iter()
-        .filter(|f| on_topology(f) && (options.families.is_empty() || options.families.contains(f)))
+        .filter(|f| {
+            f.on_topology(stretched)
+                && (options.families.is_empty() || options.families.contains(f))
+        })
         .filter_map(|&f| {
             let unmodelled = options.unmodelled(f);
             (!unmodelled.is_empty()).then(|| {

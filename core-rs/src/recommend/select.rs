@@ -12,7 +12,7 @@ use crate::rules::Severity;
 use super::array::ArraySearch;
 use super::base::{ArrayConfig, Base};
 use super::esa_pool::EsaSearch;
-use super::family::Family;
+use super::family::{Family, Platform};
 use super::pareto::{by_cost, front, DesignKey, Point};
 use super::requirement::is_unmet;
 use super::score::COVERED;
@@ -100,8 +100,9 @@ pub struct Verifier<'a> {
     must_survive: &'a [MustSurvive],
     verdicts: HashMap<DesignKey, bool>,
     remaining: u32,
-    /// Unmet findings of rejected designs: code -> (designs, first message).
-    pub rejections: BTreeMap<&'static str, (u64, String)>,
+    /// Unmet findings of rejected designs, per platform: (platform, code)
+    /// -> (designs, first message).
+    pub rejections: BTreeMap<(Platform, &'static str), (u64, String)>,
     /// vSAN designs the scorer passed that `evaluate` rejected for a rule
     /// the scorer covers: a disagreement, 0 unless a rule drifted.
     pub scorer_mismatches: u64,
@@ -152,7 +153,7 @@ impl<'a> Verifier<'a> {
                     self.scorer_mismatches += 1;
                 }
                 for f in &unmet {
-                    self.reject(f.code.as_str(), &f.message);
+                    self.reject(key, f.code.as_str(), &f.message);
                 }
                 let hours = p.settings.resilience.long_resync_hours;
                 let must_survive = self.must_survive;
@@ -161,13 +162,13 @@ impl<'a> Verifier<'a> {
                     Some((m, why))
                 });
                 if let (true, Some((m, why))) = (unmet.is_empty(), &short) {
-                    self.reject(m.code(), &format!("{} fails: {why}", m.label()));
+                    self.reject(key, m.code(), &format!("{} fails: {why}", m.label()));
                 }
                 unmet.is_empty() && short.is_none()
             }
             Some((Err(issues), _)) => {
                 for i in issues {
-                    self.reject("input.invalid", &i.message);
+                    self.reject(key, "input.invalid", &i.message);
                 }
                 false
             }
@@ -177,11 +178,12 @@ impl<'a> Verifier<'a> {
         Some(accepted)
     }
 
-    /// Counts a rejected design under `code`, keeping the first message.
-    fn reject(&mut self, code: &'static str, message: &str) {
+    /// Counts a rejected design under its platform and `code`, keeping the
+    /// first message.
+    fn reject(&mut self, key: DesignKey, code: &'static str, message: &str) {
         let entry = self
             .rejections
-            .entry(code)
+            .entry((key.platform(), code))
             .or_insert_with(|| (0, message.to_string()));
         entry.0 += 1;
     }

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use super::family::Platform;
 use super::requirement::Constraint;
 use super::score::Failing;
 
@@ -40,6 +41,20 @@ pub struct Tally {
     pub over_power: u64,
     pub least_power_over_w: Option<f64>,
     pub power_unknown: u64,
+}
+
+/// A `Tally` per platform: each platform's reason is its own.
+#[derive(Debug, Clone, Default)]
+pub struct Tallies([Tally; 3]);
+
+impl Tallies {
+    pub fn of(&self, platform: Platform) -> &Tally {
+        &self.0[platform as usize]
+    }
+
+    pub fn of_mut(&mut self, platform: Platform) -> &mut Tally {
+        &mut self.0[platform as usize]
+    }
 }
 
 impl Tally {

@@ -221,6 +221,98 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// The ESA and XtremIO + VPLEX compute axes, which read the demand and
+    /// a host model's figures from one candidate's evaluation and call the
+    /// compute rules' predicates, fail exactly the constraints of the
+    /// compute findings `evaluate` reports for any other design of that
+    /// host model: other sizes, and (arrays) other X-Brick models, counts
+    /// and engines or (ESA) other devices and protections of the smallest
+    /// pool, which the axis is sized with.
+    #[test]
+    fn compute_axes_fail_what_evaluate_finds(
+        project in generate::project(),
+        mut catalog in generate::catalog(),
+        picks in proptest::collection::vec(
+            (any::<u32>(), any::<u32>(), any::<u32>(), any::<u32>()),
+            4,
+        ),
+    ) {
+        use super::base::{ArrayConfig, EsaConfig};
+        use super::compute::{ComputeAxis, HostShape};
+        use crate::platform::vsan_esa::MIN_DEVICES_PER_HOST;
+        use crate::platform::xtremio_vplex::engine_counts;
+        for part in &mut catalog.parts {
+            if let crate::catalog::PartSpec::Device(d) = &mut part.spec {
+                d.esa_certified = d.kind == crate::model::DeviceKind::Nvme;
+            }
+        }
+        let base = Base::new(&project, None).expect("a cluster with workloads");
+        let choices = choices(&catalog, &small_options());
+        let pick = |n: u32, len: usize| n as usize % len;
+        let found = |e: &crate::evaluate::Evaluation| -> BTreeSet<Constraint> {
+            e.findings
+                .iter()
+                .filter(|f| is_unmet(f) && brute::compute_rule(f.code))
+                .map(|f| constraint_of(f.code))
+                .collect()
+        };
+        let failed = |axis: &ComputeAxis, host: HostShape, size: u32| -> BTreeSet<Constraint> {
+            let failing = axis.failing(host, size);
+            ALL_SIZED.into_iter().filter(|c| failing.contains(*c)).collect()
+        };
+        if !base.stretched() && !choices.esa_devices.is_empty() {
+            let esa = |h: usize, d: u32, p: u32, size: u32| {
+                let config = EsaConfig {
+                    host: &choices.hosts[h],
+                    device: &choices.esa_devices[pick(d, choices.esa_devices.len())],
+                    devices_per_host: MIN_DEVICES_PER_HOST,
+                    protection: ProtectionChoice::ALL[pick(p, ProtectionChoice::ALL.len())],
+                };
+                evaluate(&base.esa_project(&config, 3 + size % 6)).ok()
+            };
+            for &(h, d, p, read_at) in &picks {
+                let h = pick(h, choices.hosts.len());
+                let Some(reference) = esa(h, d, p, read_at) else { continue };
+                let compute = &reference.esa().next().unwrap().compute;
+                let axis = ComputeAxis::of(&base, compute);
+                let host = HostShape::of(&choices.hosts[h].spec, compute);
+                for size in 0..6 {
+                    let Some(e) = esa(h, d / 7, p / 7, size) else { continue };
+                    let hosts = e.esa().next().unwrap().host_count;
+                    prop_assert_eq!(failed(&axis, host, hosts), found(&e), "{:?}", e.findings);
+                }
+            }
+        }
+        if base.stretched() && !choices.x_bricks.is_empty() && choices.engine.is_some() {
+            let array = |h: usize, x: u32, k: u32, size: u32| {
+                let x_brick = &choices.x_bricks[pick(x, choices.x_bricks.len())];
+                let engines = engine_counts();
+                let config = ArrayConfig {
+                    x_brick,
+                    x_bricks: 1 + k % x_brick.max_per_site,
+                    engines: engines[pick(k / 7, engines.len())],
+                };
+                evaluate(&base.array_project(&config, &choices.hosts[h], 1 + size % 4))
+                    .expect("valid")
+            };
+            for &(h, x, k, read_at) in &picks {
+                let h = pick(h, choices.hosts.len());
+                let reference = array(h, x, k, read_at);
+                let compute = &reference.arrays().next().unwrap().compute;
+                let axis = ComputeAxis::of(&base, compute);
+                let host = HostShape::of(&choices.hosts[h].spec, compute);
+                for size in 0..4 {
+                    let e = array(h, x / 7, k / 11, size);
+                    prop_assert_eq!(failed(&axis, host, 1 + size), found(&e), "{:?}", e.findings);
+                }
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     /// What lets the sizing stop at the first size that passes, with the

@@ -17,7 +17,7 @@ use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::Project;
 use crate::platform::vsan_esa::MIN_DEVICES_PER_HOST;
 use crate::platform::xtremio_vplex::engine_counts;
-use crate::recommend::array::{compute_rule, STORAGE_RULES};
+use crate::recommend::array::STORAGE_RULES;
 use crate::recommend::base::{ArrayConfig, Base, EsaConfig};
 use crate::recommend::bom::{array_bom, esa_bom, total, vsan_bom};
 use crate::recommend::family::Family;
@@ -294,6 +294,15 @@ fn esa(
             }
         }
     }
+}
+
+/// Whether an unmet finding is the compute axis's to settle, by its code
+/// alone: brute force reads `evaluate`'s findings where the search calls
+/// the rules' predicates (`recommend::compute`).
+pub fn compute_rule(code: FindingCode) -> bool {
+    code.as_str().starts_with("compute.")
+        || code == FindingCode::StretchedSiteFailureMemory
+        || code == FindingCode::StretchedSiteFailureCpu
 }
 
 /// Whether an unmet finding is the ESA storage axis's to settle, by its

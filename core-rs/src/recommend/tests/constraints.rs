@@ -1,5 +1,6 @@
 //! The failure and power constraints on the seed examples: every proposed
-//! design holds what the user named, by its own evaluation.
+//! design holds what the user named, by its own evaluation; and when no
+//! design does, the reason speaks of the families searched only.
 
 use crate::catalog::shipped_catalog;
 use crate::model::Project;
@@ -198,4 +199,59 @@ fn a_power_cap_below_one_watt_is_an_input_issue() {
     );
     assert_eq!(r.input_issues.len(), 1);
     assert_eq!(r.input_issues[0].path, "max_power_w");
+}
+
+/// Seed 001's stretched cluster 20 ms apart: beyond what vSAN stretched
+/// clusters and VPLEX Metro (5 ms) support, so no family has a design.
+/// Each family searched is named with the requirement its own designs
+/// failed, and no other family's text appears.
+#[test]
+fn an_infeasible_reason_speaks_of_the_families_searched_only() {
+    let mut project = seed(include_str!(
+        "../../../../assets/examples/seed-001-stretched.json"
+    ));
+    let crate::model::Topology::Stretched {
+        inter_site_rtt_ms, ..
+    } = &mut project.clusters[0].topology
+    else {
+        panic!("seed 001's stretched example spans two sites");
+    };
+    *inter_site_rtt_ms = 20.0;
+    let reason = |families: Vec<Family>| {
+        let r = search(
+            &project,
+            RecommendOptions {
+                families,
+                ..RecommendOptions::default()
+            },
+        );
+        assert!(r.designs.is_empty());
+        assert_eq!(
+            r.infeasible_constraint,
+            Some(crate::recommend::Constraint::SiteLinks)
+        );
+        r.infeasible_reason.expect("a reason")
+    };
+    let vsan = reason(vec![Family::AllFlashVsan, Family::StretchedAllFlashVsan]);
+    assert!(
+        vsan.starts_with("stretched all-flash vSAN: site links cannot be met"),
+        "{vsan}"
+    );
+    assert!(
+        !vsan.contains("VPLEX") && !vsan.contains("hybrid"),
+        "{vsan}"
+    );
+    let array = reason(vec![Family::XtremioVplex]);
+    assert!(
+        array.starts_with("XtremIO + VPLEX Metro: site links cannot be met"),
+        "{array}"
+    );
+    assert!(array.contains("the 5 ms VPLEX Metro supports"), "{array}");
+    assert!(!array.contains("vSAN"), "{array}");
+    let both = reason(Vec::new());
+    assert!(
+        both.starts_with("stretched hybrid vSAN and stretched all-flash vSAN: site links")
+            && both.contains("; XtremIO + VPLEX Metro: site links"),
+        "{both}"
+    );
 }
