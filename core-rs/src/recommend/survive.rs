@@ -84,66 +84,69 @@ impl MustSurvive {
     /// Whether `evaluate` plays this failure through the family's designs:
     /// vSAN OSA every failure but a site's on one site; XtremIO + VPLEX
     /// Metro a site's only (its other scenarios are the array's and
-    /// VPLEX's parts); vSAN ESA none yet.
+    /// VPLEX's parts); vSAN ESA a device's, the hosts' and the rebuild
+    /// times (single site, and its storage pool has no disk groups).
     pub fn modelled_for(self, family: Family) -> bool {
         match family {
             Family::HybridVsan | Family::AllFlashVsan => self != MustSurvive::Site,
             Family::StretchedHybridVsan | Family::StretchedAllFlashVsan => true,
             Family::XtremioVplex => self == MustSurvive::Site,
-            Family::EsaVsan => false,
+            Family::EsaVsan => matches!(
+                self,
+                MustSurvive::CapacityDevice | MustSurvive::Host | MustSurvive::RebuildInTime
+            ),
         }
     }
 
     /// Why the evaluated cluster does not ride the failure out; None when
     /// it does.
     pub fn shortfall(self, detail: &ClusterDetail, long_resync_hours: f64) -> Option<String> {
-        match detail {
-            ClusterDetail::VsanOsa(e) => {
-                let scenarios: Vec<&FailureScenario> = e
-                    .resilience
-                    .scenarios
+        let resilience = match detail {
+            ClusterDetail::VsanOsa(e) => &e.resilience,
+            ClusterDetail::VsanEsa(e) => &e.resilience,
+            ClusterDetail::XtremioVplex(e) if self == MustSurvive::Site => {
+                return e
+                    .xtremio_vplex
+                    .failures
                     .iter()
-                    .filter(|s| self.vsan_kinds().contains(&s.kind))
-                    .collect();
-                if scenarios.is_empty() {
-                    return Some(format!(
-                        "{} is not played through this design",
-                        self.label()
-                    ));
-                }
-                scenarios.iter().find_map(|s| {
-                    if !s.holds() {
-                        Some(format!("after \"{}\" {}", s.label, vsan_shortfall(s)))
-                    } else if self == MustSurvive::RebuildInTime
-                        && s.hours_exposed() > long_resync_hours
-                    {
-                        Some(format!(
-                            "rebuilding after \"{}\" takes {} h, over the {} h limit",
-                            s.label,
-                            num(s.hours_exposed(), 1),
-                            num(long_resync_hours, 0)
-                        ))
-                    } else {
-                        None
-                    }
-                })
+                    .filter(|f| {
+                        matches!(
+                            f.kind,
+                            ArrayFailureKind::ProductionSite | ArrayFailureKind::RemoteSite
+                        )
+                    })
+                    .find(|f| !f.holds())
+                    .map(|f| format!("after a site failure: {}", f.effect));
             }
-            ClusterDetail::XtremioVplex(e) if self == MustSurvive::Site => e
-                .xtremio_vplex
-                .failures
-                .iter()
-                .filter(|f| {
-                    matches!(
-                        f.kind,
-                        ArrayFailureKind::ProductionSite | ArrayFailureKind::RemoteSite
-                    )
-                })
-                .find(|f| !f.holds())
-                .map(|f| format!("after a site failure: {}", f.effect)),
-            ClusterDetail::XtremioVplex(_) | ClusterDetail::VsanEsa(_) => {
-                Some(format!("{} is not modelled for this design", self.label()))
+            ClusterDetail::XtremioVplex(_) => {
+                return Some(format!("{} is not modelled for this design", self.label()));
             }
+        };
+        let scenarios: Vec<&FailureScenario> = resilience
+            .scenarios
+            .iter()
+            .filter(|s| self.vsan_kinds().contains(&s.kind))
+            .collect();
+        if scenarios.is_empty() {
+            return Some(format!(
+                "{} is not played through this design",
+                self.label()
+            ));
         }
+        scenarios.iter().find_map(|s| {
+            if !s.holds() {
+                Some(format!("after \"{}\" {}", s.label, vsan_shortfall(s)))
+            } else if self == MustSurvive::RebuildInTime && s.hours_exposed() > long_resync_hours {
+                Some(format!(
+                    "rebuilding after \"{}\" takes {} h, over the {} h limit",
+                    s.label,
+                    num(s.hours_exposed(), 1),
+                    num(long_resync_hours, 0)
+                ))
+            } else {
+                None
+            }
+        })
     }
 
     /// Whether a vSAN OSA cluster of these hosts cannot rebuild after this

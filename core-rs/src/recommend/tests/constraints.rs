@@ -62,6 +62,44 @@ fn every_proposal_rides_out_the_failures_named() {
 }
 
 #[test]
+fn esa_proposals_ride_out_a_device_the_hosts_and_the_rebuild_limit() {
+    // vSAN ESA plays a device's and the N+x hosts' failures (no disk
+    // groups, single site), so those constraints search it and every ESA
+    // proposal holds them by its own evaluation.
+    let must_survive = vec![
+        MustSurvive::CapacityDevice,
+        MustSurvive::Host,
+        MustSurvive::RebuildInTime,
+    ];
+    let r = search(
+        &seed_001(),
+        RecommendOptions {
+            must_survive: must_survive.clone(),
+            families: vec![Family::EsaVsan],
+            ..RecommendOptions::default()
+        },
+    );
+    assert!(!r.designs.is_empty(), "{:?}", r.infeasible_reason);
+    for d in &r.designs {
+        assert_eq!(d.family, Family::EsaVsan);
+        let e = crate::evaluate(&d.project).expect("evaluates");
+        let hours = d.project.settings.resilience.long_resync_hours;
+        for m in &must_survive {
+            assert_eq!(
+                m.shortfall(&e.clusters[0].detail, hours),
+                None,
+                "{}",
+                d.summary
+            );
+        }
+    }
+    assert!(!r
+        .notes
+        .iter()
+        .any(|n| n.starts_with("vSAN ESA was not searched")));
+}
+
+#[test]
 fn naming_many_failures_still_proposes_within_a_small_budget() {
     // A design with too few hosts to rebuild on after a failure named is
     // sized out before verification, so the few full evaluations allowed
