@@ -85,7 +85,13 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
     let reserve = scenario(FailureKind::ReserveHosts);
     let site = scenario(FailureKind::Site);
     let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
-    rows.push(fullness(&e.capacity, settings, reserve, site));
+    rows.push(fullness(
+        &e.capacity,
+        OSA_DATASTORE,
+        settings,
+        reserve,
+        site,
+    ));
     rows.extend(capacity_rows(k, &e.capacity, settings));
     if let Some(limit) = k.iops.limit {
         let p = &e.performance;
@@ -148,7 +154,13 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
         .iter()
         .find(|s| s.kind == FailureKind::ReserveHosts);
     let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
-    rows.push(fullness(&e.capacity, settings, reserve, None));
+    rows.push(fullness(
+        &e.capacity,
+        ESA_DATASTORE,
+        settings,
+        reserve,
+        None,
+    ));
     let [mut usable, raw] = capacity_rows(k, &e.capacity, settings);
     if let Some(s) = reserve {
         // ESA keeps its operations reserve apart: the rebuilt components
@@ -407,10 +419,15 @@ fn ram(k: &KeyFigures, c: &ClusterCompute) -> UtilisationRow {
     }
 }
 
+/// What each architecture's datastore is, for the fullness row's rule.
+const OSA_DATASTORE: &str = "raw less the on-disk format and dedup metadata";
+const ESA_DATASTORE: &str = "the storage pool's raw capacity";
+
 /// Required against the datastore (vSAN's fullness figure), with the
 /// failure scenarios' datastore left once their components are rebuilt.
 fn fullness(
     capacity: &CapacityEvaluation,
+    datastore: &str,
     settings: &Settings,
     reserve: Option<&FailureScenario>,
     site: Option<&FailureScenario>,
@@ -424,7 +441,7 @@ fn fullness(
         )
     };
     let mut rule = format!(
-        "{} TB required on a {} TB datastore (raw less the on-disk format and dedup metadata). \
+        "{} TB required on a {} TB datastore ({datastore}). \
          vSAN raises an alert and starts rebalancing at {} % full.",
         num(capacity.required.tb, 2),
         num(capacity.datastore.tb, 2),

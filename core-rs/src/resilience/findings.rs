@@ -70,7 +70,7 @@ fn no_failure_tolerated(
             Finding::new(
                 FindingCode::ResilienceNoFailureTolerated,
                 format!(
-                    "Cluster \"{}\": policy \"{}\" (FTT=0) keeps one copy, so a failed capacity device, disk group or host leaves its data there without another copy; only application copies (availability group replicas, DAG copies) can cover it.",
+                    "Cluster \"{}\": policy \"{}\" (FTT=0) keeps one copy, so a failed device or host leaves its data there without another copy; only application copies (availability group replicas, DAG copies) can cover it.",
                     cluster.name, p.name
                 ),
             )
