@@ -217,6 +217,13 @@ pub struct ClusterResilience {
     pub findings: Vec<Finding>,
 }
 
+impl ClusterResilience {
+    /// The scenario of this kind, where the cluster plays it.
+    pub fn scenario(&self, kind: FailureKind) -> Option<&FailureScenario> {
+        self.scenarios.iter().find(|s| s.kind == kind)
+    }
+}
+
 /// Plays every failure through a vSAN OSA cluster: its facts and model
 /// (topology, hosts' network), disk groups (the same on every host),
 /// capacity and performance figures, and the policies to check, each with

@@ -81,9 +81,8 @@ pub fn utilisation(
 }
 
 fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> ClusterUtilisation {
-    let scenario = |kind| e.resilience.scenarios.iter().find(|s| s.kind == kind);
-    let reserve = scenario(FailureKind::ReserveHosts);
-    let site = scenario(FailureKind::Site);
+    let reserve = e.resilience.scenario(FailureKind::ReserveHosts);
+    let site = e.resilience.scenario(FailureKind::Site);
     let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
     rows.push(fullness(
         &e.capacity,
@@ -148,11 +147,7 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
 }
 
 fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> ClusterUtilisation {
-    let reserve = e
-        .resilience
-        .scenarios
-        .iter()
-        .find(|s| s.kind == FailureKind::ReserveHosts);
+    let reserve = e.resilience.scenario(FailureKind::ReserveHosts);
     let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
     rows.push(fullness(
         &e.capacity,

@@ -41,17 +41,23 @@ fn project(
                          "disk_groups": [group.clone(), group] }
         }],
         "policies": [{ "id": "p", "name": "mirror", "method": "raid1", "ftt": ftt }],
-        "workloads": [{
-            "id": "sql", "name": "sql", "cluster_id": "c", "policy_id": "p",
-            "spec": {
-                "kind": "sql_server", "vm_count": 1, "vcpu_per_vm": 8, "ram_gb_per_vm": 1,
-                "db_size_gb": db_gb, "log_size_gb": 0, "tempdb_size_gb": 0,
-                "annual_growth_pct": 0, "working_set_pct": 10, "target_iops": 5000,
-                "read_pct": 70, "io_size_kb": 8, "deployment": { "type": "standalone" }
-            }
-        }]
+        "workloads": [one_sql_server(db_gb)]
     });
     parse_project(&p.to_string()).expect("test project parses")
+}
+
+/// One standalone SQL Server of `db_gb` on cluster "c" under policy "p":
+/// the workload of the failure what-ifs' test projects (vSAN OSA and ESA).
+pub(super) fn one_sql_server(db_gb: f64) -> Value {
+    json!({
+        "id": "sql", "name": "sql", "cluster_id": "c", "policy_id": "p",
+        "spec": {
+            "kind": "sql_server", "vm_count": 1, "vcpu_per_vm": 8, "ram_gb_per_vm": 1,
+            "db_size_gb": db_gb, "log_size_gb": 0, "tempdb_size_gb": 0,
+            "annual_growth_pct": 0, "working_set_pct": 10, "target_iops": 5000,
+            "read_pct": 70, "io_size_kb": 8, "deployment": { "type": "standalone" }
+        }
+    })
 }
 
 fn single(hosts: u32) -> Value {
@@ -71,9 +77,7 @@ fn cluster(p: &Project) -> (ClusterEvaluation, Vec<Finding>) {
 
 fn scenario(c: &ClusterEvaluation, kind: FailureKind) -> &FailureScenario {
     c.resilience
-        .scenarios
-        .iter()
-        .find(|s| s.kind == kind)
+        .scenario(kind)
         .unwrap_or_else(|| panic!("no {kind:?} scenario"))
 }
 

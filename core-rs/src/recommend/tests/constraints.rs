@@ -24,6 +24,23 @@ fn search(project: &Project, options: RecommendOptions) -> Recommendation {
     )
 }
 
+/// Every proposal rides out each failure named, by its own evaluation.
+fn assert_each_rides_out(r: &Recommendation, must_survive: &[MustSurvive]) {
+    assert!(!r.designs.is_empty(), "{:?}", r.infeasible_reason);
+    for d in &r.designs {
+        let e = crate::evaluate(&d.project).expect("evaluates");
+        let hours = d.project.settings.resilience.long_resync_hours;
+        for m in must_survive {
+            assert_eq!(
+                m.shortfall(&e.clusters[0].detail, hours),
+                None,
+                "{}",
+                d.summary
+            );
+        }
+    }
+}
+
 #[test]
 fn every_proposal_rides_out_the_failures_named() {
     let project = seed_001();
@@ -79,20 +96,8 @@ fn esa_proposals_ride_out_a_device_the_hosts_and_the_rebuild_limit() {
             ..RecommendOptions::default()
         },
     );
-    assert!(!r.designs.is_empty(), "{:?}", r.infeasible_reason);
-    for d in &r.designs {
-        assert_eq!(d.family, Family::EsaVsan);
-        let e = crate::evaluate(&d.project).expect("evaluates");
-        let hours = d.project.settings.resilience.long_resync_hours;
-        for m in &must_survive {
-            assert_eq!(
-                m.shortfall(&e.clusters[0].detail, hours),
-                None,
-                "{}",
-                d.summary
-            );
-        }
-    }
+    assert_each_rides_out(&r, &must_survive);
+    assert!(r.designs.iter().all(|d| d.family == Family::EsaVsan));
     assert!(!r
         .notes
         .iter()
@@ -119,19 +124,7 @@ fn naming_many_failures_still_proposes_within_a_small_budget() {
             ..RecommendOptions::default()
         },
     );
-    assert!(!r.designs.is_empty(), "{:?}", r.infeasible_reason);
-    for d in &r.designs {
-        let e = crate::evaluate(&d.project).expect("evaluates");
-        let hours = d.project.settings.resilience.long_resync_hours;
-        for m in &must_survive {
-            assert_eq!(
-                m.shortfall(&e.clusters[0].detail, hours),
-                None,
-                "{}",
-                d.summary
-            );
-        }
-    }
+    assert_each_rides_out(&r, &must_survive);
 }
 
 #[test]

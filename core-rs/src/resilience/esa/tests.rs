@@ -3,6 +3,7 @@ use serde_json::json;
 use crate::durability::EventKind;
 use crate::evaluate::{evaluate, EsaClusterEvaluation};
 use crate::parse::parse_project;
+use crate::resilience::tests::one_sql_server;
 use crate::resilience::{FailureKind, FailureScenario, RebuildBlocker};
 use crate::rules::{Finding, FindingCode, Severity};
 
@@ -31,15 +32,7 @@ fn esa(
                          "host_rebuild_reserve": rebuild_reserve }
         }],
         "policies": [{ "id": "p", "name": "r5", "method": "raid5", "ftt": 1 }],
-        "workloads": [{
-            "id": "sql", "name": "sql", "cluster_id": "c", "policy_id": "p",
-            "spec": {
-                "kind": "sql_server", "vm_count": 1, "vcpu_per_vm": 8, "ram_gb_per_vm": 1,
-                "db_size_gb": db_gb, "log_size_gb": 0, "tempdb_size_gb": 0,
-                "annual_growth_pct": 0, "working_set_pct": 10, "target_iops": 5000,
-                "read_pct": 70, "io_size_kb": 8, "deployment": { "type": "standalone" }
-            }
-        }]
+        "workloads": [one_sql_server(db_gb)]
     });
     let project = parse_project(&p.to_string()).expect("test project parses");
     let e = evaluate(&project).expect("valid project");
@@ -49,9 +42,7 @@ fn esa(
 
 fn scenario(c: &EsaClusterEvaluation, kind: FailureKind) -> &FailureScenario {
     c.resilience
-        .scenarios
-        .iter()
-        .find(|s| s.kind == kind)
+        .scenario(kind)
         .unwrap_or_else(|| panic!("no {kind:?} scenario"))
 }
 
