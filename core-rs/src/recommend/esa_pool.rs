@@ -267,11 +267,25 @@ impl Probe<'_> {
         if passes.is_some() {
             let mut best = (top, e);
             while best.0 > lo {
-                let (unmet, e) = self.storage(config, best.0 - 1)?;
-                if !unmet.is_empty() {
-                    break;
+                let below = best.0 - 1;
+                let (unmet, e) = self.storage(config, below)?;
+                if unmet.is_empty() {
+                    best = (below, e);
+                    continue;
                 }
-                best = (best.0 - 1, e);
+                // Too few hosts to rebuild after N+x (above): a pool at a
+                // policy's bare minimum has no spare host to rebuild on,
+                // which is a warning, so it can pass where one more host
+                // fails.
+                if unmet == [FindingCode::ResilienceRebuildTooFewHosts] {
+                    for size in lo..below {
+                        let (unmet, e) = self.storage(config, size)?;
+                        if unmet.is_empty() {
+                            return Ok(Ok((size, e)));
+                        }
+                    }
+                }
+                break;
             }
             return Ok(Ok(best));
         }
