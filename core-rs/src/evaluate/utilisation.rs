@@ -159,11 +159,13 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
     let [mut usable, raw] = capacity_rows(k, &e.capacity, settings);
     if let Some(s) = reserve {
         // ESA keeps its operations reserve apart: the rebuilt components
-        // have the surviving devices less it.
+        // have the surviving devices less it. Not clamped: a reserve larger
+        // than what survives leaves a negative space and no share, which
+        // the scenario's rebuild rule reports as not enough space.
         let kept = s.kept_free.map_or(0.0, |c| c.tb);
         usable.after_failure = Some(Utilisation::of(
             s.required.tb,
-            (s.capacity_left.tb - kept).max(0.0),
+            s.capacity_left.tb - kept,
             TB,
         ));
         let _ = write!(
