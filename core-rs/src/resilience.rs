@@ -256,6 +256,7 @@ pub fn assess_resilience(
             rate,
             kept_free_gb: 0.0,
             protect: &protection,
+            storage_field: "storage.disk_groups",
         },
         policies,
         settings,
@@ -274,6 +275,9 @@ pub struct VsanStorage<'a> {
     pub rate: ResyncRate,
     pub kept_free_gb: f64,
     pub protect: Protect<'a>,
+    /// The cluster's field its storage findings point at, e.g.
+    /// `storage.disk_groups`.
+    pub storage_field: &'static str,
 }
 
 /// Every failure scenario, the durability and the findings of a vSAN
@@ -316,8 +320,7 @@ pub fn play(
         v.protect,
         s,
     );
-    let findings =
-        findings::resilience_findings(cluster, &scenarios, policies, v.protect, settings);
+    let findings = findings::resilience_findings(cluster, &scenarios, policies, v, settings);
     ClusterResilience {
         resync_rate: v.rate,
         repair_delay_minutes: s.repair_delay_minutes,

@@ -44,8 +44,8 @@ pub struct EsaFailureInputs<'a> {
     pub performance: &'a EsaPerformance,
 }
 
-/// Plays every failure through a vSAN ESA cluster. The shared findings
-/// point at OSA's disk groups; the ESA equivalent is the pool's devices.
+/// Plays every failure through a vSAN ESA cluster; its storage findings
+/// point at the pool's devices per host.
 pub fn assess_esa_resilience(
     c: &EsaFailureInputs,
     policies: &[(usize, &StoragePolicy)],
@@ -66,7 +66,7 @@ pub fn assess_esa_resilience(
     let p = c.performance;
     let storage = Storage::pool(c.esa.device, c.esa.config.devices_per_host);
     let protect = |policy: &StoragePolicy| esa_rebuild_protection(policy, hosts);
-    let mut r = play(
+    play(
         c.facts,
         &VsanStorage {
             storage: &storage,
@@ -83,17 +83,11 @@ pub fn assess_esa_resilience(
             rate,
             kept_free_gb: operations_gb(c.reserve),
             protect: &protect,
+            storage_field: "storage.devices_per_host",
         },
         policies,
         settings,
-    );
-    let osa_path = format!("{}.storage.disk_groups", c.facts.path);
-    for f in &mut r.findings {
-        if f.path.as_deref() == Some(osa_path.as_str()) {
-            f.path = Some(format!("{}.storage.devices_per_host", c.facts.path));
-        }
-    }
-    r
+    )
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 //! x >= 2 takes more than the spare. A site failure's findings (the
 //! surviving site carrying every VM) come from `crate::platform::two_sites`.
 
-use super::{FailureKind, FailureScenario, Protect, RebuildBlocker};
+use super::{FailureKind, FailureScenario, Protect, RebuildBlocker, VsanStorage};
 use crate::model::{Settings, StoragePolicy};
 use crate::rules::{num, ClusterFacts, Finding, FindingCode, Severity};
 
@@ -20,9 +20,11 @@ pub fn resilience_findings(
     cluster: &ClusterFacts,
     scenarios: &[FailureScenario],
     policies: &[(usize, &StoragePolicy)],
-    protect: Protect,
+    storage: &VsanStorage,
     settings: &Settings,
 ) -> Vec<Finding> {
+    let protect = storage.protect;
+    let storage_path = format!("{}.{}", cluster.path, storage.storage_field);
     let mut out = no_failure_tolerated(cluster, policies, protect);
     let promised: Vec<(&FailureScenario, Severity)> = scenarios
         .iter()
@@ -30,10 +32,16 @@ pub fn resilience_findings(
         .collect();
     for &(s, severity) in &promised {
         out.extend(too_few_hosts(cluster, s, policies, protect, severity));
-        out.extend(space(cluster, s, severity, settings.capacity_alert_pct));
+        out.extend(space(
+            cluster,
+            s,
+            severity,
+            settings.capacity_alert_pct,
+            &storage_path,
+        ));
     }
     out.extend(long_resync(cluster, scenarios, settings));
-    out.extend(iops_short(cluster, &promised));
+    out.extend(iops_short(cluster, &promised, &storage_path));
     out
 }
 
@@ -134,8 +142,8 @@ fn space(
     s: &FailureScenario,
     severity: Severity,
     alert_pct: f64,
+    path: &str,
 ) -> Option<Finding> {
-    let path = format!("{}.storage.disk_groups", cluster.path);
     let (devices, what) = if cluster.site_mirrored {
         ("the site's surviving devices", "its copy")
     } else {
@@ -229,6 +237,7 @@ fn long_resync(
 fn iops_short(
     cluster: &ClusterFacts,
     promised: &[(&FailureScenario, Severity)],
+    storage_path: &str,
 ) -> Option<Finding> {
     let short: Vec<String> = promised
         .iter()
@@ -254,6 +263,6 @@ fn iops_short(
                 short.join("; ")
             ),
         )
-        .at(format!("{}.storage.disk_groups", cluster.path)),
+        .at(storage_path),
     )
 }
