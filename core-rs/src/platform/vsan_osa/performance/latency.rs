@@ -63,12 +63,7 @@ pub const OSA_HOST_PATH_IO_KB: f64 = 8.0;
 /// its size in 8 KB, at least one (a small I/O still takes a whole trip
 /// through the path).
 pub fn host_path_ios(io_size_kb: f64) -> f64 {
-    let ios = io_size_kb / OSA_HOST_PATH_IO_KB;
-    if ios > 1.0 {
-        ios
-    } else {
-        1.0
-    }
+    (io_size_kb / OSA_HOST_PATH_IO_KB).max(1.0)
 }
 
 /// Utilisation of each host's I/O path: the cluster's back-end I/O in

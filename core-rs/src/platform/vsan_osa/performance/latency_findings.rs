@@ -1,6 +1,6 @@
 //! The SQL Server latency rules' findings: one per rule and cluster, naming
-//! the workloads over the limit, worst first. When a cluster's devices
-//! saturate, every SQL Server workload on it crosses the limits for the
+//! the workloads over the limit, worst first. When a cluster's devices or
+//! its hosts' vSAN I/O path saturate, every SQL Server workload on it crosses the limits for the
 //! same reason; a finding per workload buried the cause under hundreds of
 //! near-identical lines. Each workload's estimate stays in the
 //! performance figures.
@@ -172,7 +172,9 @@ impl fmt::Display for Latency {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             Some(ms) => write!(f, "{} ms", num(ms, 1)),
-            None => f.write_str("unbounded (a device tier it uses is saturated)"),
+            None => f.write_str(
+                "unbounded (a device tier it uses or its hosts' vSAN I/O path is saturated)",
+            ),
         }
     }
 }
@@ -278,7 +280,7 @@ mod tests {
             f[0].message,
             "8 SQL Server workloads have an estimated transaction log write latency above the \
              5 ms Microsoft recommends for SQL Server logs; worst first: 'w3' unbounded (a \
-             device tier it uses is saturated), 'w1' 9.0 ms, 'w6' 9.0 ms, 'w7' 8.0 ms, 'w4' \
+             device tier it uses or its hosts' vSAN I/O path is saturated), 'w1' 9.0 ms, 'w6' 9.0 ms, 'w7' 8.0 ms, 'w4' \
              7.0 ms and 3 more (each workload's estimate is in the performance figures)."
         );
         assert_eq!(f[0].path.as_deref(), Some("workloads[13]"));
