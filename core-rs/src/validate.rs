@@ -550,7 +550,7 @@ type Range = (f64, f64);
 const READ_PCT: Range = (0.0, 100.0);
 const IO_SIZE_KB: Range = (0.5, 2048.0);
 /// Never negative: data does not shrink over the planning horizon, so the
-/// growth timeline's factors are >= 1 (`ReadMix::solve_grown` relies on it).
+/// growth timeline's factors are >= 1.
 const ANNUAL_GROWTH_PCT: Range = (0.0, 500.0);
 /// A file server's iSCSI LUNs: more than a cluster may serve is the iSCSI
 /// rules' finding, not a typo, so the bound sits well above their 128.

@@ -22,6 +22,8 @@
 //!    (`latency::host_path_ios`) per host against vSAN's per-host maximum;
 //!    its utilisation stretches the path time in the latency model.
 
+use std::cell::Cell;
+
 use serde::Serialize;
 
 use crate::demand::io::{front_end_io, io_size_kb, working_set_gb, FrontEndIo};
@@ -46,7 +48,6 @@ pub use latency::{
 
 use latency_findings::sql_latency_findings;
 pub(crate) use read_cache::LruCache;
-use read_cache::ReadMix;
 
 /// Hybrid cache devices split 70 % read cache / 30 % write buffer (vSAN design guide).
 pub const HYBRID_READ_CACHE_SHARE: f64 = 0.7;
@@ -400,10 +401,18 @@ pub fn assess_performance_and_growth(
         working_sets.push(ws);
         costs.push(cost);
     }
-    let (hit_ratios, reads, read_mix) = if hybrid {
+    let (hit_ratios, reads, growing_reads) = if hybrid {
         let demands = read_demands(&front_ends, &working_sets);
-        let (cache, hits, mix) = LruCache::solve_with_hit_ratios(read_cache_gb, &demands);
-        (hits, Reads::of(&cache), Some(mix))
+        let cache = LruCache::solve(read_cache_gb, &demands);
+        let hits = demands
+            .iter()
+            .map(|&(ws, r)| cache.hit_ratio(ws, r))
+            .collect();
+        let growing = GrowingReads {
+            last_time: Cell::new(cache.time().unwrap_or(0.0)),
+            demands,
+        };
+        (hits, Reads::of(&cache), Some(growing))
     } else {
         (vec![0.0; workloads.len()], Reads::Uncached, None)
     };
@@ -489,7 +498,7 @@ pub fn assess_performance_and_growth(
     let growing = GrowingIo {
         front_ends,
         costs,
-        read_mix,
+        reads: growing_reads,
     };
     (performance, growing)
 }
@@ -568,12 +577,40 @@ impl Reads {
 /// per GB) stays today's. Kept from `assess_performance_and_growth`; a year
 /// scales it where re-deriving each workload's from its spec took a
 /// division or more per figure, and solves the hybrid read cache from
-/// where today's solve ended (`ReadMix`).
+/// where the last solve ended (`GrowingReads`).
 pub struct GrowingIo {
     front_ends: Vec<FrontEndIo>,
     costs: Vec<WriteCost>,
     /// Hybrid only.
-    read_mix: Option<ReadMix>,
+    reads: Option<GrowingReads>,
+}
+
+/// What the hybrid read cache sees, kept for the growth timeline: today's
+/// demands, and the characteristic time of the last solve (today's, then
+/// each year's and host count's the timeline asked for). The timeline asks
+/// years and host counts in turn, each mix a little more or less grown or
+/// cached than the last, so its T is a start near the next root.
+struct GrowingReads {
+    /// Today's (working set GB, read IOPS) per workload.
+    demands: Vec<(f64, f64)>,
+    last_time: Cell<f64>,
+}
+
+impl GrowingReads {
+    /// The read cache of `cache_gb` against each demand grown by its entry
+    /// of `growth` (working set and reads alike: its density stays today's).
+    fn solve_grown(&self, cache_gb: f64, growth: &[f64]) -> LruCache {
+        let grown = self
+            .demands
+            .iter()
+            .zip(growth)
+            .map(|(&(ws, r), &g)| (ws * g, r * g));
+        let cache = LruCache::solve_from(self.last_time.get(), cache_gb, grown);
+        if let Some(time) = cache.time() {
+            self.last_time.set(time);
+        }
+        cache
+    }
 }
 
 impl GrowingIo {
@@ -596,9 +633,9 @@ impl GrowingIo {
                 .zip(growth)
                 .map(|(fe, &g)| FrontEndIo::new(fe.read_iops * g, fe.write_iops * g))
         };
-        let reads = match &self.read_mix {
-            Some(mix) => {
-                Reads::of(&mix.solve_grown(read_cache_gb(disk_groups, hosts, true), growth))
+        let reads = match &self.reads {
+            Some(reads) => {
+                Reads::of(&reads.solve_grown(read_cache_gb(disk_groups, hosts, true), growth))
             }
             None => Reads::Uncached,
         };
