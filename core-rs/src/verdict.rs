@@ -77,8 +77,9 @@ pub struct Binding {
 
 /// The verdict on a set of findings (a cluster's or a whole project's).
 /// Among the most severe findings, the one furthest past its limit binds
-/// (a figure beats none: it says by how much); ties keep the order found.
-/// Infos never bind.
+/// (a figure beats none: it says by how much; a finding on the design
+/// beats one on an assumed input); ties keep the order found. Infos never
+/// bind.
 pub fn verdict(findings: &[Finding]) -> Verdict {
     let counts = SeverityCounts::of(findings);
     let worst = findings
@@ -98,9 +99,12 @@ pub fn verdict(findings: &[Finding]) -> Verdict {
         _ => VerdictStatus::PassWithWarnings,
     };
     let excess = |f: &Finding| f.measure.as_ref().map(|m| m.excess_pct());
-    let binding = findings
-        .iter()
-        .filter(|f| f.severity == severity)
+    // A finding on the design binds before one on an input the sizing had
+    // to assume (0 IOPS taken as no I/O): the design's is what to act on.
+    let of_severity = || findings.iter().filter(|f| f.severity == severity);
+    let on_design = of_severity().any(|f| f.code != FindingCode::WorkloadIopsUnmeasured);
+    let binding = of_severity()
+        .filter(|f| !on_design || f.code != FindingCode::WorkloadIopsUnmeasured)
         .fold(None::<&Finding>, |best, f| match best {
             Some(b) if !further(excess(f), excess(b)) => Some(b),
             _ => Some(f),

@@ -49,9 +49,9 @@ const EXAMPLES: [(&str, VerdictStatus, Option<&str>, Option<&str>); 7] = [
         Some(
             "Cluster \"iSCSI all-flash cluster\": 1 of its 4 workloads ('SQL Server and \
              file-server nodes' OS disks (held as one VM group; its VM and vCPU are not real)') \
-             have 0 front-end IOPS, as an inventory import leaves them; they are assumed to do \
-             no I/O, so performance (IOPS, latency, cache writes and endurance) is not sized \
-             for them. Enter measured IOPS to size it.",
+             have 0 front-end IOPS; they are assumed to do no I/O, so performance (IOPS, \
+             latency, cache writes and endurance) is not sized for them. An inventory import \
+             leaves IOPS at 0: enter measured IOPS to size it.",
         ),
     ),
     // 37.68 TB needed on 30.41 TB usable: every disk of seed 003's table 5

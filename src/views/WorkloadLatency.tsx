@@ -8,6 +8,7 @@ export interface WorkloadLatencyEstimate {
   workload_id: string;
   read_latency_ms?: number;
   write_latency_ms?: number;
+  front_end: { total_iops: number };
 }
 
 /** Past this many workloads the chart shows the slowest ones: more bars than this are not read. */
@@ -34,7 +35,9 @@ export const WorkloadLatency = memo(function WorkloadLatency({
     () => new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]])),
     [workloads],
   );
-  const bars = useMemo(() => latencyBars(estimates, names), [estimates, names]);
+  // A workload that does no I/O waits for nothing: no bar.
+  const active = useMemo(() => estimates.filter((w) => w.front_end.total_iops > 0), [estimates]);
+  const bars = useMemo(() => latencyBars(active, names), [active, names]);
   if (bars.length === 0) return null;
   return (
     <>
@@ -43,7 +46,7 @@ export const WorkloadLatency = memo(function WorkloadLatency({
         {of > bars.length && ` (the ${bars.length} slowest of ${of})`}
         <Explain
           figure="the latency estimate"
-          rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms)."
+          rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms). Workloads without I/O have no bar."
           sources={[source]}
         />
       </h3>

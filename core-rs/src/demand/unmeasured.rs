@@ -41,9 +41,9 @@ pub fn unmeasured_iops<'a>(
             FindingCode::WorkloadIopsUnmeasured,
             format!(
                 "Cluster \"{cluster_name}\": {count} of its {total} workloads ({}{more}) have 0 \
-                 front-end IOPS, as an inventory import leaves them; they are assumed to do no \
-                 I/O, so performance (IOPS, latency, cache writes and endurance) is not sized \
-                 for them. Enter measured IOPS to size it.",
+                 front-end IOPS; they are assumed to do no I/O, so performance (IOPS, latency, \
+                 cache writes and endurance) is not sized for them. An inventory import leaves \
+                 IOPS at 0: enter measured IOPS to size it.",
                 named.join(", ")
             ),
         )

@@ -14,6 +14,7 @@ use crate::model::Capacity;
 use crate::platform::two_sites::SiteFailure;
 use crate::platform::vsan_osa::capacity::CapacityEvaluation;
 use crate::ratio::percent;
+use crate::resilience::{ClusterResilience, FailureKind};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -43,7 +44,8 @@ pub struct KeyFigures {
     pub capacity_use: CapacityUse,
     /// The bill of materials as the project prices it.
     pub cost: ClusterCost,
-    /// The slowest workload's estimated latency; absent where the kind
+    /// The slowest workload's estimated latency, of the workloads that do
+    /// I/O (one that does none waits for nothing); absent where the kind
     /// does not model latency (named in `not_modelled`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
@@ -124,6 +126,12 @@ pub struct IopsFigures {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub headroom: Option<f64>,
+    /// Front-end IOPS the surviving devices serve within the ceiling while
+    /// the N+x rebuild takes its share; absent where that failure is not
+    /// played (no reserved host, or an array's hosts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub limit_during_rebuild: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -226,11 +234,13 @@ fn vsan_osa(e: &ClusterEvaluation, cost: ClusterCost) -> KeyFigures {
             limit: p.device_limited_front_end_iops,
             limit_basis: DEVICE_LIMITED,
             headroom: p.headroom,
+            limit_during_rebuild: during_rebuild(&e.resilience),
         },
         cost,
         latency: Some(slowest(
             p.workloads
                 .iter()
+                .filter(|w| w.front_end.total_iops > 0.0)
                 .map(|w| (w.read_latency_ms, w.write_latency_ms)),
             p.latency_model,
         )),
@@ -252,11 +262,13 @@ fn vsan_esa(e: &EsaClusterEvaluation, cost: ClusterCost) -> KeyFigures {
             limit: p.device_limited_front_end_iops,
             limit_basis: ESA_DEVICE_LIMITED,
             headroom: p.headroom,
+            limit_during_rebuild: during_rebuild(&e.resilience),
         },
         cost,
         latency: Some(slowest(
             p.workloads
                 .iter()
+                .filter(|w| w.front_end.total_iops > 0.0)
                 .map(|w| (w.read_latency_ms, w.write_latency_ms)),
             p.latency_model,
         )),
@@ -282,6 +294,7 @@ fn xtremio_vplex(e: &ArrayClusterEvaluation, cost: ClusterCost) -> KeyFigures {
             limit: Some(peak),
             limit_basis: VPLEX_LIMIT,
             headroom: crate::ratio::ratio(peak, v.frontend_iops),
+            limit_during_rebuild: None,
         },
         cost,
         // Unloaded estimates; a distributed write crosses the sites.
@@ -294,6 +307,13 @@ fn xtremio_vplex(e: &ArrayClusterEvaluation, cost: ClusterCost) -> KeyFigures {
         site_failure: Some(&x.site_failure),
         not_modelled: vec![ARRAY_SHARES, ARRAY_DURABILITY],
     })
+}
+
+/// The device-limited front-end IOPS while the N+x rebuild runs.
+fn during_rebuild(r: &ClusterResilience) -> Option<f64> {
+    r.scenario(FailureKind::ReserveHosts)?
+        .rebuild_performance
+        .device_limited_front_end_iops
 }
 
 /// The slowest read and write over the workloads (or clusters).
@@ -379,6 +399,8 @@ fn build(c: Common) -> KeyFigures {
         ("Capacity (required / usable)", capacity_use.of_usable),
     ];
     candidates.extend(iops_use.map(|u| ("Front-end IOPS (demand / limit)", u)));
+    // IOPS after a failure degrade the workloads but leave them running
+    // (warnings in the severity review), so they do not bind.
     if let Some(s) = &site_failure {
         candidates.push(("CPU after a site failure", s.cpu));
         candidates.push(("RAM after a site failure", s.ram));

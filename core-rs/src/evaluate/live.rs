@@ -122,12 +122,16 @@ fn leave_out_rows(evaluation: &mut Evaluation) {
 }
 
 /// The `SLOWEST_PERFORMANCE_ROWS` slowest rows, slowest first; equal ones
-/// in project order.
+/// in project order. A workload without I/O waits for nothing: last.
 fn keep_slowest(rows: &mut Vec<WorkloadPerformance>) {
     let slowest = |w: &WorkloadPerformance| {
-        w.read_latency_ms
-            .unwrap_or(0.0)
-            .max(w.write_latency_ms.unwrap_or(0.0))
+        if w.front_end.total_iops > 0.0 {
+            w.read_latency_ms
+                .unwrap_or(0.0)
+                .max(w.write_latency_ms.unwrap_or(0.0))
+        } else {
+            f64::NEG_INFINITY
+        }
     };
     rows.sort_by(|a, b| slowest(b).total_cmp(&slowest(a)));
     rows.truncate(SLOWEST_PERFORMANCE_ROWS as usize);

@@ -98,7 +98,7 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
             figure: "iops",
             label: "Front-end IOPS".to_string(),
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
-            after_failure: during_rebuild(k, reserve),
+            after_failure: during_rebuild(k),
             after_site_failure: site_iops(k),
             threshold: None,
             rule: format!(
@@ -187,7 +187,7 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
             figure: "iops",
             label: "Front-end IOPS".to_string(),
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
-            after_failure: during_rebuild(k, reserve),
+            after_failure: during_rebuild(k),
             after_site_failure: None,
             threshold: None,
             rule: format!(
@@ -538,8 +538,8 @@ fn of_raw(k: &KeyFigures) -> UtilisationRow {
 
 /// The front-end demand against what the surviving devices carry while
 /// the N+x rebuild takes its share, where the scenario is played.
-fn during_rebuild(k: &KeyFigures, reserve: Option<&FailureScenario>) -> Option<Utilisation> {
-    let limit = reserve?.rebuild_performance.device_limited_front_end_iops?;
+fn during_rebuild(k: &KeyFigures) -> Option<Utilisation> {
+    let limit = k.iops.limit_during_rebuild?;
     Some(Utilisation::of(k.iops.front_end, limit, IOPS))
 }
 

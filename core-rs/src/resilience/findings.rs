@@ -14,7 +14,7 @@
 
 use super::{FailureKind, FailureScenario, Protect, RebuildBlocker, VsanStorage};
 use crate::model::{Settings, StoragePolicy};
-use crate::rules::{num, ClusterFacts, Finding, FindingCode, Severity};
+use crate::rules::{num, ClusterFacts, Finding, FindingCode, Measure, Severity};
 
 pub fn resilience_findings(
     cluster: &ClusterFacts,
@@ -234,35 +234,43 @@ fn long_resync(
     )
 }
 
+/// Failures whose surviving devices cannot carry the workloads' IOPS
+/// within the utilisation ceiling while the rebuild takes its share: a
+/// warning (the workloads run, degraded, until the rebuild ends), measured
+/// by the scenario furthest short.
 fn iops_short(
     cluster: &ClusterFacts,
     promised: &[(&FailureScenario, Severity)],
     storage_path: &str,
 ) -> Option<Finding> {
-    let short: Vec<String> = promised
+    let short: Vec<(&FailureScenario, f64)> = promised
         .iter()
         .filter(|(s, _)| s.iops_short())
-        .filter_map(|(s, _)| {
-            let headroom = s.rebuild_performance.headroom?;
-            Some(format!(
-                "\"{}\" ({} % of demand)",
-                s.label,
-                num(headroom * 100.0, 0)
-            ))
-        })
+        .filter_map(|(s, _)| Some((*s, s.rebuild_performance.headroom?)))
         .collect();
-    if short.is_empty() {
-        return None;
-    }
+    let &(worst, headroom) = short.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
+    let named: Vec<String> = short
+        .iter()
+        .map(|(s, h)| format!("\"{}\" ({} % of demand)", s.label, num(h * 100.0, 0)))
+        .collect();
+    let finding = Finding::new(
+        FindingCode::ResilienceRebuildIopsShort,
+        format!(
+            "Cluster \"{}\": the surviving devices cannot carry the workloads' IOPS within the utilisation ceiling after {}.",
+            cluster.name,
+            named.join("; ")
+        ),
+    )
+    .at(storage_path);
     Some(
-        Finding::new(
-            FindingCode::ResilienceRebuildIopsShort,
-            format!(
-                "Cluster \"{}\": the surviving devices cannot carry the workloads' IOPS within the utilisation ceiling after {}.",
-                cluster.name,
-                short.join("; ")
-            ),
-        )
-        .at(storage_path),
+        match worst.rebuild_performance.device_limited_front_end_iops {
+            Some(limit) => finding.measured(Measure::new(
+                format!("IOPS after \"{}\"", worst.label),
+                100.0 / headroom,
+                100.0,
+                format!("{} front-end IOPS left during the rebuild", num(limit, 0)),
+            )),
+            None => finding,
+        },
     )
 }

@@ -77,6 +77,24 @@ fn warnings_only_pass_with_the_worst_warning_named() {
     assert_eq!(b.summary, "RAM after N+1: 97 % of 480 GB (limit 90 %)");
 }
 
+#[test]
+fn a_warning_on_the_design_binds_before_one_on_an_assumed_input() {
+    let unmeasured = Finding::new(FindingCode::WorkloadIopsUnmeasured, "0 IOPS".into());
+    let spare = Finding::new(FindingCode::ProtectionNoSpareHost, "no spare".into());
+    let v = verdict(&[unmeasured.clone(), spare]);
+    assert_eq!(
+        v.binding.expect("binding").code,
+        FindingCode::ProtectionNoSpareHost
+    );
+    // Alone, the assumption is still named.
+    let v = verdict(&[unmeasured]);
+    assert_eq!(v.status, VerdictStatus::PassWithWarnings);
+    assert_eq!(
+        v.binding.expect("binding").code,
+        FindingCode::WorkloadIopsUnmeasured
+    );
+}
+
 use Severity::{Error as E, Info as I, Warning as W};
 
 /// The severity review (issue "results"): every finding code, the

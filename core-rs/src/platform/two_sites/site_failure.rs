@@ -209,7 +209,13 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
                     num(h * 100.0, 0)
                 ),
             )
-            .at(format!("{cluster_path}.storage")),
+            .at(format!("{cluster_path}.storage"))
+            .measured(Measure::new(
+                "IOPS after a site failure",
+                100.0 / h,
+                100.0,
+                "the front-end IOPS the surviving site carries".to_string(),
+            )),
         );
     }
     out
