@@ -20,11 +20,12 @@ async function nextFrame() {
 }
 
 describe('useAfterNextPaint', () => {
-  it('gives the value it mounts with at once', () => {
+  it('gives the value it mounts with at once, and asks for no frame while it is current', () => {
     const { result } = renderHook(({ value }) => useAfterNextPaint(value), {
       initialProps: { value: 'mounted' },
     });
     expect(result.current).toBe('mounted');
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('keeps the painted value until the next frame has run', async () => {

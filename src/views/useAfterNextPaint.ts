@@ -14,10 +14,11 @@ import { startTransition, useEffect, useState } from 'react';
 export function useAfterNextPaint<T>(value: T): T {
   const [painted, setPainted] = useState(value);
   useEffect(() => {
+    if (Object.is(painted, value)) return;
     // An animation frame callback runs before that frame's layout and
     // paint; React renders the transition it starts in a later task.
     const frame = requestAnimationFrame(() => startTransition(() => setPainted(value)));
     return () => cancelAnimationFrame(frame);
-  }, [value]);
+  }, [painted, value]);
   return painted;
 }
