@@ -1,9 +1,12 @@
 // Where an edit's time goes (a diagnosis, not a benchmark): builds the
 // renderer unminified into dist/profile, opens a project, makes 30 timed
-// host-count edits under a Chrome trace and the V8 sampling profiler, and
-// prints per edit: each thread's busy time by trace event (script, style,
-// layout, paint, GC; the core's Worker apart) and the main thread's
-// JavaScript self time by source module (react-dom, recharts, the app's
+// host-count edits under a Chrome trace, then 30 under the V8 sampling
+// profiler, and prints per edit: the way from the edit to its figures
+// painted (the input event's task, the tasks that ran before the next
+// frame, and that frame's work before its animation frame callbacks, where
+// the bench stops the clock), each thread's busy time by trace event
+// (script, style, layout, paint, GC; the core's Worker apart) and the main
+// thread's JavaScript self time by source module (react-dom, the app's
 // files). Run after `npm run build` (the Wasm modules):
 //   node bench/ui-profile.mjs [seed-003-mixed-sql-exchange.json | generated | cold]
 // (`cold`: one cold start instead, traced from navigation to the first figure.)
@@ -130,6 +133,76 @@ async function moduleBreakdown(page, profile, byFunction = false) {
   );
 }
 
+/** The main thread's complete events, in time order (an event before those it contains). */
+function mainThreadEvents(trace) {
+  const main = new Set(
+    trace.traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  return trace.traceEvents
+    .filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+}
+
+/**
+ * Each edit's way to its painted figures, p50 and p95 over the edits in ms:
+ * the task that ran the input event (wall and the thread's CPU time), the
+ * other tasks that ran between it and the next frame (e.g. a render React
+ * scheduled), and that frame's work before its animation frame callbacks
+ * (style, layout and the hit test of the hover state under the mouse).
+ */
+function urgentPath(trace) {
+  const events = mainThreadEvents(trace);
+  const tasks = events.filter((e) => e.name === 'RunTask');
+  const around = (ts) => tasks.findLast((t) => t.ts <= ts && t.ts + t.dur >= ts);
+  const phases = {
+    input_task: [],
+    input_task_cpu: [],
+    tasks_before_frame: [],
+    frame_before_raf: [],
+    frame_before_raf_cpu: [],
+  };
+  for (const input of events.filter(
+    (e) => e.name === 'EventDispatch' && e.args?.data?.type === 'input',
+  )) {
+    const task = around(input.ts);
+    const raf =
+      task && events.find((e) => e.name === 'FireAnimationFrame' && e.ts >= task.ts + task.dur);
+    const frame = raf && around(raf.ts);
+    if (!frame) continue;
+    const end = task.ts + task.dur;
+    phases.input_task.push(task.dur);
+    phases.input_task_cpu.push(task.tdur ?? 0);
+    phases.tasks_before_frame.push(
+      tasks.filter((t) => t.ts >= end && t.ts < frame.ts).reduce((sum, t) => sum + t.dur, 0),
+    );
+    phases.frame_before_raf.push(raf.ts - frame.ts);
+    // The thread's CPU time in the outermost events that end before the callbacks.
+    let cpu = 0;
+    let until = 0;
+    for (const e of events) {
+      if (e.ts < frame.ts || e === frame || e.ts < until) continue;
+      if (e.ts + e.dur > raf.ts) {
+        if (e.ts >= raf.ts) break;
+        continue;
+      }
+      cpu += e.tdur ?? 0;
+      until = e.ts + e.dur;
+    }
+    phases.frame_before_raf_cpu.push(cpu);
+  }
+  const at = (us, p) => {
+    const sorted = [...us].sort((a, b) => a - b);
+    return (sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] / 1000).toFixed(
+      2,
+    );
+  };
+  return Object.fromEntries(
+    Object.entries(phases).map(([phase, us]) => [phase, `p50 ${at(us, 0.5)}, p95 ${at(us, 0.95)}`]),
+  );
+}
+
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'];
 
 /** One cold start under a trace: what each thread did, and when each file arrived. */
@@ -166,21 +239,26 @@ await withServedApp(
         ? await openGenerated(browser, url)
         : await openExample(browser, url, which);
     for (let i = 0; i < WARM_UP; i += 1) await editLatency(page, hostsOfEdit(i + 30));
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    // Traced first without the sampling profiler, which slows the page enough
+    // to change which tasks run before a frame; then sampled without the trace.
     await browser.startTracing(page, { categories: CATEGORIES });
-    await cdp.send('Profiler.start');
     const edits = [];
     for (let i = 0; i < EDITS; i += 1) edits.push(await editLatency(page, hostsOfEdit(i)));
-    const { profile } = await cdp.send('Profiler.stop');
     const trace = JSON.parse((await browser.stopTracing()).toString());
     const mean = (key) => (edits.reduce((s, e) => s + e[key], 0) / EDITS).toFixed(1);
     console.log(
-      `${which}: ${EDITS} edits, mean edit -> figures ${mean('figureMs')} ms, -> every chart ${mean('chartsMs')} ms (profiled, so slower)`,
+      `${which}: ${EDITS} edits, mean edit -> figures ${mean('figureMs')} ms, -> every chart ${mean('chartsMs')} ms (traced, so slower)`,
     );
+    console.log('\nFrom the input event to the frame that paints the figures, ms:');
+    console.log(urgentPath(trace));
     console.log('\nSelf time per edit by trace event, ms:');
     console.log(threadBreakdown(trace));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    for (let i = 0; i < EDITS; i += 1) await editLatency(page, hostsOfEdit(i));
+    const { profile } = await cdp.send('Profiler.stop');
     console.log('\nMain thread JavaScript self time per edit by module, ms:');
     console.log(await moduleBreakdown(page, profile));
     console.log('\n... by function:');

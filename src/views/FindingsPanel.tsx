@@ -1,9 +1,10 @@
 import type { Intent } from '@blueprintjs/core';
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import type { Finding } from '../core/types';
 import { FieldLink } from '../components/FieldLink';
 import { StaticTag } from '../components/StaticTag';
 import { useApp } from '../store/context';
+import { useAfterNextPaint } from './useAfterNextPaint';
 
 const SEVERITY: Record<Finding['severity'], { label: string; intent: Intent }> = {
   error: { label: 'Error', intent: 'danger' },
@@ -13,8 +14,8 @@ const SEVERITY: Record<Finding['severity'], { label: string; intent: Intent }> =
 
 /** Every finding with its source; one with a path jumps to the field behind it. */
 export function FindingsPanel() {
-  // Below the dashboard: it follows the deferred render, like the charts.
-  const evaluation = useDeferredValue(useApp((s) => s.evaluation));
+  // Below the dashboard: it follows once the edit is painted, like the charts.
+  const evaluation = useAfterNextPaint(useApp((s) => s.evaluation));
   if (!evaluation) return null;
   const { findings } = evaluation;
   const { errors, warnings } = evaluation.verdict.counts;

@@ -1,5 +1,5 @@
 import { HTMLSelect } from '@blueprintjs/core';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
 import type {
@@ -20,6 +20,7 @@ import { Figure, KeyFigureTiles, ProjectCostLine } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
 import { UnitToggle } from './UnitToggle';
+import { useAfterNextPaint } from './useAfterNextPaint';
 import { WorkloadLatency } from './WorkloadLatency';
 import { ExplainFigure, UtilisationPanel } from './UtilisationPanel';
 
@@ -27,13 +28,13 @@ import { ExplainFigure, UtilisationPanel } from './UtilisationPanel';
  * Every figure of the selected cluster (any kind), as the core computed
  * them. Only the key figure tiles follow each evaluation at once (with the
  * verdict above): they paint in the frame after the edit. Everything else
- * renders from a deferred copy, in an interruptible render right after, so
- * an edit never waits for the charts and a newer edit abandons a render
- * that is no longer current.
+ * renders from a copy that follows once that frame is painted, in an
+ * interruptible render, so an edit never waits for the charts and a newer
+ * edit abandons a render that is no longer current.
  */
 export function ResultsDashboard() {
   const evaluation = useApp((s) => s.evaluation);
-  const settled = useDeferredValue(evaluation);
+  const settled = useAfterNextPaint(evaluation);
   const stale = useApp((s) => s.issues.length > 0 || s.coreError !== null);
   const selected = useApp((s) => s.selectedCluster);
   const selectCluster = useApp((s) => s.selectCluster);
