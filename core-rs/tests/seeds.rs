@@ -278,7 +278,10 @@ mod failures {
         // Seed 001 Table 8, dedup+compression off: disk 1,813 -> 1,643 TPS
         // (160 s), disk group 1,853 -> 1,659 (430 s), host 1,568 -> 1,312
         // (715 s): the drop and the recovery grow in that order, as do the
-        // model's data to resync, time to compliance and lost device IOPS.
+        // model's data to resync and time to compliance. Its IOPS limit
+        // never rises: each host's vSAN I/O path binds before these flash
+        // devices, so a device or a disk group lost leaves the limit where
+        // it was (every host still serves) and a host lost lowers it.
         // Resync runs at 5-20 GB/min here, faster than with dedup on.
         let mut json = serde_json::to_value(example("seed-001")).expect("serializable");
         json["clusters"][0]["storage"]["dedup_compression"] = Value::Bool(false);
@@ -303,8 +306,9 @@ mod failures {
         for pair in s.windows(2) {
             assert!(pair[0].data_to_resync.gb < pair[1].data_to_resync.gb);
             assert!(rebuild(pair[0]) < rebuild(pair[1]));
-            assert!(limit(pair[0]) > limit(pair[1]));
+            assert!(limit(pair[0]) >= limit(pair[1]));
         }
+        assert!(limit(s[1]) > limit(s[2]));
     }
 
     #[test]
