@@ -278,7 +278,10 @@ mod failures {
         // Seed 001 Table 8, dedup+compression off: disk 1,813 -> 1,643 TPS
         // (160 s), disk group 1,853 -> 1,659 (430 s), host 1,568 -> 1,312
         // (715 s): the drop and the recovery grow in that order, as do the
-        // model's data to resync, time to compliance and lost device IOPS.
+        // model's data to resync and time to compliance. Its IOPS limit
+        // never rises: each host's vSAN I/O path binds before these flash
+        // devices, so a device or a disk group lost leaves the limit where
+        // it was (every host still serves) and a host lost lowers it.
         // Resync runs at 5-20 GB/min here, faster than with dedup on.
         let mut json = serde_json::to_value(example("seed-001")).expect("serializable");
         json["clusters"][0]["storage"]["dedup_compression"] = Value::Bool(false);
@@ -303,8 +306,9 @@ mod failures {
         for pair in s.windows(2) {
             assert!(pair[0].data_to_resync.gb < pair[1].data_to_resync.gb);
             assert!(rebuild(pair[0]) < rebuild(pair[1]));
-            assert!(limit(pair[0]) > limit(pair[1]));
+            assert!(limit(pair[0]) >= limit(pair[1]));
         }
+        assert!(limit(s[1]) > limit(s[2]));
     }
 
     #[test]
@@ -367,6 +371,7 @@ mod latency {
     use super::*;
     use stacksizer_core::evaluate::ClusterEvaluation;
     use stacksizer_core::model::Storage;
+    use stacksizer_core::platform::vsan_osa::performance::{WorkloadPerformance, OSA_READ_PATH_MS};
 
     const PREDICTED: f64 = 0.25;
 
@@ -487,6 +492,59 @@ mod latency {
         let alone = &osa(&alone).performance;
         assert!(perf.host_path_utilisation_pct > 5.0 * alone.host_path_utilisation_pct);
         assert!(write > alone.workloads[0].write_latency_ms.expect("a write") + 0.3);
+    }
+
+    /// Seed 003 Table 10's run: the example's Exchange DAG alone
+    /// (`alone`) or beside SQL Server as shipped; its workload's figures
+    /// and the cluster's host path utilisation in %.
+    fn seed_003_exchange(alone: bool) -> (WorkloadPerformance, f64) {
+        let mut project = example("seed-003");
+        if alone {
+            project
+                .workloads
+                .retain(|w| matches!(w.spec, WorkloadSpec::Exchange { .. }));
+        }
+        let e = evaluated(&project);
+        let perf = &osa(&e).performance;
+        let exchange = perf
+            .workloads
+            .iter()
+            .find(|w| w.workload_id == "exchange-dag")
+            .expect("the Exchange DAG");
+        (exchange.clone(), perf.host_path_utilisation_pct)
+    }
+
+    #[test]
+    fn seed_003_exchange_dag_baseline_database_write_2_85_ms_predicted() {
+        // Seed 003 Table 10, baseline (the Exchange DAG alone): database
+        // writes 2.846 ms.
+        let (exchange, _) = seed_003_exchange(true);
+        let write = exchange.write_latency_ms.expect("a write latency");
+        assert!(close(write, 2.846, PREDICTED), "{write}");
+    }
+
+    #[test]
+    fn seed_003_exchange_dag_database_write_beside_sql_2_94_ms_predicted() {
+        // Seed 003 Table 10, mixed (beside the SQL Server AAG): database
+        // writes 2.937 ms.
+        let (exchange, _) = seed_003_exchange(false);
+        let write = exchange.write_latency_ms.expect("a write latency");
+        assert!(close(write, 2.937, PREDICTED), "{write}");
+    }
+
+    /// Seed 003 Table 10's database reads (0.606 ms alone, 0.647 ms mixed)
+    /// miss the 25 % by about +105 %, as Table 9's SQL Server reads do
+    /// (docs/fidelity.md). The stated bound is the miss's cause: the
+    /// measured read lies between the model's read without its read path
+    /// time (fitted on seed 001's vSAN 6.2 hosts) and the model's read.
+    #[test]
+    fn seed_003_exchange_dag_database_reads_miss_by_the_fitted_path_time() {
+        for (alone, published) in [(true, 0.606), (false, 0.647)] {
+            let (exchange, path_pct) = seed_003_exchange(alone);
+            let read = exchange.read_latency_ms.expect("a read latency");
+            let path = OSA_READ_PATH_MS / (1.0 - path_pct / 100.0);
+            assert!(read - path < published && published < read, "{read} {path}");
+        }
     }
 
     #[test]

@@ -203,7 +203,7 @@ export const METRICS: Metric[] = [
   {
     id: 'iops-limit',
     label: 'Front-end IOPS capability',
-    note: `${TOTAL} vSAN OSA and ESA: device-limited at the workloads' read/write mix; XtremIO + VPLEX: the VPLEX peak limit.`,
+    note: `${TOTAL} vSAN OSA: limited by its device tiers or its hosts' vSAN I/O path, ESA: by its devices, at the workloads' read/write mix; XtremIO + VPLEX: the VPLEX peak limit.`,
     value: (e) => e.totals.iops_limit,
     format: formatIops,
     better: 'higher',

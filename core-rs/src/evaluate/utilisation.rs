@@ -14,6 +14,7 @@ use super::{ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaCluster
 use crate::demand::compute::{ClusterCompute, RAM_AFTER_FAILURE_WARNING_PCT};
 use crate::model::{Settings, StorageTier};
 use crate::platform::vsan_osa::capacity::{CapacityEvaluation, StepKind};
+use crate::platform::vsan_osa::performance::{ClusterPerformance, OSA_HOST_PATH_IOPS};
 use crate::platform::xtremio_vplex::SiteRole;
 use crate::resilience::{FailureKind, FailureScenario};
 use crate::rules::num;
@@ -103,18 +104,28 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
             threshold: None,
             rule: format!(
                 "{} front-end IOPS become {} back-end I/Os after the policies' write cost; the \
-                 limit, {} front-end IOPS at this mix, brings the busiest device tier ({} cache \
-                 and {} capacity devices) to {} % of its rated IOPS. After N+{}: the surviving \
-                 devices while the rebuild takes its share.",
+                 limit, {} front-end IOPS at this mix, brings the busiest of the cache tier ({} \
+                 devices, {} % busy), the capacity tier ({} devices, {} % busy) and each host's \
+                 vSAN I/O path ({} % of vSAN's {} 8 KB IOPS per host) to {} %: the {} binds. \
+                 After N+{}: the surviving devices and hosts while the rebuild takes its share.",
                 num(k.iops.front_end, 0),
                 num(k.iops.back_end, 0),
                 num(limit, 0),
                 p.cache_tier.devices,
+                busy(p.cache_tier.utilisation_pct),
                 p.capacity_tier.devices,
+                busy(p.capacity_tier.utilisation_pct),
+                num(p.host_path_utilisation_pct, 1),
+                num(OSA_HOST_PATH_IOPS, 0),
                 num(p.utilisation_ceiling_pct, 0),
+                iops_binding(p),
                 hosts_failed(&e.compute),
             ),
-            sources: vec![source::BACK_END_IO, source::DEVICE_IOPS_CEILING],
+            sources: vec![
+                source::BACK_END_IO,
+                source::DEVICE_IOPS_CEILING,
+                source::HOST_PATH_IOPS,
+            ],
         });
     }
     rows.extend(cache_rows(e));
@@ -143,6 +154,26 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
         hosts_failed: hosts_failed(&e.compute),
         two_sites: e.stretched.is_some(),
         rows,
+    }
+}
+
+/// A tier's busy share in % for a rule's text; a tier with demand and no
+/// rated IOPS is "over 100".
+fn busy(utilisation_pct: Option<f64>) -> String {
+    utilisation_pct.map_or_else(|| "over 100".into(), |u| num(u, 1).to_string())
+}
+
+/// Which of a vSAN OSA cluster's three IOPS limits binds: the busiest.
+fn iops_binding(p: &ClusterPerformance) -> &'static str {
+    let tier = |u: Option<f64>| u.unwrap_or(f64::INFINITY);
+    let cache = tier(p.cache_tier.utilisation_pct);
+    let capacity = tier(p.capacity_tier.utilisation_pct);
+    if p.host_path_utilisation_pct > cache.max(capacity) {
+        "host path"
+    } else if cache > capacity {
+        "cache tier"
+    } else {
+        "capacity tier"
     }
 }
 

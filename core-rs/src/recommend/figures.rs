@@ -51,6 +51,9 @@ pub struct AssignmentFigures {
     pub cache_reads: f64,
     pub capacity_reads: f64,
     pub buffered_writes: f64,
+    /// Back-end I/Os per second through the hosts' vSAN I/O path, counted
+    /// by size (`ClusterPerformance::host_path_counted_iops`).
+    pub host_path_iops: f64,
     /// Inter-site link and witness bandwidth and components suffice.
     pub links_ok: bool,
     /// Fewest hosts (per site when stretched) the iSCSI target service's
@@ -225,6 +228,7 @@ pub fn figures(
             cache_reads: e.performance.cache_tier.read_iops,
             capacity_reads: e.performance.capacity_tier.read_iops,
             buffered_writes: e.performance.capacity_tier.write_iops,
+            host_path_iops: e.performance.host_path_counted_iops,
             links_ok: e.stretched.as_ref().is_none_or(|s| {
                 !(s.link.insufficient()
                     || s.witness.bandwidth_short()

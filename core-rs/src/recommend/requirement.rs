@@ -75,9 +75,10 @@ pub fn constraint_of(code: FindingCode) -> Constraint {
     use FindingCode::*;
     match code {
         CapacityInsufficient | XtremioCapacityInsufficient => Constraint::Capacity,
-        PerformanceIopsExceeded | XtremioIopsExceeded | VplexFrontendIopsExceeded => {
-            Constraint::Iops
-        }
+        PerformanceIopsExceeded
+        | PerformanceHostPathIopsExceeded
+        | XtremioIopsExceeded
+        | VplexFrontendIopsExceeded => Constraint::Iops,
         ComputeCpuOvercommitted | StretchedSiteFailureCpu => Constraint::Cpu,
         ComputeSqlMemoryOvercommitted
         | ComputeMemoryOvercommitted

@@ -21,6 +21,7 @@
 //! | `cache.writes_exceed_rating` | `cache::writes_exceed_rating` (rating: `cache::rated_writes_per_s`) |
 //! | `cache.endurance_exceeded` | `cache::endurance_exceeded` on `cache::written_tb` |
 //! | `performance.iops_exceeded` | `performance::over_ceiling` on `performance::utilisation_pct` |
+//! | `performance.host_path_iops_exceeded` | `performance::over_ceiling` on `performance::host_path_utilisation_pct` |
 //! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory`, `stretched.site_failure_memory`, `stretched.site_failure_cpu` | `ComputeAxis::failing`, which calls `demand::compute`'s and `two_sites`' predicates (the table in `recommend::compute`) |
 //! | `stretched.rtt_unsupported` | `RttPenalty::supported`, read by `figures` |
 //! | `stretched.link_insufficient`, `stretched.witness_bandwidth`, `stretched.witness_components` | `InterSiteLink::insufficient`, `WitnessLink::bandwidth_short`, `WitnessLink::too_many_components`, read by `figures` |
@@ -46,7 +47,8 @@ use crate::platform::vsan_osa::capacity::{
     capacity_insufficient, reserve_exceeds_cluster, usable_space,
 };
 use crate::platform::vsan_osa::performance::{
-    device_limited_iops, hybrid_read_cache_gb, over_ceiling, rated_iops, utilisation_pct, LruCache,
+    device_limited_iops, host_path_utilisation_pct, hybrid_read_cache_gb, over_ceiling, rated_iops,
+    utilisation_pct, LruCache, OSA_HOST_PATH_IOPS,
 };
 use crate::rules::FindingCode;
 
@@ -56,7 +58,7 @@ use super::geometry::Geometry;
 use super::requirement::Constraint;
 
 /// The findings whose verdict the scorer reproduces exactly.
-pub const COVERED: [FindingCode; 27] = [
+pub const COVERED: [FindingCode; 28] = [
     FindingCode::CapacityReserveExceedsCluster,
     FindingCode::CapacityInsufficient,
     FindingCode::ProtectionTooFewHosts,
@@ -69,6 +71,7 @@ pub const COVERED: [FindingCode; 27] = [
     FindingCode::CacheWritesExceedRating,
     FindingCode::CacheEnduranceExceeded,
     FindingCode::PerformanceIopsExceeded,
+    FindingCode::PerformanceHostPathIopsExceeded,
     FindingCode::ComputeNoHostsAfterFailure,
     FindingCode::ComputeCpuOvercommitted,
     FindingCode::ComputeSqlMemoryOvercommitted,
@@ -212,7 +215,12 @@ impl Scorer {
             failing.add(Constraint::Cache);
         }
 
-        let utilisations = self.utilisations(g, a, hosts);
+        let tiers = self.utilisations(g, a, hosts);
+        let utilisations = [
+            tiers[0],
+            tiers[1],
+            Some(host_path_utilisation_pct(a.host_path_iops, hosts)),
+        ];
         let ceiling = s.device_utilisation_ceiling_pct;
         if utilisations.iter().any(|&u| over_ceiling(u, ceiling)) {
             failing.add(Constraint::Iops);
@@ -319,6 +327,7 @@ impl Scorer {
             (capacity_reads * r.capacity_read_iops + writes * r.capacity_write_iops)
                 * self.inverse_ceiling,
             (cache_reads * r.cache_read_iops + writes * r.cache_write_iops) * self.inverse_ceiling,
+            a.host_path_iops / OSA_HOST_PATH_IOPS * self.inverse_ceiling,
             reserve + cpu,
             reserve + ram,
             site_down,

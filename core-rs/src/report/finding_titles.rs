@@ -94,6 +94,10 @@ const TITLES: &[(&str, &str)] = &[
         "Storage cannot deliver the IOPS",
     ),
     (
+        "performance.host_path_iops_exceeded",
+        "Hosts' vSAN I/O path cannot carry the IOPS",
+    ),
+    (
         "performance.hdd_iops_above_typical",
         "Disk IOPS above the typical figure",
     ),

@@ -79,6 +79,7 @@ pub fn assess_esa_resilience(
                 cache_write_iops: 0.0,
                 capacity_read_iops: p.back_end_read_iops,
                 capacity_write_iops: p.back_end_write_iops,
+                host_path_counted_iops: 0.0,
             },
             rate,
             kept_free_gb: operations_gb(c.reserve),

@@ -1,16 +1,17 @@
 //! Device-limited IOPS while a failure is being rebuilt: the healthy
-//! demand on each device tier against the devices that survive, with a
+//! demand on each device tier against the devices that survive, and on
+//! vSAN OSA the hosts' I/O path against the hosts that survive, with a
 //! share of their time given to the resync.
 
 use serde::Serialize;
 
 use super::loss::Devices;
-use crate::platform::vsan_osa::performance::ClusterPerformance;
+use crate::platform::vsan_osa::performance::{host_path_utilisation, ClusterPerformance};
 use crate::source;
 
 /// The healthy device I/O per tier a rebuild competes with: vSAN OSA's
-/// cache and capacity tiers, or vSAN ESA's pool as the capacity tier with
-/// an idle cache tier.
+/// cache and capacity tiers and its hosts' I/O path, or vSAN ESA's pool as
+/// the capacity tier with an idle cache tier (and no host path limit).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DeviceDemand {
     pub front_end_iops: f64,
@@ -19,6 +20,9 @@ pub struct DeviceDemand {
     pub cache_write_iops: f64,
     pub capacity_read_iops: f64,
     pub capacity_write_iops: f64,
+    /// Back-end I/Os through the hosts' vSAN I/O path, counted by size
+    /// (`ClusterPerformance::host_path_counted_iops`); 0 on ESA.
+    pub host_path_counted_iops: f64,
 }
 
 impl DeviceDemand {
@@ -30,6 +34,7 @@ impl DeviceDemand {
             cache_write_iops: p.cache_tier.write_iops,
             capacity_read_iops: p.capacity_tier.read_iops,
             capacity_write_iops: p.capacity_tier.write_iops,
+            host_path_counted_iops: p.host_path_counted_iops,
         }
     }
 }
@@ -44,7 +49,8 @@ pub struct RebuildPerformance {
     /// Share of device time the resync takes (0 when nothing is rebuilt).
     pub resync_share_pct: f64,
     /// Front-end IOPS at the workloads' mix that bring the busiest
-    /// surviving tier to the utilisation ceiling, less the resync share;
+    /// surviving tier, or the surviving hosts' I/O path, to the utilisation
+    /// ceiling, less the resync share;
     /// absent without demand, 0 when a tier has no device left.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
@@ -93,13 +99,16 @@ pub fn rebuild_performance(
     } else {
         0.0
     };
+    // The healthy cluster's path load shared by the hosts left.
+    let path_busy = host_path_utilisation(d.host_path_counted_iops, left.hosts);
     let front_end = d.front_end_iops;
     let limit = (front_end > 0.0)
         .then(|| match cache_busy.zip(capacity_busy) {
             None => Some(0.0),
-            Some((a, b)) if a.max(b) > 0.0 => {
-                Some(front_end * d.utilisation_ceiling_pct / 100.0 * (1.0 - share) / a.max(b))
-            }
+            Some((a, b)) if a.max(b).max(path_busy) > 0.0 => Some(
+                front_end * d.utilisation_ceiling_pct / 100.0 * (1.0 - share)
+                    / a.max(b).max(path_busy),
+            ),
             Some(_) => None,
         })
         .flatten();

@@ -100,6 +100,7 @@ finding_codes! {
     CacheEnduranceExceeded = "cache.endurance_exceeded", Error, RuleSource::Fixed(source::ENDURANCE_TBW);
     CacheEnduranceUnknown = "cache.endurance_unknown", Info, RuleSource::Fixed(source::ENDURANCE_TBW);
     PerformanceIopsExceeded = "performance.iops_exceeded", Error, RuleSource::Fixed(source::DEVICE_IOPS_CEILING);
+    PerformanceHostPathIopsExceeded = "performance.host_path_iops_exceeded", Error, RuleSource::Fixed(source::HOST_PATH_IOPS);
     PerformanceHddIopsAboveTypical = "performance.hdd_iops_above_typical", Warning, RuleSource::Fixed(source::TYPICAL_HDD_IOPS);
     PerformanceLogLatencyHigh = "performance.log_latency_high", Warning, RuleSource::Fixed(source::SQL_LATENCY);
     PerformanceDataLatencyHigh = "performance.data_latency_high", Warning, RuleSource::Fixed(source::SQL_LATENCY);

@@ -199,6 +199,11 @@ const SEVERITY_REVIEW: &[(FindingCode, Severity, &str)] = &[
         "a tier past its utilisation ceiling",
     ),
     (
+        FindingCode::PerformanceHostPathIopsExceeded,
+        E,
+        "the hosts' vSAN I/O path past the ceiling: latency without bound at 100 %",
+    ),
+    (
         FindingCode::PerformanceHddIopsAboveTypical,
         W,
         "a datasheet figure above the guide's",

@@ -52,7 +52,7 @@ fn seed_001_all_flash_needs_171_pct_of_its_cores_after_n_plus_1() {
             ("datastore_fullness", 31.3, Some(41.8), None),
             ("capacity_usable", 62.6, None, None),
             ("capacity_raw", 29.4, None, None),
-            ("iops", 1.7, Some(2.9), None),
+            ("iops", 5.7, Some(9.5), None),
             ("cache", 9.9, None, None),
             ("write_buffer", 9.9, None, None),
             ("cache_writes", 1.4, None, None),
@@ -71,7 +71,7 @@ fn seed_001_stretched_has_a_site_failure_column_and_no_n_plus_0() {
             ("datastore_fullness", 31.3, None, Some(31.3)),
             ("capacity_usable", 41.8, None, None),
             ("capacity_raw", 29.4, None, None),
-            ("iops", 1.7, None, Some(2.2)),
+            ("iops", 5.6, None, Some(10.1)),
             ("cache", 9.9, None, None),
             ("write_buffer", 9.9, None, None),
             ("cache_writes", 1.3, None, None),
@@ -91,7 +91,7 @@ fn seed_002_iscsi_spends_three_quarters_of_its_cache_endurance() {
             ("datastore_fullness", 42.1, Some(56.1), None),
             ("capacity_usable", 84.2, None, None),
             ("capacity_raw", 41.7, None, None),
-            ("iops", 8.2, Some(13.7), None),
+            ("iops", 34.3, Some(57.2), None),
             ("cache", 1.1, None, None),
             ("write_buffer", 2.8, None, None),
             ("cache_writes", 3.6, None, None),
@@ -110,7 +110,7 @@ fn seed_003_mixed_is_short_of_usable_capacity_and_past_the_alert_after_n_plus_1(
             ("datastore_fullness", 61.9, Some(82.6), None),
             ("capacity_usable", 123.9, None, None),
             ("capacity_raw", 61.3, None, None),
-            ("iops", 2.1, Some(3.5), None),
+            ("iops", 31.8, Some(52.9), None),
             ("cache", 14.7, None, None),
             ("write_buffer", 39.3, None, None),
             ("cache_writes", 1.9, None, None),
@@ -193,4 +193,28 @@ fn the_ram_and_capacity_thresholds_come_from_the_rules_and_settings() {
         Some(Settings::default().capacity_alert_pct)
     );
     assert_eq!(threshold("cpu"), None);
+}
+
+#[test]
+fn the_iops_rule_names_the_limit_that_binds() {
+    // Seed 003: Exchange's 32 KB I/Os keep each host's vSAN I/O path 25 %
+    // busy where its flash devices are under 2 %: the path binds. Seed
+    // 000's spinning disks bind before its hosts' path.
+    let rule = |name: &str| {
+        let e = example(name);
+        let row = e.clusters[0]
+            .utilisation
+            .rows
+            .iter()
+            .find(|r| r.figure == "iops");
+        row.expect("an IOPS row").rule.clone()
+    };
+    let mixed = rule("seed-003-mixed-sql-exchange.json");
+    assert!(
+        mixed.contains("(25.4 % of vSAN's 100,000 8 KB IOPS per host)"),
+        "{mixed}"
+    );
+    assert!(mixed.contains("the host path binds"), "{mixed}");
+    let hybrid = rule("seed-000-hybrid-alwayson.json");
+    assert!(hybrid.contains("the capacity tier binds"), "{hybrid}");
 }

@@ -20,7 +20,9 @@
 //!    `source::LATENCY_MODEL`) adds to vSAN's I/O path.
 //! 5. The hosts' vSAN I/O path: every back-end I/O counted by its size
 //!    (`latency::host_path_ios`) per host against vSAN's per-host maximum;
-//!    its utilisation stretches the path time in the latency model.
+//!    its utilisation stretches the path time in the latency model and,
+//!    under the same ceiling as the tiers', limits the front-end IOPS
+//!    (`host_path`).
 
 use std::cell::Cell;
 
@@ -36,9 +38,12 @@ use crate::platform::two_sites::{mirrored_write_penalty_ms, VSAN_HOST_RTT_MS};
 use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;
 
+mod host_path;
 mod latency;
 mod latency_findings;
 mod read_cache;
+
+pub use host_path::host_path_utilisation_pct;
 
 pub(crate) use latency::TierResponses;
 pub use latency::{
@@ -327,12 +332,17 @@ pub struct ClusterPerformance {
     pub working_set_gb: f64,
     pub cache_tier: TierLoad,
     pub capacity_tier: TierLoad,
+    /// The cluster's back-end I/Os per second through the hosts' vSAN
+    /// I/O path, counted in 8 KB, larger I/Os by size (`host_path_ios`).
+    pub host_path_counted_iops: f64,
     /// Each host's vSAN I/O path busy share, in %: back-end I/Os counted
     /// in 8 KB per host over vSAN's 100K IOPS per node (`latency`).
     pub host_path_utilisation_pct: f64,
     pub utilisation_ceiling_pct: f64,
-    /// Front-end IOPS at this workload mix that bring the busiest tier to the
-    /// ceiling. None with no demand.
+    /// Front-end IOPS at this workload mix that bring the busiest of the
+    /// two device tiers and each host's vSAN I/O path to the ceiling (the
+    /// name kept from when only the devices limited it). None with no
+    /// demand.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub device_limited_front_end_iops: Option<f64>,
@@ -384,6 +394,7 @@ pub fn assess_performance_and_growth(
     let mut front_ends = Vec::with_capacity(workloads.len());
     let mut working_sets = Vec::with_capacity(workloads.len());
     let mut costs = Vec::with_capacity(workloads.len());
+    let mut path_ios = Vec::with_capacity(workloads.len());
     let (mut front_end_iops, mut working_sets_gb) = (-0.0, -0.0);
     // Back-end I/Os through the hosts' vSAN path, counted by size.
     let mut host_path_ios_per_s = 0.0;
@@ -395,8 +406,9 @@ pub fn assess_performance_and_growth(
         );
         front_end_iops += fe.total_iops;
         working_sets_gb += ws;
-        host_path_ios_per_s +=
-            back_end_io_at(fe, cost).total_iops * host_path_ios(io_size_kb(&w.workload.spec));
+        let counted = host_path_ios(io_size_kb(&w.workload.spec));
+        host_path_ios_per_s += back_end_io_at(fe, cost).total_iops * counted;
+        path_ios.push(counted);
         front_ends.push(fe);
         working_sets.push(ws);
         costs.push(cost);
@@ -423,10 +435,15 @@ pub fn assess_performance_and_growth(
         reads,
     );
     let ceiling = settings.device_utilisation_ceiling_pct;
+    let host_path_pct = host_path_utilisation_pct(host_path_ios_per_s, hosts);
     let limit = device_limited_iops(
         front_end_iops,
         ceiling,
-        [cache_tier.utilisation_pct, capacity_tier.utilisation_pct],
+        [
+            cache_tier.utilisation_pct,
+            capacity_tier.utilisation_pct,
+            Some(host_path_pct),
+        ],
     );
     let headroom = limit.and_then(|l| (front_end_iops > 0.0).then(|| l / front_end_iops));
 
@@ -475,6 +492,14 @@ pub fn assess_performance_and_growth(
             limit,
         ));
     }
+    findings.extend(host_path::host_path_over_ceiling(
+        cluster_index,
+        hosts,
+        host_path_ios_per_s,
+        ceiling,
+        front_end_iops,
+        limit,
+    ));
     findings.extend(hdd_ratings_above_typical(cluster_index, disk_groups));
     findings.extend(sql_latency_findings(workloads, &results));
 
@@ -487,7 +512,8 @@ pub fn assess_performance_and_growth(
         read_cache_gb,
         cache_tier,
         capacity_tier,
-        host_path_utilisation_pct: host_path * 100.0,
+        host_path_counted_iops: host_path_ios_per_s,
+        host_path_utilisation_pct: host_path_pct,
         utilisation_ceiling_pct: ceiling,
         device_limited_front_end_iops: limit,
         headroom,
@@ -498,6 +524,7 @@ pub fn assess_performance_and_growth(
     let growing = GrowingIo {
         front_ends,
         costs,
+        path_ios,
         reads: growing_reads,
     };
     (performance, growing)
@@ -581,6 +608,8 @@ impl Reads {
 pub struct GrowingIo {
     front_ends: Vec<FrontEndIo>,
     costs: Vec<WriteCost>,
+    /// The host path's counted I/Os per back-end I/O (`host_path_ios`).
+    path_ios: Vec<f64>,
     /// Hybrid only.
     reads: Option<GrowingReads>,
 }
@@ -646,10 +675,19 @@ impl GrowingIo {
             reads,
         );
         let front_end_iops: f64 = front_ends().map(|f| f.total_iops).sum();
+        // Summed as `assess_performance_and_growth` sums it, from 0.
+        let mut counted = 0.0;
+        for ((fe, &cost), &ios) in front_ends().zip(&self.costs).zip(&self.path_ios) {
+            counted += back_end_io_at(fe, cost).total_iops * ios;
+        }
         let limit = device_limited_iops(
             front_end_iops,
             settings.device_utilisation_ceiling_pct,
-            [cache_tier.utilisation_pct, capacity_tier.utilisation_pct],
+            [
+                cache_tier.utilisation_pct,
+                capacity_tier.utilisation_pct,
+                Some(host_path_utilisation_pct(counted, hosts)),
+            ],
         );
         (front_end_iops, limit)
     }
@@ -686,15 +724,16 @@ fn tier_loads<'c>(
     )
 }
 
-/// Front-end IOPS, at this mix, that bring the busiest tier (of the cache
-/// and capacity tiers' `utilisation_pct`) to the ceiling: demand x ceiling
+/// Front-end IOPS, at this mix, that bring the busiest of `utilisations_pct`
+/// (vSAN OSA: the cache and capacity tiers' `utilisation_pct` and the host
+/// path's, `host_path`; ESA: its pool's) to the ceiling: demand x ceiling
 /// / busiest utilisation. 0 when a tier cannot serve its demand at all;
 /// None without demand.
 #[inline]
-pub fn device_limited_iops(
+pub fn device_limited_iops<const N: usize>(
     front_end_iops: f64,
     ceiling_pct: f64,
-    utilisations_pct: [Option<f64>; 2],
+    utilisations_pct: [Option<f64>; N],
 ) -> Option<f64> {
     // A comparison rather than `f64::max`, a libm call in Wasm, as the
     // search asks this of every candidate; a NaN is skipped as by `max`.
@@ -797,7 +836,13 @@ mod tests {
     use crate::model::{CommitMode, SqlDeployment, Workload, WorkloadSpec};
     use proptest::prelude::*;
 
-    fn device(id: &str, kind: DeviceKind, gb: f64, read_iops: f64, write_iops: f64) -> Device {
+    pub(super) fn device(
+        id: &str,
+        kind: DeviceKind,
+        gb: f64,
+        read_iops: f64,
+        write_iops: f64,
+    ) -> Device {
         Device {
             id: id.into(),
             model: id.into(),

@@ -31,10 +31,11 @@
 //!
 //! Predictions, not fits, against every other published latency: seed 001's
 //! RAID-1 and RAID-5 writes with dedup on, seed 000's log write, seed 003's
-//! SQL Server writes alone and beside Exchange (`tests/seeds.rs`,
-//! `docs/fidelity.md`). The per-host queue is what carries Exchange's load
-//! into SQL Server's writes on seed 003 (the devices stay a few % busy);
-//! seed 003's reads (0.49 ms) stay a miss no load term explains.
+//! SQL Server writes alone and beside Exchange and Exchange's database
+//! writes (Table 10) (`tests/seeds.rs`, `docs/fidelity.md`). The per-host
+//! queue is what carries Exchange's load into SQL Server's writes on seed
+//! 003 (the devices stay a few % busy); seed 003's reads (SQL Server 0.49
+//! ms, Exchange 0.61 ms) stay a miss no load term explains.
 
 use super::TierLoad;
 
