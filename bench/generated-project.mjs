@@ -44,7 +44,10 @@ export function generatedProject(exampleText, count) {
       const digits = Number.isInteger(spec[field]) ? 1 : 100;
       spec[field] = Math.max(1, Math.round(spec[field] * factor * digits) / digits);
     }
-    return { ...original, id: `${original.id}-${i}`, name: `${original.name} #${i}`, spec };
+    // The first copies keep their ids, which other parts may name (an
+    // XtremIO volume names its workload).
+    const id = i < originals.length ? original.id : `${original.id}-${i}`;
+    return { ...original, id, name: `${original.name} #${i}`, spec };
   });
   return project;
 }

@@ -50,7 +50,7 @@ mod space;
 mod survive;
 mod tally;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod vsan;
 
 use serde::Serialize;

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 // The dashboard's tiles and Compare's rows read the same key figures the
-// core computed, for every shipped example (the report's summary reads
-// them too: core-rs/src/report/tests/key_figures.rs).
+// core computed, for every shipped example and a project generated from
+// each (its workloads repeated to 40, as the UI benchmark generates them);
+// the report's summary reads them too: core-rs/src/report/tests/key_figures.rs.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generatedProject } from '../../bench/generated-project.mjs';
 import { METRICS, utilisationMetrics } from '../compare/metrics';
 import * as core from '../core/pkg/stacksizer_core.js';
 import type { Evaluation } from '../core/types';
@@ -26,9 +28,15 @@ beforeAll(() => {
 
 afterEach(cleanup);
 
-function evaluate(file: string): Evaluation {
-  const outcome = core.evaluateProject(readFileSync(join(examplesDir, file), 'utf8'));
-  if (outcome.status !== 'evaluated') throw new Error(`${file} does not evaluate`);
+/** An example as shipped, or ("generated: …") its workloads repeated to 40. */
+const projects = [...examples, ...examples.map((f) => `generated: ${f}`)];
+
+function evaluate(name: string): Evaluation {
+  const file = name.replace(/^generated: /, '');
+  const text = readFileSync(join(examplesDir, file), 'utf8');
+  const json = name === file ? text : JSON.stringify(generatedProject(text, 40));
+  const outcome = core.evaluateProject(json);
+  if (outcome.status !== 'evaluated') throw new Error(`${name} does not evaluate`);
   return outcome.evaluation;
 }
 
@@ -45,7 +53,7 @@ describe('every example', () => {
     expect(examples.length).toBeGreaterThanOrEqual(7);
   });
 
-  it.each(examples)('%s: the dashboard tiles show each cluster key figures', (file) => {
+  it.each(projects)('%s: the dashboard tiles show each cluster key figures', (file) => {
     const e = evaluate(file);
     for (const cluster of e.clusters) {
       const k = cluster.key_figures;
@@ -75,7 +83,7 @@ describe('every example', () => {
     }
   });
 
-  it.each(examples)('%s: Compare reads the project totals of the same key figures', (file) => {
+  it.each(projects)('%s: Compare reads the project totals of the same key figures', (file) => {
     const e = evaluate(file);
     const keys = e.clusters.map((c) => c.key_figures);
     const sum = (pick: (k: (typeof keys)[number]) => number) =>
@@ -96,7 +104,7 @@ describe('every example', () => {
     );
     expect(compared('front-end', e)).toBe(sum((k) => k.iops.front_end));
     expect(compared('back-end', e)).toBe(sum((k) => k.iops.back_end));
-    // The examples have one cluster each: its row is the tightest.
+    // One cluster each: its row is the tightest.
     expect(compared('cpu@at_n', e)).toBe(highest((k) => k.cpu.at_n.pct));
     expect(compared('ram@at_n', e)).toBe(highest((k) => k.ram.at_n.pct));
     if (e.clusters.every((c) => c.utilisation.hosts_failed > 0)) {

@@ -4,7 +4,7 @@
 
 mod brute;
 mod constraints;
-mod generate;
+pub(crate) mod generate;
 
 use std::collections::BTreeSet;
 
