@@ -35,6 +35,8 @@ export const WorkloadLatency = memo(function WorkloadLatency({
     [workloads],
   );
   const bars = useMemo(() => latencyBars(estimates, names), [estimates, names]);
+  // The core's latency model states the rule and cites its sources in one text.
+  const model = useMemo(() => ({ rule: source, sources: [] }), [source]);
   if (bars.length === 0) return null;
   return (
     <>
@@ -47,7 +49,7 @@ export const WorkloadLatency = memo(function WorkloadLatency({
           sources={[source]}
         />
       </h3>
-      <LatencyChart title="Estimated latency by workload" bars={bars} />
+      <LatencyChart title="Estimated latency by workload" bars={bars} explain={model} />
     </>
   );
 });
