@@ -81,10 +81,11 @@ export function useExplainedMarks() {
 }
 
 /**
- * The explanation under its chart, or above it where the window has no
- * room below (a chart near the bottom of the screen): placed once per mark
- * shown, before paint, so it never shows off screen first. A pinned one is
- * also scrolled into view, for a keyboard user.
+ * The explanation under its chart, or above it where the scrolled view has
+ * no room below (a chart near the bottom of the screen), and aligned to the
+ * chart's right edge where it would leave the view on the right: placed
+ * once per mark shown, before paint, so it never shows off screen first. A
+ * pinned one is also scrolled into view, for a keyboard user.
  */
 function Placed({
   id,
@@ -102,10 +103,12 @@ function Placed({
     const box = ref.current;
     const chart = box?.parentElement;
     if (!box || !chart) return;
+    box.classList.remove('above', 'right');
+    const view = visibleArea(chart);
     const height = box.offsetHeight;
     const { top, bottom } = chart.getBoundingClientRect();
-    const above = bottom + height > window.innerHeight && top - height >= 0;
-    box.classList.toggle('above', above);
+    box.classList.toggle('above', bottom + height > view.bottom && top - height >= view.top);
+    box.classList.toggle('right', box.getBoundingClientRect().right > view.right);
     if (pinned) box.scrollIntoView?.({ block: 'nearest' });
   }, [shownKey, pinned]);
   return (
@@ -120,4 +123,26 @@ function Placed({
       {children}
     </div>
   );
+}
+
+/**
+ * The part of the window the chart's nearest scrolling ancestor shows,
+ * below the app's sticky header (menu and toolbar stay over the page).
+ */
+function visibleArea(element: HTMLElement) {
+  const header = document.querySelector('.app-header')?.getBoundingClientRect().bottom ?? 0;
+  let area = { top: header, bottom: window.innerHeight, right: window.innerWidth };
+  for (let at = element.parentElement; at; at = at.parentElement) {
+    const { overflowY } = getComputedStyle(at);
+    if (overflowY === 'auto' || overflowY === 'scroll') {
+      const r = at.getBoundingClientRect();
+      area = {
+        top: Math.max(area.top, r.top),
+        bottom: Math.min(area.bottom, r.bottom),
+        right: Math.min(area.right, r.right),
+      };
+      break;
+    }
+  }
+  return area;
 }
