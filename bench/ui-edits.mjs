@@ -76,7 +76,8 @@ export async function editLatency(page, hosts) {
   return page.evaluate(async (hosts) => {
     const input = document.querySelector('[data-testid="host-count"]');
     const figure = document.querySelector('[data-testid="raw-tb"]');
-    const charts = [...document.querySelectorAll('.dashboard [role="img"]')];
+    // Every chart is an svg.chart; one whose marks open their explanation is a group, not an image.
+    const charts = [...document.querySelectorAll('.dashboard svg.chart')];
     const before = figure.textContent;
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     const painted = (start) =>

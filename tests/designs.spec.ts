@@ -68,7 +68,7 @@ test('growth over the horizon shows year by year and names the year a limit runs
 }) => {
   await page.goto('/');
   await expect(
-    page.getByRole('img', { name: 'Capacity required and usable by year' }),
+    page.getByRole('group', { name: 'Capacity required and usable by year' }),
   ).toBeVisible();
   await page.getByRole('tab', { name: 'Workloads' }).click();
   await page.getByLabel('sql500-a/b (500 GB TPC-E-like) Database (GB)').fill('1800');

@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import type { Explanation } from '../components/Explain';
 import { upTo } from '../units';
 import { HorizontalBars, type BarRow } from './HorizontalBars';
 import { SERIES } from './palette';
@@ -8,6 +9,8 @@ export interface FigureBar {
   label: string;
   value: number;
   colour: string;
+  /** How the core found the figure: the bar then opens it. */
+  explain?: Explanation;
 }
 
 interface Props {
@@ -34,7 +37,13 @@ export const FigureBarChart = memo(function FigureBarChart({
   limit,
 }: Props) {
   const rows = useMemo<BarRow[]>(
-    () => bars.map((bar) => ({ label: bar.label, values: [bar.value], colour: bar.colour })),
+    () =>
+      bars.map((bar) => ({
+        label: bar.label,
+        values: [bar.value],
+        colour: bar.colour,
+        explain: bar.explain,
+      })),
     [bars],
   );
   return (

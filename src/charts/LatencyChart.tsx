@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import type { Explanation } from '../components/Explain';
 import { upTo } from '../units';
 import { HorizontalBars, type BarRow } from './HorizontalBars';
 import { SERIES } from './palette';
@@ -26,18 +27,21 @@ const AXIS_AT_LEAST = 22;
 /**
  * Estimated read and write latency per workload (or path), in ms, with the
  * SQL Server targets the core's findings use drawn across: 5 ms for the
- * transaction log, 20 ms for data files (seed 000 §7.3).
+ * transaction log, 20 ms for data files (seed 000 §7.3). Every bar opens
+ * `explain`, the core's latency model, where given.
  */
 export const LatencyChart = memo(function LatencyChart({
   bars,
   title,
+  explain,
 }: {
   bars: LatencyBar[];
   title: string;
+  explain?: Explanation;
 }) {
   const rows = useMemo<BarRow[]>(
-    () => bars.map((bar) => ({ label: bar.label, values: [bar.read, bar.write] })),
-    [bars],
+    () => bars.map((bar) => ({ label: bar.label, values: [bar.read, bar.write], explain })),
+    [bars, explain],
   );
   return (
     <HorizontalBars

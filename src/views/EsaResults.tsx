@@ -72,7 +72,7 @@ export const EsaDetails = memo(function EsaDetails({
             IOPS
             <ExplainFigure utilisation={cluster.utilisation} figure="iops" what="the IOPS limit" />
           </h3>
-          <FigureBarChart title="IOPS" unit="IOPS" bars={iopsBars(k)} />
+          <FigureBarChart title="IOPS" unit="IOPS" bars={iopsBars(k, cluster.utilisation)} />
         </div>
         <div>
           <h3>
@@ -84,7 +84,7 @@ export const EsaDetails = memo(function EsaDetails({
             unit="% of what is left"
             digits={1}
             limit={100}
-            bars={computeBars(k)}
+            bars={computeBars(k, cluster.utilisation)}
           />
         </div>
       </div>

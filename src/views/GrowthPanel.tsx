@@ -14,21 +14,24 @@ export const GrowthPanel = memo(function GrowthPanel({
 }) {
   const label = UNIT_LABEL[unit];
   const years = useMemo(() => growth.years.map((y) => y.year), [growth.years]);
-  const lines = useMemo(
-    () => [
+  // Every point opens the core's timeline rule, which cites its sources.
+  const lines = useMemo(() => {
+    const explain = { rule: growth.source, sources: [] };
+    return [
       {
         name: 'Usable',
         colour: SERIES.limit,
         points: growth.years.map((y) => ({ x: y.year, y: y.capacity_usable[unit] })),
+        explain,
       },
       {
         name: 'Required',
         colour: SERIES.required,
         points: growth.years.map((y) => ({ x: y.year, y: y.capacity_required[unit] })),
+        explain,
       },
-    ],
-    [growth.years, unit],
-  );
+    ];
+  }, [growth.years, growth.source, unit]);
   return (
     <>
       <h3>Growth over {growth.horizon_years} years</h3>

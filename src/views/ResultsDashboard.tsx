@@ -15,7 +15,7 @@ import { ArrayDetails, ArrayTiles } from './ArrayResults';
 import { EsaDetails, EsaTiles } from './EsaResults';
 import { GrowthPanel } from './GrowthPanel';
 import { IscsiPanel } from './IscsiPanel';
-import { computeBars, DEMAND, iopsBars, LIMIT } from './keyFigureBars';
+import { computeBars, DEMAND, iopsBars, LIMIT, ruleOf } from './keyFigureBars';
 import { Figure, KeyFigureTiles, ProjectCostLine } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
@@ -180,9 +180,9 @@ const VsanDetails = memo(function VsanDetails({
   workloadCount: number;
   unit: CapacityUnit;
 }) {
-  const iops = useMemo(() => iopsBars(keyFigures), [keyFigures]);
-  const cache = useMemo(() => cacheBars(cluster.cache), [cluster.cache]);
-  const compute = useMemo(() => computeBars(keyFigures), [keyFigures]);
+  const iops = useMemo(() => iopsBars(keyFigures, utilisation), [keyFigures, utilisation]);
+  const cache = useMemo(() => cacheBars(cluster.cache, utilisation), [cluster.cache, utilisation]);
+  const compute = useMemo(() => computeBars(keyFigures, utilisation), [keyFigures, utilisation]);
   return (
     <>
       <div className="chart-row">
@@ -239,9 +239,11 @@ function projectUtilisation(tightest: TightestUse[]): ClusterUtilisation {
   };
 }
 
-function cacheBars(cache: ClusterEvaluation['cache']) {
+/** Required and installed: the cache row's rule states both. */
+function cacheBars(cache: ClusterEvaluation['cache'], utilisation: ClusterUtilisation) {
+  const explain = ruleOf(utilisation, 'cache');
   return [
-    { label: 'Required', value: cache.required.gb, colour: DEMAND },
-    { label: 'Installed', value: cache.installed.gb, colour: LIMIT },
+    { label: 'Required', value: cache.required.gb, colour: DEMAND, explain },
+    { label: 'Installed', value: cache.installed.gb, colour: LIMIT, explain },
   ];
 }

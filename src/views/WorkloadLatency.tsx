@@ -38,6 +38,8 @@ export const WorkloadLatency = memo(function WorkloadLatency({
   // A workload that does no I/O waits for nothing: no bar.
   const active = useMemo(() => estimates.filter((w) => w.front_end.total_iops > 0), [estimates]);
   const bars = useMemo(() => latencyBars(active, names), [active, names]);
+  // The core's latency model states the rule and cites its sources in one text.
+  const model = useMemo(() => ({ rule: source, sources: [] }), [source]);
   if (bars.length === 0) return null;
   return (
     <>
@@ -50,7 +52,7 @@ export const WorkloadLatency = memo(function WorkloadLatency({
           sources={[source]}
         />
       </h3>
-      <LatencyChart title="Estimated latency by workload" bars={bars} />
+      <LatencyChart title="Estimated latency by workload" bars={bars} explain={model} />
     </>
   );
 });
