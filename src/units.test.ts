@@ -42,7 +42,7 @@ describe('figure formatting', () => {
     expect(upTo(0.125, 1)).toBe('0.1');
   });
 
-  it("shows an empty cluster's zero totals (-0 from the core) and figures that round to zero without a sign", () => {
+  it('shows figures that round to zero without a sign', () => {
     expect(formatGb(-0)).toBe('0 GB');
     expect(formatIops(-0.2)).toBe('0 IOPS');
     expect(upTo(-0, 2)).toBe('0');

@@ -17,8 +17,8 @@ function formatter(cache: Map<number, Intl.NumberFormat>, digits: number, minimu
     format = new Intl.NumberFormat('en-US', {
       minimumFractionDigits: minimum,
       maximumFractionDigits: digits,
-      // No "-0": a total of no rows comes from the core as -0, and a small
-      // negative figure can round to zero.
+      // No "-0" where a small negative figure rounds to zero (the core
+      // itself sends no -0).
       signDisplay: 'negative',
     });
     cache.set(digits, format);

@@ -10,6 +10,7 @@
 //! that designs can be compared by cost.
 
 mod pricing;
+mod project_file;
 
 use serde::Serialize;
 
@@ -20,6 +21,7 @@ use crate::platform::xtremio_vplex::x_brick_model;
 use crate::rules::num;
 
 pub use pricing::{price_project, PriceChange};
+pub use project_file::{price_project_json, use_part_json, PartUseOutcome, PriceOutcome};
 
 /// One orderable part of a cluster.
 #[derive(Debug, Clone, PartialEq)]

@@ -22,6 +22,7 @@ pub mod resilience;
 pub mod rules;
 pub mod source;
 pub(crate) mod totals;
+pub mod unsigned_zero;
 pub mod validate;
 pub mod verdict;
 

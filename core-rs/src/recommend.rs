@@ -78,6 +78,19 @@ pub enum RecommendOutcome {
     Invalid { issues: Vec<InputIssue> },
 }
 
+impl RecommendOutcome {
+    /// The answer of a search `search_json` started: the search run to
+    /// its end, or the project's issues.
+    pub fn of(started: Result<Search, Vec<InputIssue>>) -> Self {
+        match started {
+            Ok(search) => RecommendOutcome::Searched {
+                recommendation: Box::new(search.finish()),
+            },
+            Err(issues) => RecommendOutcome::Invalid { issues },
+        }
+    }
+}
+
 /// The search of a project file's designs, to run a step at a time; an
 /// invalid project is not searched: every issue with its JSON path.
 pub fn search_json(

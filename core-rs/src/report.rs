@@ -49,7 +49,8 @@ use crate::rules::Severity;
 
 use bom::BomCells;
 pub use export::{
-    comparison_from_json, csv_from_json, pdf_from_json, xlsx_from_json, NamedProject,
+    comparison_from_json, csv_from_json, pdf_from_json, xlsx_from_json, CsvExport, CsvFile,
+    NamedProject,
 };
 use sheet::{Cell, CellRef, Sheet};
 use summary::SummaryCells;

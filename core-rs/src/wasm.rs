@@ -1,53 +1,52 @@
 //! The app's door into the core: a few coarse calls taking project JSON
-//! (so errors carry JSON paths) and returning tsify-typed results.
+//! (so errors carry JSON paths) and returning tsify-typed results. Each
+//! call forwards to the core's entry point for it and converts: its
+//! outcome to a JS value without `-0` (`to_ts`), its `CallError` to a
+//! thrown `Error` carrying every issue (`thrown`).
 //!
 //! Built twice: feature `wasm` is the module the app loads at start;
-//! `wasm-exchange` adds the RVTools workbook import and the XLSX/CSV reports,
+//! `wasm-exchange` adds the inventory import and the XLSX/CSV/PDF reports,
 //! whose crates (calamine, rust_xlsxwriter) would double the start-up
 //! module, as a second module the Worker loads on first use.
 
 use std::sync::Mutex;
 
+use serde::Serialize;
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
-use serde::Serialize;
-
-use crate::bom::{price_project, PriceChange};
-use crate::catalog::{merge_catalogs, shipped_catalog, use_part, Catalog, PartSlot, PartUse};
+use crate::bom::{price_project_json, use_part_json, PartUseOutcome, PriceOutcome};
+use crate::catalog::PartSlot;
 use crate::evaluate::live::{live_evaluation_json, LiveOutcome};
 #[cfg(feature = "wasm-exchange")]
-use crate::import::inventory::choices::{apply as apply_choices, AppliedImport, ImportChoices};
+use crate::import::inventory::choices::{apply_outcome, ApplyImportOutcome, ImportChoices};
 #[cfg(feature = "wasm-exchange")]
 use crate::import::inventory::preview::InventoryPreview;
 #[cfg(feature = "wasm-exchange")]
-use crate::import::inventory::InventorySummary;
-#[cfg(feature = "wasm-exchange")]
-use crate::import::open::{open_inventory, NamedFile, OpenedFile};
+use crate::import::open::{preview_inventory, InventoryPreviewOutcome, NamedFile};
 #[cfg(feature = "wasm-exchange")]
 use crate::import::progress::Progress as ReadProgress;
-#[cfg(feature = "wasm-exchange")]
-use crate::import::project::starter_project;
-#[cfg(feature = "wasm-exchange")]
-use crate::import::rvtools::{import_rvtools, RvtoolsFile, RvtoolsOptions};
-use crate::import::workloads_csv::{import_workloads_csv, WorkloadsCsvOptions};
-use crate::import::ImportIssue;
-use crate::import::{
-    catalog_listing, catalog_to_csv, parse_user_catalog, read_user_catalog, CatalogFormat,
-    CatalogListing, UserCatalogSummary,
+use crate::import::workloads_csv::{
+    workloads_csv_outcome, WorkloadsCsvOptions, WorkloadsCsvOutcome,
 };
-use crate::model::issue::{CallError, InputIssue};
-use crate::model::{Project, Workload};
+use crate::import::{
+    catalog_file_text, catalog_in_use, catalog_listing, import_user_catalog, stored_user_catalog,
+    CatalogFormat, CatalogListing, UserCatalogOutcome,
+};
+use crate::model::issue::CallError;
 use crate::parse::{check_project_file, ProjectFileOutcome};
-use crate::platform::two_sites::{rtt_penalty, RttPenalty};
+use crate::platform::two_sites::{rtt_curve, RttCurve};
+use crate::platform::xtremio_vplex::XBrickCatalog;
 use crate::recommend::{
     reprice_host_json, search_json, Progress, RecommendOptions, RecommendOutcome, RepricedHost,
     Search,
 };
 #[cfg(feature = "wasm-exchange")]
 use crate::report::{
-    comparison_from_json, csv_from_json, pdf_from_json, xlsx_from_json, NamedProject,
+    comparison_from_json, csv_from_json, pdf_from_json, xlsx_from_json, CsvExport, NamedProject,
 };
+use crate::unsigned_zero::UnsignedZero;
+use crate::InputIssue;
 
 static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
 
@@ -72,13 +71,13 @@ pub fn take_panic_message() -> Option<String> {
 /// evaluate the project themselves, with every row.
 #[wasm_bindgen(js_name = evaluateProject)]
 pub fn evaluate_project(project_json: &str) -> Result<Ts<LiveOutcome>, JsError> {
-    Ok(live_evaluation_json(project_json).into_ts()?)
+    to_ts(&live_evaluation_json(project_json))
 }
 
 /// Checks a project file before the app opens it.
 #[wasm_bindgen(js_name = checkProjectFile)]
 pub fn check_project_file_js(project_json: &str) -> Result<Ts<ProjectFileOutcome>, JsError> {
-    Ok(check_project_file(project_json).into_ts()?)
+    to_ts(&check_project_file(project_json))
 }
 
 /// A report for a project: the .xlsx bytes. Invalid input throws every
@@ -113,27 +112,10 @@ pub fn export_pdf(project_json: &str, paper: &str) -> Result<Vec<u8>, JsValue> {
 
 /// One CSV file per report table.
 #[cfg(feature = "wasm-exchange")]
-#[derive(Serialize, Tsify)]
-pub struct CsvExport {
-    pub tables: Vec<CsvFile>,
-}
-
-#[cfg(feature = "wasm-exchange")]
-#[derive(Serialize, Tsify)]
-pub struct CsvFile {
-    pub file_name: String,
-    pub text: String,
-}
-
-#[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = exportCsvTables)]
 pub fn export_csv_tables(project_json: &str) -> Result<Ts<CsvExport>, JsValue> {
-    let tables = csv_from_json(project_json, &today())
-        .map_err(thrown)?
-        .into_iter()
-        .map(|(file_name, text)| CsvFile { file_name, text })
-        .collect();
-    Ok(CsvExport { tables }.into_ts().map_err(JsError::from)?)
+    let tables = csv_from_json(project_json, &today()).map_err(thrown)?;
+    Ok(to_ts(&tables)?)
 }
 
 /// A Comparison workbook of several variants of the same workloads.
@@ -151,67 +133,10 @@ pub fn export_xlsx_comparison(
     comparison_from_json(&variants, paper).map_err(thrown)
 }
 
-/// The app's names for the inventory types every importer now shares
-/// (an RVTools import's options and summary are those of any inventory).
+/// The app's name for the inventory summary every importer shares (an
+/// RVTools import's summary is that of any inventory).
 #[wasm_bindgen(typescript_custom_section)]
-const RVTOOLS_TYPE_NAMES: &str = "export type RvtoolsSummary = InventorySummary;
-export type RvtoolsOptions = InventoryOptions;";
-
-/// An RVTools import as the app gets it: a starter project holding the
-/// imported workloads, or every problem with its sheet, row and column.
-#[cfg(feature = "wasm-exchange")]
-#[derive(Serialize, Tsify)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum RvtoolsOutcome {
-    Imported {
-        summary: Box<InventorySummary>,
-        project: Box<Project>,
-    },
-    Invalid {
-        issues: Vec<ImportIssue>,
-    },
-}
-
-#[cfg(feature = "wasm-exchange")]
-#[wasm_bindgen(js_name = importRvtools)]
-pub fn import_rvtools_js(
-    xlsx: &[u8],
-    file_name: &str,
-    options: Ts<RvtoolsOptions>,
-    user_catalog_json: Option<String>,
-) -> Result<Ts<RvtoolsOutcome>, JsError> {
-    let options = options.to_rust()?;
-    let catalog = catalog_with(user_catalog_json.as_deref())?;
-    let outcome = match import_rvtools(RvtoolsFile::Xlsx(xlsx), &options) {
-        Ok(imported) => match starter_project(
-            file_name,
-            &format!("Imported from the RVTools export {file_name}."),
-            imported.workloads,
-            &catalog,
-        ) {
-            Ok(project) => RvtoolsOutcome::Imported {
-                summary: Box::new(imported.summary),
-                project: Box::new(project),
-            },
-            // Catalogs are checked for their defaults: a build defect, not the user's file.
-            Err(issues) => return Err(JsError::new(&CallError::from(issues).message)),
-        },
-        Err(issues) => RvtoolsOutcome::Invalid { issues },
-    };
-    Ok(outcome.into_ts()?)
-}
-
-/// A file picked or dropped for import: an inventory's preview (nothing
-/// changed yet), a workloads CSV (which adds to the open project through
-/// `importWorkloadsCsv`), or every problem that keeps it from being read.
-#[cfg(feature = "wasm-exchange")]
-#[derive(Serialize, Tsify)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum InventoryPreviewOutcome {
-    Preview { preview: Box<InventoryPreview> },
-    WorkloadsCsv,
-    Invalid { issues: Vec<ImportIssue> },
-}
+const RVTOOLS_TYPE_NAMES: &str = "export type RvtoolsSummary = InventorySummary;";
 
 /// Recognises the files (one RVTools .xlsx, Live Optics .xlsx or .zip,
 /// or workloads CSV; or RVTools CSV tabs, one file each, matched by their
@@ -237,27 +162,14 @@ pub fn preview_inventory_js(
     let mut report = |fraction: f64| {
         let _ = on_progress.call1(&JsValue::NULL, &JsValue::from_f64(fraction));
     };
-    let outcome = match open_inventory(&named, &mut ReadProgress::new(&mut report)) {
-        Ok(OpenedFile::Inventory(preview)) => InventoryPreviewOutcome::Preview { preview },
-        Ok(OpenedFile::WorkloadsCsv) => InventoryPreviewOutcome::WorkloadsCsv,
-        Err(issues) => InventoryPreviewOutcome::Invalid { issues },
-    };
-    Ok(outcome.into_ts()?)
+    to_ts(&preview_inventory(
+        &named,
+        &mut ReadProgress::new(&mut report),
+    ))
 }
 
-/// The project an import preview makes with the user's choices (and the
-/// existing hosts' scenario, when asked), or the choices out of range.
-#[cfg(feature = "wasm-exchange")]
-#[derive(Serialize, Tsify)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum ApplyImportOutcome {
-    Applied { applied: Box<AppliedImport> },
-    Invalid { issues: Vec<InputIssue> },
-}
-
-/// Pure and quick: the app calls it on each change of the choices to show
-/// what would be imported, and its project is what Import applies. In the
-/// exchange module: the inventory types would grow the start-up module.
+/// The project an import preview makes with the user's choices (in the
+/// exchange module: the inventory types would grow the start-up module).
 #[cfg(feature = "wasm-exchange")]
 #[wasm_bindgen(js_name = applyImportChoices)]
 pub fn apply_import_choices_js(
@@ -265,20 +177,15 @@ pub fn apply_import_choices_js(
     choices: Ts<ImportChoices>,
     file_name: &str,
     user_catalog_json: Option<String>,
-) -> Result<Ts<ApplyImportOutcome>, JsError> {
-    let catalog = catalog_with(user_catalog_json.as_deref())?;
-    let outcome = match apply_choices(
-        &preview.to_rust()?,
-        &choices.to_rust()?,
-        file_name,
-        &catalog,
-    ) {
-        Ok(applied) => ApplyImportOutcome::Applied {
-            applied: Box::new(applied),
-        },
-        Err(issues) => ApplyImportOutcome::Invalid { issues },
-    };
-    Ok(outcome.into_ts()?)
+) -> Result<Ts<ApplyImportOutcome>, JsValue> {
+    let catalog = catalog_in_use(user_catalog_json.as_deref()).map_err(thrown)?;
+    let (preview, choices) = (
+        preview.to_rust().map_err(JsError::from)?,
+        choices.to_rust().map_err(JsError::from)?,
+    );
+    Ok(to_ts(&apply_outcome(
+        &preview, &choices, file_name, &catalog,
+    ))?)
 }
 
 /// A design search over the shipped catalog (with the user's over it,
@@ -288,9 +195,8 @@ pub fn apply_import_choices_js(
 /// compiled module stays for the next search.
 #[wasm_bindgen]
 pub struct DesignSearch {
-    /// None for an invalid project, which is not searched.
-    search: Option<Search>,
-    issues: Vec<InputIssue>,
+    /// The search, or the issues of an invalid project, which is not searched.
+    started: Result<Search, Vec<InputIssue>>,
 }
 
 #[wasm_bindgen]
@@ -300,46 +206,30 @@ impl DesignSearch {
         project_json: &str,
         options: Ts<RecommendOptions>,
         user_catalog_json: Option<String>,
-    ) -> Result<DesignSearch, JsError> {
-        let options = options.to_rust()?;
-        let catalog = catalog_with(user_catalog_json.as_deref())?;
-        Ok(match search_json(project_json, &catalog, &options) {
-            Ok(search) => DesignSearch {
-                search: Some(search),
-                issues: Vec::new(),
-            },
-            Err(issues) => DesignSearch {
-                search: None,
-                issues,
-            },
+    ) -> Result<DesignSearch, JsValue> {
+        let options = options.to_rust().map_err(JsError::from)?;
+        let catalog = catalog_in_use(user_catalog_json.as_deref()).map_err(thrown)?;
+        Ok(DesignSearch {
+            started: search_json(project_json, &catalog, &options),
         })
     }
 
     #[wasm_bindgen(js_name = isDone)]
     pub fn is_done(&self) -> bool {
-        self.search.as_ref().is_none_or(Search::is_done)
+        self.started.as_ref().map_or(true, Search::is_done)
     }
 
     /// Does the next bounded piece of work (a few milliseconds).
     pub fn step(&mut self) -> Result<Ts<Progress>, JsError> {
-        let progress = match &mut self.search {
-            Some(search) => search.step(),
-            None => return Err(JsError::new("an invalid project is not searched")),
-        };
-        Ok(progress.into_ts()?)
+        match &mut self.started {
+            Ok(search) => to_ts(&search.step()),
+            Err(_) => Err(JsError::new("an invalid project is not searched")),
+        }
     }
 
     /// The answer: the search run to its end, or the project's issues.
     pub fn outcome(self) -> Result<Ts<RecommendOutcome>, JsError> {
-        let outcome = match self.search {
-            Some(search) => RecommendOutcome::Searched {
-                recommendation: Box::new(search.finish()),
-            },
-            None => RecommendOutcome::Invalid {
-                issues: self.issues,
-            },
-        };
-        Ok(outcome.into_ts()?)
+        to_ts(&RecommendOutcome::of(self.started))
     }
 }
 
@@ -352,126 +242,51 @@ pub fn reprice_custom_host(
     cluster_index: usize,
     user_catalog_json: Option<String>,
 ) -> Result<Ts<RepricedHost>, JsValue> {
-    let catalog = catalog_with(user_catalog_json.as_deref())?;
+    let catalog = catalog_in_use(user_catalog_json.as_deref()).map_err(thrown)?;
     let repriced = reprice_host_json(optimum_json, customised_json, cluster_index, &catalog)
         .map_err(thrown)?;
-    Ok(repriced.into_ts().map_err(JsError::from)?)
+    Ok(to_ts(&repriced)?)
 }
 
 /// The X-Brick models an XtremIO + VPLEX cluster can use, for the editor.
-#[derive(Serialize, Tsify)]
-pub struct XBrickCatalog {
-    pub models: Vec<crate::platform::xtremio_vplex::XBrickModel>,
-}
-
 #[wasm_bindgen(js_name = xBrickModels)]
 pub fn x_brick_models() -> Result<Ts<XBrickCatalog>, JsError> {
-    Ok(XBrickCatalog {
-        models: crate::platform::xtremio_vplex::X_BRICK_MODELS.to_vec(),
-    }
-    .into_ts()?)
+    to_ts(&XBrickCatalog::all())
 }
 
 /// The settings the core uses for every field a project leaves out, so the
 /// editor can show them as what an empty field means.
 #[wasm_bindgen(js_name = defaultSettings)]
 pub fn default_settings() -> Result<Ts<crate::model::Settings>, JsError> {
-    Ok(crate::model::Settings::default().into_ts()?)
+    to_ts(&crate::model::Settings::default())
 }
 
 /// The stretched-cluster penalty over a range of inter-site RTTs, for the
 /// latency-vs-RTT chart.
-#[derive(Serialize, Tsify)]
-pub struct RttCurve {
-    pub points: Vec<RttPenalty>,
-}
-
 #[wasm_bindgen(js_name = stretchCurve)]
-pub fn stretch_curve(max_rtt_ms: f64, steps: u32) -> Result<Ts<RttCurve>, JsError> {
-    if !(0.5..=50.0).contains(&max_rtt_ms) || !(2..=200).contains(&steps) {
-        return Err(JsError::new(&format!(
-            "max_rtt_ms must be between 0.5 and 50 (got {max_rtt_ms}) and steps between 2 and 200 (got {steps})"
-        )));
-    }
-    let points = (0..=steps)
-        .map(|i| rtt_penalty(max_rtt_ms * f64::from(i) / f64::from(steps)))
-        .collect();
-    Ok(RttCurve { points }.into_ts()?)
-}
-
-/// The shipped catalog with a stored user catalog over it. The app only
-/// stores catalogs `importUserCatalog` accepted, so a bad one is an error.
-fn catalog_with(user_catalog_json: Option<&str>) -> Result<Catalog, JsError> {
-    Ok(merge_catalogs(
-        &shipped_catalog(),
-        &user_catalog(user_catalog_json)?,
-    ))
-}
-
-fn user_catalog(user_catalog_json: Option<&str>) -> Result<Catalog, JsError> {
-    match user_catalog_json {
-        None => Ok(Catalog {
-            schema_version: crate::catalog::CATALOG_SCHEMA_VERSION,
-            price_note: String::new(),
-            defaults: None,
-            parts: vec![],
-        }),
-        // The app only stores catalogs `importUserCatalog` accepted: a
-        // stored one it refuses is no field the user can fix here.
-        Some(json) => parse_user_catalog(json, &shipped_catalog()).map_err(|issues| {
-            let issues: Vec<InputIssue> = issues
-                .into_iter()
-                .map(|i| InputIssue::new("", format!("the user catalog: {}", i.message)))
-                .collect();
-            JsError::new(&CallError::from(issues).message)
-        }),
-    }
-}
-
-/// A user catalog file as the app gets it: the catalog to keep (only what
-/// differs from the shipped one) and what it changes, or every problem
-/// with its row and column (CSV) or JSON path.
-#[derive(Serialize, Tsify)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum UserCatalogOutcome {
-    Imported {
-        catalog: Box<Catalog>,
-        summary: UserCatalogSummary,
-    },
-    Invalid {
-        issues: Vec<ImportIssue>,
-    },
+pub fn stretch_curve(max_rtt_ms: f64, steps: u32) -> Result<Ts<RttCurve>, JsValue> {
+    let curve = rtt_curve(max_rtt_ms, steps).map_err(thrown)?;
+    Ok(to_ts(&curve)?)
 }
 
 #[wasm_bindgen(js_name = importUserCatalog)]
-pub fn import_user_catalog(
+pub fn import_user_catalog_js(
     bytes: &[u8],
     file_name: &str,
 ) -> Result<Ts<UserCatalogOutcome>, JsError> {
-    let outcome = match CatalogFormat::from_file_name(file_name) {
-        None => UserCatalogOutcome::Invalid {
-            issues: vec![ImportIssue::file(format!(
-                "{file_name}: a catalog file must end in .csv or .json"
-            ))],
-        },
-        Some(format) => match read_user_catalog(bytes, format, &shipped_catalog()) {
-            Ok(imported) => UserCatalogOutcome::Imported {
-                catalog: Box::new(imported.catalog),
-                summary: imported.summary,
-            },
-            Err(issues) => UserCatalogOutcome::Invalid { issues },
-        },
-    };
-    Ok(outcome.into_ts()?)
+    to_ts(&import_user_catalog(bytes, file_name))
 }
 
 /// Every part of the catalog in use, with the shipped and the user's price.
 #[wasm_bindgen(js_name = catalogListing)]
 pub fn catalog_listing_js(
     user_catalog_json: Option<String>,
-) -> Result<Ts<CatalogListing>, JsError> {
-    let user = user_catalog(user_catalog_json.as_deref())?;
-    Ok(catalog_listing(&shipped_catalog(), &user).into_ts()?)
+) -> Result<Ts<CatalogListing>, JsValue> {
+    let user = stored_user_catalog(user_catalog_json.as_deref()).map_err(thrown)?;
+    Ok(to_ts(&catalog_listing(
+        &crate::catalog::shipped_catalog(),
+        &user,
+    ))?)
 }
 
 /// The catalog in use (or only the shipped one) as CSV or JSON text.
@@ -479,100 +294,47 @@ pub fn catalog_listing_js(
 pub fn export_catalog(
     user_catalog_json: Option<String>,
     format: Ts<CatalogFormat>,
-) -> Result<String, JsError> {
-    let catalog = catalog_with(user_catalog_json.as_deref())?;
-    match format.to_rust()? {
-        CatalogFormat::Csv => Ok(catalog_to_csv(&catalog)),
-        CatalogFormat::Json => serde_json::to_string_pretty(&catalog)
-            .map(|text| text + "\n")
-            .map_err(|e| JsError::new(&e.to_string())),
-    }
+) -> Result<String, JsValue> {
+    let catalog = catalog_in_use(user_catalog_json.as_deref()).map_err(thrown)?;
+    let format = format.to_rust().map_err(JsError::from)?;
+    catalog_file_text(&catalog, format).map_err(thrown)
 }
 
 /// A project with its catalog parts priced from the catalog in use.
-#[derive(Serialize, Tsify)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum PriceOutcome {
-    Priced {
-        project: Box<Project>,
-        changes: Vec<PriceChange>,
-    },
-    Invalid {
-        issues: Vec<InputIssue>,
-    },
-}
-
 #[wasm_bindgen(js_name = priceProject)]
 pub fn price_project_js(
     project_json: &str,
     user_catalog_json: Option<String>,
-) -> Result<Ts<PriceOutcome>, JsError> {
-    let catalog = catalog_with(user_catalog_json.as_deref())?;
-    let outcome = match crate::parse::parse_project(project_json) {
-        Ok(mut project) => {
-            let changes = price_project(&mut project, &catalog);
-            PriceOutcome::Priced {
-                project: Box::new(project),
-                changes,
-            }
-        }
-        Err(issue) => PriceOutcome::Invalid {
-            issues: vec![issue],
-        },
-    };
-    Ok(outcome.into_ts()?)
+) -> Result<Ts<PriceOutcome>, JsValue> {
+    let catalog = catalog_in_use(user_catalog_json.as_deref()).map_err(thrown)?;
+    Ok(to_ts(&price_project_json(project_json, &catalog))?)
 }
 
 /// A catalog part put into the design, or why it does not fit there.
-#[derive(Serialize, Tsify)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum PartUseOutcome {
-    Used { part_use: Box<PartUse> },
-    Refused { reason: String },
-    Invalid { issues: Vec<InputIssue> },
-}
-
 #[wasm_bindgen(js_name = useCatalogPart)]
 pub fn use_catalog_part(
     project_json: &str,
     part_id: &str,
     slot: Ts<PartSlot>,
     user_catalog_json: Option<String>,
-) -> Result<Ts<PartUseOutcome>, JsError> {
-    let catalog = catalog_with(user_catalog_json.as_deref())?;
-    let outcome = match crate::parse::parse_project(project_json) {
-        Ok(project) => match use_part(&project, &catalog, part_id, slot.to_rust()?) {
-            Ok(part_use) => PartUseOutcome::Used {
-                part_use: Box::new(part_use),
-            },
-            Err(reason) => PartUseOutcome::Refused { reason },
-        },
-        Err(issue) => PartUseOutcome::Invalid {
-            issues: vec![issue],
-        },
-    };
-    Ok(outcome.into_ts()?)
+) -> Result<Ts<PartUseOutcome>, JsValue> {
+    let catalog = catalog_in_use(user_catalog_json.as_deref()).map_err(thrown)?;
+    let slot = slot.to_rust().map_err(JsError::from)?;
+    Ok(to_ts(&use_part_json(
+        project_json,
+        &catalog,
+        part_id,
+        slot,
+    ))?)
 }
 
-/// A workloads CSV as the app gets it: every workload, or every problem
-/// with its row and column.
-#[derive(Serialize, Tsify)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum WorkloadsCsvOutcome {
-    Imported { workloads: Vec<Workload> },
-    Invalid { issues: Vec<ImportIssue> },
-}
-
+/// A workloads CSV: every workload, or every problem with its row and column.
 #[wasm_bindgen(js_name = importWorkloadsCsv)]
 pub fn import_workloads_csv_js(
     bytes: &[u8],
     options: Ts<WorkloadsCsvOptions>,
 ) -> Result<Ts<WorkloadsCsvOutcome>, JsError> {
-    let outcome = match import_workloads_csv(bytes, &options.to_rust()?) {
-        Ok(workloads) => WorkloadsCsvOutcome::Imported { workloads },
-        Err(issues) => WorkloadsCsvOutcome::Invalid { issues },
-    };
-    Ok(outcome.into_ts()?)
+    to_ts(&workloads_csv_outcome(bytes, &options.to_rust()?))
 }
 
 /// The project's workloads as the workloads CSV `importWorkloadsCsv` reads
@@ -583,6 +345,19 @@ pub fn export_workloads_csv_js(project_json: &str) -> Result<String, JsValue> {
     crate::import::workloads_csv::workloads_csv_from_json(project_json).map_err(thrown)
 }
 
+/// `value` as its typed JS value, the way tsify's `into_ts` makes it but
+/// with no `-0` (`unsigned_zero`).
+fn to_ts<T: Tsify + Serialize>(value: &T) -> Result<Ts<T>, JsError> {
+    let config = T::SERIALIZATION_CONFIG;
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(config.missing_as_null)
+        .serialize_maps_as_objects(config.hashmap_as_object)
+        .serialize_large_number_types_as_bigints(config.large_number_types_as_bigints);
+    Ok(Ts::new_unchecked(
+        UnsignedZero(value).serialize(&serializer)?,
+    ))
+}
+
 /// A core error as the app gets it: an `Error` whose message says it all,
 /// with `issues` (`InputIssue[]`): every problem of the input as data,
 /// with its JSON path, value and allowed range; empty for a failure that
@@ -590,7 +365,7 @@ pub fn export_workloads_csv_js(project_json: &str) -> Result<String, JsValue> {
 fn thrown(e: CallError) -> JsValue {
     let error: JsValue = JsError::new(&e.message).into();
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    if let Ok(issues) = e.issues.serialize(&serializer) {
+    if let Ok(issues) = UnsignedZero(&e.issues).serialize(&serializer) {
         // Setting a property on a fresh Error object cannot fail.
         let _ = js_sys::Reflect::set(&error, &JsValue::from_str("issues"), &issues);
     }

@@ -236,6 +236,53 @@ fn invalid_project_exits_2_naming_the_json_path() {
 }
 
 #[test]
+fn invalid_project_with_json_prints_every_issue_as_json_and_exits_2() {
+    let scratch = Scratch::new("evaluate-invalid-json");
+    let text = std::fs::read_to_string(example()).expect("example");
+    let bad = text
+        .replace("\"slack_pct\": 25", "\"slack_pct\": 75")
+        .replacen("\"host_count\": 4", "\"host_count\": 65", 1);
+    assert_ne!(bad, text, "the example's slack_pct or host_count moved");
+    let path = scratch.file("bad.json", bad);
+    let out = stacksizer(&["evaluate", &path, "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object on stdout");
+    assert_eq!(v["status"], "invalid");
+    let issues = v["issues"].as_array().expect("issues");
+    let slack = issues
+        .iter()
+        .find(|i| i["path"] == "settings.slack_pct")
+        .expect("the slack issue");
+    assert_eq!(
+        *slack,
+        serde_json::json!({
+            "path": "settings.slack_pct",
+            "message": "settings.slack_pct must be between 0 and 50 (got 75)",
+            "value": 75.0,
+            "allowed": { "min": 0.0, "max": 50.0 }
+        })
+    );
+    let hosts = issues
+        .iter()
+        .find(|i| i["path"] == "clusters[0].topology.host_count")
+        .expect("the host count issue");
+    assert_eq!(hosts["value"], 65.0);
+    assert_eq!(
+        hosts["allowed"],
+        serde_json::json!({ "min": 1.0, "max": 64.0 })
+    );
+    // The text lines stay on stderr for a person.
+    assert!(stderr(&out).contains("settings.slack_pct must be between 0 and 50 (got 75)"));
+    // A project that does not parse is an issue with its path too.
+    let path = scratch.file("broken.json", r#"{"schema_version": 1, "clusters": 3}"#);
+    let out = stacksizer(&["evaluate", &path, "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object on stdout");
+    assert_eq!(v["status"], "invalid");
+    assert!(v["issues"][0]["message"].as_str().is_some(), "{v}");
+}
+
+#[test]
 fn missing_project_file_exits_2() {
     let out = stacksizer(&["evaluate", "/nonexistent/project.json"]);
     assert_eq!(out.status.code(), Some(2));

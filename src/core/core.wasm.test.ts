@@ -90,6 +90,54 @@ describe('the Wasm core', () => {
     expect(response).toMatchObject({ ok: true, result: { status: 'valid' } });
   });
 
+  it('sends no -0: a project without workloads sums empty lists to +0', () => {
+    const response = evaluate({ ...example, workloads: [] });
+    expect(response).toMatchObject({ ok: true, result: { status: 'evaluated' } });
+    const negativeZeros: string[] = [];
+    const walk = (value: unknown, path: string) => {
+      if (Object.is(value, -0)) negativeZeros.push(path);
+      else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`));
+      else if (value && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) walk(v, `${path}.${k}`);
+    };
+    walk(response.ok ? response.result : null, '');
+    expect(negativeZeros).toEqual([]);
+    // The project does have zero figures the core sums from no rows.
+    const outcome = (response as { result: ReturnType<typeof core.evaluateProject> }).result;
+    if (outcome.status === 'evaluated')
+      expect(outcome.evaluation.clusters[0]?.key_figures.iops.front_end).toBe(0);
+  });
+
+  it('refuses a stored user catalog with every issue under its path, value and range', () => {
+    const stored = JSON.stringify({
+      schema_version: 1,
+      price_note: '',
+      parts: [{ id: 5 }],
+    });
+    const response = handleRequest(core, {
+      id: 3,
+      method: 'catalog/listing',
+      params: { userCatalogJson: stored },
+    });
+    expect(response).toMatchObject({ ok: false, kind: 'invalid' });
+    if (response.ok) return;
+    expect(response.issues?.[0]?.path).toBe('user_catalog.parts[0].id');
+    expect(response.issues?.[0]?.message).toContain('the user catalog: parts[0].id');
+  });
+
+  it('names each stretch-curve argument out of range', () => {
+    const response = handleRequest(core, {
+      id: 4,
+      method: 'stretch/curve',
+      params: { maxRttMs: 60, steps: 20 },
+    });
+    expect(response).toMatchObject({
+      ok: false,
+      kind: 'invalid',
+      issues: [{ path: 'max_rtt_ms', value: 60, allowed: { min: 0.5, max: 50 } }],
+    });
+  });
+
   it('turns a Rust panic into a typed panic response carrying the message', () => {
     const response = handleRequest(core, { id: 7, method: 'core/self-test-panic', params: {} });
     expect(response).toMatchObject({ id: 7, ok: false, kind: 'panic' });
@@ -102,7 +150,7 @@ describe('the exchange module (imports and reports, loaded on first use)', () =>
 
   it('is what the reports need: the start-up module has no report export', () => {
     expect('exportXlsx' in core).toBe(false);
-    expect('importRvtools' in core).toBe(false);
+    expect('previewInventory' in core).toBe(false);
     const response = handleRequest(core, {
       id: 8,
       method: 'report/xlsx',

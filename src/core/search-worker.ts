@@ -4,6 +4,7 @@
 // its message queue between them, where a request to cancel stops the
 // search; the main core stays available throughout.
 import init, { DesignSearch } from './pkg/stacksizer_core.js';
+import { inputIssues } from './handle-request';
 import type { SearchMessage, WorkerRequest } from './search';
 
 const ready = init();
@@ -52,7 +53,13 @@ async function run(request: Extract<WorkerRequest, { type: 'search' }>) {
     search = null;
     post({ type: 'result', id, outcome: done.outcome() });
   } catch (error) {
-    post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
+    // A stored user catalog the core refuses throws every issue with its path.
+    post({
+      type: 'error',
+      id,
+      message: error instanceof Error ? error.message : String(error),
+      issues: inputIssues(error),
+    });
   } finally {
     search?.free();
     cancelled.delete(id);

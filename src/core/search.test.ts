@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CoreError } from './client';
 import { SearchCancelled, SearchRunner, type SearchMessage, type WorkerRequest } from './search';
 import type { Progress, RecommendOutcome } from './types';
 
@@ -62,6 +63,22 @@ describe('SearchRunner', () => {
     await expect(search.result).rejects.toBeInstanceOf(SearchCancelled);
     expect(workers[0]?.received.map((m) => m.type)).toEqual(['search', 'cancel']);
     expect(workers[0]?.terminated).toBe(false);
+  });
+
+  it('rejects with every issue the core refused, each with its path', async () => {
+    const message = 'the user catalog: parts[0].unit_price must be at least 0 (got -1)';
+    const issues = [
+      {
+        path: 'user_catalog.parts[0].unit_price',
+        message,
+        value: -1,
+        allowed: { min: 0, max: 1e9 },
+      },
+    ];
+    const { runner: r } = runner(({ id }) => [{ type: 'error', id, message, issues }]);
+    const failed = r.start(request, () => {}).result;
+    await expect(failed).rejects.toBeInstanceOf(CoreError);
+    await expect(failed).rejects.toMatchObject({ kind: 'invalid', issues });
   });
 
   it('rejects with the core message when a search fails, and starts a fresh Worker after', async () => {

@@ -3,7 +3,8 @@
 // steps. The Worker (with its compiled core) serves one search after
 // another; it is only replaced after a failure, which may leave the core's
 // memory in a broken state.
-import type { Progress, RecommendOptions, RecommendOutcome } from './types';
+import { CoreError } from './client';
+import type { InputIssue, Progress, RecommendOptions, RecommendOutcome } from './types';
 
 export interface SearchRequest {
   projectJson: string;
@@ -20,7 +21,7 @@ export type SearchMessage = { id: number } & (
   | { type: 'progress'; progress: Progress }
   | { type: 'result'; outcome: RecommendOutcome }
   | { type: 'cancelled' }
-  | { type: 'error'; message: string }
+  | { type: 'error'; message: string; issues?: InputIssue[] }
 );
 
 export class SearchCancelled extends Error {
@@ -91,7 +92,7 @@ export class SearchRunner {
   private receive(message: SearchMessage) {
     const waiting = this.pending.get(message.id);
     if (message.type === 'error') {
-      this.fail(message.message, message.id);
+      this.fail(message.message, message.id, message.issues);
       return;
     }
     if (!waiting) return;
@@ -102,14 +103,18 @@ export class SearchRunner {
     }
   }
 
-  /** Ends the Worker; the failed search (or every waiting one) rejects with `reason`. */
-  private fail(reason: string, id?: number) {
+  /**
+   * Ends the Worker; the failed search (or every waiting one) rejects with
+   * `reason`, a CoreError carrying `issues` when the core refused its input.
+   */
+  private fail(reason: string, id?: number, issues?: InputIssue[]) {
     this.worker?.terminate();
     this.worker = null;
     for (const [key, waiting] of this.pending) {
       if (id !== undefined && key !== id) {
         waiting.reject(new Error('the design search was stopped by another search failing'));
-      } else waiting.reject(new Error(reason));
+      } else if (issues?.length) waiting.reject(new CoreError('invalid', reason, issues));
+      else waiting.reject(new Error(reason));
     }
     this.pending.clear();
   }

@@ -13,5 +13,4 @@ export type {
   InventoryPreviewOutcome,
   PreviewVm,
   NamedProject,
-  RvtoolsOutcome,
 } from './pkg/stacksizer_exchange';

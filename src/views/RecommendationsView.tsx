@@ -1,7 +1,9 @@
 import { Button, Checkbox, Classes, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
+import { IssueItems } from '../components/IssueItems';
+import { CoreError } from '../core/client';
 import { SearchCancelled, startSearch, warmSearch, type RunningSearch } from '../core/search';
-import type { Design, MustSurvive, Progress, RecommendOutcome } from '../core/types';
+import type { Design, InputIssue, MustSurvive, Progress, RecommendOutcome } from '../core/types';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
@@ -126,6 +128,8 @@ export function RecommendationsView() {
   const keepSearch = useApp((s) => s.keepSearch);
   const replaceDesign = useReplaceDesign();
   const [error, setError] = useState<string | null>(null);
+  // What the core refused (a stored user catalog it no longer accepts), by field.
+  const [errorIssues, setErrorIssues] = useState<InputIssue[]>([]);
   const running = useRef<RunningSearch | null>(null);
   const [busy, setBusy] = useState(false);
   // The search Worker compiles its core while the user sets the constraints.
@@ -174,6 +178,7 @@ export function RecommendationsView() {
     }
     setExpanded(null);
     setError(null);
+    setErrorIssues([]);
     keepSearch(null);
     setProgress(null);
     setBusy(true);
@@ -202,9 +207,10 @@ export function RecommendationsView() {
     running.current = search;
     search.result
       .then((result: RecommendOutcome) => keepSearch({ project, outcome: result }))
-      .catch((e: unknown) =>
-        setError(e instanceof SearchCancelled ? 'Search cancelled.' : String(e)),
-      )
+      .catch((e: unknown) => {
+        setError(e instanceof SearchCancelled ? 'Search cancelled.' : String(e));
+        if (e instanceof CoreError) setErrorIssues(e.issues);
+      })
       .finally(() => {
         running.current = null;
         setBusy(false);
@@ -308,7 +314,13 @@ export function RecommendationsView() {
             : 'starting'}
         </div>
       )}
-      {error && <p className="issue">{error}</p>}
+      {errorIssues.length > 0 ? (
+        <ul className="issue">
+          <IssueItems issues={errorIssues} />
+        </ul>
+      ) : (
+        error && <p className="issue">{error}</p>
+      )}
       {outcome?.status === 'invalid' && (
         <ul className="issue">
           {outcome.issues.map((i) => (

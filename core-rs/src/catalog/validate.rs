@@ -8,7 +8,7 @@ use super::{Catalog, DeviceRole, DeviceSpec, HostPartSpec, Part, PartSpec, XBric
 use super::{VplexEngineSpec, CATALOG_SCHEMA_VERSION};
 use crate::cell_text::cell_text_problem;
 use crate::limits::{MAX_DISK_GROUPS_PER_HOST, MAX_X_BRICKS};
-use crate::model::issue::InputIssue;
+use crate::model::issue::{AllowedRange, InputIssue};
 
 /// VPLEX clusters come with 1, 2 or 4 engines (seed 004 table 11).
 const VPLEX_ENGINE_COUNTS: [u32; 3] = [1, 2, 4];
@@ -286,10 +286,7 @@ impl Checker {
 
     fn u32_in(&mut self, path: &str, value: u32, min: u32, max: u32) {
         if value < min || value > max {
-            self.push(
-                path,
-                format!("must be between {min} and {max} (got {value})"),
-            );
+            self.outside(path, f64::from(value), f64::from(min), f64::from(max));
         }
     }
 
@@ -297,11 +294,18 @@ impl Checker {
         if !value.is_finite() {
             self.push(path, format!("must be a number between {min} and {max}"));
         } else if value < min || value > max {
-            self.push(
-                path,
-                format!("must be between {min} and {max} (got {value})"),
-            );
+            self.outside(path, value, min, max);
         }
+    }
+
+    /// A number outside its range, as data too: its value and the range.
+    fn outside(&mut self, path: &str, value: f64, min: f64, max: f64) {
+        self.issues.push(InputIssue::outside(
+            path,
+            format!("must be between {min} and {max} (got {value})"),
+            value,
+            AllowedRange { min, max },
+        ));
     }
 
     /// Text that goes into report and CSV cells.

@@ -25,8 +25,9 @@ pub mod xlsx;
 pub use catalog_csv::{catalog_from_csv, catalog_to_csv};
 pub use csv_table::MAX_CSV_BYTES;
 pub use user_catalog::{
-    catalog_listing, parse_user_catalog, read_user_catalog, CatalogFormat, CatalogListing,
-    CatalogRow, PartPrice, UserCatalogImport, UserCatalogSummary,
+    catalog_file_text, catalog_in_use, catalog_listing, import_user_catalog, parse_user_catalog,
+    read_user_catalog, stored_user_catalog, CatalogFormat, CatalogListing, CatalogRow, PartPrice,
+    UserCatalogImport, UserCatalogOutcome, UserCatalogSummary,
 };
 
 /// The text encoding a CSV file is read in (see csv_table::decode), or

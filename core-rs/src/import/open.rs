@@ -3,6 +3,8 @@
 //! adds to the open project instead. Several files are RVTools CSV tabs,
 //! told apart by their names as the CLI finds them beside vInfo.
 
+use serde::Serialize;
+
 use super::detect::{detect, FileKind};
 use super::inventory::preview::InventoryPreview;
 use super::inventory::InventorySource;
@@ -68,6 +70,28 @@ pub fn open_inventory(
     Ok(OpenedFile::Inventory(Box::new(InventoryPreview::new(
         inventory, source,
     ))))
+}
+
+/// A file picked or dropped for import as the app gets it: an inventory's
+/// preview (nothing changed yet), a workloads CSV (which adds to the open
+/// project through its own import), or every problem that keeps it from
+/// being read.
+#[derive(Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum InventoryPreviewOutcome {
+    Preview { preview: Box<InventoryPreview> },
+    WorkloadsCsv,
+    Invalid { issues: Vec<ImportIssue> },
+}
+
+/// `open_inventory` as the app's one outcome.
+pub fn preview_inventory(files: &[NamedFile], progress: &mut Progress) -> InventoryPreviewOutcome {
+    match open_inventory(files, progress) {
+        Ok(OpenedFile::Inventory(preview)) => InventoryPreviewOutcome::Preview { preview },
+        Ok(OpenedFile::WorkloadsCsv) => InventoryPreviewOutcome::WorkloadsCsv,
+        Err(issues) => InventoryPreviewOutcome::Invalid { issues },
+    }
 }
 
 /// Several files: each an RVTools CSV tab this importer reads, one of

@@ -6,13 +6,14 @@
 
 use serde::Serialize;
 
-use super::catalog_csv::catalog_from_csv;
+use super::catalog_csv::{catalog_from_csv, catalog_to_csv};
 use crate::catalog::{
-    deserialize_catalog, merge_catalogs, validate_catalog, Catalog, Part, PartSpec,
-    MAX_CATALOG_BYTES,
+    deserialize_catalog, merge_catalogs, shipped_catalog, validate_catalog, Catalog, Part,
+    PartSpec, CATALOG_SCHEMA_VERSION, MAX_CATALOG_BYTES,
 };
 use crate::import::ImportIssue;
-use crate::model::issue::InputIssue;
+use crate::json_text::to_string_pretty;
+use crate::model::issue::{CallError, InputIssue};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -58,6 +59,89 @@ pub struct UserCatalogImport {
     /// The user catalog to keep: only what differs from the shipped one.
     pub catalog: Catalog,
     pub summary: UserCatalogSummary,
+}
+
+/// A user catalog file as the app gets it: the catalog to keep (only what
+/// differs from the shipped one) and what it changes, or every problem
+/// with its row and column (CSV) or JSON path.
+#[derive(Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum UserCatalogOutcome {
+    Imported {
+        catalog: Box<Catalog>,
+        summary: UserCatalogSummary,
+    },
+    Invalid {
+        issues: Vec<ImportIssue>,
+    },
+}
+
+/// A user catalog file named `file_name` (its extension gives the format)
+/// read over the shipped catalog, as the app's one outcome.
+pub fn import_user_catalog(bytes: &[u8], file_name: &str) -> UserCatalogOutcome {
+    let Some(format) = CatalogFormat::from_file_name(file_name) else {
+        return UserCatalogOutcome::Invalid {
+            issues: vec![ImportIssue::file(format!(
+                "{file_name}: a catalog file must end in .csv or .json"
+            ))],
+        };
+    };
+    match read_user_catalog(bytes, format, &shipped_catalog()) {
+        Ok(imported) => UserCatalogOutcome::Imported {
+            catalog: Box::new(imported.catalog),
+            summary: imported.summary,
+        },
+        Err(issues) => UserCatalogOutcome::Invalid { issues },
+    }
+}
+
+/// The user catalog the app stored (none: an empty one). The app only
+/// stores catalogs `import_user_catalog` accepted, so one it refuses now
+/// (a shipped catalog it no longer fits) is an error: every issue keeps
+/// its JSON path, under `user_catalog`, with its value and allowed range.
+pub fn stored_user_catalog(json: Option<&str>) -> Result<Catalog, CallError> {
+    let Some(json) = json else {
+        return Ok(Catalog {
+            schema_version: CATALOG_SCHEMA_VERSION,
+            price_note: String::new(),
+            defaults: None,
+            parts: vec![],
+        });
+    };
+    parse_user_catalog(json, &shipped_catalog()).map_err(|issues| {
+        let issues: Vec<InputIssue> = issues
+            .into_iter()
+            .map(|i| InputIssue {
+                path: match i.path.as_str() {
+                    "" => "user_catalog".to_owned(),
+                    path => format!("user_catalog.{path}"),
+                },
+                message: format!("the user catalog: {}", i.message),
+                ..i
+            })
+            .collect();
+        CallError::from(issues)
+    })
+}
+
+/// The catalog in use: the shipped one with the stored user catalog over it.
+pub fn catalog_in_use(user_catalog_json: Option<&str>) -> Result<Catalog, CallError> {
+    Ok(merge_catalogs(
+        &shipped_catalog(),
+        &stored_user_catalog(user_catalog_json)?,
+    ))
+}
+
+/// A catalog as the file a user exports: CSV, or pretty JSON ending in a
+/// newline.
+pub fn catalog_file_text(catalog: &Catalog, format: CatalogFormat) -> Result<String, CallError> {
+    match format {
+        CatalogFormat::Csv => Ok(catalog_to_csv(catalog)),
+        CatalogFormat::Json => to_string_pretty(catalog)
+            .map(|text| text + "\n")
+            .map_err(|e| CallError::failed(format!("cannot serialize the catalog: {e}"))),
+    }
 }
 
 /// Reads and checks a user catalog file. Every problem is returned (CSV:

@@ -92,6 +92,24 @@ impl Default for WorkloadsCsvOptions {
     }
 }
 
+/// A workloads CSV as the app gets it: every workload, or every problem
+/// with its row and column.
+#[derive(Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum WorkloadsCsvOutcome {
+    Imported { workloads: Vec<Workload> },
+    Invalid { issues: Vec<ImportIssue> },
+}
+
+/// `import_workloads_csv` as the app's one outcome.
+pub fn workloads_csv_outcome(bytes: &[u8], options: &WorkloadsCsvOptions) -> WorkloadsCsvOutcome {
+    match import_workloads_csv(bytes, options) {
+        Ok(workloads) => WorkloadsCsvOutcome::Imported { workloads },
+        Err(issues) => WorkloadsCsvOutcome::Invalid { issues },
+    }
+}
+
 /// Reads the CSV: every workload, or every problem (row and column named).
 pub fn import_workloads_csv(
     bytes: &[u8],

@@ -10,6 +10,7 @@
 mod failover_tps;
 mod latency;
 mod link;
+mod rtt_curve;
 mod site_failure;
 
 use serde::Serialize;
@@ -31,6 +32,7 @@ pub use link::{
     components, inter_site_link, max_witness_rtt_ms, witness_link, write_mb_per_s, InterSiteLink,
     WitnessAppliance, WitnessDemand, WitnessLink, MIN_RECOMMENDED_LINK_GBPS,
 };
+pub use rtt_curve::{rtt_curve, RttCurve};
 pub use site_failure::{
     site_cpu_overloaded, site_failure, site_failure_findings, SiteFailure, StorageUse,
 };

@@ -37,7 +37,7 @@ pub use vplex::{
     check_engines, check_read_pct, engine_counts, logging_volume_gb, vplex_limit, VplexLimit,
     GEO_MAX_RTT_MS, METRO_MAX_RTT_MS,
 };
-pub use x_brick::{x_brick_model, XBrickModel, X_BRICK_MODELS};
+pub use x_brick::{x_brick_model, XBrickCatalog, XBrickModel, X_BRICK_MODELS};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

@@ -2,7 +2,7 @@
 //! module): a project file's text in, the report out, or every problem of
 //! the input as data (`CallError`), each with its JSON path.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{
     csv_tables_dated, evaluate_project_json, pdf_report, xlsx_comparison, xlsx_report_dated, Paper,
@@ -35,10 +35,29 @@ pub fn pdf_from_json(project_json: &str, paper: &str, today: &str) -> Result<Vec
     pdf_report(&project, &evaluation, paper, today).map_err(CallError::failed)
 }
 
-/// Every table of a project file's report as `(file name, CSV text)`.
-pub fn csv_from_json(project_json: &str, today: &str) -> Result<Vec<(String, String)>, CallError> {
+/// One CSV file per report table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct CsvExport {
+    pub tables: Vec<CsvFile>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct CsvFile {
+    pub file_name: String,
+    pub text: String,
+}
+
+/// Every table of a project file's report as a CSV file.
+pub fn csv_from_json(project_json: &str, today: &str) -> Result<CsvExport, CallError> {
     let (project, evaluation) = evaluate_project_json(project_json)?;
-    csv_tables_dated(&project, &evaluation, Some(today)).map_err(CallError::failed)
+    let tables = csv_tables_dated(&project, &evaluation, Some(today))
+        .map_err(CallError::failed)?
+        .into_iter()
+        .map(|(file_name, text)| CsvFile { file_name, text })
+        .collect();
+    Ok(CsvExport { tables })
 }
 
 /// The Comparison workbook of several project files. An invalid variant's
@@ -127,6 +146,9 @@ mod tests {
 
     #[test]
     fn a_valid_project_exports() {
-        assert!(!csv_from_json(EXAMPLE, "2026-01-01").unwrap().is_empty());
+        assert!(!csv_from_json(EXAMPLE, "2026-01-01")
+            .unwrap()
+            .tables
+            .is_empty());
     }
 }

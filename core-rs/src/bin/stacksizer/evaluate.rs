@@ -61,8 +61,13 @@ pub fn run(path: &Path, json: bool, catalog: Option<&Path>) -> ExitCode {
             }
         }
         EvaluateOutcome::Invalid { issues } => {
-            for issue in issues {
+            for issue in &issues {
                 eprintln!("error: {}: {}", path.display(), issue.message);
+            }
+            // A program reading --json gets the issues as the app does:
+            // each with its path, value and allowed range.
+            if json {
+                print_json(&EvaluateOutcome::Invalid { issues });
             }
             ExitCode::from(EXIT_INVALID)
         }

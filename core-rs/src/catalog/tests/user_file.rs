@@ -154,3 +154,39 @@ fn json_defaults_may_name_shipped_parts_and_must_name_real_ones() {
     let paths: Vec<&str> = err.iter().map(|i| i.path.as_str()).collect();
     assert_eq!(paths, ["schema_version", "defaults.host"]);
 }
+
+#[test]
+fn a_stored_user_catalog_refused_keeps_each_path_value_and_range_under_user_catalog() {
+    let mut part = shipped().part("micron-7450-pro-3840").unwrap().clone();
+    part.id = "my-ssd".into();
+    part.unit_price = -1.0;
+    let user = Catalog {
+        schema_version: CATALOG_SCHEMA_VERSION,
+        price_note: String::new(),
+        defaults: None,
+        parts: vec![part],
+    };
+    let json = serde_json::to_string(&user).unwrap();
+    let err = crate::import::catalog_in_use(Some(&json)).unwrap_err();
+    let issue = err
+        .issues
+        .iter()
+        .find(|i| i.path == "user_catalog.parts[0].unit_price")
+        .unwrap_or_else(|| panic!("{err:?}"));
+    assert_eq!(issue.value, Some(-1.0));
+    assert!(issue.allowed.is_some_and(|a| a.min == 0.0), "{issue:?}");
+    assert!(
+        issue
+            .message
+            .starts_with("the user catalog: parts[0].unit_price"),
+        "{}",
+        issue.message
+    );
+    let err = crate::import::stored_user_catalog(Some("{")).unwrap_err();
+    assert!(err.issues[0].path.starts_with("user_catalog"), "{err:?}");
+    assert_eq!(
+        crate::import::catalog_in_use(None).unwrap(),
+        shipped(),
+        "no user catalog: the shipped one"
+    );
+}

@@ -110,6 +110,33 @@ pub fn check_choices(c: &ImportChoices) -> Vec<InputIssue> {
     issues
 }
 
+/// The project an import preview makes with the user's choices, or the
+/// choices out of range, as the app gets it.
+#[derive(Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum ApplyImportOutcome {
+    Applied { applied: Box<AppliedImport> },
+    Invalid { issues: Vec<InputIssue> },
+}
+
+/// `apply` as the app's one outcome. Pure and quick: the app calls it on
+/// each change of the choices to show what would be imported, and its
+/// project is what Import applies.
+pub fn apply_outcome(
+    preview: &InventoryPreview,
+    choices: &ImportChoices,
+    file_name: &str,
+    catalog: &Catalog,
+) -> ApplyImportOutcome {
+    match apply(preview, choices, file_name, catalog) {
+        Ok(applied) => ApplyImportOutcome::Applied {
+            applied: Box::new(applied),
+        },
+        Err(issues) => ApplyImportOutcome::Invalid { issues },
+    }
+}
+
 /// The project the choices make from the preview; every problem with the
 /// choices (by path) when they are out of range.
 pub fn apply(

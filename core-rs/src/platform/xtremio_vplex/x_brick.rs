@@ -35,6 +35,21 @@ pub struct XBrickModel {
     pub source: &'static str,
 }
 
+/// The X-Brick models an XtremIO + VPLEX cluster can use, for the editor.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct XBrickCatalog {
+    pub models: Vec<XBrickModel>,
+}
+
+impl XBrickCatalog {
+    pub fn all() -> Self {
+        XBrickCatalog {
+            models: X_BRICK_MODELS.to_vec(),
+        }
+    }
+}
+
 /// The catalog. Usable capacity is published for the 10 TB first-generation
 /// X-Brick only; the others are estimated from it (see `usable_gb`).
 pub const X_BRICK_MODELS: [XBrickModel; 7] = [
