@@ -86,10 +86,11 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
 
   if (!cluster || !optimum) return null;
   const figures = current.figures;
-  const cost = figures?.cost.priced_total ?? 0;
-  const headroomTb = (figures?.headroom.gb ?? 0) / 1000;
-  const cpu = figures?.cpu.after_failure.pct ?? 0;
-  const optimumCpu = optimum.cpu.after_failure.pct ?? 0;
+  // Figures the core did not return (no evaluation yet, no cores) read "–", never 0.
+  const cost = figures?.cost.priced_total;
+  const headroomTb = figures?.headroom.tb;
+  const cpu = figures?.cpu.after_failure.pct;
+  const optimumCpu = optimum.cpu.after_failure.pct;
   return (
     <div className="customise" data-testid="customise">
       <h4>
@@ -126,17 +127,24 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
         ))}
       </div>
       <p data-testid="customise-delta">
-        {current.unpriced === null ? (
+        {current.unpriced !== null ? (
+          <>Cost not known: {current.unpriced}; </>
+        ) : cost === undefined ? (
+          <>Cost –; </>
+        ) : (
           <>
             Cost {money(cost)} ({signed(cost - design.cost, money)} against the optimum);{' '}
           </>
-        ) : (
-          <>Cost not known: {current.unpriced}; </>
         )}
-        capacity headroom {headroomTb.toFixed(1)} TB (
-        {signed(headroomTb - optimum.headroom.gb / 1000, (v) => `${v.toFixed(1)} TB`)}); CPU after
-        N+x {cpu.toFixed(0)} % ({signed(cpu - optimumCpu, (v) => `${v.toFixed(0)} pts`)}); verdict{' '}
-        {current.status?.replace(/_/g, ' ') ?? '—'}.
+        capacity headroom{' '}
+        {headroomTb === undefined
+          ? '–'
+          : `${headroomTb.toFixed(1)} TB (${signed(headroomTb - optimum.headroom.tb, (v) => `${v.toFixed(1)} TB`)})`}
+        ; CPU after N+x{' '}
+        {cpu === undefined || optimumCpu === undefined
+          ? '–'
+          : `${cpu.toFixed(0)} % (${signed(cpu - optimumCpu, (v) => `${v.toFixed(0)} pts`)})`}
+        ; verdict {current.status?.replace(/_/g, ' ') ?? '—'}.
       </p>
       {current.issues.length > 0 && (
         <ul className="issue">
