@@ -16,6 +16,15 @@ pub const MAX_ESA_COMPONENTS_PER_HOST: u64 = 27_000;
 pub const MAX_ESA_COMPONENTS_PER_DEVICE: u64 = 3_000;
 /// Seed 000 §3.4: vSAN stretched clusters support up to 5 ms RTT between sites.
 pub const MAX_SUPPORTED_RTT_MS: f64 = 5.0;
+/// VMware: witness RTT < 500 ms with 1 host per site (a 2-node cluster),
+/// <= 200 ms up to 10 hosts per site (seed 000 §3.4 tested 200 ms), < 100
+/// ms for 11-15 hosts per site.
+pub const WITNESS_RTT_TWO_NODE_MS: f64 = 500.0;
+pub const WITNESS_RTT_SMALL_MS: f64 = 200.0;
+pub const WITNESS_RTT_LARGE_MS: f64 = 100.0;
+pub const WITNESS_SMALL_MAX_HOSTS_PER_SITE: u32 = 10;
+/// VMware vSAN design guide: a component holds at most 255 GB.
+pub const MAX_COMPONENT_GB: f64 = 255.0;
 
 /// XtremIO clusters hold up to 8 X-Bricks (X2-R; first generation and X2-S: 4).
 pub const MAX_X_BRICKS: u32 = 8;

@@ -7,6 +7,10 @@ use serde::Serialize;
 use crate::demand::footprint::footprint;
 use crate::demand::placement::PlacedWorkload;
 use crate::demand::write_load::write_load;
+use crate::limits::{
+    MAX_COMPONENT_GB, WITNESS_RTT_LARGE_MS, WITNESS_RTT_SMALL_MS, WITNESS_RTT_TWO_NODE_MS,
+    WITNESS_SMALL_MAX_HOSTS_PER_SITE,
+};
 use crate::ratio::percent;
 use crate::source;
 
@@ -23,15 +27,6 @@ pub const MIN_RECOMMENDED_LINK_GBPS: f64 = 10.0;
 pub const WITNESS_BYTES_PER_COMPONENT: f64 = 1138.0;
 pub const WITNESS_FAILOVER_SECONDS: f64 = 5.0;
 pub const WITNESS_SAFETY_MARGIN: f64 = 1.1;
-/// VMware: witness RTT < 500 ms with 1 host per site (a 2-node cluster),
-/// <= 200 ms up to 10 hosts per site (seed 000 §3.4 tested 200 ms), < 100
-/// ms for 11-15 hosts per site.
-pub const WITNESS_RTT_TWO_NODE_MS: f64 = 500.0;
-pub const WITNESS_RTT_SMALL_MS: f64 = 200.0;
-pub const WITNESS_RTT_LARGE_MS: f64 = 100.0;
-pub const WITNESS_SMALL_MAX_HOSTS_PER_SITE: u32 = 10;
-/// VMware vSAN design guide: a component holds at most 255 GB.
-pub const MAX_COMPONENT_GB: f64 = 255.0;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
