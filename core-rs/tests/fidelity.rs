@@ -15,9 +15,10 @@ use serde_json::Value;
 use stacksizer_core::evaluate::{evaluate, ArrayClusterEvaluation, ClusterEvaluation, Evaluation};
 use stacksizer_core::parse_project;
 use stacksizer_core::platform::two_sites::rtt_penalty;
-use stacksizer_core::platform::vsan_osa::performance::{
-    host_path_utilisation, TierLoad, OSA_READ_PATH_MS, OSA_WRITE_PATH_MS,
+use stacksizer_core::platform::vsan_osa::performance::latency::{
+    host_path_utilisation, OSA_READ_PATH_MS, OSA_WRITE_PATH_MS,
 };
+use stacksizer_core::platform::vsan_osa::performance::tier_load::TierLoad;
 use stacksizer_core::resilience::FailureKind;
 
 /// How the tool arrives at a figure.

@@ -371,7 +371,8 @@ mod latency {
     use super::*;
     use stacksizer_core::evaluate::ClusterEvaluation;
     use stacksizer_core::model::Storage;
-    use stacksizer_core::platform::vsan_osa::performance::{WorkloadPerformance, OSA_READ_PATH_MS};
+    use stacksizer_core::platform::vsan_osa::performance::latency::OSA_READ_PATH_MS;
+    use stacksizer_core::platform::vsan_osa::performance::WorkloadPerformance;
 
     const PREDICTED: f64 = 0.25;
 

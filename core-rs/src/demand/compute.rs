@@ -11,15 +11,27 @@
 //! SQL VMs' configured RAM must fit in the RAM left after N+x failures, less
 //! what vSAN itself takes on each host. Other VMs may overcommit, which is
 //! reported as a warning.
+//!
+//! What vSAN OSA itself takes of each host's RAM is `vsan_memory`; how the
+//! rules below are worded as findings, `findings`.
 
 use serde::Serialize;
 
 use crate::demand::placement::PlacedWorkload;
 use crate::model::ResolvedDiskGroup;
 use crate::model::{HostSpec, Id, Settings, SqlDeployment, Topology, WorkloadSpec};
-use crate::rules::{hosts_to_add, num, Finding, FindingCode, Measure};
+use crate::rules::Finding;
 use crate::source;
 use crate::totals::totals;
+
+mod findings;
+pub mod vsan_memory;
+
+#[cfg(test)]
+pub(crate) mod test_support;
+
+use findings::{cluster_findings, vm_fit_findings};
+use vsan_memory::VsanMemory;
 
 /// Tier-1 SQL Server: one physical core per vCPU (seed 000 §12.3, VMware's
 /// SQL Server on vSphere guide).
@@ -89,41 +101,6 @@ pub fn vm_shape(spec: &WorkloadSpec) -> (u32, f64) {
     }
 }
 
-// vSAN's own memory per host, VMware KB 2113954 (vSAN 6.2 on ESXi 6.0 U3,
-// vSAN 6.6 on ESXi 6.5.0d): base + per disk group (fixed + per GB of cache)
-// + per capacity device. The KB's MB are binary, like host RAM.
-const VSAN_BASE_MB: f64 = 5426.0;
-const VSAN_DISK_GROUP_MB: f64 = 636.0;
-const VSAN_HYBRID_CACHE_MB_PER_GB: f64 = 8.0;
-const VSAN_ALL_FLASH_CACHE_MB_PER_GB: f64 = 14.0;
-/// An all-flash cache device counts up to 600 GB (its write buffer limit).
-const VSAN_ALL_FLASH_CACHE_CAP_GB: f64 = 600.0;
-const VSAN_CAPACITY_DEVICE_MB: f64 = 70.0;
-const MB_PER_GB: f64 = 1024.0;
-
-/// RAM vSAN takes on every host, in GB (KB 2113954 formula); none without
-/// disk groups (array storage: the hosts run no vSAN).
-pub fn vsan_memory_gb(disk_groups: &[ResolvedDiskGroup]) -> f64 {
-    if disk_groups.is_empty() {
-        return 0.0;
-    }
-    let groups_mb: f64 = disk_groups
-        .iter()
-        .map(|g| {
-            let cache_mb = if g.capacity.kind.is_flash() {
-                g.cache.capacity_gb.min(VSAN_ALL_FLASH_CACHE_CAP_GB)
-                    * VSAN_ALL_FLASH_CACHE_MB_PER_GB
-            } else {
-                g.cache.capacity_gb * VSAN_HYBRID_CACHE_MB_PER_GB
-            };
-            VSAN_DISK_GROUP_MB
-                + cache_mb
-                + f64::from(g.capacity_device_count) * VSAN_CAPACITY_DEVICE_MB
-        })
-        .sum();
-    (VSAN_BASE_MB + groups_mb) / MB_PER_GB
-}
-
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WorkloadCompute {
@@ -184,23 +161,6 @@ pub struct ClusterCompute {
     pub overhead_source: &'static str,
     pub vsan_memory_source: &'static str,
     pub findings: Vec<Finding>,
-}
-
-/// RAM vSAN takes on every host and the rule it comes from.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct VsanMemory {
-    pub per_host_gb: f64,
-    pub source: &'static str,
-}
-
-impl VsanMemory {
-    /// vSAN OSA's disk groups, by the KB 2113954 formula.
-    pub fn of_disk_groups(disk_groups: &[ResolvedDiskGroup]) -> Self {
-        VsanMemory {
-            per_host_gb: vsan_memory_gb(disk_groups),
-            source: source::VSAN_MEMORY_KB,
-        }
-    }
 }
 
 /// Sizes the compute of one cluster for the workloads placed on it.
@@ -385,142 +345,6 @@ fn ratio(a: f64, b: f64) -> Option<f64> {
     (b > 0.0).then(|| a / b)
 }
 
-fn cluster_findings(c: &ClusterCompute, settings: &Settings, cluster_path: &str) -> Vec<Finding> {
-    let mut findings = Vec::new();
-    let (low, high) = PUBLISHED_OVERHEAD_PCT;
-    let overhead = c.virtualization_overhead_pct;
-    if !(low..=high).contains(&overhead) {
-        let message = format!(
-            "Virtualization CPU overhead is set to {} %, outside the {low}-{high} % seed 000 \
-             publishes for SQL Server.",
-            num(overhead, 1)
-        );
-        findings.push(
-            Finding::new(FindingCode::ComputeOverheadOutsidePublishedRange, message)
-                .at("settings.virtualization_cpu_overhead_pct"),
-        );
-    }
-    if no_hosts_after_failure(c.hosts_after_failure) {
-        let message = format!(
-            "Reserving {} host(s) for failures leaves none of the cluster's {} hosts to run \
-             its workloads.",
-            settings.reserve_hosts, c.hosts
-        );
-        findings.push(
-            Finding::new(FindingCode::ComputeNoHostsAfterFailure, message)
-                .at("settings.reserve_hosts"),
-        );
-        // Nothing is left to fit vCPUs or memory into: this one error says it.
-        return findings;
-    }
-    if cpu_overcommitted(c.cores_needed, c.physical_cores_after_failure) {
-        let message = format!(
-            "The workloads need {} physical cores at their recommended vCPU:pCore ratios \
-             (SQL Server and Exchange 1:1, other VMs {GENERAL_VCPU_PER_CORE}:1) with {} % \
-             virtualization overhead: {} of the {} cores with all {} hosts up, {} of the {} \
-             cores left after {} host failure(s). {} vCPUs on {} cores is {}:1.",
-            num(c.cores_needed, 1),
-            num(c.virtualization_overhead_pct, 0),
-            pct(c.cores_needed_pct),
-            c.physical_cores,
-            c.hosts,
-            pct(c.cores_needed_pct_after_failure),
-            c.physical_cores_after_failure,
-            settings.reserve_hosts,
-            c.vcpus,
-            c.physical_cores,
-            c.vcpu_per_core
-                .map_or("-".to_string(), |r| num(r, 2).to_string()),
-        );
-        // Past the ratios the VMs cannot get the cores they are sized for
-        // with the N+x hosts down: the design does not run its workloads.
-        let cores_per_host = f64::from(c.physical_cores) / f64::from(c.hosts);
-        let measure = Measure::new(
-            after_reserve("CPU", settings.reserve_hosts),
-            c.cores_needed_pct_after_failure.unwrap_or(f64::INFINITY),
-            100.0,
-            format!("{} cores", c.physical_cores_after_failure),
-        )
-        .remedy(add_hosts(
-            c.cores_needed,
-            cores_per_host,
-            settings.reserve_hosts,
-            c.hosts,
-        ));
-        findings.push(
-            Finding::new(FindingCode::ComputeCpuOvercommitted, message)
-                .at(format!("{cluster_path}.host.cores_per_socket"))
-                .measured(measure),
-        );
-    }
-    let ram_path = format!("{cluster_path}.host.ram_gb");
-    let ram_measure = |demand_gb: f64, limit_pct: f64| {
-        Measure::new(
-            after_reserve("RAM", settings.reserve_hosts),
-            demand_gb / c.usable_ram_after_failure_gb * 100.0,
-            limit_pct,
-            format!("{} GB", num(c.usable_ram_after_failure_gb, 0)),
-        )
-        .remedy(add_hosts(
-            demand_gb,
-            c.usable_ram_per_host_gb * limit_pct / 100.0,
-            settings.reserve_hosts,
-            c.hosts,
-        ))
-    };
-    if memory_overcommitted(c.sql_ram_gb, c.usable_ram_after_failure_gb) {
-        let message = format!(
-            "SQL Server VMs need {} GB of reserved memory, more than the {} GB the hosts \
-             offer after {} host failure(s) ({} GB per host less {} GB for vSAN); SQL \
-             Server memory must not be overcommitted.",
-            num(c.sql_ram_gb, 0),
-            num(c.usable_ram_after_failure_gb, 0),
-            settings.reserve_hosts,
-            num(c.ram_per_host_gb, 0),
-            num(c.vsan_memory_per_host_gb, 1),
-        );
-        findings.push(
-            Finding::new(FindingCode::ComputeSqlMemoryOvercommitted, message)
-                .at(ram_path)
-                .measured(ram_measure(c.sql_ram_gb, 100.0)),
-        );
-    } else if memory_overcommitted(c.ram_demand_gb, c.usable_ram_after_failure_gb) {
-        let message = format!(
-            "The VMs are configured with {} GB of memory, more than the {} GB the hosts \
-             offer after {} host failure(s): the VMs could not all restart without \
-             overcommitting memory (ballooning, swapping).",
-            num(c.ram_demand_gb, 0),
-            num(c.usable_ram_after_failure_gb, 0),
-            settings.reserve_hosts,
-        );
-        findings.push(
-            Finding::new(FindingCode::ComputeMemoryOvercommitted, message)
-                .at(ram_path)
-                .measured(ram_measure(c.ram_demand_gb, 100.0)),
-        );
-    } else if c
-        .ram_demand_pct_after_failure
-        .is_some_and(|p| p > RAM_AFTER_FAILURE_WARNING_PCT)
-    {
-        let message = format!(
-            "The VMs are configured with {} GB of memory, {} % of the {} GB the hosts offer \
-             after {} host failure(s): above the {} % that leaves room for VM memory \
-             overhead and growth.",
-            num(c.ram_demand_gb, 0),
-            pct(c.ram_demand_pct_after_failure),
-            num(c.usable_ram_after_failure_gb, 0),
-            settings.reserve_hosts,
-            num(RAM_AFTER_FAILURE_WARNING_PCT, 0),
-        );
-        findings.push(
-            Finding::new(FindingCode::ComputeMemoryHighAfterFailure, message)
-                .at(ram_path)
-                .measured(ram_measure(c.ram_demand_gb, RAM_AFTER_FAILURE_WARNING_PCT)),
-        );
-    }
-    findings
-}
-
 // The compute rules. What the N+x reserve leaves grows with the hosts at
 // a fixed host model, while the demand does not depend on them; a VM's
 // fit on one host does not depend on the count at all. None of them can
@@ -585,211 +409,14 @@ pub fn vm_exceeds_host_memory(vm_ram_gb: f64, usable_ram_per_host_gb: f64) -> bo
 /// reported as tight (`source::RAM_HEADROOM`, an assumption).
 pub const RAM_AFTER_FAILURE_WARNING_PCT: f64 = 90.0;
 
-/// "CPU after N+1"; "CPU with every host up" without a reserve.
-pub fn after_reserve(resource: &str, reserve_hosts: u32) -> String {
-    match reserve_hosts {
-        0 => format!("{resource} with every host up"),
-        x => format!("{resource} after N+{x}"),
-    }
-}
-
-/// "add 3 hosts": what meets a demand of `demand` at `per_host` a host.
-pub fn add_hosts(demand: f64, per_host: f64, reserve: u32, hosts: u32) -> Option<String> {
-    hosts_to_add(demand, per_host, reserve, hosts)
-        .filter(|n| *n > 0)
-        .map(|n| format!("add {n} host{}", if n == 1 { "" } else { "s" }))
-}
-
-fn pct(value: Option<f64>) -> String {
-    value.map_or("-".to_string(), |v| format!("{} %", num(v, 0)))
-}
-
-/// A VM must fit on one host; to avoid remote memory access it should fit
-/// in one NUMA node, in memory (seed 004) and in vCPUs (seed 000 §12.3).
-fn vm_fit_findings(w: &PlacedWorkload, host: &HostSpec, c: &ClusterCompute) -> Vec<Finding> {
-    let (vcpu, ram_gb) = vm_shape(&w.workload.spec);
-    // Most VMs fit: the path is formatted only for a finding.
-    let at = |field: &str| format!("workloads[{}].spec.{field}", w.index);
-    let name = &w.workload.name;
-    let mut findings = Vec::new();
-    if vm_exceeds_host_memory(ram_gb, c.usable_ram_per_host_gb) {
-        let message = format!(
-            "Workload '{name}': a {} GB VM does not fit on one host, which has {} GB for VMs \
-             ({} GB less {} GB for vSAN).",
-            num(ram_gb, 0),
-            num(c.usable_ram_per_host_gb, 1),
-            num(host.ram_gb, 0),
-            num(c.vsan_memory_per_host_gb, 1),
-        );
-        findings.push(
-            Finding::new(FindingCode::ComputeVmExceedsHostMemory, message).at(at("ram_gb_per_vm")),
-        );
-    } else if ram_gb > c.numa_node_ram_gb {
-        let message = format!(
-            "Workload '{name}': a {} GB VM exceeds one NUMA node's {} GB ({} GB over {} \
-             sockets), so part of its memory is remote.",
-            num(ram_gb, 0),
-            num(c.numa_node_ram_gb, 0),
-            num(host.ram_gb, 0),
-            host.sockets,
-        );
-        findings.push(
-            Finding::new(FindingCode::ComputeVmMemorySpansNuma, message).at(at("ram_gb_per_vm")),
-        );
-    }
-    if vcpu > host.cores_per_socket {
-        let message = format!(
-            "Workload '{name}': {vcpu} vCPUs per VM exceed the {} cores of one socket, so the \
-             VM spans NUMA nodes; expose them with vNUMA (cores per socket = 1) rather than \
-             hide them.",
-            host.cores_per_socket,
-        );
-        findings
-            .push(Finding::new(FindingCode::ComputeVmVcpuSpansNuma, message).at(at("vcpu_per_vm")));
-    }
-    findings
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{CommitMode, Device, DeviceKind, ProtectionMethod, StoragePolicy, Workload};
+    use crate::demand::compute::test_support::{
+        ag, assess, codes, device, host, seed_000, sql, vms, workload,
+    };
+    use crate::model::DeviceKind;
     use proptest::prelude::*;
-
-    fn host(sockets: u32, cores_per_socket: u32, ram_gb: f64) -> HostSpec {
-        HostSpec {
-            model: "test".into(),
-            sockets,
-            cores_per_socket,
-            ghz: 2.6,
-            ram_gb,
-            nics: 2,
-            nic_gbps: 10.0,
-            unit_price: None,
-        }
-    }
-
-    fn device(kind: DeviceKind, gb: f64) -> Device {
-        Device {
-            id: format!("{kind:?}-{gb}"),
-            model: "test".into(),
-            kind,
-            capacity_gb: gb,
-            read_iops: 50_000.0,
-            write_iops: 20_000.0,
-            endurance_dwpd: None,
-            flash_class: None,
-            unit_price: None,
-        }
-    }
-
-    fn raid1() -> StoragePolicy {
-        StoragePolicy {
-            id: "raid1".into(),
-            name: "RAID-1 FTT=1".into(),
-            method: ProtectionMethod::Raid1,
-            ftt: 1,
-            stripe_width: 1,
-            object_space_reservation_pct: 0.0,
-            checksum: true,
-            iops_limit: None,
-            compression: None,
-        }
-    }
-
-    fn workload(id: &str, spec: WorkloadSpec) -> Workload {
-        Workload {
-            id: id.into(),
-            name: id.into(),
-            cluster_id: "c".into(),
-            policy_id: "raid1".into(),
-            spec,
-        }
-    }
-
-    fn sql(instances: u32, vcpu: u32, ram_gb: f64, deployment: SqlDeployment) -> WorkloadSpec {
-        WorkloadSpec::SqlServer {
-            vm_count: instances,
-            vcpu_per_vm: vcpu,
-            ram_gb_per_vm: ram_gb,
-            memory_reservation_gb_per_vm: None,
-            db_size_gb: 200.0,
-            log_size_gb: 100.0,
-            tempdb_size_gb: 80.0,
-            annual_growth_pct: 0.0,
-            working_set_pct: 20.0,
-            target_iops: 1_000.0,
-            read_pct: 90.0,
-            io_size_kb: 8.0,
-            deployment,
-        }
-    }
-
-    fn vms(count: u32, vcpu: u32, ram_gb: f64) -> WorkloadSpec {
-        WorkloadSpec::VmGroup {
-            vm_count: count,
-            vcpu_per_vm: vcpu,
-            ram_gb_per_vm: ram_gb,
-            memory_reservation_gb_per_vm: None,
-            disk_gb_per_vm: 40.0,
-            iops_per_vm: 10.0,
-            read_pct: 70.0,
-            annual_growth_pct: 0.0,
-        }
-    }
-
-    fn ag() -> SqlDeployment {
-        SqlDeployment::AvailabilityGroup {
-            replicas: 2,
-            commit: CommitMode::Sync,
-        }
-    }
-
-    fn assess(
-        host: &HostSpec,
-        hosts: u32,
-        groups: &[ResolvedDiskGroup],
-        ws: &[Workload],
-        settings: &Settings,
-    ) -> ClusterCompute {
-        let p = raid1();
-        let placed: Vec<PlacedWorkload> = ws
-            .iter()
-            .enumerate()
-            .map(|(index, workload)| PlacedWorkload::new(index, workload, 0, &p, false))
-            .collect();
-        let topology = Topology::Single { host_count: hosts };
-        assess_compute(0, host, &topology, groups, &placed, settings, 2)
-    }
-
-    fn codes(c: &ClusterCompute) -> Vec<&'static str> {
-        c.findings.iter().map(|f| f.code.as_str()).collect()
-    }
-
-    #[test]
-    fn kb_2113954_all_flash_example() {
-        // KB 2113954's worked example: one all-flash disk group, 600 GB cache,
-        // 3 capacity devices = 5,426 + 636 + 14 x 600 + 3 x 70 = 14,672 MB.
-        // An 800 GB cache device counts only its first 600 GB.
-        let cache = device(DeviceKind::SasSsd, 800.0);
-        let cap = device(DeviceKind::SasSsd, 1_920.0);
-        let group = ResolvedDiskGroup {
-            cache: &cache,
-            capacity: &cap,
-            capacity_device_count: 3,
-        };
-        assert!((vsan_memory_gb(&[group]) * 1024.0 - 14_672.0).abs() < 1e-9);
-    }
-
-    /// Seed 000 Table 2: 4 hosts, 2 sockets x 10 cores, 256 GB; 2 disk groups
-    /// of one 400 GB SSD and six 900 GB 10K HDDs.
-    fn seed_000() -> (HostSpec, Device, Device) {
-        (
-            host(2, 10, 256.0),
-            device(DeviceKind::SataSsd, 400.0),
-            device(DeviceKind::Hdd10k, 900.0),
-        )
-    }
 
     #[test]
     fn seed_000_ratio_memory_and_numa() {
@@ -941,136 +568,6 @@ mod tests {
             codes(&c),
             vec!["compute.cpu_overcommitted", "compute.vm_vcpu_spans_numa"]
         );
-    }
-
-    #[test]
-    fn sql_memory_is_never_overcommitted() {
-        // 3 hosts of 256 GB, N+1: 2 x (256 - vSAN) GB left; 4 SQL VMs of
-        // 128 GB and 2 of 64 GB need 640 GB.
-        let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
-        let ws = [
-            workload("big", sql(4, 8, 128.0, SqlDeployment::Standalone)),
-            workload("small", sql(2, 8, 64.0, SqlDeployment::Standalone)),
-        ];
-        let c = assess(&h, 3, &[group], &ws, &Settings::default());
-        assert!(c.usable_ram_after_failure_gb < 640.0);
-        let found = c
-            .findings
-            .iter()
-            .find(|f| f.code == "compute.sql_memory_overcommitted")
-            .expect("sql memory finding");
-        assert_eq!(found.severity, crate::rules::Severity::Error);
-        assert!(found.message.contains("640 GB"), "{}", found.message);
-        // The same memory in generic VMs is its own finding: they could
-        // run overcommitted, but not all restart as configured after N+1,
-        // so it fails the design too (the severity review).
-        let generic = [workload("vms", vms(10, 2, 64.0))];
-        let c = assess(&h, 3, &[group], &generic, &Settings::default());
-        assert_eq!(codes(&c), vec!["compute.memory_overcommitted"]);
-        assert_eq!(c.findings[0].severity, crate::rules::Severity::Error);
-    }
-
-    #[test]
-    fn ram_above_ninety_percent_after_n_plus_one_is_a_warning_with_its_fix() {
-        // 4 hosts of 256 GB, N+1: 3 x (256 - vSAN) GB left for VMs. VMs
-        // configured with 97 % of it still restart: a warning (the RVTools
-        // project the issue names ran at 97 %), and hosts to get under 90 %.
-        let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
-        let probe = assess(&h, 4, &[group], &[], &Settings::default());
-        let per_vm = probe.usable_ram_after_failure_gb * 0.97 / 10.0;
-        let c = assess(
-            &h,
-            4,
-            &[group],
-            &[workload("vms", vms(10, 2, per_vm))],
-            &Settings::default(),
-        );
-        assert_eq!(codes(&c), vec!["compute.memory_high_after_failure"]);
-        let f = &c.findings[0];
-        assert_eq!(f.severity, crate::rules::Severity::Warning);
-        let m = f.measure.as_ref().expect("figure");
-        assert!((m.used_pct - 97.0).abs() < 1e-9, "{m:?}");
-        // 97 % of 3 hosts is 3.23 hosts at 90 %: 4 + 1 reserved = 5 hosts.
-        assert_eq!(
-            m.to_string(),
-            format!(
-                "RAM after N+1: 97 % of {} GB (limit 90 %) — add 1 host",
-                num(probe.usable_ram_after_failure_gb, 0)
-            )
-        );
-    }
-
-    #[test]
-    fn vm_larger_than_a_host_or_a_numa_node() {
-        let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
-        let ws = [
-            workload("huge", sql(1, 8, 250.0, SqlDeployment::Standalone)),
-            workload("wide", sql(1, 8, 160.0, SqlDeployment::Standalone)),
-        ];
-        let c = assess(&h, 4, &[group], &ws, &Settings::default());
-        assert_eq!(
-            codes(&c),
-            vec![
-                "compute.vm_exceeds_host_memory",
-                "compute.vm_memory_spans_numa"
-            ]
-        );
-        assert_eq!(
-            c.findings[0].path.as_deref(),
-            Some("workloads[0].spec.ram_gb_per_vm")
-        );
-    }
-
-    #[test]
-    fn reserving_every_host_leaves_no_ratio() {
-        let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
-        let ws = [workload("vms", vms(2, 2, 8.0))];
-        let c = assess(&h, 1, &[group], &ws, &Settings::default());
-        assert_eq!(c.hosts_after_failure, 0);
-        assert_eq!(c.vcpu_per_core_after_failure, None);
-        assert_eq!(c.cores_needed_pct_after_failure, None);
-        // One error, not a cascade of CPU and memory findings.
-        assert_eq!(codes(&c), vec!["compute.no_hosts_after_failure"]);
-    }
-
-    #[test]
-    fn overhead_outside_the_published_range_is_noted() {
-        // Seed 000 §12.3: 8-15 %.
-        let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
-        let settings = Settings {
-            virtualization_cpu_overhead_pct: 5.0,
-            ..Settings::default()
-        };
-        let c = assess(&h, 4, &[group], &[], &settings);
-        assert_eq!(codes(&c), vec!["compute.overhead_outside_published_range"]);
-        assert!(assess(&h, 4, &[group], &[], &Settings::default())
-            .findings
-            .is_empty());
     }
 
     proptest! {

@@ -135,3 +135,59 @@ pub fn working_set_gb(spec: &WorkloadSpec) -> f64 {
         } => f64::from(*vm_count) * disk_gb_per_vm,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{CommitMode, SqlDeployment};
+    use crate::platform::vsan_osa::performance::test_support::sql;
+
+    #[test]
+    fn seed_000_ag_secondaries_apply_every_write() {
+        // Seed 000 §7.3: a synchronous AG secondary hardens every log write
+        // ("additional I/Os on the secondary"); reads stay on the primary.
+        let ag = SqlDeployment::AvailabilityGroup {
+            replicas: 2,
+            commit: CommitMode::Sync,
+        };
+        let fe = front_end_io(&sql(180.0, 100.0, 1_000.0, ag));
+        assert_eq!((fe.read_iops, fe.write_iops), (900.0, 200.0));
+        let standalone = front_end_io(&sql(180.0, 100.0, 1_000.0, SqlDeployment::Standalone));
+        assert_eq!(
+            (standalone.read_iops, standalone.write_iops),
+            (900.0, 100.0)
+        );
+    }
+
+    #[test]
+    fn file_server_and_vm_group_iops() {
+        // 400 MB/s of 64 KB I/O = 6,250 IOPS (decimal units throughout).
+        let file = WorkloadSpec::FileServer {
+            vm_count: 2,
+            vcpu_per_vm: 4,
+            ram_gb_per_vm: 16.0,
+            memory_reservation_gb_per_vm: None,
+            capacity_gb: 1_000.0,
+            iscsi_luns: None,
+            throughput_mbps: 400.0,
+            read_pct: 10.0,
+            io_size_kb: 64.0,
+            annual_growth_pct: 0.0,
+        };
+        let fe = front_end_io(&file);
+        assert!((fe.total_iops - 6_250.0).abs() < 1e-9);
+        assert!((fe.read_iops - 625.0).abs() < 1e-9);
+        let vms = WorkloadSpec::VmGroup {
+            vm_count: 20,
+            vcpu_per_vm: 2,
+            ram_gb_per_vm: 8.0,
+            memory_reservation_gb_per_vm: None,
+            disk_gb_per_vm: 100.0,
+            iops_per_vm: 50.0,
+            read_pct: 60.0,
+            annual_growth_pct: 0.0,
+        };
+        assert_eq!(front_end_io(&vms).total_iops, 1_000.0);
+        assert_eq!(working_set_gb(&vms), 2_000.0);
+    }
+}

@@ -13,7 +13,8 @@ use crate::demand::placement::PlacedWorkload;
 use crate::model::{Capacity, Cluster, HostSpec, ResolvedDiskGroup, Settings, Topology};
 use crate::platform::two_sites::Sites;
 use crate::platform::vsan_osa::capacity::{raw_capacity, usable_capacity, ConsumedGrowth};
-use crate::platform::vsan_osa::performance::{ClusterPerformance, GrowingIo};
+use crate::platform::vsan_osa::performance::growth::GrowingIo;
+use crate::platform::vsan_osa::performance::ClusterPerformance;
 
 pub(super) struct OsaGrowth<'a> {
     groups: &'a [ResolvedDiskGroup<'a>],

@@ -14,7 +14,8 @@ use super::{ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaCluster
 use crate::demand::compute::{ClusterCompute, RAM_AFTER_FAILURE_WARNING_PCT};
 use crate::model::{Settings, StorageTier};
 use crate::platform::vsan_osa::capacity::{CapacityEvaluation, StepKind};
-use crate::platform::vsan_osa::performance::{ClusterPerformance, OSA_HOST_PATH_IOPS};
+use crate::platform::vsan_osa::performance::latency::OSA_HOST_PATH_IOPS;
+use crate::platform::vsan_osa::performance::ClusterPerformance;
 use crate::platform::xtremio_vplex::SiteRole;
 use crate::resilience::{FailureKind, FailureScenario};
 use crate::rules::num;

@@ -38,7 +38,7 @@
 //! | `capacity.insufficient` | storage | `capacity::capacity_insufficient` |
 //! | `protection.too_few_hosts` | storage | `protection::too_few_hosts` with `esa_protection`'s minimum |
 //! | `esa.components_per_host`, `esa.components_per_device` | storage | `vsan_esa::components_exceed` |
-//! | `esa.iops_exceeded` | storage | `performance::over_ceiling` on the pool's utilisation |
+//! | `esa.iops_exceeded` | storage | `tier_load::over_ceiling` on the pool's utilisation |
 //! | `resilience.*` errors (rebuild after a device or the N+x hosts: hosts, space, IOPS) | storage | `resilience`'s findings on its failure scenarios, read as `evaluate` emitted them |
 //! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory` on `cores_on` and `usable_ram_on` (`ComputeAxis::failing`) |
 //! | any other unmet finding | neither | `select`'s verification by `evaluate` |
@@ -52,7 +52,7 @@ use crate::evaluate::{evaluate, EsaClusterEvaluation};
 use crate::model::issue::InputIssue;
 use crate::platform::vsan_esa::{components_exceed, MIN_DEVICES_PER_HOST};
 use crate::platform::vsan_osa::capacity::{capacity_insufficient, reserve_exceeds_cluster};
-use crate::platform::vsan_osa::performance::over_ceiling;
+use crate::platform::vsan_osa::performance::tier_load::over_ceiling;
 use crate::rules::FindingCode;
 
 use super::base::{Base, EsaConfig};

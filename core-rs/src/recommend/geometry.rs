@@ -2,7 +2,8 @@
 //! the per-host figures the scorer's checks read, taken from the catalog
 //! parts as `evaluate` takes them from a project's devices.
 
-use crate::demand::compute::{usable_ram_per_host_gb, vsan_memory_gb};
+use crate::demand::compute::usable_ram_per_host_gb;
+use crate::demand::compute::vsan_memory::vsan_memory_gb;
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
 use crate::model::{Device, ResolvedDiskGroup, Settings, StorageTier};
 use crate::platform::vsan_osa::cache::{rated_tbw, rated_writes_per_s};

@@ -20,8 +20,8 @@
 //! | `cache.below_rule`, `cache.below_rule_all_flash` | `cache::cache_below_rule` on `cache::per_disk_group` |
 //! | `cache.writes_exceed_rating` | `cache::writes_exceed_rating` (rating: `cache::rated_writes_per_s`) |
 //! | `cache.endurance_exceeded` | `cache::endurance_exceeded` on `cache::written_tb` |
-//! | `performance.iops_exceeded` | `performance::over_ceiling` on `performance::utilisation_pct` |
-//! | `performance.host_path_iops_exceeded` | `performance::over_ceiling` on `performance::host_path_utilisation_pct` |
+//! | `performance.iops_exceeded` | `tier_load::over_ceiling` on `tier_load::utilisation_pct` |
+//! | `performance.host_path_iops_exceeded` | `tier_load::over_ceiling` on `host_path::host_path_utilisation_pct` |
 //! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory`, `stretched.site_failure_memory`, `stretched.site_failure_cpu` | `ComputeAxis::failing`, which calls `demand::compute`'s and `two_sites`' predicates (the table in `recommend::compute`) |
 //! | `stretched.rtt_unsupported` | `RttPenalty::supported`, read by `figures` |
 //! | `stretched.link_insufficient`, `stretched.witness_bandwidth`, `stretched.witness_components` | `InterSiteLink::insufficient`, `WitnessLink::bandwidth_short`, `WitnessLink::too_many_components`, read by `figures` |
@@ -46,9 +46,11 @@ use crate::platform::vsan_osa::cache::{
 use crate::platform::vsan_osa::capacity::{
     capacity_insufficient, reserve_exceeds_cluster, usable_space,
 };
-use crate::platform::vsan_osa::performance::{
-    device_limited_iops, host_path_utilisation_pct, hybrid_read_cache_gb, over_ceiling, rated_iops,
-    utilisation_pct, LruCache, OSA_HOST_PATH_IOPS,
+use crate::platform::vsan_osa::performance::host_path::host_path_utilisation_pct;
+use crate::platform::vsan_osa::performance::latency::OSA_HOST_PATH_IOPS;
+use crate::platform::vsan_osa::performance::read_cache::{hybrid_read_cache_gb, LruCache};
+use crate::platform::vsan_osa::performance::tier_load::{
+    device_limited_iops, over_ceiling, rated_iops, utilisation_pct,
 };
 use crate::rules::FindingCode;
 

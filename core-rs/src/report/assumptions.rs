@@ -14,10 +14,13 @@ use crate::model::{DeviceKind, FreeSpaceModel, Settings, Storage, VsanEsa};
 use crate::platform::two_sites::VSAN_HOST_RTT_MS;
 use crate::platform::vsan_esa::LFS_OVERHEAD_PCT;
 use crate::platform::vsan_osa::cache::ALL_FLASH_WRITE_BUFFER_GB;
-use crate::platform::vsan_osa::performance::{
-    typical_hdd_iops, DATA_LATENCY_LIMIT_MS, FLASH_DATASHEET_QUEUE_DEPTH, HYBRID_READ_CACHE_SHARE,
-    LOG_WRITE_LATENCY_LIMIT_MS, OSA_HOST_PATH_IOPS, OSA_HOST_PATH_IO_KB,
+use crate::platform::vsan_osa::performance::device_queue::FLASH_DATASHEET_QUEUE_DEPTH;
+use crate::platform::vsan_osa::performance::latency::{OSA_HOST_PATH_IOPS, OSA_HOST_PATH_IO_KB};
+use crate::platform::vsan_osa::performance::latency_findings::{
+    DATA_LATENCY_LIMIT_MS, LOG_WRITE_LATENCY_LIMIT_MS,
 };
+use crate::platform::vsan_osa::performance::read_cache::HYBRID_READ_CACHE_SHARE;
+use crate::platform::vsan_osa::performance::tier_findings::typical_hdd_iops;
 use crate::source;
 
 /// What the report says about one setting, by its JSON path.

@@ -8,7 +8,7 @@ use super::iscsi::iscsi_section;
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
 use crate::labels;
-use crate::platform::vsan_osa::performance::TierLoad;
+use crate::platform::vsan_osa::performance::tier_load::TierLoad;
 
 pub fn performance_sheet(ctx: &Context) -> Sheet {
     let mut b = SheetBuilder::new(ctx.sheet_name("Performance"));

@@ -6,7 +6,8 @@
 use serde::Serialize;
 
 use super::loss::Devices;
-use crate::platform::vsan_osa::performance::{host_path_utilisation, ClusterPerformance};
+use crate::platform::vsan_osa::performance::latency::host_path_utilisation;
+use crate::platform::vsan_osa::performance::ClusterPerformance;
 use crate::source;
 
 /// The healthy device I/O per tier a rebuild competes with: vSAN OSA's

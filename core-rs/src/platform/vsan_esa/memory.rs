@@ -2,7 +2,7 @@
 //! ESA formula exists, so the nearest public one is applied and the user
 //! can enter the sizer's figure instead).
 
-use crate::demand::compute::VsanMemory;
+use crate::demand::compute::vsan_memory::VsanMemory;
 use crate::model::VsanEsa;
 use crate::source;
 

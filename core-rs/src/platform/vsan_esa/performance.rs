@@ -1,7 +1,7 @@
 //! vSAN ESA I/O: front-end demand -> back-end device I/O by ESA's write
 //! path -> the pool's device-limited IOPS under the utilisation ceiling.
 //!
-//! 1. Front-end I/O per workload as on any cluster (`performance::front_end_io`).
+//! 1. Front-end I/O per workload as on any cluster (`demand::io::front_end_io`).
 //! 2. A write lands in the object's performance leg, a RAID-1 mirror of
 //!    FTT+1 copies, and is later written in full stripes to the capacity
 //!    leg: FTT+1 copies for RAID-1, data + parity for RAID-5/6, so the
@@ -10,7 +10,7 @@
 //! 3. A read costs one device read. There is no cache tier: every NVMe
 //!    device of every host serves reads and writes, so their busy share is
 //!    reads / rated reads + writes / rated writes (`source::ESA_DEVICE_IOPS`).
-//! 4. Latency on OSA's queueing model (`performance::TierResponses`) with
+//! 4. Latency on OSA's queueing model (`latency::TierResponses`) with
 //!    the pool as its only tier: a write is acknowledged once the
 //!    performance leg holds it, so erasure coding adds device load but no
 //!    read phase, and OSA's path times unloaded (OSA's per-host path queue
@@ -27,9 +27,9 @@ use crate::demand::placement::PlacedWorkload;
 use crate::demand::protection::Protection;
 use crate::model::{Id, Settings};
 use crate::platform::two_sites::VSAN_HOST_RTT_MS;
-use crate::platform::vsan_osa::performance::{
-    device_limited_iops, over_ceiling, rated_iops, utilisation_pct, DataServices, TierLoad,
-    TierResponses,
+use crate::platform::vsan_osa::performance::latency::{DataServices, TierResponses};
+use crate::platform::vsan_osa::performance::tier_load::{
+    device_limited_iops, over_ceiling, rated_iops, utilisation_pct, TierLoad,
 };
 use crate::rules::{num, Finding, FindingCode, Measure};
 use crate::source;

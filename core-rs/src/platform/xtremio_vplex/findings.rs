@@ -7,7 +7,7 @@ use super::sites::{ArraySite, SiteRole};
 use super::XtremioVplexEvaluation;
 use crate::model::{Settings, VplexReplication};
 use crate::platform::two_sites::site_failure_findings;
-use crate::platform::vsan_osa::performance::LOG_WRITE_LATENCY_LIMIT_MS;
+use crate::platform::vsan_osa::performance::latency_findings::LOG_WRITE_LATENCY_LIMIT_MS;
 use crate::rules::{num, Finding, FindingCode, Measure};
 
 pub struct Context<'a> {

@@ -106,8 +106,10 @@ fn write_cost_per_esa_layout_has_no_read_modify_write() {
         assert_eq!(cost.reads, 0.0);
         assert!((cost.total - performance_leg - capacity_leg).abs() < 1e-12);
     }
-    let osa =
-        crate::platform::vsan_osa::performance::write_cost(&policy(ProtectionMethod::Raid5, 1));
+    let osa = crate::platform::vsan_osa::performance::back_end::write_cost(&policy(
+        ProtectionMethod::Raid5,
+        1,
+    ));
     assert!(osa.reads > 0.0);
 }
 
@@ -171,7 +173,7 @@ fn no_demand_has_no_limit_or_headroom() {
 
 #[test]
 fn esa_latency_is_the_osa_path_over_the_pool_at_its_load() {
-    use crate::platform::vsan_osa::performance::{
+    use crate::platform::vsan_osa::performance::latency::{
         CHECKSUM_READ_MS, CHECKSUM_WRITE_MS, OSA_READ_PATH_MS, OSA_WRITE_PATH_MS,
     };
     // The 100,000-IOPS case above: the 36 devices are 2.5 % busy; a read

@@ -11,8 +11,8 @@
 //! utilisation from `host_path_utilisation_pct` and judge it with
 //! `over_ceiling`, so they agree to the bit.
 
-use super::{over_ceiling, OSA_HOST_PATH_IOPS, OSA_HOST_PATH_IO_KB};
-use crate::platform::vsan_osa::performance::host_path_utilisation;
+use super::latency::{host_path_utilisation, OSA_HOST_PATH_IOPS, OSA_HOST_PATH_IO_KB};
+use super::tier_load::over_ceiling;
 use crate::rules::{hosts_to_add, num, Finding, FindingCode, Measure};
 
 /// Each host's path busy share in %: `counted_ios_per_s` (the cluster's
@@ -76,7 +76,7 @@ mod tests {
     use super::*;
     use crate::model::{DeviceKind, ResolvedDiskGroup, Settings, Topology, WorkloadSpec};
     use crate::platform::vsan_osa::performance::assess_performance;
-    use crate::platform::vsan_osa::performance::tests::{device, placed, raid1, workload};
+    use crate::platform::vsan_osa::performance::test_support::{device, placed, raid1, workload};
     use crate::verdict::verdict;
 
     /// 4 hosts, one disk group each of 1 NVMe cache device rated 1,000,000

@@ -37,7 +37,7 @@
 //! 003 (the devices stay a few % busy); seed 003's reads (SQL Server 0.49
 //! ms, Exchange 0.61 ms) stay a miss no load term explains.
 
-use super::TierLoad;
+use super::tier_load::TierLoad;
 
 /// vSAN OSA's I/O path per read with the host idle, less the host round
 /// trip and the device: seed 001 Table 7 row 1 (RAID-1, no dedup, no

@@ -7,10 +7,15 @@
 
 use std::fmt::{self, Write};
 
-use super::{WorkloadPerformance, DATA_LATENCY_LIMIT_MS, LOG_WRITE_LATENCY_LIMIT_MS};
+use super::WorkloadPerformance;
 use crate::demand::placement::PlacedWorkload;
 use crate::model::WorkloadSpec;
 use crate::rules::{num, Finding, FindingCode};
+
+/// Microsoft's recommended ceilings for SQL Server: transaction log writes
+/// < 5 ms, data files < 20 ms (seed 000 §7.3; seed 001).
+pub const LOG_WRITE_LATENCY_LIMIT_MS: f64 = 5.0;
+pub const DATA_LATENCY_LIMIT_MS: f64 = 20.0;
 
 /// Workloads a grouped finding names, worst first; the message counts the rest.
 const NAMED: usize = 5;
@@ -184,8 +189,10 @@ mod tests {
     use super::*;
     use crate::demand::io::FrontEndIo;
     use crate::model::{SqlDeployment, Workload};
-    use crate::platform::vsan_osa::performance::tests::{exchange, placed, raid1, sql, workload};
-    use crate::platform::vsan_osa::performance::BackEndIo;
+    use crate::platform::vsan_osa::performance::back_end::BackEndIo;
+    use crate::platform::vsan_osa::performance::test_support::{
+        exchange, placed, raid1, sql, workload,
+    };
 
     /// Workloads named w0, w1, ... (SQL Server unless `spec` says otherwise)
     /// with the given (read, write) latencies.

@@ -7,6 +7,29 @@
 //!
 //! Demands are (working set GB, read IOPS) per workload. A workload that
 //! reads nothing hits 0; one that reads from an empty working set, 1.
+//!
+//! The cache's size: its share of every host's cache devices.
+
+use crate::model::ResolvedDiskGroup;
+
+/// Hybrid cache devices split 70 % read cache / 30 % write buffer (vSAN design guide).
+pub const HYBRID_READ_CACHE_SHARE: f64 = 0.7;
+
+/// The hybrid read cache: 70 % of every host's cache devices; none on all-flash.
+pub(super) fn read_cache_gb(disk_groups: &[ResolvedDiskGroup], hosts: u32, hybrid: bool) -> f64 {
+    if hybrid {
+        let cache_per_host: f64 = disk_groups.iter().map(|g| g.cache.capacity_gb).sum();
+        hybrid_read_cache_gb(cache_per_host, hosts)
+    } else {
+        0.0
+    }
+}
+
+/// A hybrid cluster's read cache: its share of every host's cache devices.
+#[inline]
+pub fn hybrid_read_cache_gb(cache_per_host_gb: f64, hosts: u32) -> f64 {
+    cache_per_host_gb * f64::from(hosts) * HYBRID_READ_CACHE_SHARE
+}
 
 /// Solved state of one cache against one workload mix.
 pub(crate) struct LruCache {
