@@ -275,7 +275,7 @@ fn esa_example_evaluates_as_an_esa_cluster_with_its_rules() {
 }
 
 #[test]
-fn esa_clusters_run_the_iscsi_target_service_by_the_same_rules() {
+fn an_esa_cluster_runs_the_iscsi_target_service_by_the_same_rules() {
     // The ESA example's 8 OLTP instances as iSCSI-served FCIs: 8 x (2 data
     // + log + tempdb) = 32 LUNs, one per target (seed 002's layout), more
     // than 16 targets. 2 nodes x FTT+1 = 2 paths: 4 sessions per target;
