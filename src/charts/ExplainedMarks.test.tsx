@@ -58,7 +58,7 @@ describe('a bar chart of the key figures', () => {
     expect(names).toEqual([
       'Front-end: 16,656 IOPS',
       'Back-end: 18,322 IOPS',
-      'Limit: 960,000 IOPS',
+      'Limit: 290,909 IOPS',
     ]);
     expect(screen.queryByRole('note')).toBeNull();
     for (const bar of screen.getAllByRole('button')) expect(bar.tabIndex).toBe(0);
@@ -79,14 +79,14 @@ describe('a bar chart of the key figures', () => {
 
   it('opens with Enter or Space and closes with Escape or its close button', () => {
     iops();
-    const bar = screen.getByRole('button', { name: 'Limit: 960,000 IOPS' });
+    const bar = screen.getByRole('button', { name: 'Limit: 290,909 IOPS' });
     fireEvent.keyDown(bar, { key: 'Enter' });
     expect(note().textContent).toContain(row('iops').rule);
     fireEvent.keyDown(bar, { key: 'Escape' });
     expect(screen.queryByRole('note')).toBeNull();
     fireEvent.keyDown(bar, { key: ' ' });
     fireEvent.click(
-      screen.getByRole('button', { name: 'Close the explanation of Limit: 960,000 IOPS' }),
+      screen.getByRole('button', { name: 'Close the explanation of Limit: 290,909 IOPS' }),
     );
     expect(screen.queryByRole('note')).toBeNull();
   });
