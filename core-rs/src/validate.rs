@@ -1,12 +1,10 @@
 //! Semantic checks of a parsed project. Every problem is reported (not just
 //! the first), each naming its JSON path and the allowed range.
 
-use std::cell::OnceCell;
-use std::fmt::{self, Display};
+use std::fmt::Display;
 
 use foldhash::{HashSet, HashSetExt};
 
-use crate::cell_text::cell_text_problem;
 use crate::model::ids::IdIndex;
 
 use crate::limits::{
@@ -14,7 +12,7 @@ use crate::limits::{
     MAX_DEDUP_RATIO, MAX_DISK_GROUPS_PER_HOST, MAX_ESA_DEVICES_PER_HOST, MAX_HOSTS_PER_CLUSTER,
     MAX_RTT_INPUT_MS, MAX_VM_STORAGE_GB, MAX_X_BRICKS, MIN_VM_RAM_GB,
 };
-use crate::model::issue::{AllowedRange, InputIssue};
+use crate::model::issue::InputIssue;
 use crate::model::{
     Cluster, DesignOrigin, Device, DeviceKind, Project, ProtectionMethod, ResilienceSettings,
     Settings, Storage, StoragePolicy, Topology, VsanEsa, Workload, WorkloadSpec, XtremioVplex,
@@ -22,8 +20,11 @@ use crate::model::{
 };
 use crate::platform::xtremio_vplex::{check_engines, x_brick_model, X_BRICK_MODELS};
 
+mod checker;
 mod pricing;
 mod scenarios;
+
+use checker::{Checker, Field, Index, Item};
 
 pub fn validate(project: &Project) -> Vec<InputIssue> {
     validate_with_refs(project).0
@@ -690,103 +691,6 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
     }
 }
 
-#[derive(Default)]
-struct Checker {
-    issues: Vec<InputIssue>,
-}
-
-impl Checker {
-    fn push(&mut self, path: impl Display, message: impl Display) {
-        self.issues.push(InputIssue::new(path.to_string(), message));
-    }
-
-    // The range checks run a dozen times per workload and almost always
-    // pass: the check is inlined, the issue it reports is not.
-    #[inline(always)]
-    fn u32_in(&mut self, path: impl Display, value: u32, min: u32, max: u32) {
-        if value < min || value > max {
-            self.u32_outside(path, value, min, max);
-        }
-    }
-
-    #[cold]
-    fn u32_outside(&mut self, path: impl Display, value: u32, min: u32, max: u32) {
-        self.push_outside(
-            path,
-            format!("must be between {min} and {max} (got {value})"),
-            value.into(),
-            (min.into(), max.into()),
-        );
-    }
-
-    fn push_outside(
-        &mut self,
-        path: impl Display,
-        message: String,
-        value: f64,
-        (min, max): (f64, f64),
-    ) {
-        self.issues.push(InputIssue::outside(
-            path.to_string(),
-            message,
-            value,
-            AllowedRange { min, max },
-        ));
-    }
-
-    #[inline(always)]
-    fn f64_in(&mut self, path: impl Display, value: f64, min: f64, max: f64) {
-        if !(value.is_finite() && value >= min && value <= max) {
-            self.f64_outside(path, value, min, max);
-        }
-    }
-
-    #[cold]
-    fn f64_outside(&mut self, path: impl Display, value: f64, min: f64, max: f64) {
-        let message = if value.is_finite() {
-            format!("must be between {min} and {max} (got {value})")
-        } else {
-            format!("must be a number between {min} and {max}")
-        };
-        self.push_outside(path, message, value, (min, max));
-    }
-
-    fn non_empty(&mut self, path: impl Display, value: &str) {
-        // `trim().is_empty()` without scanning a non-empty id from both ends.
-        if value.chars().all(char::is_whitespace) {
-            self.push(path, "must not be empty");
-        }
-    }
-
-    /// Text the reports put in a cell (names, ids, models, descriptions).
-    /// References to ids need no check of their own: they must equal an
-    /// id, which is checked.
-    #[inline(always)]
-    fn text(&mut self, path: impl Display, value: &str) {
-        if let Some(problem) = cell_text_problem(value) {
-            self.push(path, problem);
-        }
-    }
-
-    fn device_ref(&mut self, index: &Index, path: impl Display, id: &str) {
-        if !index.devices.contains(id) {
-            self.push(
-                path,
-                format!("must name a device in `devices` (got \"{id}\")"),
-            );
-        }
-    }
-
-    fn unique_ids(&mut self, list: &str, ids: &IdIndex) {
-        for (i, id) in ids.repeats() {
-            self.push(
-                format!("{list}[{i}].id"),
-                format!("must be unique within {list} (\"{id}\" is used twice)"),
-            );
-        }
-    }
-}
-
 fn design_origin(c: &mut Checker, origin: &DesignOrigin) {
     c.non_empty("origin.proposal", &origin.proposal);
     c.text("origin.proposal", &origin.proposal);
@@ -803,66 +707,6 @@ fn design_origin(c: &mut Checker, origin: &DesignOrigin) {
         let at = Item("origin.customisations", i);
         c.non_empty(format!("{at}"), step);
         c.text(format!("{at}"), step);
-    }
-}
-
-/// The project's lists by id, built once per validation.
-struct Index<'a> {
-    project: &'a Project,
-    devices: IdIndex<'a>,
-    clusters: IdIndex<'a>,
-    policies: IdIndex<'a>,
-    /// (workload id, cluster id) of every workload; built on first use
-    /// (XtremIO volume placements).
-    placements: OnceCell<HashSet<(&'a str, &'a str)>>,
-}
-
-impl<'a> Index<'a> {
-    fn new(project: &'a Project) -> Self {
-        Index {
-            project,
-            devices: IdIndex::new(project.devices.iter().map(|d| d.id.as_str())),
-            clusters: IdIndex::new(project.clusters.iter().map(|c| c.id.as_str())),
-            policies: IdIndex::new(project.policies.iter().map(|p| p.id.as_str())),
-            placements: OnceCell::new(),
-        }
-    }
-
-    fn device(&self, id: &str) -> Option<&'a Device> {
-        self.devices.position(id).map(|i| &self.project.devices[i])
-    }
-
-    /// Whether a workload `workload_id` is on cluster `cluster_id`.
-    fn places(&self, workload_id: &str, cluster_id: &str) -> bool {
-        self.placements
-            .get_or_init(|| {
-                self.project
-                    .workloads
-                    .iter()
-                    .map(|w| (w.id.as_str(), w.cluster_id.as_str()))
-                    .collect()
-            })
-            .contains(&(workload_id, cluster_id))
-    }
-}
-
-/// `list[index]`: a JSON path, formatted only when an issue names it.
-#[derive(Clone, Copy)]
-struct Item<P>(P, usize);
-
-impl<P: Display> Display for Item<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{}]", self.0, self.1)
-    }
-}
-
-/// `parent.name`.
-#[derive(Clone, Copy)]
-struct Field<P>(P, &'static str);
-
-impl<P: Display> Display for Field<P> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}", self.0, self.1)
     }
 }
 

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use calamine::{Reader, Xlsx};
 
-use super::{workbook_with, FormatKey, Paper, Rows};
+use super::{workbook_with, Paper, Rows};
 use crate::report::sheet::Sheet;
 use crate::report::{comparison_sheets, design_sheets, evaluate_project_json, Context, Variant};
 
@@ -194,12 +194,4 @@ fn streamed_workbooks_are_the_same_bytes_every_time() {
             }
         }
     }
-}
-
-#[test]
-fn every_format_key_is_at_its_index() {
-    for (i, key) in FormatKey::every().enumerate() {
-        assert_eq!(key.index(), i, "{key:?}");
-    }
-    assert_eq!(FormatKey::every().count(), FormatKey::COUNT);
 }
