@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('a bar explains itself on hover and on a click', async ({ page }) => {
-  const iops = page.getByRole('group', { name: 'IOPS, in IOPS (log scale)' });
+  const iops = page.getByRole('group', { name: /^IOPS, in IOPS/ });
   const backEnd = iops.getByRole('button', { name: 'Back-end: 18,322 IOPS' });
   const explanation = page.getByRole('note').filter({ hasText: 'Back-end: 18,322 IOPS' });
   await backEnd.hover();
