@@ -38,6 +38,9 @@ export const WorkloadLatency = memo(function WorkloadLatency({
   // A workload that does no I/O waits for nothing: no bar.
   const active = useMemo(() => estimates.filter((w) => w.front_end.total_iops > 0), [estimates]);
   const bars = useMemo(() => latencyBars(active, names), [active, names]);
+  // Of the workloads that do I/O: those without are ranked last, so any the
+  // core left out of `estimates` do I/O.
+  const doingIo = of - (estimates.length - active.length);
   // The core's latency model states the rule and cites its sources in one text.
   const model = useMemo(() => ({ rule: source, sources: [] }), [source]);
   if (bars.length === 0) return null;
@@ -45,7 +48,7 @@ export const WorkloadLatency = memo(function WorkloadLatency({
     <>
       <h3>
         Estimated latency by workload
-        {of > bars.length && ` (the ${bars.length} slowest of ${of})`}
+        {doingIo > bars.length && ` (the ${bars.length} slowest of ${doingIo})`}
         <Explain
           figure="the latency estimate"
           rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms). Workloads without I/O have no bar."
