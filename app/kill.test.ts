@@ -2,11 +2,11 @@
 // what is on disk is always one complete version: the old one or the new
 // one. Both the user's save and the autosaved recovery copy are covered.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const killLoop = join(import.meta.dirname, 'kill-loop.cjs');
@@ -45,10 +45,21 @@ async function killRepeatedly(
   }
 }
 
+// Each kill can leave a 2 MB partial write behind; 40 kills a run add up.
+const scratch: string[] = [];
+function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'stacksizer-kill-'));
+  scratch.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('writes under SIGKILL', () => {
   it(`a save leaves a complete old or new file after ${KILLS} kills`, async () => {
     expect(existsSync(compiled), 'run the build first (npm test does)').toBe(true);
-    const target = join(mkdtempSync(join(tmpdir(), 'stacksizer-kill-')), 'p.stacksizer.json');
+    const target = join(scratchDir(), 'p.stacksizer.json');
     writeFileSync(target, JSON.stringify({ version: 0, pad: '', complete: true }));
     await killRepeatedly('save', target, async () => JSON.parse(readFileSync(target, 'utf8')));
   }, 120_000);
@@ -60,7 +71,7 @@ describe('writes under SIGKILL', () => {
         readRecoveryCopies: () => Promise<{ sessionId: string; text: string }[]>;
       };
     };
-    const recoveryDir = join(mkdtempSync(join(tmpdir(), 'stacksizer-kill-')), 'recovery');
+    const recoveryDir = join(scratchDir(), 'recovery');
     mkdirSync(recoveryDir);
     writeFileSync(
       join(recoveryDir, 'kill-test.stacksizer.json'),

@@ -1,6 +1,6 @@
 // `npm test`: set-up, then every test layer. Each runner's summary is
 // printed; the exit status is non-zero when any layer fails.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setup } from './setup.mjs';
 import { root, coreDir, step, run, bin, freePort } from './lib.mjs';
@@ -27,12 +27,21 @@ function readJson(path) {
   }
 }
 
+// A full disk fails the Rust build and every Vitest suite with no clear
+// message of its own, so the free space is printed before anything runs.
+function printFreeDisk() {
+  const { bavail, bsize } = statfsSync(root);
+  console.log(`free disk: ${((bavail * bsize) / 1e9).toFixed(1)} GB`);
+}
+
+printFreeDisk();
 const setupStarted = performance.now();
 setup();
 const chromium = ensureChromium();
 if (!ensureReportReaders())
   failures.push('the XLSX readers (openpyxl, LibreOffice) could not be installed');
 console.log(`set-up: ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
+printFreeDisk();
 const output = join(root, 'tests', 'output');
 mkdirSync(output, { recursive: true });
 
