@@ -41,6 +41,25 @@ export function tabForPath(path: string): EditorTab {
   return 'design';
 }
 
+// The project's own fields; a path outside them (an export's `paper`, a
+// catalog file's `user_catalog[2].name`) has no editor to open.
+const PROJECT_ROOTS = new Set([
+  'name',
+  'description',
+  'facts',
+  'settings',
+  'devices',
+  'clusters',
+  'policies',
+  'workloads',
+  'pricing',
+]);
+
+/** Whether `path` names a field of the project, so an editor tab holds it. */
+export function isProjectPath(path: string): boolean {
+  return PROJECT_ROOTS.has(/^[a-z_]+/.exec(path)?.[0] ?? '');
+}
+
 /** A design kept for comparison: a scenario saved in the project file. */
 export type Variant = Scenario;
 

@@ -9,7 +9,7 @@ afterEach(cleanup);
 
 const renderBanner = () => renderWithExample(<FailureBanner />);
 
-it('lists every refused field with a link to it', { timeout: 30_000 }, () => {
+it('lists every refused field, with a link to each project field', { timeout: 30_000 }, () => {
   const store = renderBanner();
   const path = 'clusters[0].topology.host_count';
   const message = `${path} must be between 1 and 64 (got 0)`;
@@ -20,6 +20,7 @@ it('lists every refused field with a link to it', { timeout: 30_000 }, () => {
       issues: [
         { path, message, value: 0, allowed: { min: 1, max: 64 } },
         { path: '', message: 'the user catalog: bad' },
+        { path: 'paper', message: 'paper must be a4 or letter (got "a3")' },
       ],
     }),
   );
@@ -27,7 +28,13 @@ it('lists every refused field with a link to it', { timeout: 30_000 }, () => {
   // getByRole's accessible-name search is slow in jsdom: find the link by its title.
   expect(screen.getByTitle(`Go to ${path}`).textContent).toBe(message);
   const items = [...document.querySelectorAll('.failure li')];
-  expect(items.map((li) => li.textContent)).toEqual([message, 'the user catalog: bad']);
+  expect(items.map((li) => li.textContent)).toEqual([
+    message,
+    'the user catalog: bad',
+    'paper must be a4 or letter (got "a3")',
+  ]);
+  // Only the project's own field has an editor to go to.
+  expect(items.map((li) => li.querySelector('.field-link') !== null)).toEqual([true, false, false]);
 });
 
 it('shows a failure without issues by its reason', () => {
