@@ -229,7 +229,8 @@ fn figures() -> Vec<Figure> {
         row("000", "Provisioned disks of the four VMs (OS, page file, data, log, tempdb)", "Table 9", 4_620.0, "GB", Input, Example("seed-000"), "/clusters/0/detail/capacity/logical/gb"),
         row("000", "vCPUs of the four VMs (the tool's OS-disk group adds one)", "Table 8", 56.0, "vCPUs", Input, Example("seed-000"), "/clusters/0/detail/compute/vcpus"),
         row("000", "Memory of the four VMs", "Table 8", 512.0, "GB", Input, Example("seed-000"), "/clusters/0/detail/compute/ram_demand_gb"),
-        row("000", "SQL Server log write latency", "§7.3 Test Results", 2.0, "ms", Predicted, Example("seed-000"), "/clusters/0/detail/performance/workloads/0/write_latency_ms"),
+        row("000", "SQL Server log write latency", "§7.3 Test Results", 2.0, "ms", Predicted, Example("seed-000"), "/clusters/0/detail/performance/workloads/0/write_latency_ms")
+        .at("workload_id", "ag180"),
         row("000", "Repair rate under load (2-3 GB/min)", "Component Recreation Duration", 2.5, "GB/min", Input, Example("seed-000"), "/clusters/0/detail/resilience/resync_rate/under_load_gb_per_min"),
         row("000", "TPS change at 1.2 ms inter-site RTT", "§9.3", -5.0, "%", rtt_fit, Variant("seed-000-stretched-rtt-1.2ms.json"), "/clusters/0/detail/stretched/rtt/tps_change_pct"),
         row("000", "TPS change at 2.2 ms inter-site RTT", "§9.3", -19.0, "%", rtt_fit, Variant("seed-000-stretched-rtt-2.2ms.json"), "/clusters/0/detail/stretched/rtt/tps_change_pct"),
@@ -237,14 +238,22 @@ fn figures() -> Vec<Figure> {
         // Seed 001.
         row("001", "Raw capacity", "Table 1", 12.8, "TB", Rule, Example("seed-001-all-flash"), "/clusters/0/detail/raw/total/tb"),
         row("001", "Dedup and compression metadata", "Space Saving by Enabling Deduplication", 630.0, "GB", Rule, Example("seed-001-all-flash"), "/clusters/0/detail/capacity/waterfall/2/amount/gb").at("label", "Dedup and compression metadata"),
-        row("001", "Space used by 5,050 GB written, RAID-1, dedup on", "Space Saving by Enabling Deduplication", 2_220.0, "GB", Predicted, Variant("seed-001-space-raid1.json"), "/clusters/0/detail/capacity/workloads/0/consumed/gb"),
-        row("001", "Space used after moving to RAID-5, dedup on", "Space Saving by Enabling Deduplication", 1_900.0, "GB", Predicted, Variant("seed-001-space-raid5.json"), "/clusters/0/detail/capacity/workloads/0/consumed/gb"),
-        row("001", "Read latency, RAID-1, 17,014 IOPS, no dedup or checksum", "Table 7", 1.0, "ms", Fitted("vSAN OSA I/O path time"), Variant("seed-001-table-7-raid1-plain.json"), "/clusters/0/detail/performance/workloads/0/read_latency_ms"),
-        row("001", "Write latency, RAID-1, 17,014 IOPS, no dedup or checksum", "Table 7", 1.7, "ms", Fitted("vSAN OSA I/O path time"), Variant("seed-001-table-7-raid1-plain.json"), "/clusters/0/detail/performance/workloads/0/write_latency_ms"),
-        row("001", "Read latency, RAID-1, 16,656 IOPS, dedup on", "Table 7", 1.6, "ms", Fitted("checksum and dedup read costs"), Variant("seed-001-table-7-raid1-dedup.json"), "/clusters/0/detail/performance/workloads/0/read_latency_ms"),
-        row("001", "Write latency, RAID-1, 16,656 IOPS, dedup on", "Table 7 and its text (1.7-2.1 ms)", 1.9, "ms", Predicted, Variant("seed-001-table-7-raid1-dedup.json"), "/clusters/0/detail/performance/workloads/0/write_latency_ms"),
-        row("001", "Write latency, RAID-5, 16,506 IOPS, dedup on", "Table 7 and its text", 4.4, "ms", Predicted, Variant("seed-001-table-7-raid5-dedup.json"), "/clusters/0/detail/performance/workloads/0/write_latency_ms"),
-        row("001", "Read latency, RAID-5, 16,506 IOPS, dedup on", "Table 7", 1.5, "ms", Predicted, Variant("seed-001-table-7-raid5-dedup.json"), "/clusters/0/detail/performance/workloads/0/read_latency_ms"),
+        row("001", "Space used by 5,050 GB written, RAID-1, dedup on", "Space Saving by Enabling Deduplication", 2_220.0, "GB", Predicted, Variant("seed-001-space-raid1.json"), "/clusters/0/detail/capacity/workloads/0/consumed/gb")
+        .at("workload_id", "sql200"),
+        row("001", "Space used after moving to RAID-5, dedup on", "Space Saving by Enabling Deduplication", 1_900.0, "GB", Predicted, Variant("seed-001-space-raid5.json"), "/clusters/0/detail/capacity/workloads/0/consumed/gb")
+        .at("workload_id", "sql200"),
+        row("001", "Read latency, RAID-1, 17,014 IOPS, no dedup or checksum", "Table 7", 1.0, "ms", Fitted("vSAN OSA I/O path time"), Variant("seed-001-table-7-raid1-plain.json"), "/clusters/0/detail/performance/workloads/0/read_latency_ms")
+        .at("workload_id", "sql200"),
+        row("001", "Write latency, RAID-1, 17,014 IOPS, no dedup or checksum", "Table 7", 1.7, "ms", Fitted("vSAN OSA I/O path time"), Variant("seed-001-table-7-raid1-plain.json"), "/clusters/0/detail/performance/workloads/0/write_latency_ms")
+        .at("workload_id", "sql200"),
+        row("001", "Read latency, RAID-1, 16,656 IOPS, dedup on", "Table 7", 1.6, "ms", Fitted("checksum and dedup read costs"), Variant("seed-001-table-7-raid1-dedup.json"), "/clusters/0/detail/performance/workloads/0/read_latency_ms")
+        .at("workload_id", "sql200"),
+        row("001", "Write latency, RAID-1, 16,656 IOPS, dedup on", "Table 7 and its text (1.7-2.1 ms)", 1.9, "ms", Predicted, Variant("seed-001-table-7-raid1-dedup.json"), "/clusters/0/detail/performance/workloads/0/write_latency_ms")
+        .at("workload_id", "sql200"),
+        row("001", "Write latency, RAID-5, 16,506 IOPS, dedup on", "Table 7 and its text", 4.4, "ms", Predicted, Variant("seed-001-table-7-raid5-dedup.json"), "/clusters/0/detail/performance/workloads/0/write_latency_ms")
+        .at("workload_id", "sql200"),
+        row("001", "Read latency, RAID-5, 16,506 IOPS, dedup on", "Table 7", 1.5, "ms", Predicted, Variant("seed-001-table-7-raid5-dedup.json"), "/clusters/0/detail/performance/workloads/0/read_latency_ms")
+        .at("workload_id", "sql200"),
         row("001", "Resync rate under load, dedup on (5-6 GB/min)", "Component Resynchronization Duration", 5.5, "GB/min", Input, Example("seed-001-all-flash"), "/clusters/0/detail/resilience/resync_rate/under_load_gb_per_min"),
         row("001", "Resync rate under load, dedup off (5-20 GB/min)", "Component Resynchronization Duration", 12.5, "GB/min", Input, Variant("seed-001-table-7-raid1-plain.json"), "/clusters/0/detail/resilience/resync_rate/under_load_gb_per_min"),
         row("001", "Data write latency, stretched, 1 ms RTT", "All-Flash vSAN Stretched Cluster Performance", 1.9, "ms", rtt_fit, Variant("seed-001-stretched-rtt-1ms.json"), "/clusters/0/detail/stretched/rtt/data_write_latency_ms"),
