@@ -365,7 +365,6 @@ mod failures {
 mod latency {
     use super::*;
     use stacksizer_core::evaluate::ClusterEvaluation;
-    use stacksizer_core::model::Storage;
     use stacksizer_core::platform::vsan_osa::performance::latency::OSA_READ_PATH_MS;
     use stacksizer_core::platform::vsan_osa::performance::WorkloadPerformance;
 
@@ -375,11 +374,23 @@ mod latency {
         e.osa().next().expect("a vSAN OSA cluster")
     }
 
+    /// The first workload's (read, write) latency: the SQL Server VMs of
+    /// seed 001's Table 7 runs (the fidelity variants
+    /// seed-001-table-7-*.json).
+    fn first_workload_latency(project: &Project) -> (f64, f64) {
+        let e = evaluated(project);
+        let w = &osa(&e).performance.workloads[0];
+        (
+            w.read_latency_ms.expect("a read latency"),
+            w.write_latency_ms.expect("a write latency"),
+        )
+    }
+
     /// Seed 001's example at `total_iops` front-end IOPS (shared between
     /// its workloads as the example shares them) under `policy`, with
-    /// checksum and dedup as Table 7's run had them: the first workload's
-    /// (read, write) latency.
-    fn seed_001_run(policy: &str, checksum: bool, dedup: bool, total_iops: f64) -> (f64, f64) {
+    /// checksum and dedup on: a run Table 7 did not make (RAID-1 at the
+    /// RAID-5 run's load), to compare the two policies at one load.
+    fn seed_001_run(policy: &str, total_iops: f64) -> (f64, f64) {
         let mut project = example("seed-001-all-flash");
         let current: f64 = project.workloads.iter().map(target_iops).sum();
         for w in &mut project.workloads {
@@ -388,21 +399,7 @@ mod latency {
             }
             w.policy_id = policy.into();
         }
-        for p in &mut project.policies {
-            p.checksum = checksum;
-        }
-        if let Storage::VsanOsa {
-            dedup_compression, ..
-        } = &mut project.clusters[0].storage
-        {
-            *dedup_compression = dedup;
-        }
-        let e = evaluated(&project);
-        let w = &osa(&e).performance.workloads[0];
-        (
-            w.read_latency_ms.expect("a read latency"),
-            w.write_latency_ms.expect("a write latency"),
-        )
+        first_workload_latency(&project)
     }
 
     fn target_iops(w: &stacksizer_core::model::Workload) -> f64 {
@@ -415,7 +412,7 @@ mod latency {
     #[test]
     fn seed_001_table_7_fitted_run_is_reproduced() {
         // Row 1: RAID-1, no dedup, no checksum, 17,014 IOPS: 1.0 / 1.7 ms.
-        let (read, write) = seed_001_run("raid1-ftt1", false, false, 17_014.0);
+        let (read, write) = first_workload_latency(&variant("seed-001-table-7-raid1-plain.json"));
         assert!((read - 1.0).abs() <= 0.01, "{read}");
         assert!((write - 1.7).abs() <= 0.01, "{write}");
     }
@@ -425,7 +422,7 @@ mod latency {
         // Row 3: RAID-1, dedup and checksum, 16,656 IOPS: 1.9 ms write,
         // 1.6 ms read (the checksum and dedup costs are rows 2 and 3's
         // differences from row 1, so the read is reproduced, not predicted).
-        let (read, write) = seed_001_run("raid1-ftt1", true, true, 16_656.0);
+        let (read, write) = first_workload_latency(&variant("seed-001-table-7-raid1-dedup.json"));
         assert!(close(write, 1.9, PREDICTED), "{write}");
         assert!((read - 1.6).abs() <= 0.01, "{read}");
     }
@@ -435,10 +432,10 @@ mod latency {
         // Row 4: RAID-5, dedup and checksum, 16,506 IOPS: 4.4 ms write, 1.5
         // ms read. The model gives a read phase (~1.6 ms) and a write phase
         // (~2.1 ms): 3.7 ms, 16 % low, and RAID-5/RAID-1 1.76 against 2.3.
-        let (read, write) = seed_001_run("raid5-ftt1", true, true, 16_506.0);
+        let (read, write) = first_workload_latency(&variant("seed-001-table-7-raid5-dedup.json"));
         assert!(close(write, 4.4, PREDICTED), "{write}");
         assert!(close(read, 1.5, PREDICTED), "{read}");
-        let (_, mirrored) = seed_001_run("raid1-ftt1", true, true, 16_506.0);
+        let (_, mirrored) = seed_001_run("raid1-ftt1", 16_506.0);
         assert!(write / mirrored > 1.5, "{write} / {mirrored}");
     }
 
@@ -458,11 +455,7 @@ mod latency {
     fn seed_003_sql_aag_baseline_write_1_77_ms_predicted() {
         // Seed 003 Table 9, baseline (SQL Server AAG alone, 15,539 IOPS
         // primary + secondary): 1.765 ms write.
-        let mut project = example("seed-003");
-        project
-            .workloads
-            .retain(|w| matches!(w.spec, WorkloadSpec::SqlServer { .. }));
-        let e = evaluated(&project);
+        let e = evaluated(&variant("seed-003-sql-alone.json"));
         let sql = &osa(&e).performance.workloads[0];
         assert!((sql.front_end.total_iops - 15_539.0).abs() <= 10.0);
         let write = sql.write_latency_ms.expect("a write latency");
@@ -480,11 +473,7 @@ mod latency {
         let sql = &perf.workloads[0];
         let write = sql.write_latency_ms.expect("a write latency");
         assert!(close(write, 2.818, PREDICTED), "{write}");
-        let mut alone = example("seed-003");
-        alone
-            .workloads
-            .retain(|w| matches!(w.spec, WorkloadSpec::SqlServer { .. }));
-        let alone = evaluated(&alone);
+        let alone = evaluated(&variant("seed-003-sql-alone.json"));
         let alone = &osa(&alone).performance;
         assert!(perf.host_path_utilisation_pct > 5.0 * alone.host_path_utilisation_pct);
         assert!(write > alone.workloads[0].write_latency_ms.expect("a write") + 0.3);
@@ -494,13 +483,11 @@ mod latency {
     /// (`alone`) or beside SQL Server as shipped; its workload's figures
     /// and the cluster's host path utilisation in %.
     fn seed_003_exchange(alone: bool) -> (WorkloadPerformance, f64) {
-        let mut project = example("seed-003");
-        if alone {
-            project
-                .workloads
-                .retain(|w| matches!(w.spec, WorkloadSpec::Exchange { .. }));
-        }
-        let e = evaluated(&project);
+        let e = evaluated(&if alone {
+            variant("seed-003-exchange-alone.json")
+        } else {
+            example("seed-003")
+        });
         let perf = &osa(&e).performance;
         let exchange = perf
             .workloads
