@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 use stacksizer_core::evaluate::{evaluate, Evaluation};
-use stacksizer_core::model::{Project, SqlDeployment, StorageTier, WorkloadSpec};
+use stacksizer_core::model::{Project, StorageTier, WorkloadSpec};
 use stacksizer_core::parse_project;
 use stacksizer_core::rules::Severity;
 
@@ -38,6 +38,18 @@ fn example(prefix: &str) -> Project {
         .find(|(name, _)| name.starts_with(prefix))
         .map(|(_, p)| p)
         .unwrap_or_else(|| panic!("no example {prefix}*.json"))
+}
+
+/// A variant project docs/fidelity.md runs (`core-rs/tests/fidelity/`,
+/// checked against its definition by tests/fidelity.rs): a seed's run the
+/// shipped example is not.
+fn variant(file: &str) -> Project {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fidelity")
+        .join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    parse_project(&text).unwrap_or_else(|e| panic!("{file}: {}", e.message))
 }
 
 fn evaluated(project: &Project) -> Evaluation {
@@ -124,39 +136,22 @@ fn seed_001_dedup_metadata_and_policies() {
     assert_eq!(errors, ["compute.cpu_overcommitted"]);
 }
 
-/// Seed 001's space test as one workload: the 5,050 GB it wrote under
-/// RAID-1 FTT=1 is 2,525 GB of data (no growth, a negligible swap object).
-fn seed_001_space_test(policy_id: &str) -> f64 {
-    let mut project = example("seed-001");
-    let mut workload = project.workloads[0].clone();
-    workload.policy_id = policy_id.into();
-    workload.spec = WorkloadSpec::SqlServer {
-        vm_count: 1,
-        vcpu_per_vm: 1,
-        ram_gb_per_vm: 0.25,
-        memory_reservation_gb_per_vm: None,
-        db_size_gb: 2_525.0,
-        log_size_gb: 0.0,
-        tempdb_size_gb: 0.0,
-        annual_growth_pct: 0.0,
-        working_set_pct: 20.0,
-        target_iops: 0.0,
-        read_pct: 90.0,
-        io_size_kb: 8.0,
-        deployment: SqlDeployment::Standalone,
-    };
-    project.workloads = vec![workload];
-    let e = evaluated(&project);
+/// Seed 001's space test as one workload (the fidelity variant
+/// seed-001-space-raid*.json): the 5,050 GB it wrote under RAID-1 FTT=1 is
+/// 2,525 GB of data, no growth, its memory reserved (no swap object).
+fn seed_001_space_test(file: &str) -> f64 {
+    let e = evaluated(&variant(file));
     let c = e.osa().next().unwrap();
     let w = &c.capacity.workloads[0];
-    w.consumed.gb - w.footprint.swap_gb * c.capacity.per_policy[0].protection.multiplier
+    assert_eq!(w.footprint.swap_gb, 0.0);
+    w.consumed.gb
 }
 
 #[test]
 fn seed_001_dedup_2220_gb_under_raid1() {
     // Seed 001: 5,050 GB written -> 2,220 GB with dedup+compression (2.27x);
     // the model gives 2,225 GB. Tolerance 1 %.
-    let consumed = seed_001_space_test("raid1-ftt1");
+    let consumed = seed_001_space_test("seed-001-space-raid1.json");
     assert!(close(consumed, 2_220.0, 0.01), "{consumed}");
 }
 
@@ -164,7 +159,7 @@ fn seed_001_dedup_2220_gb_under_raid1() {
 fn seed_001_dedup_1900_gb_under_raid5() {
     // Seed 001: 1,900 GB after switching to RAID-5 (2.66x overall); the
     // model gives 1,954 GB (2.58x). Tolerance 3 %.
-    let consumed = seed_001_space_test("raid5-ftt1");
+    let consumed = seed_001_space_test("seed-001-space-raid5.json");
     assert!(close(consumed, 1_900.0, 0.03), "{consumed}");
     assert!(close(5_050.0 / consumed, 2.66, 0.03));
 }
@@ -370,7 +365,6 @@ mod failures {
 mod latency {
     use super::*;
     use stacksizer_core::evaluate::ClusterEvaluation;
-    use stacksizer_core::model::Storage;
     use stacksizer_core::platform::vsan_osa::performance::latency::OSA_READ_PATH_MS;
     use stacksizer_core::platform::vsan_osa::performance::WorkloadPerformance;
 
@@ -380,11 +374,23 @@ mod latency {
         e.osa().next().expect("a vSAN OSA cluster")
     }
 
+    /// The first workload's (read, write) latency: the SQL Server VMs of
+    /// seed 001's Table 7 runs (the fidelity variants
+    /// seed-001-table-7-*.json).
+    fn first_workload_latency(project: &Project) -> (f64, f64) {
+        let e = evaluated(project);
+        let w = &osa(&e).performance.workloads[0];
+        (
+            w.read_latency_ms.expect("a read latency"),
+            w.write_latency_ms.expect("a write latency"),
+        )
+    }
+
     /// Seed 001's example at `total_iops` front-end IOPS (shared between
     /// its workloads as the example shares them) under `policy`, with
-    /// checksum and dedup as Table 7's run had them: the first workload's
-    /// (read, write) latency.
-    fn seed_001_run(policy: &str, checksum: bool, dedup: bool, total_iops: f64) -> (f64, f64) {
+    /// checksum and dedup on: a run Table 7 did not make (RAID-1 at the
+    /// RAID-5 run's load), to compare the two policies at one load.
+    fn seed_001_run(policy: &str, total_iops: f64) -> (f64, f64) {
         let mut project = example("seed-001-all-flash");
         let current: f64 = project.workloads.iter().map(target_iops).sum();
         for w in &mut project.workloads {
@@ -393,21 +399,7 @@ mod latency {
             }
             w.policy_id = policy.into();
         }
-        for p in &mut project.policies {
-            p.checksum = checksum;
-        }
-        if let Storage::VsanOsa {
-            dedup_compression, ..
-        } = &mut project.clusters[0].storage
-        {
-            *dedup_compression = dedup;
-        }
-        let e = evaluated(&project);
-        let w = &osa(&e).performance.workloads[0];
-        (
-            w.read_latency_ms.expect("a read latency"),
-            w.write_latency_ms.expect("a write latency"),
-        )
+        first_workload_latency(&project)
     }
 
     fn target_iops(w: &stacksizer_core::model::Workload) -> f64 {
@@ -420,7 +412,7 @@ mod latency {
     #[test]
     fn seed_001_table_7_fitted_run_is_reproduced() {
         // Row 1: RAID-1, no dedup, no checksum, 17,014 IOPS: 1.0 / 1.7 ms.
-        let (read, write) = seed_001_run("raid1-ftt1", false, false, 17_014.0);
+        let (read, write) = first_workload_latency(&variant("seed-001-table-7-raid1-plain.json"));
         assert!((read - 1.0).abs() <= 0.01, "{read}");
         assert!((write - 1.7).abs() <= 0.01, "{write}");
     }
@@ -430,7 +422,7 @@ mod latency {
         // Row 3: RAID-1, dedup and checksum, 16,656 IOPS: 1.9 ms write,
         // 1.6 ms read (the checksum and dedup costs are rows 2 and 3's
         // differences from row 1, so the read is reproduced, not predicted).
-        let (read, write) = seed_001_run("raid1-ftt1", true, true, 16_656.0);
+        let (read, write) = first_workload_latency(&variant("seed-001-table-7-raid1-dedup.json"));
         assert!(close(write, 1.9, PREDICTED), "{write}");
         assert!((read - 1.6).abs() <= 0.01, "{read}");
     }
@@ -440,10 +432,10 @@ mod latency {
         // Row 4: RAID-5, dedup and checksum, 16,506 IOPS: 4.4 ms write, 1.5
         // ms read. The model gives a read phase (~1.6 ms) and a write phase
         // (~2.1 ms): 3.7 ms, 16 % low, and RAID-5/RAID-1 1.76 against 2.3.
-        let (read, write) = seed_001_run("raid5-ftt1", true, true, 16_506.0);
+        let (read, write) = first_workload_latency(&variant("seed-001-table-7-raid5-dedup.json"));
         assert!(close(write, 4.4, PREDICTED), "{write}");
         assert!(close(read, 1.5, PREDICTED), "{read}");
-        let (_, mirrored) = seed_001_run("raid1-ftt1", true, true, 16_506.0);
+        let (_, mirrored) = seed_001_run("raid1-ftt1", 16_506.0);
         assert!(write / mirrored > 1.5, "{write} / {mirrored}");
     }
 
@@ -463,11 +455,7 @@ mod latency {
     fn seed_003_sql_aag_baseline_write_1_77_ms_predicted() {
         // Seed 003 Table 9, baseline (SQL Server AAG alone, 15,539 IOPS
         // primary + secondary): 1.765 ms write.
-        let mut project = example("seed-003");
-        project
-            .workloads
-            .retain(|w| matches!(w.spec, WorkloadSpec::SqlServer { .. }));
-        let e = evaluated(&project);
+        let e = evaluated(&variant("seed-003-sql-alone.json"));
         let sql = &osa(&e).performance.workloads[0];
         assert!((sql.front_end.total_iops - 15_539.0).abs() <= 10.0);
         let write = sql.write_latency_ms.expect("a write latency");
@@ -485,11 +473,7 @@ mod latency {
         let sql = &perf.workloads[0];
         let write = sql.write_latency_ms.expect("a write latency");
         assert!(close(write, 2.818, PREDICTED), "{write}");
-        let mut alone = example("seed-003");
-        alone
-            .workloads
-            .retain(|w| matches!(w.spec, WorkloadSpec::SqlServer { .. }));
-        let alone = evaluated(&alone);
+        let alone = evaluated(&variant("seed-003-sql-alone.json"));
         let alone = &osa(&alone).performance;
         assert!(perf.host_path_utilisation_pct > 5.0 * alone.host_path_utilisation_pct);
         assert!(write > alone.workloads[0].write_latency_ms.expect("a write") + 0.3);
@@ -499,13 +483,11 @@ mod latency {
     /// (`alone`) or beside SQL Server as shipped; its workload's figures
     /// and the cluster's host path utilisation in %.
     fn seed_003_exchange(alone: bool) -> (WorkloadPerformance, f64) {
-        let mut project = example("seed-003");
-        if alone {
-            project
-                .workloads
-                .retain(|w| matches!(w.spec, WorkloadSpec::Exchange { .. }));
-        }
-        let e = evaluated(&project);
+        let e = evaluated(&if alone {
+            variant("seed-003-exchange-alone.json")
+        } else {
+            example("seed-003")
+        });
         let perf = &osa(&e).performance;
         let exchange = perf
             .workloads
@@ -571,7 +553,6 @@ mod latency {
 /// mirroring and a site failure (seed 001).
 mod stretched {
     use super::*;
-    use stacksizer_core::demand::compute::vcpu_per_core_ceiling;
     use stacksizer_core::model::Topology;
     use stacksizer_core::platform::two_sites::{rtt_penalty, StretchedEvaluation};
 
@@ -695,44 +676,12 @@ mod stretched {
         assert!(!codes(&e).contains(&"stretched.site_failure_memory"));
     }
 
-    /// The stretched example with its four VMs' vCPUs and the
-    /// virtualization overhead set so that the design's own CPU before a
-    /// site failure (cores needed over the cluster's cores) is `before_pct`:
-    /// seed 001 measured 36.56-47.13 % where the example's 1:1 rule for
-    /// tier-1 SQL Server reserves 128 %. The overhead stays within seed
-    /// 000's published 8-15 %.
+    /// The stretched example with the design's own CPU before a site
+    /// failure at `before_pct` (the fidelity variant
+    /// seed-001-site-failure-cpu-*.json: its four VMs' vCPUs and the
+    /// virtualization overhead, inside seed 000's 8-15 %, set to give it).
     fn seed_001_at_cpu(before_pct: f64) -> Project {
-        let mut p = example("seed-001-stretched");
-        let host = &p.clusters[0].host;
-        let cores = f64::from(host.sockets * host.cores_per_socket * 4);
-        let per_vm = (before_pct / 100.0 * cores / (4.0 * 1.12)).round();
-        // The group holding the VMs' OS disks keeps its one vCPU, at its
-        // own vCPU:pCore ratio (assets/examples/seed-001-stretched.sources.md).
-        let mut other_cores = 0.0;
-        for w in &mut p.workloads {
-            match &mut w.spec {
-                WorkloadSpec::SqlServer {
-                    vm_count,
-                    vcpu_per_vm,
-                    ..
-                } => {
-                    assert_eq!(*vm_count, 2);
-                    *vcpu_per_vm = per_vm as u32;
-                }
-                WorkloadSpec::VmGroup {
-                    vm_count,
-                    vcpu_per_vm,
-                    ..
-                } => {
-                    let vcpus = f64::from(*vm_count * *vcpu_per_vm);
-                    other_cores += vcpus / vcpu_per_core_ceiling(&w.spec).0;
-                }
-                other => panic!("the example runs SQL Server and its OS disks: {other:?}"),
-            }
-        }
-        p.settings.virtualization_cpu_overhead_pct =
-            (before_pct / 100.0 * cores / (4.0 * per_vm + other_cores) - 1.0) * 100.0;
-        p
+        variant(&format!("seed-001-site-failure-cpu-{before_pct}.json"))
     }
 
     #[test]
@@ -790,6 +739,26 @@ mod stretched {
         );
         assert!(t.storage_after_offered_pct < 10.0, "{t:?}");
         assert!(t.model.contains("model estimate"));
+    }
+
+    #[test]
+    fn seed_001_site_failure_cpu_at_the_tps_kept_within_25_pct() {
+        // Seed 001 Site Failure: the survivors ran at 71.62-80.95 % CPU
+        // while serving 5,856 of 7,743 TPS. The model's CPU at the TPS it
+        // predicts they keep (from 41.85 % before, the middle) is 63.3 %:
+        // 17 % under the middle, 76.3 %. The fit is on the TPS, not this
+        // CPU (platform::two_sites::failover_tps: the CPU per transaction
+        // rose when two VMs shared a host), so this is a prediction, held
+        // to issue "fidelity"'s 25 %, and below the offered 2 x before.
+        let e = evaluated(&seed_001_at_cpu(41.85));
+        let t = stretched(&e)
+            .site_failure
+            .tps
+            .as_ref()
+            .expect("within the model");
+        let middle = (71.62 + 80.95) / 2.0;
+        assert!(close(t.cpu_after_pct, middle, 0.25), "{t:?}");
+        assert!(t.cpu_after_pct < t.cpu_after_offered_pct, "{t:?}");
     }
 
     #[test]

@@ -84,6 +84,10 @@ pub struct VplexEvaluation {
     /// of VPLEX, its adders on XtremIO's latency, plus the inter-site RTT for
     /// Metro distributed writes.
     pub queue_wait_ms: f64,
+    /// What VPLEX itself adds to a read and to a local write, without WAN
+    /// latency (seed 004 VPLEX performance); a Metro write adds the RTT too.
+    pub read_adder_ms: f64,
+    pub write_adder_ms: f64,
     pub read_latency_ms: f64,
     pub distributed_write_latency_ms: f64,
     pub local_write_latency_ms: f64,
@@ -162,6 +166,8 @@ pub fn assess_xtremio_vplex(
         rtt_ms: rtt,
         max_rtt_ms: vplex::max_rtt_ms(storage.replication),
         queue_wait_ms: latency.queue_wait_ms,
+        read_adder_ms: latency.read_adder_ms,
+        write_adder_ms: latency.write_adder_ms,
         read_latency_ms: latency.read_ms,
         distributed_write_latency_ms: latency.distributed_write_ms,
         local_write_latency_ms: latency.local_write_ms,

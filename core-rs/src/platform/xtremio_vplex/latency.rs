@@ -28,6 +28,10 @@ pub const SATURATED_UTILISATION: f64 = 0.99;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct VplexLatency {
     pub queue_wait_ms: f64,
+    /// What VPLEX itself adds to a read and to a local write, past its
+    /// queue (seed 004's published adders, without WAN latency).
+    pub read_adder_ms: f64,
+    pub write_adder_ms: f64,
     pub read_ms: f64,
     pub local_write_ms: f64,
     pub distributed_write_ms: f64,
@@ -42,6 +46,8 @@ pub fn vplex_latency(utilisation: f64, read_hit: f64, metro_rtt_ms: f64) -> Vple
     let local_write_ms = queue_wait_ms + WRITE_ADDER_MS + XTREMIO_WRITE_MS;
     VplexLatency {
         queue_wait_ms,
+        read_adder_ms: READ_ADDER_MS,
+        write_adder_ms: WRITE_ADDER_MS,
         read_ms: queue_wait_ms + READ_ADDER_MS + (1.0 - read_hit) * XTREMIO_READ_MS,
         local_write_ms,
         distributed_write_ms: local_write_ms + metro_rtt_ms,
