@@ -115,6 +115,8 @@ fn settings(c: &mut Checker, s: &Settings) {
         0.0,
         50.0,
     );
+    c.f64_in("settings.cpu_ceiling_pct", s.cpu_ceiling_pct, 10.0, 100.0);
+    c.f64_in("settings.ram_ceiling_pct", s.ram_ceiling_pct, 10.0, 100.0);
     c.u32_in(
         "settings.planning_horizon_years",
         s.planning_horizon_years,
@@ -757,6 +759,34 @@ mod tests {
                 "workloads[1].spec.memory_reservation_gb_per_vm must be between 0 and 64 (got 80.5)",
                 "workloads[1].spec.mailboxes must be between 1 and 10000000 (got 0)",
                 "workloads[2].spec.ram_gb_per_vm must be between 0 and 24576 (got -1)",
+            ]
+        );
+    }
+
+    #[test]
+    fn planning_ceilings_are_named_with_their_range_and_default_when_absent() {
+        let mut project: Value = serde_json::from_str(include_str!(
+            "../../assets/examples/seed-001-all-flash-sql.json"
+        ))
+        .expect("the example parses");
+        // A project saved before the ceilings existed opens with the defaults.
+        let settings = project["settings"].as_object_mut().expect("settings");
+        settings.remove("cpu_ceiling_pct");
+        settings.remove("ram_ceiling_pct");
+        let old = crate::parse_project(&project.to_string()).expect("an old project opens");
+        assert_eq!(
+            (old.settings.cpu_ceiling_pct, old.settings.ram_ceiling_pct),
+            (80.0, 90.0)
+        );
+        project["settings"]["cpu_ceiling_pct"] = json!(5);
+        project["settings"]["ram_ceiling_pct"] = json!(120);
+        let project = crate::parse_project(&project.to_string()).expect("still a project");
+        let messages: Vec<String> = validate(&project).into_iter().map(|i| i.message).collect();
+        assert_eq!(
+            messages,
+            [
+                "settings.cpu_ceiling_pct must be between 10 and 100 (got 5)",
+                "settings.ram_ceiling_pct must be between 10 and 100 (got 120)",
             ]
         );
     }

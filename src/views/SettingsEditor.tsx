@@ -20,6 +20,8 @@ const SIZING: SettingField[] = [
   { key: 'on_disk_format_overhead_pct', label: 'On-disk format overhead', unit: '%' },
   { key: 'dedup_metadata_overhead_pct', label: 'Dedup metadata overhead', unit: '%' },
   { key: 'virtualization_cpu_overhead_pct', label: 'Virtualization CPU overhead', unit: '%' },
+  { key: 'cpu_ceiling_pct', label: 'CPU ceiling after N+x', unit: '%' },
+  { key: 'ram_ceiling_pct', label: 'RAM ceiling after N+x', unit: '%' },
   { key: 'planning_horizon_years', label: 'Planning horizon', unit: 'years' },
   { key: 'device_utilisation_ceiling_pct', label: 'Device utilisation ceiling', unit: '%' },
   { key: 'capacity_alert_pct', label: 'Capacity alert', unit: '%' },

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Explain } from '../components/Explain';
 import type { ClusterUtilisation, Threshold, Utilisation, UtilisationRow } from '../core/types';
+import { formatPct } from '../units';
 import { level, shareText, usedOfLimit } from './utilisationFormat';
 
 /** The bar's scale runs to at least 120 % so the limit line always shows. */
@@ -22,8 +23,9 @@ export const UtilisationPanel = memo(function UtilisationPanel({
     <div className="table-scroll">
       <table className="utilisation" data-testid="utilisation">
         <caption>
-          Bar: share of the limit. Red line: 100 %; amber line: the rule&apos;s warning level. –: no
-          figure in that state (the ? says why).
+          Bar: share of the limit. Red line: 100 %; amber line: the warning level (the capacity
+          alert, the CPU and RAM ceilings set in Settings). –: no figure in that state (the ? says
+          why).
         </caption>
         <thead>
           <tr>
@@ -75,7 +77,14 @@ export function Meter({ u, threshold }: { u: Utilisation; threshold?: Threshold 
     <div className={`meter ${lvl}`} title={usedOfLimit(u)}>
       <div className="meter-track" aria-hidden="true">
         <div className="meter-fill" style={{ width: at(u.pct) }} />
-        {threshold && <div className="meter-threshold" style={{ left: at(threshold.pct) }} />}
+        {threshold && (
+          <div
+            className="meter-threshold"
+            data-pct={threshold.pct}
+            title={`${threshold.label}: ${formatPct(threshold.pct)}`}
+            style={{ left: at(threshold.pct) }}
+          />
+        )}
         <div className="meter-limit" style={{ left: at(100) }} />
       </div>
       <span className="meter-text">

@@ -405,9 +405,15 @@ pub fn vm_exceeds_host_memory(vm_ram_gb: f64, usable_ram_per_host_gb: f64) -> bo
     vm_ram_gb > usable_ram_per_host_gb
 }
 
-/// Above this share of the usable RAM left after N+x failures, memory is
-/// reported as tight (`source::RAM_HEADROOM`, an assumption).
-pub const RAM_AFTER_FAILURE_WARNING_PCT: f64 = 90.0;
+/// `compute.cpu_above_ceiling` and `compute.memory_high_after_failure`:
+/// the demand takes more than `ceiling_pct` of what the hosts left after
+/// N+x failures offer (settings.cpu_ceiling_pct, settings.ram_ceiling_pct).
+/// What is left grows with the hosts, the demand does not, so it cannot
+/// fail at more hosts once it passes.
+#[inline]
+pub fn above_ceiling(demand: f64, offered: f64, ceiling_pct: f64) -> bool {
+    demand > offered * ceiling_pct / 100.0
+}
 
 #[cfg(test)]
 mod tests {

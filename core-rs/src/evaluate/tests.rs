@@ -478,9 +478,13 @@ fn past_sixteen_policies_a_cluster_without_workloads_is_checked_once_per_rule() 
 }
 
 pub(super) fn example(name: &str) -> Evaluation {
+    evaluate(&example_project(name)).expect("evaluates")
+}
+
+pub(super) fn example_project(name: &str) -> Project {
     let path = format!("{}/../assets/examples/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("example");
-    evaluate(&parse_project(&text).expect("valid")).expect("evaluates")
+    parse_project(&text).expect("valid")
 }
 
 #[test]

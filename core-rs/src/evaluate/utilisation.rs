@@ -11,8 +11,9 @@ use serde::Serialize;
 
 use super::key_figures::{KeyFigures, Utilisation};
 use super::{ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaClusterEvaluation};
-use crate::demand::compute::{ClusterCompute, RAM_AFTER_FAILURE_WARNING_PCT};
+use crate::demand::compute::ClusterCompute;
 use crate::model::{Settings, StorageTier};
+use crate::platform::vsan_osa::cache::CacheAfterFailure;
 use crate::platform::vsan_osa::capacity::{CapacityEvaluation, StepKind};
 use crate::platform::vsan_osa::performance::latency::OSA_HOST_PATH_IOPS;
 use crate::platform::vsan_osa::performance::ClusterPerformance;
@@ -78,14 +79,14 @@ pub fn utilisation(
     match detail {
         ClusterDetail::VsanOsa(e) => vsan_osa(e, k, settings),
         ClusterDetail::VsanEsa(e) => vsan_esa(e, k, settings),
-        ClusterDetail::XtremioVplex(e) => xtremio_vplex(e, k),
+        ClusterDetail::XtremioVplex(e) => xtremio_vplex(e, k, settings),
     }
 }
 
 fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> ClusterUtilisation {
     let reserve = e.resilience.scenario(FailureKind::ReserveHosts);
     let site = e.resilience.scenario(FailureKind::Site);
-    let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
+    let mut rows = vec![cpu(k, &e.compute, settings), ram(k, &e.compute, settings)];
     rows.push(fullness(
         &e.capacity,
         OSA_DATASTORE,
@@ -180,7 +181,7 @@ fn iops_binding(p: &ClusterPerformance) -> &'static str {
 
 fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> ClusterUtilisation {
     let reserve = e.resilience.scenario(FailureKind::ReserveHosts);
-    let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
+    let mut rows = vec![cpu(k, &e.compute, settings), ram(k, &e.compute, settings)];
     rows.push(fullness(
         &e.capacity,
         ESA_DATASTORE,
@@ -267,9 +268,13 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
     }
 }
 
-fn xtremio_vplex(e: &ArrayClusterEvaluation, k: &KeyFigures) -> ClusterUtilisation {
+fn xtremio_vplex(
+    e: &ArrayClusterEvaluation,
+    k: &KeyFigures,
+    settings: &Settings,
+) -> ClusterUtilisation {
     let x = &e.xtremio_vplex;
-    let mut rows = vec![cpu(k, &e.compute), ram(k, &e.compute)];
+    let mut rows = vec![cpu(k, &e.compute, settings), ram(k, &e.compute, settings)];
     // The hosts run no storage: a host failure leaves the arrays as they were.
     let unchanged = |u: Utilisation| Some(u);
     let production = &x.sites[0];
@@ -375,7 +380,7 @@ fn hosts_failed(c: &ClusterCompute) -> u32 {
     c.hosts - c.hosts_after_failure
 }
 
-fn cpu(k: &KeyFigures, c: &ClusterCompute) -> UtilisationRow {
+fn cpu(k: &KeyFigures, c: &ClusterCompute, settings: &Settings) -> UtilisationRow {
     let mut rule = format!(
         "Cores needed = each workload's vCPUs / its vCPU:pCore ceiling, + {} % virtualisation \
          overhead = {} cores; against {} cores on {} hosts (N) and {} on {} hosts after N+{}",
@@ -390,24 +395,33 @@ fn cpu(k: &KeyFigures, c: &ClusterCompute) -> UtilisationRow {
     if let Some(s) = &k.site_failure {
         let _ = write!(rule, ", {} in the surviving site", num(s.cpu.limit, 0));
     }
-    rule.push_str(". Above 100 % the VMs cannot run within their ceilings.");
+    let _ = write!(
+        rule,
+        ". Above the {} % CPU ceiling set for planning after N+x is a warning; above 100 % the \
+         VMs cannot run within their vCPU:pCore ceilings.",
+        num(settings.cpu_ceiling_pct, 0)
+    );
     UtilisationRow {
         figure: "cpu",
         label: "CPU (cores needed / cores)".to_string(),
         at_n: k.cpu.at_n,
         after_failure: (hosts_failed(c) > 0).then_some(k.cpu.after_failure),
         after_site_failure: k.site_failure.as_ref().map(|s| s.cpu),
-        threshold: None,
+        threshold: Some(Threshold {
+            pct: settings.cpu_ceiling_pct,
+            label: "CPU ceiling",
+        }),
         rule,
         sources: vec![
             source::SQL_CPU_RATIO,
             source::VIRTUALIZATION_OVERHEAD,
+            source::CPU_CEILING,
             source::HA_HOST_RESERVE,
         ],
     }
 }
 
-fn ram(k: &KeyFigures, c: &ClusterCompute) -> UtilisationRow {
+fn ram(k: &KeyFigures, c: &ClusterCompute, settings: &Settings) -> UtilisationRow {
     let vsan = if c.vsan_memory_per_host_gb > 0.0 {
         format!(
             " less vSAN's {} GB = {} GB",
@@ -417,7 +431,7 @@ fn ram(k: &KeyFigures, c: &ClusterCompute) -> UtilisationRow {
     } else {
         String::new()
     };
-    let mut sources = vec![source::SQL_MEMORY_RESERVED, source::RAM_HEADROOM];
+    let mut sources = vec![source::SQL_MEMORY_RESERVED, source::RAM_CEILING];
     if c.vsan_memory_per_host_gb > 0.0 {
         sources.push(c.vsan_memory_source);
     }
@@ -429,12 +443,13 @@ fn ram(k: &KeyFigures, c: &ClusterCompute) -> UtilisationRow {
         after_failure: (hosts_failed(c) > 0).then_some(k.ram.after_failure),
         after_site_failure: k.site_failure.as_ref().map(|s| s.ram),
         threshold: Some(Threshold {
-            pct: RAM_AFTER_FAILURE_WARNING_PCT,
-            label: "room for ESXi's per-VM overhead and growth",
+            pct: settings.ram_ceiling_pct,
+            label: "RAM ceiling",
         }),
         rule: format!(
             "{} GB of VM memory against {} GB per host{vsan}, x {} hosts = {} GB (N), {} GB \
-             after N+{}. Above {} % after N+x is a warning, above 100 % the VMs cannot all \
+             after N+{}. Above the {} % RAM ceiling set for planning after N+x is a warning \
+             (room for ESXi's per-VM overhead and growth), above 100 % the VMs cannot all \
              restart without overcommitting memory.",
             num(c.ram_demand_gb, 0),
             num(c.ram_per_host_gb, 0),
@@ -442,7 +457,7 @@ fn ram(k: &KeyFigures, c: &ClusterCompute) -> UtilisationRow {
             num(c.usable_ram_gb, 0),
             num(c.usable_ram_after_failure_gb, 0),
             hosts_failed(c),
-            num(RAM_AFTER_FAILURE_WARNING_PCT, 0),
+            num(settings.ram_ceiling_pct, 0),
         ),
         sources,
     }
@@ -589,17 +604,18 @@ fn site_iops(k: &KeyFigures) -> Option<Utilisation> {
 fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
     let c = &e.cache;
     let tier = e.tier;
-    let mut rows = vec![UtilisationRow {
+    let after = c.after_failure.as_ref();
+    let x = hosts_failed(&e.compute);
+    let mut cache = UtilisationRow {
         figure: "cache",
         label: "Cache (required / installed)".to_string(),
         at_n: Utilisation::of(c.required.gb, c.installed.gb, GB),
-        after_failure: None,
+        after_failure: after.map(|a| Utilisation::of(c.required.gb, a.installed.gb, GB)),
         after_site_failure: None,
         threshold: None,
         rule: format!(
             "The workloads ask for {} GB of cache ({} GB per disk group over {} disk groups) \
-             against {} GB installed. A failed host takes its cache with its data, so the \
-             share does not change after N+x.",
+             against {} GB installed.",
             num(c.required.gb, 0),
             num(c.required_per_disk_group.gb, 0),
             c.disk_groups,
@@ -610,14 +626,24 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             source::CACHE_WORKING_SET,
             source::CACHE_AVAILABILITY_GROUP,
         ],
-    }];
+    };
+    after_n_plus_x(&mut cache.rule, after, x, |a| {
+        format!(
+            "the same {} GB against the {} GB of the {} hosts left ({} GB per disk group)",
+            num(c.required.gb, 0),
+            num(a.installed.gb, 0),
+            a.hosts_left,
+            num(a.required_per_disk_group.gb, 0),
+        )
+    });
+    let mut rows = vec![cache];
     let p = &e.performance;
     if tier == StorageTier::Hybrid && p.read_cache_gb > 0.0 {
-        rows.push(UtilisationRow {
+        let mut read_cache = UtilisationRow {
             figure: "read_cache",
             label: "Working set / read cache".to_string(),
             at_n: Utilisation::of(p.working_set_gb, p.read_cache_gb, GB),
-            after_failure: None,
+            after_failure: after.map(|a| Utilisation::of(p.working_set_gb, a.read_cache_gb, GB)),
             after_site_failure: None,
             threshold: None,
             rule: format!(
@@ -627,9 +653,18 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
                 num(p.read_cache_gb, 0),
             ),
             sources: vec![source::CACHE_WORKING_SET, p.read_cache_model],
+        };
+        after_n_plus_x(&mut read_cache.rule, after, x, |a| {
+            format!(
+                "the same working sets against the {} GB read cache of the {} hosts left",
+                num(a.read_cache_gb, 0),
+                a.hosts_left,
+            )
         });
+        rows.push(read_cache);
     }
-    // Every disk group takes an even share: the tightest device binds.
+    // Every disk group takes an even share: the tightest device binds, at
+    // N and after N+x alike (the shares scale together).
     let tightest =
         |f: &dyn Fn(&crate::platform::vsan_osa::cache::DiskGroupCache) -> Option<Utilisation>| {
             c.per_disk_group
@@ -645,11 +680,12 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
                 GB,
             ))
         }) {
-            rows.push(UtilisationRow {
+            let mut row = UtilisationRow {
                 figure: "write_buffer",
                 label: "Write buffer per disk group".to_string(),
                 at_n: u,
-                after_failure: None,
+                after_failure: after
+                    .map(|a| Utilisation::of(a.required_per_disk_group.gb, d.write_buffer.gb, GB)),
                 after_site_failure: None,
                 threshold: None,
                 rule: format!(
@@ -661,7 +697,15 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
                     d.cache_device,
                 ),
                 sources: vec![d.write_buffer_source],
+            };
+            after_n_plus_x(&mut row.rule, after, x, |a| {
+                format!(
+                    "{} GB asked of each of the {} disk groups left",
+                    num(a.required_per_disk_group.gb, 0),
+                    a.disk_groups,
+                )
             });
+            rows.push(row);
         }
     }
     if let Some((d, u)) = tightest(&|d| {
@@ -671,11 +715,12 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             "writes/s",
         ))
     }) {
-        rows.push(UtilisationRow {
+        let mut row = UtilisationRow {
             figure: "cache_writes",
             label: "Cache writes per disk group".to_string(),
             at_n: u,
-            after_failure: None,
+            after_failure: after
+                .map(|a| Utilisation::of(a.writes_per_s, d.rated_writes_per_s, "writes/s")),
             after_site_failure: None,
             threshold: None,
             rule: format!(
@@ -687,7 +732,15 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
                 num(d.rated_writes_per_s, 0),
             ),
             sources: vec![source::CACHE_WRITE_LOAD, d.rated_source],
+        };
+        after_n_plus_x(&mut row.rule, after, x, |a| {
+            format!(
+                "the same writes spread over the {} disk groups left, {} writes/s each",
+                a.disk_groups,
+                num(a.writes_per_s, 0),
+            )
         });
+        rows.push(row);
     }
     if let Some((d, u)) = tightest(&|d| {
         d.endurance
@@ -695,6 +748,23 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             .map(|n| Utilisation::of(n.written_tb, n.rated_tbw, "TBW"))
     }) {
         let horizon = d.endurance.as_ref().map_or(0, |n| n.horizon_years);
+        let mut rule = format!(
+            "{} TB written to each {} over the {horizon}-year planning horizon against its {} \
+             TBW rating (capacity x DWPD x 365 x 5 years).",
+            num(u.used, 0),
+            d.cache_device,
+            num(u.limit, 0),
+        );
+        if x > 0 {
+            // A failed host is repaired or replaced within days; the rating
+            // is spent over years, so its share of the horizon is too small
+            // to state without a repair time the model does not hold.
+            let _ = write!(
+                rule,
+                " After N+{x}: not modelled; the surviving devices take more writes only until \
+                 the failed host is repaired, a small part of the horizon."
+            );
+        }
         rows.push(UtilisationRow {
             figure: "cache_endurance",
             label: format!("Cache endurance over {horizon} years"),
@@ -702,17 +772,39 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             after_failure: None,
             after_site_failure: None,
             threshold: None,
-            rule: format!(
-                "{} TB written to each {} over the {horizon}-year planning horizon against its \
-                 {} TBW rating (capacity x DWPD x 365 x 5 years).",
-                num(u.used, 0),
-                d.cache_device,
-                num(u.limit, 0),
-            ),
+            rule,
             sources: vec![source::CACHE_WRITE_LOAD, source::ENDURANCE_TBW],
         });
     }
     rows
+}
+
+/// Adds what a cache row reads after N+x to its rule: the failed hosts'
+/// disk groups take their cache devices away while the data, rebuilt on
+/// the hosts left, asks the same of the cache.
+fn after_n_plus_x(
+    rule: &mut String,
+    after: Option<&CacheAfterFailure>,
+    hosts_failed: u32,
+    what: impl Fn(&CacheAfterFailure) -> String,
+) {
+    match after {
+        Some(a) => {
+            let _ = write!(
+                rule,
+                " After N+{hosts_failed}: the failed hosts' disk groups take their cache away \
+                 while their data is rebuilt on the others, so {}.",
+                what(a)
+            );
+        }
+        None if hosts_failed > 0 => {
+            let _ = write!(
+                rule,
+                " After N+{hosts_failed}: not modelled, no host is left to rebuild on."
+            );
+        }
+        None => {}
+    }
 }
 
 const TB: &str = "TB";

@@ -13,6 +13,13 @@ pub struct Settings {
     /// Dedup and compression metadata, as a share of raw capacity.
     pub dedup_metadata_overhead_pct: f64,
     pub virtualization_cpu_overhead_pct: f64,
+    /// Planning ceiling for CPU: the share of the cores left after N+x
+    /// failures the workloads may need before a warning (`source::CPU_CEILING`).
+    pub cpu_ceiling_pct: f64,
+    /// Planning ceiling for memory: the share of the VM memory left after
+    /// N+x failures the VMs may be configured with before a warning
+    /// (`source::RAM_CEILING`).
+    pub ram_ceiling_pct: f64,
     pub planning_horizon_years: u32,
     /// Highest share of the devices' rated IOPS a design may plan to use.
     pub device_utilisation_ceiling_pct: f64,
@@ -38,6 +45,8 @@ impl Default for Settings {
             on_disk_format_overhead_pct: 1.0,
             dedup_metadata_overhead_pct: 5.0,
             virtualization_cpu_overhead_pct: 10.0,
+            cpu_ceiling_pct: 80.0,
+            ram_ceiling_pct: 90.0,
             planning_horizon_years: 3,
             device_utilisation_ceiling_pct: 80.0,
             dedup_ratios: DedupRatios::default(),

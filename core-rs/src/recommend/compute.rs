@@ -14,10 +14,16 @@
 //! |---|---|---|
 //! | `compute.no_hosts_after_failure` | fault domains | `compute::no_hosts_after_failure` |
 //! | `compute.cpu_overcommitted` | CPU | `compute::cpu_overcommitted` |
+//! | `compute.cpu_above_ceiling` (a warning) | CPU | `compute::above_ceiling` at `settings.cpu_ceiling_pct` |
 //! | `compute.sql_memory_overcommitted`, `compute.memory_overcommitted` | RAM | `compute::memory_overcommitted` |
+//! | `compute.memory_high_after_failure` (a warning) | RAM | `compute::above_ceiling` at `settings.ram_ceiling_pct` |
 //! | `compute.vm_exceeds_host_memory` | RAM | `compute::vm_exceeds_host_memory` on the largest VM |
 //! | `stretched.site_failure_memory` | RAM | `compute::memory_overcommitted` on the surviving site |
 //! | `stretched.site_failure_cpu` | CPU | `two_sites::site_cpu_overloaded` |
+//!
+//! The two ceilings are the user's planning targets, so the search sizes
+//! to them although `evaluate` only warns past them: a proposed design
+//! keeps CPU and RAM after N+x within the project's ceilings.
 //!
 //! None of them fails at more hosts once it passes (the argument is in
 //! `demand::compute`), so a host model's fewest passing hosts are found
@@ -25,10 +31,10 @@
 //! findings on generated designs (`recommend/tests.rs`).
 
 use crate::demand::compute::{
-    cores_on, cpu_overcommitted, hosts_after_failure, memory_overcommitted, no_hosts_after_failure,
-    usable_ram_on, vm_exceeds_host_memory, vm_shape, ClusterCompute,
+    above_ceiling, cores_on, cpu_overcommitted, hosts_after_failure, memory_overcommitted,
+    no_hosts_after_failure, usable_ram_on, vm_exceeds_host_memory, vm_shape, ClusterCompute,
 };
-use crate::model::{HostSpec, Workload};
+use crate::model::{HostSpec, Settings, Workload};
 use crate::platform::two_sites::site_cpu_overloaded;
 use crate::ratio::percent;
 
@@ -86,6 +92,9 @@ impl HostShape {
 pub struct ComputeAxis {
     pub demand: ComputeDemand,
     pub reserve_hosts: u32,
+    /// settings.cpu_ceiling_pct and settings.ram_ceiling_pct.
+    pub cpu_ceiling_pct: f64,
+    pub ram_ceiling_pct: f64,
     /// Two sites of `size` hosts each, one of which may go down.
     pub two_sites: bool,
 }
@@ -95,10 +104,21 @@ impl ComputeAxis {
     /// candidates (any: the demand does not depend on the design).
     pub fn of(base: &Base, compute: &ClusterCompute) -> ComputeAxis {
         let project = base.reduced();
+        Self::new(
+            ComputeDemand::of(compute, &project.workloads),
+            &project.settings,
+            base.stretched(),
+        )
+    }
+
+    /// The axis of `demand` under the project's `settings`.
+    pub fn new(demand: ComputeDemand, settings: &Settings, two_sites: bool) -> ComputeAxis {
         ComputeAxis {
-            demand: ComputeDemand::of(compute, &project.workloads),
-            reserve_hosts: project.settings.reserve_hosts,
-            two_sites: base.stretched(),
+            demand,
+            reserve_hosts: settings.reserve_hosts,
+            cpu_ceiling_pct: settings.cpu_ceiling_pct,
+            ram_ceiling_pct: settings.ram_ceiling_pct,
+            two_sites,
         }
     }
 
@@ -113,12 +133,16 @@ impl ComputeAxis {
             // `evaluate` reports this one error, no CPU or memory shortfall.
             failing.add(Constraint::FaultDomains);
         } else {
-            if cpu_overcommitted(d.cores_needed, cores_on(host.cores, hosts_after)) {
+            let cores_after = cores_on(host.cores, hosts_after);
+            if cpu_overcommitted(d.cores_needed, cores_after)
+                || above_ceiling(d.cores_needed, f64::from(cores_after), self.cpu_ceiling_pct)
+            {
                 failing.add(Constraint::Cpu);
             }
             let usable_after = usable_ram_on(host.usable_ram_gb, hosts_after);
             if memory_overcommitted(d.sql_ram_gb, usable_after)
                 || memory_overcommitted(d.ram_demand_gb, usable_after)
+                || above_ceiling(d.ram_demand_gb, usable_after, self.ram_ceiling_pct)
             {
                 failing.add(Constraint::Ram);
             }
@@ -172,6 +196,8 @@ mod tests {
                 largest_vm_ram_gb: 128.0,
             },
             reserve_hosts: 1,
+            cpu_ceiling_pct: 100.0,
+            ram_ceiling_pct: 100.0,
             two_sites,
         }
     }
@@ -200,6 +226,24 @@ mod tests {
         let a = axis(true);
         assert_eq!(a.smallest(HOST, 0, 16).0, Ok(5));
         assert!(a.failing(HOST, 4).contains(Constraint::Cpu));
+    }
+
+    #[test]
+    fn the_search_sizes_to_the_user_s_ceilings() {
+        // At an 80 % ceiling 100 cores need 125 cores left after one host
+        // fails: 7 hosts of 20 (6 offer 120), so 8.
+        let a = ComputeAxis {
+            cpu_ceiling_pct: 80.0,
+            ..axis(false)
+        };
+        assert_eq!(a.smallest(HOST, 2, 32).0, Ok(8));
+        assert!(a.failing(HOST, 7).contains(Constraint::Cpu));
+        // RAM at 50 %: 1,000 GB need 2,000 GB of 240 GB hosts: 9 + 1.
+        let r = ComputeAxis {
+            ram_ceiling_pct: 50.0,
+            ..axis(false)
+        };
+        assert_eq!(r.smallest(HOST, 2, 32).0, Ok(10));
     }
 
     #[test]

@@ -63,8 +63,13 @@ impl Constraint {
     }
 }
 
-/// Warnings that count as unmet requirements.
-pub const REQUIRED_WARNINGS: [FindingCode; 1] = [FindingCode::CacheBelowRuleAllFlash];
+/// Warnings that count as unmet requirements: the all-flash cache rule,
+/// and the user's CPU and RAM ceilings, which the search sizes to.
+pub const REQUIRED_WARNINGS: [FindingCode; 3] = [
+    FindingCode::CacheBelowRuleAllFlash,
+    FindingCode::ComputeCpuAboveCeiling,
+    FindingCode::ComputeMemoryHighAfterFailure,
+];
 
 pub fn is_unmet(f: &Finding) -> bool {
     f.severity == Severity::Error || REQUIRED_WARNINGS.contains(&f.code)
@@ -79,9 +84,12 @@ pub fn constraint_of(code: FindingCode) -> Constraint {
         | PerformanceHostPathIopsExceeded
         | XtremioIopsExceeded
         | VplexFrontendIopsExceeded => Constraint::Iops,
-        ComputeCpuOvercommitted | StretchedSiteFailureCpu => Constraint::Cpu,
+        ComputeCpuOvercommitted | ComputeCpuAboveCeiling | StretchedSiteFailureCpu => {
+            Constraint::Cpu
+        }
         ComputeSqlMemoryOvercommitted
         | ComputeMemoryOvercommitted
+        | ComputeMemoryHighAfterFailure
         | ComputeVmExceedsHostMemory
         | StretchedSiteFailureMemory => Constraint::Ram,
         CapacityReserveExceedsCluster | ComputeNoHostsAfterFailure | ProtectionTooFewHosts => {

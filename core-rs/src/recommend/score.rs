@@ -22,7 +22,7 @@
 //! | `cache.endurance_exceeded` | `cache::endurance_exceeded` on `cache::written_tb` |
 //! | `performance.iops_exceeded` | `tier_load::over_ceiling` on `tier_load::utilisation_pct` |
 //! | `performance.host_path_iops_exceeded` | `tier_load::over_ceiling` on `host_path::host_path_utilisation_pct` |
-//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory`, `stretched.site_failure_memory`, `stretched.site_failure_cpu` | `ComputeAxis::failing`, which calls `demand::compute`'s and `two_sites`' predicates (the table in `recommend::compute`) |
+//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.cpu_above_ceiling`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.memory_high_after_failure`, `compute.vm_exceeds_host_memory`, `stretched.site_failure_memory`, `stretched.site_failure_cpu` | `ComputeAxis::failing`, which calls `demand::compute`'s and `two_sites`' predicates (the table in `recommend::compute`) |
 //! | `stretched.rtt_unsupported` | `RttPenalty::supported`, read by `figures` |
 //! | `stretched.link_insufficient`, `stretched.witness_bandwidth`, `stretched.witness_components` | `InterSiteLink::insufficient`, `WitnessLink::bandwidth_short`, `WitnessLink::too_many_components`, read by `figures` |
 //! | `stretched.witness_rtt` | `WitnessLink::rtt_exceeded`: `figures` caps the sizes below it |
@@ -60,7 +60,7 @@ use super::geometry::Geometry;
 use super::requirement::Constraint;
 
 /// The findings whose verdict the scorer reproduces exactly.
-pub const COVERED: [FindingCode; 28] = [
+pub const COVERED: [FindingCode; 30] = [
     FindingCode::CapacityReserveExceedsCluster,
     FindingCode::CapacityInsufficient,
     FindingCode::ProtectionTooFewHosts,
@@ -76,8 +76,10 @@ pub const COVERED: [FindingCode; 28] = [
     FindingCode::PerformanceHostPathIopsExceeded,
     FindingCode::ComputeNoHostsAfterFailure,
     FindingCode::ComputeCpuOvercommitted,
+    FindingCode::ComputeCpuAboveCeiling,
     FindingCode::ComputeSqlMemoryOvercommitted,
     FindingCode::ComputeMemoryOvercommitted,
+    FindingCode::ComputeMemoryHighAfterFailure,
     FindingCode::ComputeVmExceedsHostMemory,
     FindingCode::StretchedSiteFailureMemory,
     FindingCode::StretchedSiteFailureCpu,
@@ -155,11 +157,7 @@ impl Scorer {
         let slots = caches * MAX_DISK_GROUPS_PER_HOST * (max_hosts as usize + 1);
         let inverse_free = 1.0 / (1.0 - settings.slack_pct / 100.0);
         let inverse_ceiling = 100.0 / settings.device_utilisation_ceiling_pct;
-        let compute = ComputeAxis {
-            demand: figures.compute,
-            reserve_hosts: settings.reserve_hosts,
-            two_sites: stretched,
-        };
+        let compute = ComputeAxis::new(figures.compute, &settings, stretched);
         Scorer {
             figures,
             settings,

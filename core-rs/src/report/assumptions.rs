@@ -77,6 +77,18 @@ pub const SETTINGS: &[SettingInfo] = &[
         source::VIRTUALIZATION_OVERHEAD,
     ),
     info(
+        "settings.cpu_ceiling_pct",
+        "CPU planning ceiling",
+        "% of cores after N+x",
+        source::CPU_CEILING,
+    ),
+    info(
+        "settings.ram_ceiling_pct",
+        "RAM planning ceiling",
+        "% of VM memory after N+x",
+        source::RAM_CEILING,
+    ),
+    info(
         "settings.planning_horizon_years",
         "Planning horizon (growth)",
         "years",

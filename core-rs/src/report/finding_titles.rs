@@ -119,6 +119,10 @@ const TITLES: &[(&str, &str)] = &[
         "Not enough CPU after a host failure",
     ),
     (
+        "compute.cpu_above_ceiling",
+        "CPU above the CPU ceiling after a host failure",
+    ),
+    (
         "compute.sql_memory_overcommitted",
         "SQL Server memory does not fit after a host failure",
     ),
@@ -128,7 +132,7 @@ const TITLES: &[(&str, &str)] = &[
     ),
     (
         "compute.memory_high_after_failure",
-        "Memory above 90 % after a host failure",
+        "Memory above the RAM ceiling after a host failure",
     ),
     (
         "compute.vm_exceeds_host_memory",

@@ -108,9 +108,10 @@ finding_codes! {
     ComputeOverheadOutsidePublishedRange = "compute.overhead_outside_published_range", Info, RuleSource::Fixed(source::VIRTUALIZATION_OVERHEAD);
     ComputeNoHostsAfterFailure = "compute.no_hosts_after_failure", Error, RuleSource::Fixed(source::HA_HOST_RESERVE);
     ComputeCpuOvercommitted = "compute.cpu_overcommitted", Error, RuleSource::Fixed(source::SQL_CPU_RATIO);
+    ComputeCpuAboveCeiling = "compute.cpu_above_ceiling", Warning, RuleSource::Fixed(source::CPU_CEILING);
     ComputeSqlMemoryOvercommitted = "compute.sql_memory_overcommitted", Error, RuleSource::Fixed(source::SQL_MEMORY_RESERVED);
     ComputeMemoryOvercommitted = "compute.memory_overcommitted", Error, RuleSource::Fixed(source::SQL_MEMORY_RESERVED);
-    ComputeMemoryHighAfterFailure = "compute.memory_high_after_failure", Warning, RuleSource::Fixed(source::RAM_HEADROOM);
+    ComputeMemoryHighAfterFailure = "compute.memory_high_after_failure", Warning, RuleSource::Fixed(source::RAM_CEILING);
     ComputeVmExceedsHostMemory = "compute.vm_exceeds_host_memory", Error, RuleSource::Fixed(source::VSAN_MEMORY_KB);
     ComputeVmMemorySpansNuma = "compute.vm_memory_spans_numa", Warning, RuleSource::Fixed(source::NUMA_MEMORY);
     ComputeVmVcpuSpansNuma = "compute.vm_vcpu_spans_numa", Warning, RuleSource::Fixed(source::NUMA_VCPU);

@@ -244,9 +244,14 @@ const SEVERITY_REVIEW: &[(FindingCode, Severity, &str)] = &[
         "was W: RAM over 100 % after N+x",
     ),
     (
+        FindingCode::ComputeCpuAboveCeiling,
+        W,
+        "new: CPU above the user's ceiling after N+x; runs, less room for peaks",
+    ),
+    (
         FindingCode::ComputeMemoryHighAfterFailure,
         W,
-        "new: RAM above 90 % after N+x (assumed threshold)",
+        "RAM above the user's ceiling after N+x (default 90 %, assumed)",
     ),
     (
         FindingCode::ComputeVmExceedsHostMemory,

@@ -4,9 +4,9 @@
 //! the design search; these only word them.
 
 use super::{
-    cpu_overcommitted, memory_overcommitted, no_hosts_after_failure, vm_exceeds_host_memory,
-    vm_shape, ClusterCompute, GENERAL_VCPU_PER_CORE, PUBLISHED_OVERHEAD_PCT,
-    RAM_AFTER_FAILURE_WARNING_PCT,
+    above_ceiling, cpu_overcommitted, memory_overcommitted, no_hosts_after_failure,
+    vm_exceeds_host_memory, vm_shape, ClusterCompute, GENERAL_VCPU_PER_CORE,
+    PUBLISHED_OVERHEAD_PCT,
 };
 use crate::demand::placement::PlacedWorkload;
 use crate::model::{HostSpec, Settings};
@@ -44,6 +44,23 @@ pub(super) fn cluster_findings(
         // Nothing is left to fit vCPUs or memory into: this one error says it.
         return findings;
     }
+    // The cores needed against those left, with the hosts that bring
+    // them under `limit_pct`.
+    let cores_per_host = f64::from(c.physical_cores) / f64::from(c.hosts);
+    let cpu_measure = |limit_pct: f64| {
+        Measure::new(
+            after_reserve("CPU", settings.reserve_hosts),
+            c.cores_needed_pct_after_failure.unwrap_or(f64::INFINITY),
+            limit_pct,
+            format!("{} cores", c.physical_cores_after_failure),
+        )
+        .remedy(add_hosts(
+            c.cores_needed,
+            cores_per_host * limit_pct / 100.0,
+            settings.reserve_hosts,
+            c.hosts,
+        ))
+    };
     if cpu_overcommitted(c.cores_needed, c.physical_cores_after_failure) {
         let message = format!(
             "The workloads need {} physical cores at their recommended vCPU:pCore ratios \
@@ -65,23 +82,32 @@ pub(super) fn cluster_findings(
         );
         // Past the ratios the VMs cannot get the cores they are sized for
         // with the N+x hosts down: the design does not run its workloads.
-        let cores_per_host = f64::from(c.physical_cores) / f64::from(c.hosts);
-        let measure = Measure::new(
-            after_reserve("CPU", settings.reserve_hosts),
-            c.cores_needed_pct_after_failure.unwrap_or(f64::INFINITY),
-            100.0,
-            format!("{} cores", c.physical_cores_after_failure),
-        )
-        .remedy(add_hosts(
-            c.cores_needed,
-            cores_per_host,
-            settings.reserve_hosts,
-            c.hosts,
-        ));
         findings.push(
             Finding::new(FindingCode::ComputeCpuOvercommitted, message)
                 .at(format!("{cluster_path}.host.cores_per_socket"))
-                .measured(measure),
+                .measured(cpu_measure(100.0)),
+        );
+    } else if above_ceiling(
+        c.cores_needed,
+        f64::from(c.physical_cores_after_failure),
+        settings.cpu_ceiling_pct,
+    ) {
+        let message = format!(
+            "The workloads need {} of the {} cores left after {} host failure(s) ({} \
+             physical cores at their vCPU:pCore ratios with {} % virtualization overhead): \
+             above the {} % CPU ceiling set for planning. They run, with less room for \
+             peaks and growth.",
+            pct(c.cores_needed_pct_after_failure),
+            c.physical_cores_after_failure,
+            settings.reserve_hosts,
+            num(c.cores_needed, 1),
+            num(c.virtualization_overhead_pct, 0),
+            num(settings.cpu_ceiling_pct, 0),
+        );
+        findings.push(
+            Finding::new(FindingCode::ComputeCpuAboveCeiling, message)
+                .at(format!("{cluster_path}.host.cores_per_socket"))
+                .measured(cpu_measure(settings.cpu_ceiling_pct)),
         );
     }
     let ram_path = format!("{cluster_path}.host.ram_gb");
@@ -129,24 +155,25 @@ pub(super) fn cluster_findings(
                 .at(ram_path)
                 .measured(ram_measure(c.ram_demand_gb, 100.0)),
         );
-    } else if c
-        .ram_demand_pct_after_failure
-        .is_some_and(|p| p > RAM_AFTER_FAILURE_WARNING_PCT)
-    {
+    } else if above_ceiling(
+        c.ram_demand_gb,
+        c.usable_ram_after_failure_gb,
+        settings.ram_ceiling_pct,
+    ) {
         let message = format!(
             "The VMs are configured with {} GB of memory, {} % of the {} GB the hosts offer \
-             after {} host failure(s): above the {} % that leaves room for VM memory \
-             overhead and growth.",
+             after {} host failure(s): above the {} % RAM ceiling set for planning, which \
+             leaves room for ESXi's per-VM memory overhead and growth.",
             num(c.ram_demand_gb, 0),
             pct(c.ram_demand_pct_after_failure),
             num(c.usable_ram_after_failure_gb, 0),
             settings.reserve_hosts,
-            num(RAM_AFTER_FAILURE_WARNING_PCT, 0),
+            num(settings.ram_ceiling_pct, 0),
         );
         findings.push(
             Finding::new(FindingCode::ComputeMemoryHighAfterFailure, message)
                 .at(ram_path)
-                .measured(ram_measure(c.ram_demand_gb, RAM_AFTER_FAILURE_WARNING_PCT)),
+                .measured(ram_measure(c.ram_demand_gb, settings.ram_ceiling_pct)),
         );
     }
     findings
@@ -292,6 +319,49 @@ mod tests {
                 num(probe.usable_ram_after_failure_gb, 0)
             )
         );
+    }
+
+    #[test]
+    fn cpu_and_ram_above_the_user_s_ceilings_warn_and_over_100_fails() {
+        // 4 hosts of 20 cores, N+1: 60 cores left. 40 SQL vCPUs at 1:1
+        // with 10 % overhead need 44 cores, 73 % of them: under the 80 %
+        // default, over a 50 % ceiling.
+        let (h, ssd, hdd) = seed_000();
+        let group = ResolvedDiskGroup {
+            cache: &ssd,
+            capacity: &hdd,
+            capacity_device_count: 6,
+        };
+        let ws = [workload("sql", sql(5, 8, 16.0, SqlDeployment::Standalone))];
+        let c = assess(&h, 4, &[group], &ws, &Settings::default());
+        assert!((c.cores_needed_pct_after_failure.unwrap() - 44.0 / 60.0 * 100.0).abs() < 1e-9);
+        assert!(c.findings.is_empty(), "{:?}", c.findings);
+        let low = Settings {
+            cpu_ceiling_pct: 50.0,
+            ram_ceiling_pct: 10.0,
+            ..Settings::default()
+        };
+        let c = assess(&h, 4, &[group], &ws, &low);
+        assert_eq!(
+            codes(&c),
+            vec![
+                "compute.cpu_above_ceiling",
+                "compute.memory_high_after_failure"
+            ]
+        );
+        let cpu = &c.findings[0];
+        assert_eq!(cpu.severity, crate::rules::Severity::Warning);
+        // 44 cores at 50 % of 20 a host: 5 hosts, + 1 reserved = 6.
+        assert_eq!(
+            cpu.measure.as_ref().expect("figure").to_string(),
+            "CPU after N+1: 73 % of 60 cores (limit 50 %) — add 2 hosts"
+        );
+        assert!(cpu.message.contains("50 % CPU ceiling"), "{}", cpu.message);
+        // Past 100 % it is the error, not the ceiling's warning as well.
+        let big = [workload("sql", sql(8, 8, 16.0, SqlDeployment::Standalone))];
+        let c = assess(&h, 4, &[group], &big, &low);
+        assert_eq!(codes(&c)[0], "compute.cpu_overcommitted");
+        assert!(!codes(&c).contains(&"compute.cpu_above_ceiling"));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-use super::super::tests::example;
+use super::super::tests::{example, example_project};
 use super::*;
 
 /// (figure, at N, after N+x, after a site failure), each in % rounded to
@@ -34,11 +34,11 @@ fn seed_000_hybrid_runs_out_of_cpu_and_iops_after_n_plus_1() {
             ("capacity_usable", 43.2, None, None),
             ("capacity_raw", 21.4, None, None),
             ("iops", 48.2, Some(125.5), None),
-            ("cache", 71.7, None, None),
+            ("cache", 71.7, Some(95.6), None),
             // The SQL Server working sets alone: the OS-disk group reads
             // nothing, so its 1,740 GB keeps nothing in the read cache.
-            ("read_cache", 23.7, None, None),
-            ("cache_writes", 1.1, None, None),
+            ("read_cache", 23.7, Some(31.5), None),
+            ("cache_writes", 1.1, Some(1.4), None),
             ("cache_endurance", 3.4, None, None),
         ]
     );
@@ -55,9 +55,9 @@ fn seed_001_all_flash_needs_171_pct_of_its_cores_after_n_plus_1() {
             ("capacity_usable", 62.6, None, None),
             ("capacity_raw", 29.4, None, None),
             ("iops", 5.7, Some(9.5), None),
-            ("cache", 9.9, None, None),
-            ("write_buffer", 9.9, None, None),
-            ("cache_writes", 1.4, None, None),
+            ("cache", 9.9, Some(13.2), None),
+            ("write_buffer", 9.9, Some(13.2), None),
+            ("cache_writes", 1.4, Some(1.9), None),
             ("cache_endurance", 4.3, None, None),
         ]
     );
@@ -94,9 +94,9 @@ fn seed_002_iscsi_spends_three_quarters_of_its_cache_endurance() {
             ("capacity_usable", 84.2, None, None),
             ("capacity_raw", 41.7, None, None),
             ("iops", 34.3, Some(57.2), None),
-            ("cache", 1.1, None, None),
-            ("write_buffer", 2.8, None, None),
-            ("cache_writes", 3.6, None, None),
+            ("cache", 1.1, Some(1.5), None),
+            ("write_buffer", 2.8, Some(3.7), None),
+            ("cache_writes", 3.6, Some(4.9), None),
             ("cache_endurance", 75.2, None, None),
         ]
     );
@@ -113,9 +113,9 @@ fn seed_003_mixed_is_short_of_usable_capacity_and_past_the_alert_after_n_plus_1(
             ("capacity_usable", 123.9, None, None),
             ("capacity_raw", 61.3, None, None),
             ("iops", 31.8, Some(52.9), None),
-            ("cache", 14.7, None, None),
-            ("write_buffer", 39.3, None, None),
-            ("cache_writes", 1.9, None, None),
+            ("cache", 14.7, Some(19.6), None),
+            ("write_buffer", 39.3, Some(52.3), None),
+            ("cache_writes", 1.9, Some(2.5), None),
             ("cache_endurance", 28.6, None, None),
         ]
     );
@@ -178,8 +178,11 @@ fn every_row_states_its_rule_with_the_design_s_numbers_and_cites_a_source() {
 }
 
 #[test]
-fn the_ram_and_capacity_thresholds_come_from_the_rules_and_settings() {
-    let e = example("seed-001-all-flash-sql.json");
+fn the_cpu_ram_and_capacity_thresholds_come_from_the_settings() {
+    let mut project = example_project("seed-001-all-flash-sql.json");
+    project.settings.cpu_ceiling_pct = 50.0;
+    project.settings.ram_ceiling_pct = 70.0;
+    let e = crate::evaluate::evaluate(&project).unwrap();
     let threshold = |figure| {
         e.clusters[0]
             .utilisation
@@ -189,12 +192,12 @@ fn the_ram_and_capacity_thresholds_come_from_the_rules_and_settings() {
             .and_then(|r| r.threshold)
             .map(|t| t.pct)
     };
-    assert_eq!(threshold("ram"), Some(RAM_AFTER_FAILURE_WARNING_PCT));
+    assert_eq!(threshold("cpu"), Some(50.0));
+    assert_eq!(threshold("ram"), Some(70.0));
     assert_eq!(
         threshold("datastore_fullness"),
         Some(Settings::default().capacity_alert_pct)
     );
-    assert_eq!(threshold("cpu"), None);
 }
 
 #[test]

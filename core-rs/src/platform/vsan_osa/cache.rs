@@ -7,10 +7,12 @@ mod requirement;
 
 use serde::Serialize;
 
+use crate::demand::compute::hosts_after_failure;
 use crate::demand::placement::PlacedWorkload;
 use crate::demand::write_load::{write_load, WriteLoad};
 use crate::model::{Capacity, Id, ResolvedDiskGroup, Settings, StorageTier};
 use crate::platform::vsan_osa::capacity::WorkloadCapacity;
+use crate::platform::vsan_osa::performance::read_cache::hybrid_read_cache_gb;
 use crate::totals::totals;
 
 pub use device::{
@@ -40,6 +42,28 @@ pub struct CacheEvaluation {
     pub workloads: Vec<WorkloadCache>,
     /// One entry per disk group of a host (every host has the same ones).
     pub per_disk_group: Vec<DiskGroupCache>,
+    /// After the N+x host failures the design reserves for; absent without
+    /// a reserve or with no host left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub after_failure: Option<CacheAfterFailure>,
+}
+
+/// The cache tier once the N+x reserved hosts have failed and their data
+/// is rebuilt on the others: the failed hosts' disk groups take their
+/// cache devices away, while the workloads ask the same cache, keep the
+/// same working sets and send the same writes, now to fewer disk groups.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct CacheAfterFailure {
+    pub hosts_left: u32,
+    pub disk_groups: u32,
+    pub installed: Capacity,
+    /// Hybrid: the read cache of the surviving cache devices; 0 on all-flash.
+    pub read_cache_gb: f64,
+    pub required_per_disk_group: Capacity,
+    /// Each surviving disk group's share of the cache writes.
+    pub writes_per_s: f64,
 }
 
 /// `workloads` are the capacity figures of `placed`, in the same order.
@@ -76,6 +100,22 @@ pub fn evaluate_cache(
         ]
     });
     let share = |total: f64| per_disk_group(total, disk_groups);
+    let cache_per_host_gb: f64 = groups.iter().map(|g| g.cache.capacity_gb).sum();
+    let hosts_left = hosts_after_failure(host_count, settings.reserve_hosts);
+    let after_failure = (hosts_left > 0 && hosts_left < host_count).then(|| {
+        let disk_groups = disk_groups_in_cluster(groups.len(), hosts_left);
+        CacheAfterFailure {
+            hosts_left,
+            disk_groups,
+            installed: Capacity::from_gb(cache_per_host_gb * f64::from(hosts_left)),
+            read_cache_gb: match tier {
+                StorageTier::Hybrid => hybrid_read_cache_gb(cache_per_host_gb, hosts_left),
+                StorageTier::AllFlash => 0.0,
+            },
+            required_per_disk_group: Capacity::from_gb(per_disk_group(required_gb, disk_groups)),
+            writes_per_s: per_disk_group(writes_per_s, disk_groups),
+        }
+    });
     let load = device::DiskGroupLoad {
         writes_per_s: share(writes_per_s),
         write_mb_per_s: share(write_mb_per_s),
@@ -83,9 +123,7 @@ pub fn evaluate_cache(
     };
     CacheEvaluation {
         disk_groups,
-        installed: Capacity::from_gb(
-            groups.iter().map(|g| g.cache.capacity_gb).sum::<f64>() * f64::from(host_count),
-        ),
+        installed: Capacity::from_gb(cache_per_host_gb * f64::from(host_count)),
         required: Capacity::from_gb(required_gb),
         required_per_disk_group: Capacity::from_gb(share(required_gb)),
         workloads: needs,
@@ -94,6 +132,7 @@ pub fn evaluate_cache(
             .enumerate()
             .map(|(i, g)| device::disk_group_cache(i, g.cache, tier, &load))
             .collect(),
+        after_failure,
     }
 }
 
