@@ -3,6 +3,8 @@
 // app's Wasm core in Chromium, from clicking Search to the ranked designs on
 // screen. Writes bench/results/search-timing.json (docs/performance.md
 // summarises it). Run with `npm run bench:search` after `npm run build`.
+// For A/B runs, STACKSIZER_BENCH_DIST=/abs/dir times another build of the
+// renderer and prints its figures instead, leaving bench/results/ alone.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../scripts/lib.mjs';
@@ -11,6 +13,7 @@ import { context, writeResult } from './results.mjs';
 import { openFromExamplesMenu } from './ui-edits.mjs';
 
 const RUNS = 3;
+const DIST = process.env.STACKSIZER_BENCH_DIST;
 
 async function searchOnce(page, url, example) {
   await page.goto(url);
@@ -47,20 +50,26 @@ const examples = readdirSync(join(root, 'assets', 'examples')).filter(
   (f) => (f.startsWith('seed-') || f.startsWith('esa-')) && f.endsWith('.json'),
 );
 const started = context();
-await withServedApp(Number(process.env.STACKSIZER_BENCH_PORT ?? 4310), async (browser, url) => {
-  const page = await browser.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
-  const results = [];
-  for (const example of examples) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i += 1) runs.push(await searchOnce(page, url, example));
-    const times = runs.map((r) => r.ms).sort((a, b) => a - b);
-    results.push({
-      example,
-      median_ms: times[Math.floor(times.length / 2)],
-      runs_ms: times,
-      counts: runs[0]?.counts,
-    });
-  }
-  writeResult('search-timing', { goal_ms: 1000, results }, started);
-});
+await withServedApp(
+  Number(process.env.STACKSIZER_BENCH_PORT ?? 4310),
+  async (browser, url) => {
+    const page = await browser.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    const results = [];
+    for (const example of examples) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await searchOnce(page, url, example));
+      const times = runs.map((r) => r.ms).sort((a, b) => a - b);
+      results.push({
+        example,
+        median_ms: times[Math.floor(times.length / 2)],
+        runs_ms: times,
+        counts: runs[0]?.counts,
+      });
+    }
+    const record = { goal_ms: 1000, results };
+    if (DIST) console.log(JSON.stringify({ ...started, ...record, dist: DIST }, null, 2));
+    else writeResult('search-timing', record, started);
+  },
+  DIST,
+);

@@ -25,10 +25,10 @@ use crate::platform::vsan_osa::capacity::{
     capacity_findings, evaluate_capacity_and_growth, raw_capacity, CapacityEvaluation, RawCapacity,
 };
 use crate::platform::vsan_osa::performance::{
-    assess_performance_and_growth, surviving_site_headroom, ClusterPerformance,
+    assess_performance_and_growth, surviving_site_performance, ClusterPerformance,
 };
 use crate::platform::xtremio_vplex::{assess_xtremio_vplex, XtremioVplexEvaluation};
-use crate::resilience::{assess_resilience, ClusterResilience};
+use crate::resilience::{assess_resilience, ClusterResilience, DeviceDemand};
 use crate::rules::{by_severity, ClusterFacts, Finding, FindingCode};
 use crate::validate::{validate_with_refs, WorkloadRefs};
 use crate::verdict::{verdict, Verdict};
@@ -96,6 +96,12 @@ pub struct ClusterEvaluation {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub stretched: Option<StretchedEvaluation>,
+    /// Stretched clusters only: the surviving site's device demand after a
+    /// site failure (each workload's one copy), whose headroom
+    /// `stretched.site_failure` shows; the design search's scorer reads
+    /// it, the result leaves it out.
+    #[serde(skip)]
+    pub surviving_site_demand: Option<DeviceDemand>,
     /// Year by year over the planning horizon: capacity, IOPS, CPU and RAM
     /// against the limits, and the first year each is crossed.
     pub growth: ClusterGrowth,
@@ -321,9 +327,10 @@ fn evaluate_vsan(
         settings,
         &IscsiLayout::default(),
     );
+    let mut surviving_site_demand = None;
     let stretched = sites.map(|s| {
-        let surviving =
-            surviving_site_headroom(index, s.hosts_per_site, &groups, &placed, settings);
+        let site = surviving_site_performance(index, s.hosts_per_site, &groups, &placed, settings);
+        surviving_site_demand = Some(DeviceDemand::osa(&site));
         assess_stretched(
             index,
             &cluster.name,
@@ -334,7 +341,7 @@ fn evaluate_vsan(
                 compute: &compute,
                 iops_headroom: performance.headroom,
             },
-            surviving,
+            site.headroom,
         )
     });
     let resilience = assess_resilience(
@@ -382,6 +389,7 @@ fn evaluate_vsan(
         iscsi,
         resilience,
         stretched,
+        surviving_site_demand,
         growth,
     };
     (evaluation, findings)

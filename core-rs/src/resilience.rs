@@ -46,12 +46,14 @@ use crate::rules::{ClusterFacts, Finding};
 
 pub use esa::{assess_esa_resilience, EsaFailureInputs};
 pub use loss::{LostHardware, Storage};
-pub use rebuild_performance::{DeviceDemand, RebuildPerformance};
+pub use rebuild_performance::{
+    rebuild_performance, DeviceDemand, RebuildPerformance, RESYNC_BANDWIDTH_SHARE,
+};
 pub use resync::{all_nvme, resync_minutes, resync_rate, ResyncRate};
 
-pub use loss::{HostLayout, HostReach};
+pub use loss::{DeviceRating, Devices, HostLayout, HostReach};
 
-use loss::{Devices, Failure, Layout};
+use loss::{Failure, Layout};
 
 /// The protection a cluster gives a policy: `min_hosts` are the hosts its
 /// components are rebuilt on (vSAN OSA: `protection`; vSAN ESA its own).
@@ -194,9 +196,9 @@ impl FailureScenario {
     }
 
     /// The surviving devices cannot carry the workloads' IOPS within the
-    /// utilisation ceiling while the rebuild runs.
+    /// utilisation ceiling while the rebuild runs (`rules::iops_short`).
     pub fn iops_short(&self) -> bool {
-        self.rebuild_performance.headroom.is_some_and(|h| h < 1.0)
+        crate::rules::iops_short(self.rebuild_performance.headroom)
     }
 
     /// Repair delay and resync under load, in hours: how long the data
@@ -458,7 +460,7 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
         resync_minutes: resync,
         resync_minutes_idle: resync_minutes(data_gb, rate.idle_gb_per_min),
         time_to_compliance_minutes: restorable.then_some(wait_minutes + resync),
-        rebuild_performance: rebuild_performance::rebuild_performance(
+        rebuild_performance: rebuild_performance(
             &c.vsan.demand,
             c.whole,
             &f.lost,

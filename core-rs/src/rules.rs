@@ -112,6 +112,20 @@ impl fmt::Display for Measure {
     }
 }
 
+/// `resilience.rebuild_iops_short` and `stretched.site_failure_iops`: what
+/// a failure leaves carries less than the front-end IOPS demanded within
+/// the utilisation ceiling (`headroom`: the devices' limit at the
+/// workloads' mix / the demand, below 1). The workloads then cannot run as
+/// sized until the failure is repaired, an error like the same shortfall
+/// with every part up. None (no demand, or nothing loaded) is never short.
+/// `evaluate`'s findings and the design search's scorer both decide it
+/// here, on headroom each takes from the same model
+/// (`resilience::rebuild_performance`, `tier_load::device_limited_iops`).
+#[inline]
+pub fn iops_short(headroom: Option<f64>) -> bool {
+    headroom.is_some_and(|h| h < 1.0)
+}
+
 /// Hosts of `per_host` each a demand needs, beyond the `have` it has and
 /// with `reserve` more kept free; None when a host offers nothing.
 pub fn hosts_to_add(demand: f64, per_host: f64, reserve: u32, have: u32) -> Option<u32> {

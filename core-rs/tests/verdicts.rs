@@ -12,14 +12,20 @@ use stacksizer_core::verdict::VerdictStatus::{self, Fail, Pass, PassWithWarnings
 const EXAMPLES: [(&str, VerdictStatus, Option<&str>, Option<&str>); 7] = [
     // 6 x 48 cores; 185 cores needed at 1:1 for SQL: 77 % after N+1.
     ("esa-all-nvme.json", Pass, None, None),
-    // Four AG replicas of 12 and 16 vCPUs at 1:1 (and the OS-disk group's
-    // one vCPU at 4:1) + 10 % overhead need 61.9 cores; 3 hosts x 20 cores
-    // are left after N+1.
+    // While the N+1 host rebuilds, the devices of the 3 hosts left, less
+    // the resync's 20 % share, carry 5,677 of the 7,122 front-end IOPS
+    // within the 80 % ceiling; 4 hosts left would carry them. CPU
+    // after N+1 fails too, by less: four AG replicas of 12 and 16 vCPUs
+    // at 1:1 (and the OS-disk group's one vCPU at 4:1) + 10 % overhead
+    // need 61.9 cores; 3 hosts x 20 cores are left.
     (
         "seed-000-hybrid-alwayson.json",
         Fail,
-        Some("compute.cpu_overcommitted"),
-        Some("CPU after N+1: 103 % of 60 cores (limit 100 %) — add 1 host"),
+        Some("resilience.rebuild_iops_short"),
+        Some(
+            "IOPS after \"N+1: the one host reserved\": 125 % of 5,677 front-end IOPS left \
+             during the rebuild (limit 100 %) — add 1 host",
+        ),
     ),
     // 2 x 24 + 2 x 32 vCPUs at 1:1 (and the OS-disk group's one at 4:1)
     // + 10 % = 123.5 cores; 72 left after N+1

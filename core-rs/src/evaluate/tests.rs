@@ -673,11 +673,14 @@ fn a_cluster_with_workloads_is_never_said_to_have_none() {
 
 #[test]
 fn the_verdict_and_each_clusters_come_from_its_own_findings() {
-    // Seed 000 at 1:1 vCPU:pCore needs 61.6 cores; 60 are left after N+1.
+    // Seed 000 at 1:1 vCPU:pCore needs 61.6 cores; 60 are left after N+1
+    // (103 %). Further past its limit, the three hosts left carry 80 % of
+    // the IOPS while the N+1 host rebuilds (125 %): that binds.
     let e = evaluate(&seed_000(400.0, "raid1")).expect("valid");
     assert_eq!(e.verdict.status, crate::verdict::VerdictStatus::Fail);
+    assert!(codes(&e).contains(&"compute.cpu_overcommitted"));
     let binding = e.verdict.binding.as_ref().expect("binding");
-    assert_eq!(binding.code, "compute.cpu_overcommitted");
+    assert_eq!(binding.code, "resilience.rebuild_iops_short");
     assert_eq!(e.clusters.len(), 1);
     assert_eq!(e.clusters[0].id, "hybrid");
     assert_eq!(e.clusters[0].verdict, e.verdict);

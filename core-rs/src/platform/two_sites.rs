@@ -95,7 +95,7 @@ impl Sites {
 /// Sizes what a stretched vSAN cluster adds. `healthy` is the whole
 /// cluster's compute and IOPS headroom; `surviving_iops_headroom` the
 /// surviving site's storage, which the platform's performance model
-/// assesses (vSAN OSA: `surviving_site_headroom`).
+/// assesses (vSAN OSA: `surviving_site_performance`).
 pub fn assess_stretched(
     cluster_index: usize,
     name: &str,
@@ -150,7 +150,7 @@ pub fn assess_stretched(
             .at(format!("{path}.topology.site_mirroring")),
         );
     }
-    findings.extend(site_failure_findings(&site_failure, &path, name));
+    findings.extend(site_failure_findings(&site_failure, &path, name, true));
     StretchedEvaluation {
         hosts_per_site: sites.hosts_per_site,
         site_mirroring: sites.site_mirroring,

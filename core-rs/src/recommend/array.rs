@@ -24,6 +24,7 @@
 //! | `xtremio.failure_capacity` | storage | `ArrayFailure::fits` (`failures::data_fits`) |
 //! | `xtremio.iops_exceeded` | storage | `ArraySite::iops_exceeded` |
 //! | `vplex.frontend_iops_exceeded` | storage | `VplexEvaluation::frontend_iops_exceeded` |
+//! | `stretched.site_failure_iops` | storage | `rules::iops_short` on the surviving array's and VPLEX's headroom (`SiteFailure::iops_headroom_after`) |
 //! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory` on `cores_on` and `usable_ram_on` (`ComputeAxis::failing`) |
 //! | `stretched.site_failure_memory`, `stretched.site_failure_cpu` | compute | `compute::memory_overcommitted` on the surviving site, `two_sites::site_cpu_overloaded` (likewise) |
 //! | any other unmet finding (`vplex.rtt_exceeds_limit`, `vplex.wan_link_insufficient`) | neither | `select`'s verification by `evaluate` |
@@ -39,7 +40,7 @@ use crate::evaluate::{evaluate, ArrayClusterEvaluation};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::issue::InputIssue;
 use crate::platform::xtremio_vplex::{engine_counts, ArraySite, XtremioVplexEvaluation};
-use crate::rules::FindingCode;
+use crate::rules::{iops_short, FindingCode};
 
 use super::base::{ArrayConfig, Base};
 use super::bom::{array_bom, total};
@@ -56,11 +57,12 @@ use super::vsan::Caps;
 /// verification then rejects, and the family loses its cheapest design.
 /// Brute force (`recommend/tests/brute.rs`) reads these codes among
 /// `evaluate`'s findings where the search calls their predicates.
-pub const STORAGE_RULES: [FindingCode; 4] = [
+pub const STORAGE_RULES: [FindingCode; 5] = [
     FindingCode::XtremioCapacityInsufficient,
     FindingCode::XtremioFailureCapacity,
     FindingCode::XtremioIopsExceeded,
     FindingCode::VplexFrontendIopsExceeded,
+    FindingCode::StretchedSiteFailureIops,
 ];
 
 /// The storage rules an array design fails, in `STORAGE_RULES`' order,
@@ -72,6 +74,7 @@ pub fn storage_failing(x: &XtremioVplexEvaluation) -> Vec<FindingCode> {
         x.failures.iter().any(|f| !f.fits),
         x.sites.iter().any(ArraySite::iops_exceeded),
         x.vplex.frontend_iops_exceeded(),
+        iops_short(x.site_failure.iops_headroom_after),
     ];
     STORAGE_RULES
         .into_iter()

@@ -11,7 +11,7 @@ use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::issue::InputIssue;
 use crate::model::StorageTier;
 use crate::platform::two_sites::witness_link;
-use crate::resilience::HostLayout;
+use crate::resilience::{DeviceDemand, HostLayout};
 
 use super::base::{Base, VsanConfig};
 use super::compute::ComputeDemand;
@@ -54,6 +54,11 @@ pub struct AssignmentFigures {
     /// Back-end I/Os per second through the hosts' vSAN I/O path, counted
     /// by size (`ClusterPerformance::host_path_counted_iops`).
     pub host_path_iops: f64,
+    /// Stretched only: the surviving site's device demand after a site
+    /// failure, each workload keeping one copy (`evaluate`'s
+    /// `surviving_site_demand`); the hybrid read split is solved again at
+    /// each size.
+    pub site_demand: Option<DeviceDemand>,
     /// Inter-site link and witness bandwidth and components suffice.
     pub links_ok: bool,
     /// Fewest hosts (per site when stretched) the iSCSI target service's
@@ -229,6 +234,7 @@ pub fn figures(
             capacity_reads: e.performance.capacity_tier.read_iops,
             buffered_writes: e.performance.capacity_tier.write_iops,
             host_path_iops: e.performance.host_path_counted_iops,
+            site_demand: e.surviving_site_demand,
             links_ok: e.stretched.as_ref().is_none_or(|s| {
                 !(s.link.insufficient()
                     || s.witness.bandwidth_short()

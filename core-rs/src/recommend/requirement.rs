@@ -80,8 +80,12 @@ pub fn constraint_of(code: FindingCode) -> Constraint {
     use FindingCode::*;
     match code {
         CapacityInsufficient | XtremioCapacityInsufficient => Constraint::Capacity,
+        // With every part up, while a rebuild takes its share, or on the
+        // surviving site: IOPS over the limit all the same.
         PerformanceIopsExceeded
         | PerformanceHostPathIopsExceeded
+        | ResilienceRebuildIopsShort
+        | StretchedSiteFailureIops
         | XtremioIopsExceeded
         | VplexFrontendIopsExceeded => Constraint::Iops,
         ComputeCpuOvercommitted | ComputeCpuAboveCeiling | StretchedSiteFailureCpu => {

@@ -5,8 +5,9 @@
 //! `evaluate`'s finding code calls, on the figures `figures` read from
 //! `evaluate` itself and the geometry's per-host figures; it only gathers
 //! those inputs per size. Findings outside `COVERED` (the failure
-//! what-ifs of `crate::resilience`, and any rule added later) are left to
-//! `evaluate`, the final word on every design the search returns. The
+//! what-ifs of `crate::resilience` but the rebuild's IOPS, and any rule
+//! added later) are left to `evaluate`, the final word on every design the
+//! search returns. The
 //! property tests check, on generated catalogs and workloads, that the
 //! two agree rule by rule.
 //!
@@ -22,6 +23,8 @@
 //! | `cache.endurance_exceeded` | `cache::endurance_exceeded` on `cache::written_tb` |
 //! | `performance.iops_exceeded` | `tier_load::over_ceiling` on `tier_load::utilisation_pct` |
 //! | `performance.host_path_iops_exceeded` | `tier_load::over_ceiling` on `host_path::host_path_utilisation_pct` |
+//! | `resilience.rebuild_iops_short` | `rules::iops_short` on `resilience::rebuild_performance` after each failure promised (largest capacity device, largest disk group, N+x hosts), the devices summed as `resilience::Devices` |
+//! | `stretched.site_failure_iops` | `rules::iops_short` on `tier_load::iops_headroom` of the surviving site (`size` hosts, `AssignmentFigures::site_demand`) |
 //! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.cpu_above_ceiling`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.memory_high_after_failure`, `compute.vm_exceeds_host_memory`, `stretched.site_failure_memory`, `stretched.site_failure_cpu` | `ComputeAxis::failing`, which calls `demand::compute`'s and `two_sites`' predicates (the table in `recommend::compute`) |
 //! | `stretched.rtt_unsupported` | `RttPenalty::supported`, read by `figures` |
 //! | `stretched.link_insufficient`, `stretched.witness_bandwidth`, `stretched.witness_components` | `InterSiteLink::insufficient`, `WitnessLink::bandwidth_short`, `WitnessLink::too_many_components`, read by `figures` |
@@ -50,9 +53,13 @@ use crate::platform::vsan_osa::performance::host_path::host_path_utilisation_pct
 use crate::platform::vsan_osa::performance::latency::OSA_HOST_PATH_IOPS;
 use crate::platform::vsan_osa::performance::read_cache::{hybrid_read_cache_gb, LruCache};
 use crate::platform::vsan_osa::performance::tier_load::{
-    device_limited_iops, over_ceiling, rated_iops, utilisation_pct,
+    device_limited_iops, iops_headroom, over_ceiling, rated_iops, utilisation_pct,
 };
-use crate::rules::FindingCode;
+use crate::resilience::{
+    rebuild_performance, DeviceDemand, DeviceRating, Devices, FailureKind, HostLayout,
+    RESYNC_BANDWIDTH_SHARE,
+};
+use crate::rules::{iops_short, FindingCode};
 
 use super::compute::{ComputeAxis, HostShape};
 use super::figures::{tier_index, AssignmentFigures, ProjectFigures};
@@ -60,7 +67,7 @@ use super::geometry::Geometry;
 use super::requirement::Constraint;
 
 /// The findings whose verdict the scorer reproduces exactly.
-pub const COVERED: [FindingCode; 30] = [
+pub const COVERED: [FindingCode; 32] = [
     FindingCode::CapacityReserveExceedsCluster,
     FindingCode::CapacityInsufficient,
     FindingCode::ProtectionTooFewHosts,
@@ -74,6 +81,8 @@ pub const COVERED: [FindingCode; 30] = [
     FindingCode::CacheEnduranceExceeded,
     FindingCode::PerformanceIopsExceeded,
     FindingCode::PerformanceHostPathIopsExceeded,
+    FindingCode::ResilienceRebuildIopsShort,
+    FindingCode::StretchedSiteFailureIops,
     FindingCode::ComputeNoHostsAfterFailure,
     FindingCode::ComputeCpuOvercommitted,
     FindingCode::ComputeCpuAboveCeiling,
@@ -215,14 +224,18 @@ impl Scorer {
             failing.add(Constraint::Cache);
         }
 
-        let tiers = self.utilisations(g, a, hosts);
+        let reads = self.reads(g, (a.cache_reads, a.capacity_reads), hosts);
+        let tiers = self.utilisations(g, reads, a.buffered_writes, hosts);
         let utilisations = [
             tiers[0],
             tiers[1],
             Some(host_path_utilisation_pct(a.host_path_iops, hosts)),
         ];
         let ceiling = s.device_utilisation_ceiling_pct;
-        if utilisations.iter().any(|&u| over_ceiling(u, ceiling)) {
+        if utilisations.iter().any(|&u| over_ceiling(u, ceiling))
+            || self.rebuild_short(g, a, reads, hosts)
+            || self.site_short(g, a, size)
+        {
             failing.add(Constraint::Iops);
         }
 
@@ -318,16 +331,23 @@ impl Scorer {
         } else {
             0.0
         };
+        let iops = [
+            (capacity_reads * r.capacity_read_iops + writes * r.capacity_write_iops)
+                * self.inverse_ceiling,
+            (cache_reads * r.cache_read_iops + writes * r.cache_write_iops) * self.inverse_ceiling,
+            a.host_path_iops / OSA_HOST_PATH_IOPS * self.inverse_ceiling,
+        ]
+        .into_iter()
+        .fold(0.0, larger);
         [
             f64::from(a.min_hosts) * per_site,
             reserve + 1.0,
             capacity,
             f.cache_need_gb[tier_index(g.tier)] * r.cache_gb,
             a.cache_writes_per_s * r.cache_rated_writes,
-            (capacity_reads * r.capacity_read_iops + writes * r.capacity_write_iops)
-                * self.inverse_ceiling,
-            (cache_reads * r.cache_read_iops + writes * r.cache_write_iops) * self.inverse_ceiling,
-            a.host_path_iops / OSA_HOST_PATH_IOPS * self.inverse_ceiling,
+            iops,
+            // During a rebuild the hosts left give the resync its share.
+            reserve + iops / (1.0 - RESYNC_BANDWIDTH_SHARE),
             reserve + cpu,
             reserve + ram,
             site_down,
@@ -343,20 +363,116 @@ impl Scorer {
         usable_space(raw, hosts, sites, &self.settings, g.dedup).usable_gb
     }
 
-    /// The cache and capacity tiers' utilisation in % (`TierLoad::new`);
-    /// None when a tier has demand but no rated IOPS.
-    fn utilisations(&self, g: &Geometry, a: &AssignmentFigures, hosts: u32) -> [Option<f64>; 2] {
-        let (cache_reads, capacity_reads) = match g.tier {
-            StorageTier::AllFlash => (a.cache_reads, a.capacity_reads),
-            StorageTier::Hybrid => self.hybrid_reads(g, hosts),
+    /// `resilience.rebuild_iops_short`: after a failure the design
+    /// promises to ride out (`resilience`'s findings: the largest capacity
+    /// device, which takes its disk group with dedup; the largest disk
+    /// group; the N+x hosts), the surviving devices and hosts' I/O paths
+    /// carry the healthy demand less the resync's share. `evaluate`'s
+    /// scenario computes it by `rebuild_performance` on the devices as
+    /// `Devices` sums them; the scorer calls both on the geometry's parts.
+    /// More hosts add devices and paths under the same demand, and on
+    /// hybrid the reads a failure moves to the capacity tier are the
+    /// lost share of the hits, which per host never rise (`over_ceiling`):
+    /// monotonic in the size.
+    fn rebuild_short(
+        &self,
+        g: &Geometry,
+        a: &AssignmentFigures,
+        (cache_reads, capacity_reads): (f64, f64),
+        hosts: u32,
+    ) -> bool {
+        let s = &self.settings;
+        let demand = DeviceDemand {
+            front_end_iops: self.figures.front_end_iops,
+            utilisation_ceiling_pct: s.device_utilisation_ceiling_pct,
+            cache_read_iops: cache_reads,
+            cache_write_iops: a.buffered_writes,
+            capacity_read_iops: capacity_reads,
+            capacity_write_iops: a.buffered_writes,
+            host_path_counted_iops: a.host_path_iops,
         };
+        let cache = DeviceRating {
+            gb: g.cache_gb,
+            read_iops: g.cache_read_iops,
+            write_iops: g.cache_write_iops,
+        };
+        let capacity = DeviceRating {
+            gb: g.capacity_gb,
+            read_iops: g.capacity_read_iops,
+            write_iops: g.capacity_write_iops,
+        };
+        let group = Devices::disk_group(cache, capacity, g.layout.devices);
+        let host = Devices::host_of(std::iter::repeat_n(group, g.layout.groups as usize));
+        let whole = host.times(hosts);
+        let device = if g.dedup {
+            group
+        } else {
+            Devices::capacity_device(capacity)
+        };
+        let layout = HostLayout {
+            hosts,
+            hosts_per_site: self.stretched.then_some(hosts / 2),
+            site_mirrored: self.site_mirrored,
+            reserve_hosts: s.reserve_hosts,
+        };
+        let reserve = layout
+            .reach(FailureKind::ReserveHosts)
+            .map(|r| host.times(hosts - r.hosts_left));
+        // Each failure takes devices holding a share of the data, which
+        // resyncs while the workloads run.
+        let resyncing = a.required_gb[usize::from(g.dedup)] > 0.0;
+        [Some(device), Some(group), reserve]
+            .into_iter()
+            .flatten()
+            .any(|lost| iops_short(rebuild_performance(&demand, &whole, &lost, resyncing).headroom))
+    }
+
+    /// `stretched.site_failure_iops`: the surviving site, `size` hosts of
+    /// the geometry, carries each workload's one copy as `evaluate`
+    /// assesses it (`surviving_site_performance`): its tiers' and hosts'
+    /// path utilisations, the limit and headroom by the functions it
+    /// calls. Monotonic in the size as the healthy check is.
+    fn site_short(&self, g: &Geometry, a: &AssignmentFigures, size: u32) -> bool {
+        let Some(site) = &a.site_demand else {
+            return false;
+        };
+        let reads = self.reads(g, (site.cache_read_iops, site.capacity_read_iops), size);
+        let [cache, capacity] = self.utilisations(g, reads, site.capacity_write_iops, size);
+        let path = host_path_utilisation_pct(site.host_path_counted_iops, size);
+        let limit = device_limited_iops(
+            site.front_end_iops,
+            site.utilisation_ceiling_pct,
+            [cache, capacity, Some(path)],
+        );
+        iops_short(iops_headroom(limit, site.front_end_iops))
+    }
+
+    /// Reads on the cache and capacity tiers at `hosts` hosts: the hybrid
+    /// read cache's split at its size, or all-flash's as `evaluate` found
+    /// them (`all_flash`).
+    fn reads(&self, g: &Geometry, all_flash: (f64, f64), hosts: u32) -> (f64, f64) {
+        match g.tier {
+            StorageTier::AllFlash => all_flash,
+            StorageTier::Hybrid => self.hybrid_reads(g, hosts),
+        }
+    }
+
+    /// The cache and capacity tiers' utilisation in % (`TierLoad::new`)
+    /// under these reads and `writes` buffered through both; None when a
+    /// tier has demand but no rated IOPS.
+    fn utilisations(
+        &self,
+        g: &Geometry,
+        (cache_reads, capacity_reads): (f64, f64),
+        writes: f64,
+        hosts: u32,
+    ) -> [Option<f64>; 2] {
         // Per disk group, as `evaluate` hands them to `TierLoad::new`: each
         // group's cache device on every host, its capacity devices likewise.
         let groups = g.layout.groups as usize;
         let devices = g.layout.devices.saturating_mul(hosts);
         let cache = |iops: f64| rated_iops(std::iter::repeat_n((iops, hosts), groups));
         let capacity = |iops: f64| rated_iops(std::iter::repeat_n((iops, devices), groups));
-        let writes = a.buffered_writes;
         [
             utilisation_pct(
                 cache_reads,

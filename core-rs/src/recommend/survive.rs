@@ -162,11 +162,11 @@ impl MustSurvive {
     /// carry the IOPS (`rebuild_performance`) and how long the rebuild
     /// takes (`RebuildInTime`) follow from the failed hardware itself (the
     /// largest capacity device or disk group, a host's raw capacity and
-    /// rated IOPS, the hybrid read cache re-solved without the lost cache
-    /// device) and from the resync rate of the tier, dedup, cache device
-    /// kind and NIC. A predicate on those would restate the scenario
-    /// itself, so `select` judges them on its full evaluation of each
-    /// design (`shortfall`).
+    /// rated IOPS) and from the resync rate of the tier, dedup, cache
+    /// device kind and NIC. The IOPS of the failures the design promises
+    /// to ride out fail it anyway (`resilience.rebuild_iops_short`, which
+    /// the scorer decides); the rest `select` judges on its full
+    /// evaluation of each design (`shortfall`).
     pub fn short_of_hosts(self, hosts: &HostLayout, policies: &[(u32, u32)]) -> bool {
         self.vsan_kinds()
             .iter()

@@ -19,6 +19,7 @@ use super::tally::{Stats, ALL_SIZED};
 use super::vsan::VsanSearch;
 use super::*;
 use crate::evaluate::evaluate;
+use crate::rules::FindingCode;
 
 fn small_options() -> RecommendOptions {
     RecommendOptions {
@@ -97,6 +98,65 @@ proptest! {
             prop_assert_eq!(score.iops_headroom, cluster.performance.headroom.unwrap_or(0.0));
         }
     }
+}
+
+/// The agreement above is not vacuous for the rules a failure decides:
+/// among generated candidates, some run short of IOPS while a promised
+/// failure rebuilds and some after a site failure, and on each of those
+/// the scorer fails IOPS as `evaluate` does.
+#[test]
+fn generated_candidates_run_short_of_iops_after_failures() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let rules = [
+        FindingCode::ResilienceRebuildIopsShort,
+        FindingCode::StretchedSiteFailureIops,
+    ];
+    let mut seen = [0u32; 2];
+    let mut runner = TestRunner::deterministic();
+    for case in 0..64u32 {
+        let project = generate::project()
+            .new_tree(&mut runner)
+            .expect("a project")
+            .current();
+        let catalog = generate::catalog()
+            .new_tree(&mut runner)
+            .expect("a catalog")
+            .current();
+        let options = small_options();
+        let (base, choices, vsan) = vsan_lines(&project, &catalog, &options);
+        let (lo, hi) = vsan.sizes;
+        if hi < lo {
+            continue;
+        }
+        for pick in 0..4u32 {
+            let (geometry, assignment) = pick_line(&vsan, case * 7 + pick, pick);
+            let size = lo + (case + pick) % (hi - lo + 1);
+            let key = DesignKey::Vsan {
+                geometry: geometry as u32,
+                assignment,
+                size: size as u8,
+            };
+            let (config, _) = vsan.config(&choices, key).expect("a vSAN key");
+            let e = evaluate(&base.vsan_project(&config, size)).expect("valid candidate");
+            let figures = &vsan.assignments[usize::from(assignment)];
+            let failing = vsan
+                .scorer
+                .assess(&vsan.geometries[geometry], figures, size)
+                .failing;
+            for (rule, count) in rules.iter().zip(&mut seen) {
+                if e.findings.iter().any(|f| f.code == *rule) {
+                    *count += 1;
+                    assert!(
+                        failing.contains(Constraint::Iops),
+                        "{rule}: {:?}",
+                        e.findings
+                    );
+                }
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
 proptest! {

@@ -198,7 +198,7 @@ const TITLES: &[(&str, &str)] = &[
     ),
     (
         "stretched.site_failure_iops",
-        "Reduced performance after a site failure",
+        "Not enough IOPS after a site failure",
     ),
     (
         "resilience.rebuild_space_short",
@@ -223,6 +223,10 @@ const TITLES: &[(&str, &str)] = &[
     (
         "resilience.rebuild_iops_short",
         "Not enough IOPS during a rebuild",
+    ),
+    (
+        "resilience.rebuild_iops_short_unreserved",
+        "Not enough IOPS during a rebuild after a host failure",
     ),
     ("resilience.long_resync", "Long rebuild after a failure"),
     (

@@ -2,7 +2,8 @@
 //!
 //! The failures a design promises to survive with full compliance are the
 //! device and disk-group failures and the `settings.reserve_hosts` host
-//! failures (N+x): falling short of them is an error. With no host
+//! failures (N+x): falling short of them (hosts or space to rebuild on,
+//! or IOPS while the rebuild runs) is an error. With no host
 //! reserved (N+0) a host failure is a warning instead. The N+x scenario
 //! includes the single-host one, so a single host is not reported twice.
 //!
@@ -14,7 +15,7 @@
 
 use super::{FailureKind, FailureScenario, Protect, RebuildBlocker, VsanStorage};
 use crate::model::{Settings, StoragePolicy};
-use crate::rules::{num, ClusterFacts, Finding, FindingCode, Measure, Severity};
+use crate::rules::{hosts_to_add, num, ClusterFacts, Finding, FindingCode, Measure, Severity};
 
 pub fn resilience_findings(
     cluster: &ClusterFacts,
@@ -41,7 +42,12 @@ pub fn resilience_findings(
         ));
     }
     out.extend(long_resync(cluster, scenarios, settings));
-    out.extend(iops_short(cluster, &promised, &storage_path));
+    out.extend(iops_short(
+        cluster,
+        &promised,
+        &storage_path,
+        storage.demand.front_end_iops,
+    ));
     out
 }
 
@@ -235,18 +241,47 @@ fn long_resync(
 }
 
 /// Failures whose surviving devices cannot carry the workloads' IOPS
-/// within the utilisation ceiling while the rebuild takes its share: a
-/// warning (the workloads run, degraded, until the rebuild ends), measured
-/// by the scenario furthest short.
+/// within the utilisation ceiling while the rebuild takes its share
+/// (`rules::iops_short`), measured by the scenario furthest short: the
+/// workloads cannot run as sized until the rebuild ends, an error after a
+/// failure the design promises to ride out, a warning after a host failure
+/// with no host reserved. One finding per severity.
 fn iops_short(
     cluster: &ClusterFacts,
     promised: &[(&FailureScenario, Severity)],
     storage_path: &str,
+    front_end_iops: f64,
+) -> Vec<Finding> {
+    [Severity::Error, Severity::Warning]
+        .into_iter()
+        .filter_map(|severity| {
+            let of_severity: Vec<&FailureScenario> = promised
+                .iter()
+                .filter(|(_, s)| *s == severity)
+                .map(|(s, _)| *s)
+                .collect();
+            iops_short_finding(
+                cluster,
+                &of_severity,
+                severity,
+                storage_path,
+                front_end_iops,
+            )
+        })
+        .collect()
+}
+
+fn iops_short_finding(
+    cluster: &ClusterFacts,
+    scenarios: &[&FailureScenario],
+    severity: Severity,
+    storage_path: &str,
+    front_end_iops: f64,
 ) -> Option<Finding> {
-    let short: Vec<(&FailureScenario, f64)> = promised
+    let short: Vec<(&FailureScenario, f64)> = scenarios
         .iter()
-        .filter(|(s, _)| s.iops_short())
-        .filter_map(|(s, _)| Some((*s, s.rebuild_performance.headroom?)))
+        .filter(|s| s.iops_short())
+        .filter_map(|s| Some((*s, s.rebuild_performance.headroom?)))
         .collect();
     let &(worst, headroom) = short.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
     let named: Vec<String> = short
@@ -254,23 +289,59 @@ fn iops_short(
         .map(|(s, h)| format!("\"{}\" ({} % of demand)", s.label, num(h * 100.0, 0)))
         .collect();
     let finding = Finding::new(
-        FindingCode::ResilienceRebuildIopsShort,
+        graded(
+            severity,
+            FindingCode::ResilienceRebuildIopsShort,
+            FindingCode::ResilienceRebuildIopsShortUnreserved,
+        ),
         format!(
-            "Cluster \"{}\": the surviving devices cannot carry the workloads' IOPS within the utilisation ceiling after {}.",
+            "Cluster \"{}\": the surviving devices cannot carry the workloads' {} front-end IOPS within the utilisation ceiling while the rebuild takes its share after {}; more hosts (more devices, each host's vSAN I/O path) carry them.",
             cluster.name,
+            num(front_end_iops, 0),
             named.join("; ")
         ),
     )
     .at(storage_path);
     Some(
         match worst.rebuild_performance.device_limited_front_end_iops {
-            Some(limit) => finding.measured(Measure::new(
-                format!("IOPS after \"{}\"", worst.label),
-                100.0 / headroom,
-                100.0,
-                format!("{} front-end IOPS left during the rebuild", num(limit, 0)),
-            )),
+            Some(limit) => finding.measured(
+                Measure::new(
+                    format!("IOPS after \"{}\"", worst.label),
+                    100.0 / headroom,
+                    100.0,
+                    format!("{} front-end IOPS left during the rebuild", num(limit, 0)),
+                )
+                .remedy(rebuild_hosts_to_add(
+                    cluster,
+                    worst,
+                    limit,
+                    front_end_iops,
+                )),
+            ),
             None => finding,
         },
     )
+}
+
+/// Hosts that would carry the demand during this rebuild at the
+/// workloads' mix: the limit grows with the hosts left (their devices and
+/// vSAN I/O paths; a hybrid read cache grows too, so it is conservative
+/// there), and the failure still takes its hosts. A stretched cluster
+/// grows both sites alike.
+fn rebuild_hosts_to_add(
+    cluster: &ClusterFacts,
+    s: &FailureScenario,
+    limit: f64,
+    front_end_iops: f64,
+) -> Option<String> {
+    let per_host = limit / f64::from(s.hosts_left);
+    let n = hosts_to_add(front_end_iops, per_host, s.lost.hosts, cluster.host_count)
+        .filter(|&n| n > 0)?;
+    let plural = |n: u32| if n == 1 { "" } else { "s" };
+    Some(if cluster.stretched {
+        let per_site = n.div_ceil(2);
+        format!("add {per_site} host{} per site", plural(per_site))
+    } else {
+        format!("add {n} host{}", plural(n))
+    })
 }

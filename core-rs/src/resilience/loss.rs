@@ -38,41 +38,73 @@ pub struct Devices {
     pub capacity_write_iops: f64,
 }
 
+/// One device's capacity and rated IOPS, as `Devices` sums them: read
+/// from a project's device by `evaluate`, from a catalog part's figures by
+/// the design search, so both build the same sums.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DeviceRating {
+    pub gb: f64,
+    pub read_iops: f64,
+    pub write_iops: f64,
+}
+
+impl DeviceRating {
+    pub fn of(d: &Device) -> Self {
+        DeviceRating {
+            gb: d.capacity_gb,
+            read_iops: d.read_iops,
+            write_iops: d.write_iops,
+        }
+    }
+}
+
 impl Devices {
-    fn capacity_device(d: &Device) -> Self {
+    /// One capacity device.
+    pub fn capacity_device(d: DeviceRating) -> Self {
         Devices {
             capacity_devices: 1,
-            raw_gb: d.capacity_gb,
+            raw_gb: d.gb,
             capacity_read_iops: d.read_iops,
             capacity_write_iops: d.write_iops,
             ..Devices::default()
         }
     }
 
-    fn disk_group(g: &ResolvedDiskGroup) -> Self {
-        let n = f64::from(g.capacity_device_count);
+    /// One disk group: its cache device and `n` capacity devices.
+    pub fn disk_group(cache: DeviceRating, capacity: DeviceRating, n: u32) -> Self {
+        let count = f64::from(n);
         Devices {
             hosts: 0,
             disk_groups: 1,
             cache_devices: 1,
-            capacity_devices: g.capacity_device_count,
-            raw_gb: g.capacity.capacity_gb * n,
-            cache_gb: g.cache.capacity_gb,
-            cache_read_iops: g.cache.read_iops,
-            cache_write_iops: g.cache.write_iops,
-            capacity_read_iops: g.capacity.read_iops * n,
-            capacity_write_iops: g.capacity.write_iops * n,
+            capacity_devices: n,
+            raw_gb: capacity.gb * count,
+            cache_gb: cache.gb,
+            cache_read_iops: cache.read_iops,
+            cache_write_iops: cache.write_iops,
+            capacity_read_iops: capacity.read_iops * count,
+            capacity_write_iops: capacity.write_iops * count,
         }
+    }
+
+    fn resolved_group(g: &ResolvedDiskGroup) -> Self {
+        Devices::disk_group(
+            DeviceRating::of(g.cache),
+            DeviceRating::of(g.capacity),
+            g.capacity_device_count,
+        )
+    }
+
+    /// One host of these disk groups (all hosts carry the same ones).
+    pub fn host_of(groups: impl IntoIterator<Item = Devices>) -> Self {
+        let mut host = groups.into_iter().fold(Devices::default(), Devices::plus);
+        host.hosts = 1;
+        host
     }
 
     /// One host: every disk group (all hosts carry the same ones).
     pub fn host(groups: &[ResolvedDiskGroup]) -> Self {
-        let mut host = groups
-            .iter()
-            .map(Devices::disk_group)
-            .fold(Devices::default(), Devices::plus);
-        host.hosts = 1;
-        host
+        Devices::host_of(groups.iter().map(Devices::resolved_group))
     }
 
     pub fn times(self, k: u32) -> Self {
@@ -280,9 +312,9 @@ impl Storage {
     /// dedup+compression on, a capacity device takes its disk group (seed 001).
     pub fn disk_groups(groups: &[ResolvedDiskGroup], dedup_active: bool) -> Self {
         let largest_group = groups.iter().max_by(|a, b| {
-            Devices::disk_group(a)
+            Devices::resolved_group(a)
                 .raw_gb
-                .total_cmp(&Devices::disk_group(b).raw_gb)
+                .total_cmp(&Devices::resolved_group(b).raw_gb)
         });
         let largest_device = groups
             .iter()
@@ -290,7 +322,7 @@ impl Storage {
         let device = largest_device.map(|g| {
             if dedup_active {
                 DeviceLoss {
-                    lost: Devices::disk_group(g),
+                    lost: Devices::resolved_group(g),
                     label: format!(
                         "One capacity device ({}); with dedup+compression it takes its disk group",
                         g.capacity.id
@@ -299,14 +331,14 @@ impl Storage {
                 }
             } else {
                 DeviceLoss {
-                    lost: Devices::capacity_device(g.capacity),
+                    lost: Devices::capacity_device(DeviceRating::of(g.capacity)),
                     label: format!("One capacity device ({})", g.capacity.id),
                     source: source::CAPACITY_DEVICE_FAILURE,
                 }
             }
         });
         let disk_group = largest_group.map(|g| DeviceLoss {
-            lost: Devices::disk_group(g),
+            lost: Devices::resolved_group(g),
             label: format!("One disk group (its cache device {} fails)", g.cache.id),
             source: source::CACHE_DEVICE_TAKES_DISK_GROUP,
         });
@@ -345,7 +377,7 @@ impl Storage {
     /// vSAN ESA: one storage pool of `count` alike devices per host, no
     /// cache tier and no disk group, so a failed device takes only itself.
     pub fn pool(device: &Device, count: u32) -> Self {
-        let one = Devices::capacity_device(device);
+        let one = Devices::capacity_device(DeviceRating::of(device));
         let mut host = one.times(count);
         host.hosts = 1;
         Storage {

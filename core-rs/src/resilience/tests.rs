@@ -326,6 +326,62 @@ fn losing_a_hybrid_read_cache_sends_its_hits_to_the_disks() {
     assert!(host < healthy * 0.75 * 0.8, "{host} vs {healthy}");
 }
 
+/// `(code, severity, remedy)` of the rebuild IOPS findings.
+fn rebuild_iops_findings(findings: &[Finding]) -> Vec<(&'static str, Severity, Option<String>)> {
+    findings
+        .iter()
+        .filter(|f| f.code.as_str().starts_with("resilience.rebuild_iops_short"))
+        .map(|f| {
+            let remedy = f.measure.as_ref().and_then(|m| m.remedy.clone());
+            (f.code.as_str(), f.severity, remedy)
+        })
+        .collect()
+}
+
+#[test]
+fn iops_short_while_a_promised_failure_rebuilds_fails_the_design() {
+    // Hybrid on 4 hosts: with every host up the disks carry the 5,000
+    // IOPS, but not while the N+1 host rebuilds on the three left.
+    let mut p = project(single(4), "hdd10k", 6, false, 1, 2_000.0);
+    p.settings.reserve_hosts = 1;
+    let (c, findings) = cluster(&p);
+    assert!(!codes(&findings).contains(&"performance.iops_exceeded"));
+    assert!(scenario(&c, FailureKind::ReserveHosts).iops_short());
+    let found = rebuild_iops_findings(&findings);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let (code, severity, remedy) = found[0].clone();
+    assert_eq!(
+        (code, severity),
+        ("resilience.rebuild_iops_short", Severity::Error)
+    );
+    // The hosts it names carry the demand through the same rebuild.
+    let add: u32 = remedy
+        .as_deref()
+        .and_then(|r| r.strip_prefix("add ")?.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("a remedy in hosts: {remedy:?}"));
+    let grown = project(single(4 + add), "hdd10k", 6, false, 1, 2_000.0);
+    let grown = Project {
+        settings: p.settings.clone(),
+        ..grown
+    };
+    let (_, findings) = cluster(&grown);
+    assert_eq!(rebuild_iops_findings(&findings), vec![]);
+
+    // With no host reserved (N+0) the host failure is a warning; the
+    // device and disk-group failures, promised still, carry the IOPS.
+    p.settings.reserve_hosts = 0;
+    let (c, findings) = cluster(&p);
+    assert!(scenario(&c, FailureKind::Host).iops_short());
+    let found = rebuild_iops_findings(&findings);
+    assert_eq!(
+        found.iter().map(|f| (f.0, f.1)).collect::<Vec<_>>(),
+        vec![(
+            "resilience.rebuild_iops_short_unreserved",
+            Severity::Warning
+        )]
+    );
+}
+
 #[test]
 fn durability_windows_are_the_scenarios_rebuild_times() {
     // A failed device and a host open the windows their scenarios take to

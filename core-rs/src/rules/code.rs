@@ -131,7 +131,7 @@ finding_codes! {
     StretchedWitnessComponents = "stretched.witness_components", Error, RuleSource::Fixed(source::WITNESS_LINK);
     StretchedSiteFailureMemory = "stretched.site_failure_memory", Error, RuleSource::Fixed(source::SITE_FAILURE_CAPACITY);
     StretchedSiteFailureCpu = "stretched.site_failure_cpu", Error, RuleSource::Fixed(source::SITE_FAILURE_CAPACITY);
-    StretchedSiteFailureIops = "stretched.site_failure_iops", Warning, RuleSource::Fixed(source::SITE_FAILURE_CAPACITY);
+    StretchedSiteFailureIops = "stretched.site_failure_iops", Error, RuleSource::Fixed(source::SITE_FAILURE_CAPACITY);
     ResilienceNoFailureTolerated = "resilience.no_failure_tolerated", Warning, RuleSource::Fixed(source::NO_FAILURE_TOLERATED);
     ResilienceRebuildTooFewHosts = "resilience.rebuild_too_few_hosts", Error, RuleSource::PolicyMethod;
     ResilienceRebuildTooFewHostsUnreserved = "resilience.rebuild_too_few_hosts_unreserved", Warning, RuleSource::PolicyMethod;
@@ -139,7 +139,8 @@ finding_codes! {
     ResilienceRebuildSpaceShortUnreserved = "resilience.rebuild_space_short_unreserved", Warning, RuleSource::Fixed(source::REBUILD_SPACE);
     ResilienceRebuildFillsDatastore = "resilience.rebuild_fills_datastore", Warning, RuleSource::Fixed(source::REBUILD_SPACE);
     ResilienceLongResync = "resilience.long_resync", Warning, RuleSource::Fixed(source::LONG_RESYNC);
-    ResilienceRebuildIopsShort = "resilience.rebuild_iops_short", Warning, RuleSource::Fixed(source::REBUILD_PERFORMANCE);
+    ResilienceRebuildIopsShort = "resilience.rebuild_iops_short", Error, RuleSource::Fixed(source::REBUILD_PERFORMANCE);
+    ResilienceRebuildIopsShortUnreserved = "resilience.rebuild_iops_short_unreserved", Warning, RuleSource::Fixed(source::REBUILD_PERFORMANCE);
     GrowthCapacityCrossed = "growth.capacity_crossed", Warning, RuleSource::Fixed(source::GROWTH_TIMELINE);
     GrowthIopsCrossed = "growth.iops_crossed", Warning, RuleSource::Fixed(source::GROWTH_TIMELINE);
     GrowthCpuCrossed = "growth.cpu_crossed", Warning, RuleSource::Fixed(source::GROWTH_TIMELINE);

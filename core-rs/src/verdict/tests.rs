@@ -351,8 +351,8 @@ const SEVERITY_REVIEW: &[(FindingCode, Severity, &str)] = &[
     ),
     (
         FindingCode::StretchedSiteFailureIops,
-        W,
-        "runs degraded until the site returns (seed 001 kept 76 % TPS)",
+        E,
+        "was W: IOPS over the surviving site's limit until the site returns",
     ),
     (
         FindingCode::ResilienceRebuildSpaceShort,
@@ -381,8 +381,13 @@ const SEVERITY_REVIEW: &[(FindingCode, Severity, &str)] = &[
     ),
     (
         FindingCode::ResilienceRebuildIopsShort,
+        E,
+        "was W: IOPS over the surviving devices' limit while a promised failure rebuilds",
+    ),
+    (
+        FindingCode::ResilienceRebuildIopsShortUnreserved,
         W,
-        "runs degraded during the rebuild",
+        "as above, for a host at N+0",
     ),
     (
         FindingCode::ResilienceLongResync,

@@ -17,7 +17,7 @@ use serde::Serialize;
 use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
 use crate::demand::compute::{memory_overcommitted, ClusterCompute};
 use crate::ratio::{percent, ratio};
-use crate::rules::{hosts_to_add, num, Finding, FindingCode, Measure};
+use crate::rules::{hosts_to_add, iops_short, num, Finding, FindingCode, Measure};
 use crate::source;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -128,12 +128,20 @@ pub fn site_cpu_overloaded(cores_needed_pct_after: f64) -> bool {
     cores_needed_pct_after > 100.0
 }
 
-/// The surviving site must run every VM: memory past what it offers and
-/// cores past the workloads' vCPU:pCore ratios mean the VMs cannot all run
-/// as sized (errors, like the same shortfalls after N+x); storage past its
-/// utilisation ceiling degrades service (a warning, as seed 001's 24 % TPS
-/// loss did).
-pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) -> Vec<Finding> {
+/// The surviving site must run every VM: memory past what it offers,
+/// cores past the workloads' vCPU:pCore ratios and storage past its
+/// utilisation ceiling (`rules::iops_short`) mean the VMs cannot all run
+/// as sized until the site returns (errors, like the same shortfalls after
+/// N+x). `hosts_carry_iops`: the surviving site's IOPS limit grows with its
+/// hosts (vSAN: their devices and I/O paths), so adding hosts per site is
+/// the remedy; on an array it is the array's or VPLEX's, which the
+/// platform's own findings name.
+pub fn site_failure_findings(
+    f: &SiteFailure,
+    cluster_path: &str,
+    name: &str,
+    hosts_carry_iops: bool,
+) -> Vec<Finding> {
     let mut out = Vec::new();
     let ram_measure = |demand_gb: f64| {
         let per_host = f.usable_ram_after_gb / f64::from(f.surviving_hosts);
@@ -200,22 +208,31 @@ pub fn site_failure_findings(f: &SiteFailure, cluster_path: &str, name: &str) ->
             .measured(measure),
         );
     }
-    if let Some(h) = f.iops_headroom_after.filter(|h| *h < 1.0) {
+    if let Some(h) = f.iops_headroom_after.filter(|&h| iops_short(Some(h))) {
+        // The demand as 1: the surviving hosts carry h of it.
+        let remedy = if hosts_carry_iops {
+            add_hosts_per_site(1.0, h / f64::from(f.surviving_hosts), f.surviving_hosts)
+        } else {
+            None
+        };
         out.push(
             Finding::new(
                 FindingCode::StretchedSiteFailureIops,
                 format!(
-                    "Cluster \"{name}\": after a site failure the surviving site's storage carries {} % of the front-end IOPS demanded (under the utilisation ceiling).",
+                    "Cluster \"{name}\": after a site failure the surviving site's storage carries {} % of the front-end IOPS demanded within the utilisation ceiling; the workloads cannot all run as sized until the site returns (seed 001 lost 24 % of its TPS after its site failure).",
                     num(h * 100.0, 0)
                 ),
             )
             .at(format!("{cluster_path}.storage"))
-            .measured(Measure::new(
-                "IOPS after a site failure",
-                100.0 / h,
-                100.0,
-                "the front-end IOPS the surviving site carries".to_string(),
-            )),
+            .measured(
+                Measure::new(
+                    "IOPS after a site failure",
+                    100.0 / h,
+                    100.0,
+                    "the front-end IOPS the surviving site carries".to_string(),
+                )
+                .remedy(remedy),
+            ),
         );
     }
     out
@@ -226,4 +243,62 @@ fn add_hosts_per_site(demand: f64, per_host: f64, hosts_per_site: u32) -> Option
     hosts_to_add(demand, per_host, 0, hosts_per_site)
         .filter(|n| *n > 0)
         .map(|n| format!("add {n} host{} per site", if n == 1 { "" } else { "s" }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Severity;
+    use crate::verdict::verdict;
+
+    /// Two hosts per site with room for every VM, whose surviving site
+    /// carries `headroom` of the front-end IOPS.
+    fn carrying(headroom: Option<f64>) -> SiteFailure {
+        SiteFailure {
+            surviving_hosts: 2,
+            host_load_factor: 2.0,
+            surviving_cores: 48,
+            cores_needed_pct_before: Some(20.0),
+            cores_needed_pct_after: Some(40.0),
+            usable_ram_after_gb: 700.0,
+            ram_demand_gb: 100.0,
+            sql_ram_gb: 100.0,
+            ram_demand_pct_after: Some(100.0 / 7.0),
+            iops_headroom_after: headroom,
+            tps: None,
+            cpu_before_source: source::SITE_FAILURE_CPU_BEFORE,
+            source: source::SITE_FAILURE_CAPACITY,
+        }
+    }
+
+    #[test]
+    fn iops_short_after_a_site_failure_fails_and_names_the_hosts_per_site() {
+        // 80 % carried on 2 hosts: 40 % each, so 3 carry it.
+        let findings = site_failure_findings(&carrying(Some(0.8)), "clusters[0]", "c", true);
+        assert_eq!(findings.len(), 1);
+        let f = &findings[0];
+        assert_eq!(f.code, FindingCode::StretchedSiteFailureIops);
+        assert_eq!(f.severity, Severity::Error);
+        assert_eq!(f.path.as_deref(), Some("clusters[0].storage"));
+        let binding = verdict(&findings).binding.expect("binds");
+        assert_eq!(
+            binding.summary,
+            "IOPS after a site failure: 125 % of the front-end IOPS the surviving site \
+             carries (limit 100 %) — add 1 host per site"
+        );
+        // On an array the hosts carry no I/O: no host remedy.
+        let array = site_failure_findings(&carrying(Some(0.8)), "clusters[0]", "c", false);
+        assert_eq!(
+            array[0].measure.as_ref().and_then(|m| m.remedy.clone()),
+            None
+        );
+    }
+
+    #[test]
+    fn a_surviving_site_carrying_the_demand_raises_nothing() {
+        for headroom in [None, Some(1.0), Some(3.0)] {
+            let findings = site_failure_findings(&carrying(headroom), "clusters[0]", "c", true);
+            assert!(findings.is_empty(), "{headroom:?}: {findings:?}");
+        }
+    }
 }

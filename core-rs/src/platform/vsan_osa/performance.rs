@@ -45,6 +45,6 @@ pub mod tier_load;
 pub(crate) mod test_support;
 
 pub use cluster::{
-    assess_performance, assess_performance_and_growth, surviving_site_headroom, ClusterPerformance,
-    WorkloadPerformance,
+    assess_performance, assess_performance_and_growth, surviving_site_performance,
+    ClusterPerformance, WorkloadPerformance,
 };

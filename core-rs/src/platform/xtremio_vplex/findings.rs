@@ -60,7 +60,13 @@ pub fn findings(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
             .at(format!("{}.storage.volumes", ctx.path)),
         );
     }
-    out.extend(site_failure_findings(&e.site_failure, ctx.path, ctx.name));
+    // The surviving array and VPLEX carry the I/O, not the hosts.
+    out.extend(site_failure_findings(
+        &e.site_failure,
+        ctx.path,
+        ctx.name,
+        false,
+    ));
     out.extend(e.failures.iter().flat_map(|f| failure_findings(f, ctx)));
     out
 }

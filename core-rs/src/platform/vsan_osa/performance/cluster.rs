@@ -12,7 +12,7 @@ use super::latency::{host_path_ios, host_path_utilisation, DataServices, TierRes
 use super::latency_findings::sql_latency_findings;
 use super::read_cache::{read_cache_gb, LruCache};
 use super::tier_findings::{hdd_ratings_above_typical, tier_over_ceiling};
-use super::tier_load::{device_limited_iops, tier_loads, Reads, TierLoad};
+use super::tier_load::{device_limited_iops, iops_headroom, tier_loads, Reads, TierLoad};
 use crate::demand::io::{front_end_io, io_size_kb, working_set_gb, FrontEndIo};
 use crate::demand::placement::PlacedWorkload;
 use crate::model::{storage_tier, Id, ResolvedDiskGroup, Settings, StorageTier, Topology};
@@ -167,7 +167,7 @@ pub fn assess_performance_and_growth(
             Some(host_path_pct),
         ],
     );
-    let headroom = limit.and_then(|l| (front_end_iops > 0.0).then(|| l / front_end_iops));
+    let headroom = iops_headroom(limit, front_end_iops);
 
     // Every write of a stretched cluster waits for the other site: the
     // penalty calibrated on seeds 000 and 001 (`stretched::latency`).
@@ -247,17 +247,17 @@ pub fn assess_performance_and_growth(
     (performance, growing)
 }
 
-/// The IOPS headroom of a stretched cluster's surviving site: the same disk
-/// groups on `hosts_per_site` hosts, each workload keeping one copy. Only
-/// the headroom is read: dedup changes the latency, not the IOPS the
-/// devices carry.
-pub fn surviving_site_headroom(
+/// A stretched cluster's surviving site: the same disk groups on
+/// `hosts_per_site` hosts, each workload keeping one copy. Its headroom is
+/// the site failure's and its device demand what the design search reads;
+/// dedup changes the latency, not the IOPS the devices carry.
+pub fn surviving_site_performance(
     cluster_index: usize,
     hosts_per_site: u32,
     disk_groups: &[ResolvedDiskGroup],
     placed: &[PlacedWorkload],
     settings: &Settings,
-) -> Option<f64> {
+) -> ClusterPerformance {
     let one_copy: Vec<PlacedWorkload> = placed.iter().map(PlacedWorkload::in_one_site).collect();
     let surviving = Topology::Single {
         host_count: hosts_per_site,
@@ -270,7 +270,6 @@ pub fn surviving_site_headroom(
         &one_copy,
         settings,
     )
-    .headroom
 }
 
 /// (working set GB, read IOPS) of each workload: what the read cache sees.

@@ -178,6 +178,14 @@ pub(super) fn tier_loads<'c>(
     )
 }
 
+/// Device-limited front-end IOPS / the demand (`device_limited_iops`);
+/// None without demand or limit. What `rules::iops_short` judges after a
+/// failure.
+#[inline]
+pub fn iops_headroom(limit: Option<f64>, front_end_iops: f64) -> Option<f64> {
+    limit.and_then(|l| (front_end_iops > 0.0).then(|| l / front_end_iops))
+}
+
 /// Front-end IOPS, at this mix, that bring the busiest of `utilisations_pct`
 /// (vSAN OSA: the cache and capacity tiers' `utilisation_pct` and the host
 /// path's, `host_path`; ESA: its pool's) to the ceiling: demand x ceiling
