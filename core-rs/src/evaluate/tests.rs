@@ -723,4 +723,13 @@ fn every_waterfall_step_and_latency_chart_of_every_kind_states_its_rule() {
     let esa = example("esa-all-nvme.json");
     let p = &esa.clusters[0].vsan_esa().expect("ESA").performance;
     assert!(p.latency_rule.contains("storage pool's utilisation"));
+    // The slowest-latency figures say what they are: per cluster and for the project.
+    let rule = |e: &Evaluation| {
+        let cluster = e.clusters[0].key_figures.latency.as_ref().map(|l| l.rule);
+        (cluster, e.totals.latency.as_ref().map(|l| l.rule))
+    };
+    let (cluster, project) = rule(&esa);
+    assert_eq!(cluster, Some(super::key_figures::SLOWEST_WORKLOAD));
+    assert!(project.is_some_and(|r| r.starts_with("The slowest estimated mean read and write")));
+    assert_eq!(rule(&array).0, Some(super::key_figures::VPLEX_PATHS));
 }
