@@ -125,10 +125,7 @@ function latencyMetric(which: 'read' | 'write'): Metric {
     better: 'lower',
     demand: true,
     explain: (e) =>
-      e.totals.latency && {
-        rule: `Estimated mean ${which} latency of the slowest workload.`,
-        sources: [e.totals.latency.source],
-      },
+      e.totals.latency && { rule: e.totals.latency.rule, sources: [e.totals.latency.source] },
   };
 }
 

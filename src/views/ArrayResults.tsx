@@ -36,7 +36,10 @@ export function ArrayTiles({
       <Figure label="X-Bricks per site" explain={ruleOf(cluster.utilisation, 'capacity_usable')}>
         {x.x_bricks_per_site} × {x.x_brick.name}
       </Figure>
-      <Figure label="Data reduction">
+      <Figure
+        label="Data reduction"
+        explain={{ rule: x.data_reduction.rule, sources: [x.data_reduction.source] }}
+      >
         {x.data_reduction.overall_efficiency.toFixed(1)}:1 overall
       </Figure>
       <Figure

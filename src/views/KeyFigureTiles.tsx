@@ -101,10 +101,7 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
           testId="latency"
           explain={
             k.latency
-              ? {
-                  rule: "The slowest workload's estimated mean read and write latency at the host.",
-                  sources: [k.latency.source],
-                }
+              ? { rule: k.latency.rule, sources: [k.latency.source] }
               : latencyWhy === undefined
                 ? undefined
                 : { rule: latencyWhy, sources: [] }
