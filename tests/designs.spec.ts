@@ -72,7 +72,7 @@ test('growth over the horizon shows year by year and names the year a limit runs
   ).toBeVisible();
   await page.getByRole('tab', { name: 'Workloads' }).click();
   await page.getByLabel('sql500-a/b (500 GB TPC-E-like) Database (GB)').fill('1800');
-  await expect(page.getByTestId('growth-crossings')).toContainText(/CAPACITY runs out in year \d/);
+  await expect(page.getByTestId('growth-crossings')).toContainText(/Capacity runs out in year \d/);
 });
 
 test('a vSAN ESA design opens and shows its capacity', async ({ page }) => {
