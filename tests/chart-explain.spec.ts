@@ -56,3 +56,26 @@ test('bars are reached with Tab and open with Enter, close with Escape', async (
   await page.keyboard.press(' ');
   await expect(page.getByRole('note').filter({ hasText: 'year-by-year timeline' })).toBeVisible();
 });
+
+test('each capacity waterfall step explains itself from the keyboard and on hover', async ({
+  page,
+}) => {
+  const waterfall = page.getByRole('group', { name: 'Capacity waterfall, in TB' });
+  const raw = waterfall.getByRole('button', { name: 'Raw capacity (capacity devices): 12.80 TB' });
+  await raw.focus();
+  await page.keyboard.press('Tab');
+  const format = waterfall.getByRole('button', { name: /^On-disk format overhead: / });
+  await expect(format).toBeFocused();
+  await page.keyboard.press('Enter');
+  const explanation = page.getByRole('note').filter({ hasText: 'of the 12.80 TB raw' });
+  await expect(explanation).toBeVisible();
+  await expect(format).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(explanation).toBeHidden();
+
+  await waterfall.getByRole('button', { name: /^Usable for protected data: / }).hover();
+  await expect(page.getByRole('note').filter({ hasText: 'TB rebuild reserve = ' })).toContainText(
+    'Source: VMware vSAN Design Guide',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+});

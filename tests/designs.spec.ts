@@ -72,7 +72,7 @@ test('growth over the horizon shows year by year and names the year a limit runs
   ).toBeVisible();
   await page.getByRole('tab', { name: 'Workloads' }).click();
   await page.getByLabel('sql500-a/b (500 GB TPC-E-like) Database (GB)').fill('1800');
-  await expect(page.getByTestId('growth-crossings')).toContainText(/CAPACITY runs out in year \d/);
+  await expect(page.getByTestId('growth-crossings')).toContainText(/Capacity runs out in year \d/);
 });
 
 test('a vSAN ESA design opens and shows its capacity', async ({ page }) => {
@@ -104,16 +104,16 @@ test('a vSAN ESA design shows device IOPS and vSAN memory, and compresses per po
 
   // A measured 1.5:1 on the pool compresses every policy that keeps the rule on.
   await page.getByLabel('Compression ratio (policies with compression on)').fill('1.5');
-  await expect(workloads.locator('tr', { hasText: 'oltp' })).toContainText('1.50:1');
-  await expect(workloads.locator('tr', { hasText: 'apps' })).toContainText('1.50:1');
+  await expect(workloads.locator('tr', { hasText: 'OLTP instances' })).toContainText('1.50:1');
+  await expect(workloads.locator('tr', { hasText: 'Application servers' })).toContainText('1.50:1');
 
   // Turning the rule off on the RAID-1 policy stores its data uncompressed.
   await page.getByRole('tab', { name: 'Policies' }).click();
   const rule = page.getByLabel('Policy 2 data compression on vSAN ESA');
   await expect(rule).toBeChecked();
   await rule.uncheck();
-  await expect(workloads.locator('tr', { hasText: 'apps' })).toContainText('none');
-  await expect(workloads.locator('tr', { hasText: 'oltp' })).toContainText('1.50:1');
+  await expect(workloads.locator('tr', { hasText: 'Application servers' })).toContainText('none');
+  await expect(workloads.locator('tr', { hasText: 'OLTP instances' })).toContainText('1.50:1');
   await page.getByRole('tab', { name: 'Design' }).click();
   await expect(page.getByLabel('NVMe devices per host')).toHaveValue('6');
   await page.screenshot({ path: 'tests/output/esa-performance.png', fullPage: true });

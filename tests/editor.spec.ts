@@ -46,7 +46,7 @@ test.describe('design and workload editors', () => {
     await page.getByRole('button', { name: 'Add discount' }).click();
     await page.getByLabel('Extra line 2 discount (%)').fill('10');
     // 73,200 of hardware + 20,000 of licences = 93,200, less 10 % = 83,880.
-    const rule = 'hardware 73,200 + extra lines 20,000 - discounts 9,320 = 83,880 USD';
+    const rule = 'hardware 73,200 USD + extra lines 20,000 USD - discounts 9,320 USD = 83,880 USD';
     await expect(page.getByTestId('pricing-total')).toContainText(rule);
     await expect(page.getByTestId('project-cost')).toContainText(
       'Project total (bill of materials): 83,880 USD',

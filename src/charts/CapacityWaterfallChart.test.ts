@@ -7,7 +7,8 @@ const step = (label: string, kind: WaterfallStep['kind'], tb: number): Waterfall
   label,
   kind,
   amount: amount(tb),
-  source: 's',
+  rule: `${label} rule`,
+  source: `${label} source`,
 });
 
 describe('waterfallBars', () => {
@@ -21,6 +22,7 @@ describe('waterfallBars', () => {
       ],
       5,
       'tb',
+      'required rule',
     );
     expect(bars.map((b) => [b.label, b.base, b.value])).toEqual([
       ['Raw', 0, 10],
@@ -36,10 +38,18 @@ describe('waterfallBars', () => {
       [0, 7],
       [0, 5],
     ]);
+    // Each bar opens the core's rule for its step; the last, the requirement's.
+    expect(bars.map((b) => b.explain)).toEqual([
+      { rule: 'Raw rule', sources: ['Raw source'] },
+      { rule: 'Overhead rule', sources: ['Overhead source'] },
+      { rule: 'Slack rule', sources: ['Slack source'] },
+      { rule: 'Usable rule', sources: ['Usable source'] },
+      { rule: 'required rule', sources: [] },
+    ]);
   });
 
   it('uses the unit asked for', () => {
-    const [raw] = waterfallBars([step('Raw', 'start', 10)], 0, 'tib');
+    const [raw] = waterfallBars([step('Raw', 'start', 10)], 0, 'tib', '');
     expect(raw?.value).toBeCloseTo(10 / 1.0995, 6);
   });
 });

@@ -1,13 +1,17 @@
 import { memo, useMemo } from 'react';
+import type { Explanation } from '../components/Explain';
 import type { WaterfallStep } from '../core/types';
-import { UNIT_LABEL, type CapacityUnit } from '../units';
+import { formatCapacityIn, UNIT_LABEL, type CapacityUnit } from '../units';
 import { LeftAxis, TICK_FONT } from './ChartParts';
+import { useExplainedMarks, type ExplainedMark } from './ExplainedMarks';
 import { SERIES } from './palette';
 import { linearScale } from './scale';
 
 interface Props {
   steps: WaterfallStep[];
   required: number;
+  /** How the core found what the workloads require: the last bar opens it. */
+  requiredRule: string;
   unit: CapacityUnit;
 }
 
@@ -19,7 +23,8 @@ export interface WaterfallBar {
   /** [base, base + value]: one ranged bar, rather than an invisible bar stacked under it. */
   span: [number, number];
   kind: WaterfallStep['kind'] | 'required';
-  source: string;
+  /** The core's rule for the step, with this design's numbers, and its source. */
+  explain: Explanation;
 }
 
 const COLOURS: Record<WaterfallBar['kind'], string> = {
@@ -34,22 +39,30 @@ const bar = (
   base: number,
   value: number,
   kind: WaterfallBar['kind'],
-  source: string,
-): WaterfallBar => ({ label, base, value, span: [base, base + value], kind, source });
+  explain: Explanation,
+): WaterfallBar => ({ label, base, value, span: [base, base + value], kind, explain });
 
 /** Raw -> deductions -> usable, then what the workloads require, as floating bars. */
-export function waterfallBars(steps: WaterfallStep[], required: number, unit: CapacityUnit) {
+export function waterfallBars(
+  steps: WaterfallStep[],
+  required: number,
+  unit: CapacityUnit,
+  requiredRule: string,
+) {
   let running = 0;
   const bars: WaterfallBar[] = steps.map((step) => {
     const value = step.amount[unit];
+    const explain = { rule: step.rule, sources: [step.source] };
     if (step.kind === 'deduction') {
       running -= value;
-      return bar(step.label, running, value, step.kind, step.source);
+      return bar(step.label, running, value, step.kind, explain);
     }
     running = value;
-    return bar(step.label, 0, value, step.kind, step.source);
+    return bar(step.label, 0, value, step.kind, explain);
   });
-  bars.push(bar('Required by workloads', 0, required, 'required', 'workload footprints'));
+  bars.push(
+    bar('Required by workloads', 0, required, 'required', { rule: requiredRule, sources: [] }),
+  );
   return bars;
 }
 
@@ -60,54 +73,82 @@ const PLOT = { top: 10, right: 16, bottom: 230, left: 136 };
 const LABEL_ANGLE = -35;
 const COLUMN_FILL = 0.8;
 
-/** Re-renders only when its steps, requirement or unit change. */
+/**
+ * Re-renders only when its steps, requirement or unit change. Each bar
+ * explains itself (ExplainedMarks): hover, click or Tab then Enter opens
+ * the core's rule for the step with this design's numbers.
+ */
 export const CapacityWaterfallChart = memo(function CapacityWaterfallChart({
   steps,
   required,
+  requiredRule,
   unit,
 }: Props) {
-  const bars = useMemo(() => waterfallBars(steps, required, unit), [steps, required, unit]);
+  const bars = useMemo(
+    () => waterfallBars(steps, required, unit, requiredRule),
+    [steps, required, unit, requiredRule],
+  );
   const label = UNIT_LABEL[unit];
+  const marks = useMemo<ExplainedMark[]>(
+    () =>
+      bars.map((b) => ({
+        key: b.label,
+        figure: `${b.label}: ${formatCapacityIn(b.value, unit)}`,
+        explanation: b.explain,
+      })),
+    [bars, unit],
+  );
+  const explained = useExplainedMarks();
   const scale = linearScale(Math.max(0, ...bars.map((b) => b.span[1])), PLOT.bottom, PLOT.top);
   const slot = (WIDTH - PLOT.right - PLOT.left) / bars.length;
   return (
-    <svg className="chart" width={WIDTH} height={HEIGHT} role="img" aria-label="Capacity waterfall">
-      <LeftAxis scale={scale} left={PLOT.left} right={WIDTH - PLOT.right} unit={label} />
-      <line
-        className="chart-axis"
-        x1={PLOT.left}
-        x2={WIDTH - PLOT.right}
-        y1={PLOT.bottom}
-        y2={PLOT.bottom}
-      />
-      {bars.map((bar, i) => {
-        const centre = PLOT.left + (i + 0.5) * slot;
-        const top = scale.at(bar.span[1]);
-        return (
-          <g key={bar.label}>
-            <rect
-              className="chart-bar"
-              x={centre - (slot * COLUMN_FILL) / 2}
-              y={top}
-              width={slot * COLUMN_FILL}
-              height={Math.max(0, scale.at(bar.span[0]) - top)}
-              fill={COLOURS[bar.kind]}
-            >
-              <title>{`${bar.label}: ${bar.value.toFixed(2)} ${label} (${bar.source})`}</title>
-            </rect>
-            <text
-              className="chart-tick"
-              x={centre}
-              y={PLOT.bottom + 12}
-              fontSize={TICK_FONT}
-              textAnchor="end"
-              transform={`rotate(${LABEL_ANGLE} ${centre} ${PLOT.bottom + 12})`}
-            >
-              {bar.label}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <div className="chart-explained">
+      <svg
+        className="chart"
+        width={WIDTH}
+        height={HEIGHT}
+        role="group"
+        aria-label={`Capacity waterfall, in ${label}`}
+      >
+        <LeftAxis scale={scale} left={PLOT.left} right={WIDTH - PLOT.right} unit={label} />
+        <line
+          className="chart-axis"
+          x1={PLOT.left}
+          x2={WIDTH - PLOT.right}
+          y1={PLOT.bottom}
+          y2={PLOT.bottom}
+        />
+        {bars.map((bar, i) => {
+          const centre = PLOT.left + (i + 0.5) * slot;
+          const top = scale.at(bar.span[1]);
+          const mark = marks[i];
+          return (
+            <g key={bar.label}>
+              <rect
+                className="chart-bar"
+                x={centre - (slot * COLUMN_FILL) / 2}
+                y={top}
+                width={slot * COLUMN_FILL}
+                height={Math.max(0, scale.at(bar.span[0]) - top)}
+                fill={COLOURS[bar.kind]}
+                {...(mark && explained.markProps(mark))}
+              />
+              <text
+                className="chart-tick"
+                x={centre}
+                y={PLOT.bottom + 12}
+                fontSize={TICK_FONT}
+                textAnchor="end"
+                transform={`rotate(${LABEL_ANGLE} ${centre} ${PLOT.bottom + 12})`}
+                aria-hidden="true"
+              >
+                {bar.label}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      {explained.popup(marks)}
+    </div>
   );
 });

@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as core from '../core/pkg/stacksizer_core.js';
 import type { ClusterResult } from '../core/types';
 import { computeBars, iopsBars } from '../views/keyFigureBars';
+import { CapacityWaterfallChart } from './CapacityWaterfallChart';
 import { FigureBarChart } from './FigureBarChart';
 import { HorizontalBars } from './HorizontalBars';
 import { LatencyChart } from './LatencyChart';
@@ -129,6 +130,52 @@ describe('a bar chart of the key figures', () => {
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Plain, in GB');
     expect(container.querySelector('rect title')?.textContent).toBe('Installed, Cache: 3200 GB');
+  });
+});
+
+describe('the capacity waterfall', () => {
+  const waterfall = () => {
+    const capacity = seed001.detail.capacity;
+    render(
+      <CapacityWaterfallChart
+        steps={capacity.waterfall}
+        required={capacity.required.tb}
+        requiredRule={capacity.required_rule}
+        unit="tb"
+      />,
+    );
+    return capacity;
+  };
+
+  it('makes every step and the requirement a control named by its figure', () => {
+    const capacity = waterfall();
+    const names = screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    expect(names).toEqual([
+      ...capacity.waterfall.map((s) => `${s.label}: ${s.amount.tb.toFixed(2)} TB`),
+      `Required by workloads: ${capacity.required.tb.toFixed(2)} TB`,
+    ]);
+    expect(names[0]).toBe('Raw capacity (capacity devices): 12.80 TB');
+    for (const bar of screen.getAllByRole('button')) expect(bar.tabIndex).toBe(0);
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it("opens each step's rule with this design's numbers and its source", () => {
+    const capacity = waterfall();
+    const slack = capacity.waterfall.find((s) => s.label === 'Slack space');
+    if (!slack) throw new Error('seed 001 has a slack step');
+    const bar = screen.getByRole('button', { name: /^Slack space: / });
+    fireEvent.mouseEnter(bar);
+    expect(note().textContent).toContain('25.0 % of the 12.03 TB datastore = 3.01 TB kept free.');
+    expect(note().textContent).toContain(slack.source);
+    fireEvent.mouseLeave(bar);
+    expect(screen.queryByRole('note')).toBeNull();
+
+    const required = screen.getByRole('button', { name: /^Required by workloads: / });
+    fireEvent.keyDown(required, { key: 'Enter' });
+    expect(required.getAttribute('aria-expanded')).toBe('true');
+    expect(note().textContent).toContain(capacity.required_rule);
+    fireEvent.keyDown(required, { key: 'Escape' });
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });
 

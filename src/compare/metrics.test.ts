@@ -137,7 +137,9 @@ describe('comparison figures per kind of cluster', () => {
     const devices = own.devices as { unit_price?: number }[];
     devices[0]!.unit_price = 500;
     const partial = value('cost', evaluate(own));
-    expect(formatMetric(metric('cost'), partial, shown)).toMatch(/^4\d,\d{3} \+ 1 part unpriced$/);
+    expect(formatMetric(metric('cost'), partial, shown)).toMatch(
+      /^4\d,\d{3} USD \+ 1 part unpriced$/,
+    );
     devices.forEach((d) => (d.unit_price = 500));
     expect(value('cost', evaluate(own))).toBe(4 * 10_000 + (8 + 32) * 500);
   });
@@ -156,11 +158,14 @@ describe('comparison figures per kind of cluster', () => {
     const e = evaluate(priced);
     expect(value('cost', e)).toBeCloseTo((73_200 + 20_000) * 0.9, 6);
     expect(costRule(e.totals.cost)).toBe(
-      'hardware 73,200 + extra lines 20,000 - discounts 9,320 = 83,880 USD',
+      'hardware 73,200 USD + extra lines 20,000 USD - discounts 9,320 USD = 83,880 USD',
     );
     expect(metric('cost').explain?.(e)?.rule).toBe(costRule(e.totals.cost));
     expect(value('cost-per-tb', e)).toBeCloseTo(e.totals.cost.total / e.totals.usable.tb, 6);
-    expect(costRule(evaluate(allFlash).totals.cost)).toBe('hardware 73,200 = 73,200 USD');
+    for (const id of ['cost-per-tb', 'cost-per-iops']) {
+      expect(metric(id).explain?.(e)?.rule).toMatch(/^83,880 USD \(bill of materials total\) \/ /);
+    }
+    expect(costRule(evaluate(allFlash).totals.cost)).toBe('hardware 73,200 USD = 73,200 USD');
   });
 
   it('counts requirements not met and warnings as the core does', () => {

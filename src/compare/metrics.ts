@@ -8,7 +8,6 @@ import {
   formatIops,
   formatPct,
   formatMoney,
-  formatPrice,
   formatRatio,
   orDash,
   upTo,
@@ -80,19 +79,23 @@ const overLimit = (pct: number) => pct > 100;
  * parts, and the variant does not compete for "better".
  */
 function cost(e: Evaluation): MetricValue {
-  const { total: priced, unpriced_parts: unpriced } = e.totals.cost;
+  const { total: priced, unpriced_parts: unpriced, currency } = e.totals.cost;
   if (unpriced.length === 0) return priced;
   const why = `No unit price for: ${unpriced.join('; ')}. Enter prices in the design (host unit price, Devices tab) or apply catalog prices on the Catalog tab.`;
   const parts = unpriced.length === 1 ? '1 part' : `${unpriced.length} parts`;
-  return notModelled(why, priced > 0 ? `${formatPrice(priced)} + ${parts} unpriced` : 'no prices');
+  return notModelled(
+    why,
+    priced > 0 ? `${formatMoney(priced, currency)} + ${parts} unpriced` : 'no prices',
+  );
 }
 
-/** "hardware 67,200 + extra lines 20,000 - discounts 8,720 = 78,480 USD" (the sum without "= …" when `withTotal` is false). */
+/** "hardware 67,200 USD + extra lines 20,000 USD - discounts 8,720 USD = 78,480 USD" (the sum without "= …" when `withTotal` is false). */
 export function costRule(c: ProjectCost, withTotal = true): string {
-  let rule = `hardware ${formatPrice(c.hardware)}`;
-  if (c.extra_items > 0) rule += ` + extra lines ${formatPrice(c.extra_items)}`;
-  if (c.discount > 0) rule += ` - discounts ${formatPrice(c.discount)}`;
-  return withTotal ? `${rule} = ${formatMoney(c.total, c.currency)}` : rule;
+  const money = (amount: number) => formatMoney(amount, c.currency);
+  let rule = `hardware ${money(c.hardware)}`;
+  if (c.extra_items > 0) rule += ` + extra lines ${money(c.extra_items)}`;
+  if (c.discount > 0) rule += ` - discounts ${money(c.discount)}`;
+  return withTotal ? `${rule} = ${money(c.total)}` : rule;
 }
 
 const perUnit = (figure: number | undefined, e: Evaluation): MetricValue =>
@@ -122,10 +125,7 @@ function latencyMetric(which: 'read' | 'write'): Metric {
     better: 'lower',
     demand: true,
     explain: (e) =>
-      e.totals.latency && {
-        rule: `Estimated mean ${which} latency of the slowest workload.`,
-        sources: [e.totals.latency.source],
-      },
+      e.totals.latency && { rule: e.totals.latency.rule, sources: [e.totals.latency.source] },
   };
 }
 
@@ -143,7 +143,7 @@ const costOver =
     return a === undefined
       ? undefined
       : {
-          rule: `${formatPrice(e.totals.cost.total)} (bill of materials total) / ${upTo(a, 2)} ${what}.`,
+          rule: `${formatMoney(e.totals.cost.total, e.totals.cost.currency)} (bill of materials total) / ${upTo(a, 2)} ${what}.`,
           sources: [],
         };
   };

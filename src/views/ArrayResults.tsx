@@ -5,6 +5,7 @@ import { Explain } from '../components/Explain';
 import type { ArrayFailureKind, ClusterResult } from '../core/types';
 import { formatCapacity, formatIops, formatPct, orDash, type CapacityUnit } from '../units';
 import { Figure, KeyFigureTiles } from './KeyFigureTiles';
+import { ruleOf } from './keyFigureBars';
 import { SiteFailureTps } from './StretchedPanel';
 
 const FAILURE_LABEL: Record<ArrayFailureKind, string> = {
@@ -32,16 +33,25 @@ export function ArrayTiles({
   const x = cluster.detail.xtremio_vplex;
   return (
     <KeyFigureTiles cluster={cluster} unit={unit} currency={currency}>
-      <Figure label="X-Bricks per site">
+      <Figure label="X-Bricks per site" explain={ruleOf(cluster.utilisation, 'capacity_usable')}>
         {x.x_bricks_per_site} × {x.x_brick.name}
       </Figure>
-      <Figure label="Data reduction">
+      <Figure
+        label="Data reduction"
+        explain={{ rule: x.data_reduction.rule, sources: [x.data_reduction.source] }}
+      >
         {x.data_reduction.overall_efficiency.toFixed(1)}:1 overall
       </Figure>
-      <Figure label="VPLEX front end" testId="vplex-iops">
+      <Figure
+        label="VPLEX front end"
+        testId="vplex-iops"
+        explain={ruleOf(cluster.utilisation, 'iops')}
+      >
         {formatIops(x.vplex.frontend_iops)} of {formatIops(x.vplex.limit.frontend_iops_peak)} peak
       </Figure>
-      <Figure label="VPLEX use">{orDash(x.vplex.utilisation_pct, formatPct)}</Figure>
+      <Figure label="VPLEX use" explain={ruleOf(cluster.utilisation, 'iops')}>
+        {orDash(x.vplex.utilisation_pct, formatPct)}
+      </Figure>
     </KeyFigureTiles>
   );
 }
@@ -61,7 +71,7 @@ export const ArrayDetails = memo(function ArrayDetails({
         Estimated latency through VPLEX
         <Explain
           figure="the VPLEX latency estimate"
-          rule="Unloaded estimates at the host: the array's latency plus what VPLEX adds; a write to a distributed volume also crosses the inter-site round trip."
+          rule={x.vplex.latency_rule}
           sources={[x.vplex.latency_source]}
         />
       </h3>

@@ -70,8 +70,10 @@ export function CompareView() {
   };
   const evaluated = evaluations.map((e) => (typeof e === 'string' ? undefined : e));
   const same = sameWorkloads(variants.map((v) => v.project));
-  const currencies = variants.map((v) => v.project.pricing?.currency ?? 'USD');
-  const sameCurrency = currencies.every((c) => c === currencies[0]);
+  // Each variant's money in the currency the core priced it in.
+  const currencies = evaluated.map((e) => e?.totals.cost.currency);
+  const priced = currencies.filter((c) => c !== undefined);
+  const sameCurrency = priced.every((c) => c === priced[0]);
   const utilisation = utilisationMetrics(evaluated);
   const rowProps = { evaluations, evaluated, variants, unit, currencies, same, sameCurrency };
   const chartData = ['usable', 'required'].map((id) => {
@@ -134,8 +136,8 @@ export function CompareView() {
           )}
           {!sameCurrency && (
             <p className="compare-warning" role="status">
-              These variants are priced in different currencies (
-              {[...new Set(currencies)].join(', ')}): no variant is marked better on cost.
+              These variants are priced in different currencies ({[...new Set(priced)].join(', ')}):
+              no variant is marked better on cost.
             </p>
           )}
           <div className="table-scroll compare-scroll">
@@ -283,7 +285,7 @@ function MetricRow({
   evaluated: (Evaluation | undefined)[];
   variants: Variant[];
   unit: CapacityUnit;
-  currencies: string[];
+  currencies: (string | undefined)[];
   same: boolean;
   sameCurrency: boolean;
 }) {

@@ -1,6 +1,5 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { memo } from 'react';
-import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
 import type { ClusterResult } from '../core/types';
 import {
@@ -12,12 +11,14 @@ import {
   orDash,
   type CapacityUnit,
 } from '../units';
+import { Waterfall } from './CapacityWaterfall';
 import { GrowthPanel } from './GrowthPanel';
 import { IscsiPanel } from './IscsiPanel';
 import { ResiliencePanel } from './ResiliencePanel';
-import { computeBars, iopsBars } from './keyFigureBars';
+import { computeBars, iopsBars, ruleOf } from './keyFigureBars';
 import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ExplainFigure } from './UtilisationPanel';
+import { useWorkloadNames } from './useWorkloadNames';
 import { WorkloadLatency } from './WorkloadLatency';
 
 type EsaCluster = Extract<ClusterResult, { kind: 'vsan_esa' }>;
@@ -38,10 +39,15 @@ export function EsaTiles({
       <Figure
         label={`NVMe busy (ceiling ${formatPct(io.utilisation_ceiling_pct)})`}
         testId="esa-device-busy"
+        explain={ruleOf(cluster.utilisation, 'iops')}
       >
         {orDash(io.utilisation_pct, formatPct)}
       </Figure>
-      <Figure label="vSAN memory per host" testId="esa-vsan-memory">
+      <Figure
+        label="vSAN memory per host"
+        testId="esa-vsan-memory"
+        explain={ruleOf(cluster.utilisation, 'ram')}
+      >
         {formatGb(compute.vsan_memory_per_host_gb)}
       </Figure>
     </KeyFigureTiles>
@@ -58,14 +64,10 @@ export const EsaDetails = memo(function EsaDetails({
 }) {
   const { capacity, performance: io, compute } = cluster.detail;
   const k = cluster.key_figures;
+  const names = useWorkloadNames();
   return (
     <>
-      <h3>Capacity waterfall</h3>
-      <CapacityWaterfallChart
-        steps={capacity.waterfall}
-        required={capacity.required[unit]}
-        unit={unit}
-      />
+      <Waterfall capacity={capacity} unit={unit} />
       <div className="chart-row">
         <div>
           <h3>
@@ -105,7 +107,7 @@ export const EsaDetails = memo(function EsaDetails({
             const space = capacity.workloads[i];
             return (
               <tr key={w.workload_id}>
-                <th scope="row">{w.workload_id}</th>
+                <th scope="row">{names.get(w.workload_id) ?? w.workload_id}</th>
                 <td>{w.policy_id}</td>
                 <td>{space && space.dedup_ratio > 1 ? formatRatio(space.dedup_ratio) : 'none'}</td>
                 <td>{space ? formatCapacity(space.consumed, unit) : '–'}</td>
@@ -122,7 +124,7 @@ export const EsaDetails = memo(function EsaDetails({
         Writes land in a RAID-1 performance leg and are written as full stripes to the capacity leg:
         no read-modify-write on RAID-5/6. vSAN memory: {compute.vsan_memory_source}.
       </p>
-      <WorkloadLatency estimates={io.workloads} source={io.latency_model} />
+      <WorkloadLatency estimates={io.workloads} source={io.latency_model} rule={io.latency_rule} />
       <GrowthPanel growth={cluster.detail.growth} unit={unit} />
       <IscsiPanel iscsi={cluster.detail.iscsi} hostsFailed={cluster.utilisation.hosts_failed} />
       <ResiliencePanel resilience={cluster.detail.resilience} unit={unit} />

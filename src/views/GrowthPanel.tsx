@@ -1,8 +1,16 @@
 import { memo, useMemo } from 'react';
 import { LinePlot } from '../charts/LinePlot';
-import type { ClusterGrowth } from '../core/types';
+import type { ClusterGrowth, GrowthLimit } from '../core/types';
 import { UNIT_LABEL, type CapacityUnit } from '../units';
 import { SERIES } from '../charts/palette';
+
+/** Each limit as a sentence names it (its id upper-cased read "CAPACITY"). */
+const LIMIT_NAME: Record<GrowthLimit, string> = {
+  capacity: 'Capacity',
+  iops: 'IOPS',
+  cpu: 'CPU',
+  ram: 'RAM',
+};
 
 /** Year by year over the planning horizon, and the first year each limit is crossed. */
 export const GrowthPanel = memo(function GrowthPanel({
@@ -50,7 +58,7 @@ export const GrowthPanel = memo(function GrowthPanel({
         {growth.first_crossing.length === 0 && <li>No limit is crossed within the horizon.</li>}
         {growth.first_crossing.map((c) => (
           <li key={c.limit} className="issue">
-            {c.limit.toUpperCase()} runs out in year {c.year}
+            {LIMIT_NAME[c.limit]} runs out in year {c.year}
             {c.hosts_to_add !== undefined && `: add ${c.hosts_to_add} host(s) by then`}
           </li>
         ))}

@@ -1,13 +1,7 @@
 import { memo } from 'react';
-import { Explain } from '../components/Explain';
+import { Explain, type Explanation } from '../components/Explain';
 import { costRule } from '../compare/metrics';
-import type {
-  ClusterCost,
-  ClusterResult,
-  ProjectCost,
-  Utilisation,
-  UtilisationRow,
-} from '../core/types';
+import type { ClusterCost, ClusterResult, ProjectCost, Utilisation } from '../core/types';
 import {
   formatCapacity,
   formatIops,
@@ -93,7 +87,11 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
           {fixed(k.ram.after_failure.used)} of {fixed(k.ram.after_failure.limit)} GB
         </Figure>
         {k.site_failure && (
-          <Figure label="After a site failure" testId="site-failure-use">
+          <Figure
+            label="After a site failure"
+            testId="site-failure-use"
+            explain={both(rule('cpu'), rule('ram'))}
+          >
             CPU {orDash(k.site_failure.cpu.pct, formatPct)}, RAM{' '}
             {orDash(k.site_failure.ram.pct, formatPct)}
           </Figure>
@@ -103,10 +101,7 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
           testId="latency"
           explain={
             k.latency
-              ? {
-                  rule: "The slowest workload's estimated mean read and write latency at the host.",
-                  sources: [k.latency.source],
-                }
+              ? { rule: k.latency.rule, sources: [k.latency.source] }
               : latencyWhy === undefined
                 ? undefined
                 : { rule: latencyWhy, sources: [] }
@@ -191,6 +186,12 @@ function bindingFigure(name: string): string {
   return 'iops';
 }
 
+/** Two of the core's rules behind one tile (e.g. CPU and RAM), in order, each source once. */
+function both(a?: Explanation, b?: Explanation): Explanation | undefined {
+  if (!a || !b) return a ?? b;
+  return { rule: `${a.rule} ${b.rule}`, sources: [...new Set([...a.sources, ...b.sources])] };
+}
+
 export function Figure({
   label,
   testId,
@@ -202,7 +203,7 @@ export function Figure({
   testId?: string;
   title?: string;
   /** The rule and sources behind the figure, as the core states them. */
-  explain?: Pick<UtilisationRow, 'rule' | 'sources'>;
+  explain?: Explanation;
   children: React.ReactNode;
 }) {
   return (

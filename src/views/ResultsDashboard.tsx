@@ -1,17 +1,11 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import { memo, useMemo } from 'react';
-import { CapacityWaterfallChart } from '../charts/CapacityWaterfallChart';
 import { FigureBarChart } from '../charts/FigureBarChart';
-import type {
-  CapacityEvaluation,
-  ClusterEvaluation,
-  ClusterUtilisation,
-  KeyFigures,
-  TightestUse,
-} from '../core/types';
+import type { ClusterEvaluation, ClusterUtilisation, KeyFigures, TightestUse } from '../core/types';
 import { useApp } from '../store/context';
 import { formatGb, type CapacityUnit } from '../units';
 import { ArrayDetails, ArrayTiles } from './ArrayResults';
+import { Waterfall } from './CapacityWaterfall';
 import { EsaDetails, EsaTiles } from './EsaResults';
 import { GrowthPanel } from './GrowthPanel';
 import { IscsiPanel } from './IscsiPanel';
@@ -79,7 +73,7 @@ export function ResultsDashboard() {
       )}
       {shown?.kind === 'vsan_osa' && (
         <KeyFigureTiles cluster={shown} unit={unit} currency={currency}>
-          <Figure label="Cache installed / required">
+          <Figure label="Cache installed / required" explain={ruleOf(shown.utilisation, 'cache')}>
             {formatGb(shown.detail.cache.installed.gb)} / {formatGb(shown.detail.cache.required.gb)}
           </Figure>
         </KeyFigureTiles>
@@ -107,7 +101,7 @@ export function ResultsDashboard() {
           <Waterfall
             capacity={details.detail.capacity}
             unit={unit}
-            title="Capacity waterfall (production site)"
+            title="Capacity waterfall (both sites)"
           />
         </>
       )}
@@ -141,27 +135,6 @@ function DesignOriginLine() {
         ? `Customised from the design search's proposal (${origin.proposal}): ${steps.join('; ')}.`
         : `The design search's proposal, unchanged: ${origin.proposal}.`}
     </p>
-  );
-}
-
-export function Waterfall({
-  capacity,
-  unit,
-  title = 'Capacity waterfall',
-}: {
-  capacity: CapacityEvaluation;
-  unit: CapacityUnit;
-  title?: string;
-}) {
-  return (
-    <>
-      <h3>{title}</h3>
-      <CapacityWaterfallChart
-        steps={capacity.waterfall}
-        required={capacity.required[unit]}
-        unit={unit}
-      />
-    </>
   );
 }
 
@@ -218,6 +191,7 @@ const VsanDetails = memo(function VsanDetails({
         estimates={cluster.performance.workloads}
         of={workloadCount}
         source={cluster.performance.latency_model}
+        rule={cluster.performance.latency_rule}
       />
       <GrowthPanel growth={cluster.growth} unit={unit} />
       {cluster.stretched && <StretchedPanel stretched={cluster.stretched} />}

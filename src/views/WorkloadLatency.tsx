@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { LatencyChart, type LatencyBar } from '../charts/LatencyChart';
 import { Explain } from '../components/Explain';
-import { useApp } from '../store/context';
+import { useWorkloadNames } from './useWorkloadNames';
 
 /** A workload's latency estimate as the core returns it, on any vSAN kind. */
 export interface WorkloadLatencyEstimate {
@@ -16,7 +16,8 @@ const LATENCY_BARS = 20;
 
 /**
  * Each workload's estimated read and write latency (the slowest
- * LATENCY_BARS), named as the project names it, with the model's source.
+ * LATENCY_BARS), named as the project names it; its help is the core's
+ * `rule` for the chart, with the model's source.
  * `of`: how many workloads the estimates are of, where the core sent only
  * the slowest (a live evaluation's vSAN OSA rows); else all are there.
  */
@@ -24,17 +25,16 @@ export const WorkloadLatency = memo(function WorkloadLatency({
   estimates,
   of = estimates.length,
   source,
+  rule,
 }: {
   estimates: WorkloadLatencyEstimate[];
   of?: number;
+  /** The core's latency model: each bar opens it. */
   source: string;
+  /** The core's rule for what the chart shows. */
+  rule: string;
 }) {
-  const workloads = useApp((s) => s.project.workloads);
-  // An edit of the design leaves the workloads, and so their names, as they were.
-  const names = useMemo(
-    () => new Map(workloads?.map((w) => [w.id, w.name.split(' (')[0]])),
-    [workloads],
-  );
+  const names = useWorkloadNames();
   // A workload that does no I/O waits for nothing: no bar.
   const active = useMemo(() => estimates.filter((w) => w.front_end.total_iops > 0), [estimates]);
   const bars = useMemo(() => latencyBars(active, names), [active, names]);
@@ -49,11 +49,7 @@ export const WorkloadLatency = memo(function WorkloadLatency({
       <h3>
         Estimated latency by workload
         {doingIo > bars.length && ` (the ${bars.length} slowest of ${doingIo})`}
-        <Explain
-          figure="the latency estimate"
-          rule="Each workload's mean read and write latency at the host, from the device tiers' utilisation; the lines are SQL Server's targets (log writes 5 ms, data files 20 ms). Workloads without I/O have no bar."
-          sources={[source]}
-        />
+        <Explain figure="the latency estimate" rule={rule} sources={[source]} />
       </h3>
       <LatencyChart title="Estimated latency by workload" bars={bars} explain={model} />
     </>

@@ -148,8 +148,19 @@ pub struct Latency {
     /// A device tier some workload needs is past saturation: its latency
     /// has no finite estimate.
     pub saturated: bool,
+    /// What the two figures are, for their explanation.
+    pub rule: &'static str,
     pub source: &'static str,
 }
+
+/// `Latency::rule` of a vSAN cluster: the largest of its workloads' estimates.
+pub const SLOWEST_WORKLOAD: &str = "The slowest workload's estimated mean read and write latency \
+    at the host, each the largest over the cluster's workloads that do I/O (the latency chart \
+    shows each one): an estimate from the latency model, not a measurement.";
+/// `Latency::rule` of an XtremIO + VPLEX cluster: its I/O paths' estimates.
+pub const VPLEX_PATHS: &str = "The estimated mean latency at the host through VPLEX: the read, \
+    and the slower of a write to a distributed volume and a local one (the latency chart shows \
+    both): an estimate from the latency model, not a measurement.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -242,6 +253,7 @@ fn vsan_osa(e: &ClusterEvaluation, cost: ClusterCost) -> KeyFigures {
                 .iter()
                 .filter(|w| w.front_end.total_iops > 0.0)
                 .map(|w| (w.read_latency_ms, w.write_latency_ms)),
+            SLOWEST_WORKLOAD,
             p.latency_model,
         )),
         site_failure: e.stretched.as_ref().map(|s| &s.site_failure),
@@ -270,6 +282,7 @@ fn vsan_esa(e: &EsaClusterEvaluation, cost: ClusterCost) -> KeyFigures {
                 .iter()
                 .filter(|w| w.front_end.total_iops > 0.0)
                 .map(|w| (w.read_latency_ms, w.write_latency_ms)),
+            SLOWEST_WORKLOAD,
             p.latency_model,
         )),
         // Validation keeps ESA clusters single-site.
@@ -302,6 +315,7 @@ fn xtremio_vplex(e: &ArrayClusterEvaluation, cost: ClusterCost) -> KeyFigures {
             read_ms: Some(v.read_latency_ms),
             write_ms: Some(v.distributed_write_latency_ms.max(v.local_write_latency_ms)),
             saturated: false,
+            rule: VPLEX_PATHS,
             source: v.latency_source,
         }),
         site_failure: Some(&x.site_failure),
@@ -319,12 +333,14 @@ fn during_rebuild(r: &ClusterResilience) -> Option<f64> {
 /// The slowest read and write over the workloads (or clusters).
 pub(super) fn slowest(
     workloads: impl Iterator<Item = (Option<f64>, Option<f64>)>,
+    rule: &'static str,
     source: &'static str,
 ) -> Latency {
     let mut latency = Latency {
         read_ms: None,
         write_ms: None,
         saturated: false,
+        rule,
         source,
     };
     for (read, write) in workloads {
@@ -462,11 +478,12 @@ mod tests {
 
     #[test]
     fn a_saturated_workload_leaves_latency_without_an_estimate_and_says_so() {
-        let l = slowest([(Some(1.0), Some(2.0)), (None, None)].into_iter(), "m");
+        let l = slowest([(Some(1.0), Some(2.0)), (None, None)].into_iter(), "r", "m");
         assert!(l.saturated);
         assert_eq!((l.read_ms, l.write_ms), (None, None));
         let l = slowest(
             [(Some(1.0), Some(2.0)), (Some(3.0), Some(0.5))].into_iter(),
+            "r",
             "m",
         );
         assert_eq!(

@@ -127,6 +127,11 @@ fn tightest_use(clusters: &[ClusterResult]) -> Vec<TightestUse> {
     out
 }
 
+/// `Latency::rule` of a project: the largest of its clusters' figures.
+const SLOWEST_CLUSTER: &str = "The slowest estimated mean read and write latency over every \
+    cluster that models latency, each cluster's the largest of its workloads' (or, through VPLEX, \
+    its paths') estimates: an estimate, not a measurement.";
+
 fn slowest_of(clusters: &[ClusterResult]) -> Option<Latency> {
     let modelled: Vec<&Latency> = clusters
         .iter()
@@ -145,7 +150,7 @@ fn slowest_of(clusters: &[ClusterResult]) -> Option<Latency> {
                 (l.read_ms, l.write_ms)
             }
         });
-    Some(slowest(estimates, source))
+    Some(slowest(estimates, SLOWEST_CLUSTER, source))
 }
 
 pub fn of_clusters(clusters: &[ClusterResult], pricing: &Pricing) -> ProjectTotals {

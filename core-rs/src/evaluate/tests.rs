@@ -685,3 +685,58 @@ fn the_verdict_and_each_clusters_come_from_its_own_findings() {
     assert_eq!(e.clusters[0].id, "hybrid");
     assert_eq!(e.clusters[0].verdict, e.verdict);
 }
+
+#[test]
+fn every_waterfall_step_and_latency_chart_of_every_kind_states_its_rule() {
+    for file in [
+        "seed-001-all-flash-sql.json",
+        "esa-all-nvme.json",
+        "seed-004-xtremio-vplex.json",
+    ] {
+        let e = example(file);
+        let c = &e.clusters[0];
+        let capacity = match (c.vsan_osa(), c.vsan_esa(), c.xtremio_vplex()) {
+            (Some(osa), ..) => &osa.capacity,
+            (_, Some(esa), _) => &esa.capacity,
+            (.., Some(array)) => &array.capacity,
+            _ => panic!("{file}: no cluster"),
+        };
+        // Each rule ends on its step's own amount, in TB as the chart's default unit.
+        for step in &capacity.waterfall {
+            let amount = format!("{} TB", crate::rules::num(step.amount.tb, 2));
+            assert!(step.rule.contains(&amount), "{file}: {step:?}");
+        }
+        let required = format!("= {} TB.", crate::rules::num(capacity.required.tb, 2));
+        assert!(
+            capacity.required_rule.ends_with(&required),
+            "{file}: {}",
+            capacity.required_rule
+        );
+    }
+    let array = example("seed-004-xtremio-vplex.json");
+    let a = array.clusters[0].xtremio_vplex().expect("array");
+    let x = &a.xtremio_vplex;
+    assert!(a.capacity.waterfall[0]
+        .rule
+        .contains("at the production site and"));
+    assert!(
+        x.vplex.latency_rule.contains(&format!(
+            "{} ms inter-site round trip",
+            crate::rules::num(x.vplex.rtt_ms, 1)
+        )),
+        "{}",
+        x.vplex.latency_rule
+    );
+    let esa = example("esa-all-nvme.json");
+    let p = &esa.clusters[0].vsan_esa().expect("ESA").performance;
+    assert!(p.latency_rule.contains("storage pool's utilisation"));
+    // The slowest-latency figures say what they are: per cluster and for the project.
+    let rule = |e: &Evaluation| {
+        let cluster = e.clusters[0].key_figures.latency.as_ref().map(|l| l.rule);
+        (cluster, e.totals.latency.as_ref().map(|l| l.rule))
+    };
+    let (cluster, project) = rule(&esa);
+    assert_eq!(cluster, Some(super::key_figures::SLOWEST_WORKLOAD));
+    assert!(project.is_some_and(|r| r.starts_with("The slowest estimated mean read and write")));
+    assert_eq!(rule(&array).0, Some(super::key_figures::VPLEX_PATHS));
+}

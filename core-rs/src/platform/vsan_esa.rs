@@ -11,6 +11,7 @@ mod findings;
 mod memory;
 mod performance;
 mod reserve;
+mod waterfall;
 
 use serde::Serialize;
 
@@ -23,9 +24,10 @@ use crate::model::{
 };
 use crate::platform::two_sites::components;
 use crate::platform::vsan_osa::capacity::{
-    policy_shares, CapacityEvaluation, RawCapacity, StepKind, WaterfallStep, WorkloadCapacity,
+    policy_shares, CapacityEvaluation, RawCapacity, WorkloadCapacity,
 };
 use crate::ratio::{percent, ratio};
+use crate::rules::num;
 use crate::source;
 use crate::totals::totals;
 
@@ -36,6 +38,7 @@ pub use performance::{
     EsaPerformance, EsaWorkloadIo, EsaWriteCost,
 };
 pub use reserve::{esa_reserve, largest_object_gb, EsaReserve, RESERVED_CAPACITY_MIN_HOSTS};
+use waterfall::waterfall;
 
 /// The log-structured file system's share on top of protected data
 /// (`source::ESA_LFS_OVERHEAD`).
@@ -133,7 +136,7 @@ pub fn evaluate_esa_capacity(
 ) -> CapacityEvaluation {
     let raw = esa_raw(esa, hosts);
     let reserve = cluster_reserve(esa, hosts, placed, settings);
-    let (steps, usable_gb) = waterfall(&raw, &reserve);
+    let (steps, usable_gb) = waterfall(&raw, &reserve, hosts, esa.config, settings);
     let workloads: Vec<WorkloadCapacity> = placed
         .iter()
         .map(|p| workload_capacity(p, hosts, settings, policy_compression(esa.config, p.policy)))
@@ -155,6 +158,15 @@ pub fn evaluate_esa_capacity(
         per_policy,
         logical: Capacity::from_gb(logical_gb),
         required: Capacity::from_gb(required_gb),
+        required_rule: format!(
+            "The workloads' {} TB (data grown over {} years, and swap) after each policy's \
+             protection, compression where the policy has it on, and the file system's {} % \
+             overhead = {} TB.",
+            num(Capacity::from_gb(logical_gb).tb, 2),
+            settings.planning_horizon_years,
+            num(LFS_OVERHEAD_PCT, 1),
+            num(Capacity::from_gb(required_gb).tb, 2),
+        ),
         headroom: Capacity::from_gb(usable_gb - required_gb),
         headroom_pct: percent(usable_gb - required_gb, usable_gb),
         datastore_used_pct: percent(required_gb, datastore_gb),
@@ -172,66 +184,6 @@ pub fn cluster_reserve(
     let raw_gb = esa_raw(esa, hosts).total.gb;
     let largest = largest_object_gb(placed, settings.planning_horizon_years);
     esa_reserve(esa.config, raw_gb, hosts, largest, settings)
-}
-
-/// Raw -> usable. ESA has no OSA on-disk format or dedup metadata step: its
-/// file-system overhead is charged per object (`LFS_OVERHEAD_PCT`).
-fn waterfall(raw: &RawCapacity, reserve: &EsaReserve) -> (Vec<WaterfallStep>, f64) {
-    let raw_gb = raw.total.gb;
-    let usable_gb = (raw_gb - reserve.total_gb()).max(0.0);
-    let mut steps = vec![
-        step(
-            "Raw capacity (NVMe storage pool)",
-            StepKind::Start,
-            raw_gb,
-            raw.source,
-        ),
-        step(
-            "Datastore capacity",
-            StepKind::Subtotal,
-            raw_gb,
-            source::ESA_RAW,
-        ),
-    ];
-    let free = match reserve.free_space {
-        FreeSpaceModel::ReservedCapacity => [
-            Some(("Operations reserve", reserve.operations_reserve.gb)),
-            reserve.operations_per_host.map(|_| {
-                (
-                    "Operations reserve buffer (5 %)",
-                    reserve.operations_buffer.gb,
-                )
-            }),
-        ],
-        FreeSpaceModel::Slack => [Some(("Slack space", reserve.slack.gb)), None],
-    };
-    steps.extend(
-        free.into_iter()
-            .flatten()
-            .map(|(label, gb)| step(label, StepKind::Deduction, gb, reserve.operations_source)),
-    );
-    steps.push(step(
-        "Host rebuild reserve",
-        StepKind::Deduction,
-        reserve.host_rebuild_reserve.gb,
-        reserve.host_rebuild_source,
-    ));
-    steps.push(step(
-        "Usable for protected data",
-        StepKind::Subtotal,
-        usable_gb,
-        source::VSAN_DESIGN_GUIDE,
-    ));
-    (steps, usable_gb)
-}
-
-fn step(label: &'static str, kind: StepKind, gb: f64, source: &'static str) -> WaterfallStep {
-    WaterfallStep {
-        label,
-        kind,
-        amount: Capacity::from_gb(gb),
-        source,
-    }
 }
 
 /// The compression ratio a policy's data gets on this cluster: the

@@ -25,8 +25,9 @@ use crate::demand::placement::PlacedWorkload;
 use crate::model::{Id, Settings, VolumePlacement, VplexReplication, WorkloadSpec, XtremioVplex};
 use crate::platform::two_sites::{site_failure, SiteFailure, Sites, StorageUse};
 use crate::platform::vsan_osa::capacity::CapacityEvaluation;
+use crate::platform::vsan_osa::performance::latency_findings::latency_chart_rule;
 use crate::ratio::percent;
-use crate::rules::Finding;
+use crate::rules::{num, Finding};
 use crate::source;
 
 pub use bom::BomLine;
@@ -92,6 +93,8 @@ pub struct VplexEvaluation {
     pub distributed_write_latency_ms: f64,
     pub local_write_latency_ms: f64,
     pub latency_source: &'static str,
+    /// What the latency chart shows, for its help (`latency_chart_rule`).
+    pub latency_rule: String,
     pub cache_source: &'static str,
 }
 
@@ -172,6 +175,21 @@ pub fn assess_xtremio_vplex(
         distributed_write_latency_ms: latency.distributed_write_ms,
         local_write_latency_ms: latency.local_write_ms,
         latency_source: source::VPLEX_LATENCY,
+        latency_rule: latency_chart_rule(&format!(
+            "Estimates at the host with VPLEX {} % busy: {} ms waiting in front of VPLEX, then \
+             the array's latency plus what VPLEX adds; {}",
+            num(utilisation_pct.unwrap_or(0.0), 1),
+            num(latency.queue_wait_ms, 2),
+            match storage.replication {
+                VplexReplication::Metro => format!(
+                    "a write to a distributed volume also crosses the {} ms inter-site round trip",
+                    num(rtt, 1)
+                ),
+                VplexReplication::Geo => "Geo replicates asynchronously, so no write waits \
+                     for the other site"
+                    .to_string(),
+            },
+        )),
         cache_source: source::VPLEX_READ_CACHE,
     };
     let write_mb_per_s = sites::replicated_mb_per_s(&volumes);

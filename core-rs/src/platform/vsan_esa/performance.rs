@@ -28,6 +28,7 @@ use crate::demand::protection::Protection;
 use crate::model::{Id, Settings};
 use crate::platform::two_sites::VSAN_HOST_RTT_MS;
 use crate::platform::vsan_osa::performance::latency::{DataServices, TierResponses};
+use crate::platform::vsan_osa::performance::latency_findings::latency_chart_rule;
 use crate::platform::vsan_osa::performance::tier_load::{
     device_limited_iops, over_ceiling, rated_iops, utilisation_pct, TierLoad,
 };
@@ -109,6 +110,8 @@ pub struct EsaPerformance {
     pub write_path_source: &'static str,
     pub device_iops_source: &'static str,
     pub latency_model: &'static str,
+    /// What the latency chart shows, for its help (`latency_chart_rule`).
+    pub latency_rule: String,
 }
 
 /// The I/O of the workloads placed on an ESA cluster of `hosts` hosts.
@@ -168,6 +171,10 @@ pub fn assess_esa_performance(
         write_path_source: source::ESA_WRITE_PATH,
         device_iops_source: source::ESA_DEVICE_IOPS,
         latency_model: source::ESA_LATENCY_MODEL,
+        latency_rule: latency_chart_rule(
+            "Each workload's estimated mean read and write latency at the host, from the \
+             storage pool's utilisation; a workload without I/O has no bar",
+        ),
     }
 }
 

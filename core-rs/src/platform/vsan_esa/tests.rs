@@ -2,6 +2,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::model::{DeviceKind, FreeSpaceModel};
+use crate::platform::vsan_osa::capacity::StepKind;
 
 fn policy(method: ProtectionMethod, ftt: u32, osr: f64) -> StoragePolicy {
     StoragePolicy {
@@ -183,6 +184,42 @@ fn reserved_capacity_and_slack_waterfalls() {
             .sum();
         assert!((61_440.0 - deducted - c.usable.gb).abs() < 1e-6);
     }
+}
+
+#[test]
+fn each_waterfall_step_states_its_formula_with_this_designs_numbers() {
+    let device = nvme(3_840.0);
+    let config = pool(4, FreeSpaceModel::ReservedCapacity);
+    let esa = ResolvedEsa {
+        device: &device,
+        config: &config,
+    };
+    let c = evaluate_esa_capacity(&esa, 4, &[], &Settings::default());
+    let rules: Vec<&str> = c.waterfall.iter().map(|s| s.rule.as_str()).collect();
+    assert_eq!(
+        rules,
+        [
+            "16 NVMe devices: 15.36 TB per host x 4 hosts = 61.44 TB.",
+            "The pool's 61.44 TB: ESA takes no on-disk format or dedup metadata step; its file \
+             system's overhead is charged on each object.",
+            "255 GB per host (the largest object, 0 GB, is under 8,000 GB) x 4 hosts = 1.02 TB.",
+            "5.0 % of the 61.44 TB raw = 3.07 TB.",
+            "1 reserved host(s) x 15.36 TB, one host's raw = 15.36 TB, kept free so a failed \
+             host's components rebuild on the others.",
+            "61.44 TB raw - 19.45 TB kept free = 41.99 TB for the workloads' data with its \
+             parity or copies.",
+        ]
+    );
+    let slack = pool(4, FreeSpaceModel::Slack);
+    let esa = ResolvedEsa {
+        device: &device,
+        config: &slack,
+    };
+    let c = evaluate_esa_capacity(&esa, 4, &[], &Settings::default());
+    assert_eq!(
+        c.waterfall[2].rule,
+        "25.0 % of the 61.44 TB raw kept free = 15.36 TB."
+    );
 }
 
 proptest! {

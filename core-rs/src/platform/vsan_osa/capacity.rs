@@ -14,10 +14,12 @@ use crate::totals::totals;
 
 use crate::demand::placement::PlacedWorkload;
 use crate::ratio::{percent, ratio};
+use crate::rules::num;
 pub use findings::{capacity_findings, capacity_insufficient, reserve_exceeds_cluster};
 pub use reduction::physical_per_logical;
 pub(crate) use required::policy_shares;
 pub use required::{ConsumedGrowth, PolicyShare, WorkloadCapacity};
+pub(crate) use waterfall::step;
 pub use waterfall::{usable_space, StepKind, UsableSpace, WaterfallStep};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -69,6 +71,8 @@ pub struct CapacityEvaluation {
     pub logical: Capacity,
     /// What they consume after protection and data reduction.
     pub required: Capacity,
+    /// How `required` is found, with this design's numbers (in TB).
+    pub required_rule: String,
     /// Usable - required; negative when the workloads do not fit.
     pub headroom: Capacity,
     /// Headroom as a share of usable; absent when nothing is usable.
@@ -116,6 +120,18 @@ pub fn evaluate_capacity_and_growth(
         per_policy,
         logical: Capacity::from_gb(logical_gb),
         required: Capacity::from_gb(required_gb),
+        required_rule: format!(
+            "The workloads' {} TB (data grown over {} years, and swap) after each policy's \
+             protection{} = {} TB.",
+            num(Capacity::from_gb(logical_gb).tb, 2),
+            settings.planning_horizon_years,
+            if dedup_active {
+                " and the data's dedup and compression"
+            } else {
+                ""
+            },
+            num(Capacity::from_gb(required_gb).tb, 2),
+        ),
         headroom: Capacity::from_gb(headroom_gb),
         headroom_pct: percent(headroom_gb, w.usable.gb),
         datastore_used_pct: percent(required_gb, w.datastore.gb),

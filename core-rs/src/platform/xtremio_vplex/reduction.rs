@@ -16,6 +16,7 @@
 use serde::Serialize;
 
 use crate::model::ArrayDataReduction;
+use crate::rules::num;
 use crate::source;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -28,6 +29,8 @@ pub struct ReductionFigures {
     pub thin_savings_pct: f64,
     /// Volume capacity / physical data (seed 004 Table 4's measure).
     pub overall_efficiency: f64,
+    /// How the two ratios are found, with this design's numbers.
+    pub rule: String,
     pub snapshot_copies: u32,
     pub snapshot_change_pct: f64,
     pub source: &'static str,
@@ -41,6 +44,16 @@ pub fn reduction_figures(r: &ArrayDataReduction) -> ReductionFigures {
         data_reduction_ratio: data_reduction_ratio(r),
         thin_savings_pct: r.thin_savings_pct,
         overall_efficiency: overall_efficiency(r),
+        rule: format!(
+            "{}:1 dedup x {}:1 compression = {}:1 on the data written; with {} % of the \
+             volumes' capacity never written (thin provisioning), {}:1 of volume capacity per \
+             GB stored.",
+            num(r.dedup_ratio, 2),
+            num(r.compression_ratio, 2),
+            num(data_reduction_ratio(r), 2),
+            num(r.thin_savings_pct, 1),
+            num(overall_efficiency(r), 2),
+        ),
         snapshot_copies: r.snapshot_copies,
         snapshot_change_pct: r.snapshot_change_pct,
         source: source::XTREMIO_REDUCTION,
@@ -83,6 +96,16 @@ mod tests {
             thin_savings_pct: thin,
             ..ArrayDataReduction::default()
         }
+    }
+
+    #[test]
+    fn the_rule_states_both_ratios_with_this_designs_numbers() {
+        assert_eq!(
+            reduction_figures(&table_4(1.4, 64.0)).rule,
+            "1.40:1 dedup x 1.00:1 compression = 1.40:1 on the data written; with 64.0 % of \
+             the volumes' capacity never written (thin provisioning), 3.89:1 of volume \
+             capacity per GB stored."
+        );
     }
 
     #[test]

@@ -31,6 +31,17 @@ pub enum SiteRole {
     Witness,
 }
 
+impl SiteRole {
+    /// The site as a rule's text names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SiteRole::Production => "production",
+            SiteRole::Remote => "remote",
+            SiteRole::Witness => "witness",
+        }
+    }
+}
+
 /// One workload as the arrays see it.
 #[derive(Debug, Clone)]
 pub struct PlacedVolumes<'a> {

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::RawCapacity;
 use crate::model::{Capacity, Settings};
+use crate::rules::num;
 use crate::source;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -25,6 +26,8 @@ pub struct WaterfallStep {
     pub label: &'static str,
     pub kind: StepKind,
     pub amount: Capacity,
+    /// How the amount is found, with this design's numbers (in TB).
+    pub rule: String,
     pub source: &'static str,
 }
 
@@ -46,6 +49,10 @@ pub struct UsableSpace {
     pub metadata_gb: f64,
     pub datastore_gb: f64,
     pub slack_gb: f64,
+    /// One host's share of the datastore: what each reserved host holds back.
+    pub per_host_gb: f64,
+    /// Hosts held back for rebuilds: the reserve per site x the sites.
+    pub reserved_hosts: f64,
     pub reserve_gb: f64,
     pub usable_gb: f64,
 }
@@ -87,12 +94,14 @@ pub fn usable_space(
         metadata_gb,
         datastore_gb,
         slack_gb,
+        per_host_gb,
+        reserved_hosts,
         reserve_gb,
         usable_gb: after_slack_gb - reserve_gb,
     }
 }
 
-/// `usable_space` step by step, each step with its source.
+/// `usable_space` step by step, each step with its rule and source.
 pub fn waterfall(
     raw: &RawCapacity,
     host_count: u32,
@@ -101,45 +110,101 @@ pub fn waterfall(
     dedup_active: bool,
 ) -> Waterfall {
     let space = usable_space(raw.total.gb, host_count, sites, settings, dedup_active);
+    let tb = |gb: f64| num(Capacity::from_gb(gb).tb, 2);
+    let raw_gb = raw.total.gb;
     let mut steps = vec![
         step(
             "Raw capacity (capacity devices)",
             StepKind::Start,
-            raw.total.gb,
+            raw_gb,
+            format!(
+                "{} capacity devices: {} TB per host x {} hosts = {} TB; cache devices hold no \
+                 data.",
+                raw.capacity_devices,
+                tb(raw.per_host.gb),
+                host_count,
+                tb(raw_gb),
+            ),
             raw.source,
         ),
         step(
             "On-disk format overhead",
             StepKind::Deduction,
             space.format_gb,
+            format!(
+                "{} % of the {} TB raw = {} TB.",
+                num(settings.on_disk_format_overhead_pct, 1),
+                tb(raw_gb),
+                tb(space.format_gb),
+            ),
             source::ON_DISK_FORMAT,
         ),
     ];
+    let mut datastore_rule = format!(
+        "{} TB raw - {} TB on-disk format",
+        tb(raw_gb),
+        tb(space.format_gb)
+    );
     if dedup_active {
         steps.push(step(
             "Dedup and compression metadata",
             StepKind::Deduction,
             space.metadata_gb,
+            format!(
+                "{} % of the {} TB raw = {} TB, taken while dedup and compression is on.",
+                num(settings.dedup_metadata_overhead_pct, 1),
+                tb(raw_gb),
+                tb(space.metadata_gb),
+            ),
             source::DEDUP_METADATA,
         ));
+        datastore_rule.push_str(&format!(" - {} TB metadata", tb(space.metadata_gb)));
     }
+    datastore_rule.push_str(&format!(
+        " = {} TB: the datastore vSAN reports, the base of its fullness alerts.",
+        tb(space.datastore_gb)
+    ));
+    let site_count = if sites > 1 {
+        format!(" per site x {sites} sites")
+    } else {
+        String::new()
+    };
+    let capped = if space.reserve_gb < space.per_host_gb * space.reserved_hosts {
+        ", capped at what slack leaves"
+    } else {
+        ""
+    };
     steps.extend([
         step(
             "Datastore capacity",
             StepKind::Subtotal,
             space.datastore_gb,
+            datastore_rule,
             source::VSAN_DESIGN_GUIDE,
         ),
         step(
             "Slack space",
             StepKind::Deduction,
             space.slack_gb,
+            format!(
+                "{} % of the {} TB datastore = {} TB kept free.",
+                num(settings.slack_pct, 1),
+                tb(space.datastore_gb),
+                tb(space.slack_gb),
+            ),
             source::SLACK_SPACE,
         ),
         step(
             "Host-failure rebuild reserve",
             StepKind::Deduction,
             space.reserve_gb,
+            format!(
+                "{} reserved host(s){site_count} x {} TB, one host's share of the datastore \
+                 = {} TB{capped}, kept free so a failed host's components rebuild on the others.",
+                settings.reserve_hosts,
+                tb(space.per_host_gb),
+                tb(space.reserve_gb),
+            ),
             if sites > 1 {
                 source::STRETCHED_REBUILD_RESERVE
             } else {
@@ -150,6 +215,14 @@ pub fn waterfall(
             "Usable for protected data",
             StepKind::Subtotal,
             space.usable_gb,
+            format!(
+                "{} TB datastore - {} TB slack - {} TB rebuild reserve = {} TB for the \
+                 workloads' data with its copies or parity.",
+                tb(space.datastore_gb),
+                tb(space.slack_gb),
+                tb(space.reserve_gb),
+                tb(space.usable_gb),
+            ),
             source::VSAN_DESIGN_GUIDE,
         ),
     ]);
@@ -160,11 +233,19 @@ pub fn waterfall(
     }
 }
 
-fn step(label: &'static str, kind: StepKind, gb: f64, source: &'static str) -> WaterfallStep {
+/// A waterfall step: the platforms' waterfalls (vSAN OSA, ESA, XtremIO) share it.
+pub(crate) fn step(
+    label: &'static str,
+    kind: StepKind,
+    gb: f64,
+    rule: String,
+    source: &'static str,
+) -> WaterfallStep {
     WaterfallStep {
         label,
         kind,
         amount: Capacity::from_gb(gb),
+        rule,
         source,
     }
 }
@@ -212,6 +293,63 @@ mod tests {
             .map(|s| s.amount.gb)
             .sum();
         assert!((12_800.0 - deducted - w.usable.gb).abs() < 1e-6);
+    }
+
+    #[test]
+    fn each_step_states_its_formula_with_this_designs_numbers() {
+        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), true);
+        let rule = |label: &str| {
+            w.steps
+                .iter()
+                .find(|s| s.label == label)
+                .map(|s| s.rule.as_str())
+                .unwrap_or_else(|| panic!("no step {label}"))
+        };
+        assert_eq!(
+            rule("Raw capacity (capacity devices)"),
+            "32 capacity devices: 3.20 TB per host x 4 hosts = 12.80 TB; cache devices hold no \
+             data."
+        );
+        assert_eq!(
+            rule("Datastore capacity"),
+            "12.80 TB raw - 0.13 TB on-disk format - 0.64 TB metadata = 12.03 TB: the \
+             datastore vSAN reports, the base of its fullness alerts."
+        );
+        assert_eq!(
+            rule("Slack space"),
+            "25.0 % of the 12.03 TB datastore = 3.01 TB kept free."
+        );
+        assert!(rule("Host-failure rebuild reserve").starts_with(
+            "1 reserved host(s) x 3.01 TB, one host's share of the datastore = 3.01 TB, kept"
+        ));
+        assert!(rule("Usable for protected data")
+            .starts_with("12.03 TB datastore - 3.01 TB slack - 3.01 TB rebuild reserve = 6.02 TB"));
+    }
+
+    #[test]
+    fn a_stretched_reserve_counts_its_sites_and_a_capped_one_says_so() {
+        let w = waterfall(&seed_001_raw(), 4, 2, &Settings::default(), true);
+        let reserve = |w: &Waterfall| {
+            w.steps
+                .iter()
+                .find(|s| s.label == "Host-failure rebuild reserve")
+                .map(|s| s.rule.clone())
+                .unwrap_or_default()
+        };
+        assert!(reserve(&w).starts_with("1 reserved host(s) per site x 2 sites x 3.01 TB"));
+        let all = Settings {
+            reserve_hosts: 3,
+            ..Settings::default()
+        };
+        let ssd = device(DeviceKind::SasSsd, 400.0);
+        let capped = waterfall(
+            &raw_capacity(&[disk_group(&ssd, &ssd, 4)], 2),
+            2,
+            1,
+            &all,
+            false,
+        );
+        assert!(reserve(&capped).contains("capped at what slack leaves"));
     }
 
     #[test]

@@ -17,6 +17,17 @@ use crate::rules::{num, Finding, FindingCode};
 pub const LOG_WRITE_LATENCY_LIMIT_MS: f64 = 5.0;
 pub const DATA_LATENCY_LIMIT_MS: f64 = 20.0;
 
+/// A latency chart's rule, for its help: what `estimate` says its bars
+/// are, then the targets the findings hold them to, which the chart draws.
+pub fn latency_chart_rule(estimate: &str) -> String {
+    format!(
+        "{estimate}. The lines are SQL Server's targets: {} ms for transaction log writes, {} ms \
+         for data files.",
+        num(LOG_WRITE_LATENCY_LIMIT_MS, 0),
+        num(DATA_LATENCY_LIMIT_MS, 0),
+    )
+}
+
 /// Workloads a grouped finding names, worst first; the message counts the rest.
 const NAMED: usize = 5;
 
@@ -186,6 +197,16 @@ impl fmt::Display for Latency {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_latency_charts_rule_names_the_targets_its_lines_draw() {
+        assert_eq!(
+            super::latency_chart_rule("Bars"),
+            "Bars. The lines are SQL Server's targets: 5 ms for transaction log writes, 20 ms \
+             for data files."
+        );
+    }
+
     use super::*;
     use crate::demand::io::FrontEndIo;
     use crate::model::{SqlDeployment, Workload};
