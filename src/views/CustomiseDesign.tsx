@@ -5,7 +5,7 @@ import type { Design, KeyFigures, Project, VerdictStatus } from '../core/types';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
-import { customise, STEP_LABEL, stepsFor, stepValue, type CustomiseStep } from './customise';
+import { customise, stepLabel, stepsFor, stepValue, type CustomiseStep } from './customise';
 
 interface Props {
   design: Design;
@@ -104,9 +104,9 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
       <div className="customise-steps">
         {stepsFor(cluster).map((step) => (
           <div key={step} className="customise-step">
-            <span>{STEP_LABEL[step]}</span>
+            <span>{stepLabel(cluster, step)}</span>
             <Button
-              aria-label={`${STEP_LABEL[step]} minus one`}
+              aria-label={`${stepLabel(cluster, step)} minus one`}
               disabled={pending}
               onClick={() => void take(step, -1)}
             >
@@ -117,7 +117,7 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
               {step === 'ram_gb' ? ' GB' : ''}
             </output>
             <Button
-              aria-label={`${STEP_LABEL[step]} plus one`}
+              aria-label={`${stepLabel(cluster, step)} plus one`}
               disabled={pending}
               onClick={() => void take(step, 1)}
             >

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Cluster, Project } from '../core/types';
-import { customise, stepsFor, stepValue } from './customise';
+import { customise, stepLabel, stepsFor, stepValue } from './customise';
 
 const example = (file: string): Project =>
   JSON.parse(readFileSync(join(process.cwd(), 'assets', 'examples', file), 'utf8')) as Project;
@@ -56,6 +56,9 @@ describe('customise', () => {
     expect(stepValue(first(grown), 'hosts')).toBe(stepValue(first(stretched), 'hosts') + 2);
     const esa = example('esa-all-nvme.json');
     expect(stepsFor(first(esa))).not.toContain('disk_groups');
+    // An ESA host has a storage pool, not disk groups.
+    expect(stepLabel(first(esa), 'devices_per_disk_group')).toBe('NVMe devices per host');
+    expect(stepLabel(first(stretched), 'devices_per_disk_group')).toBe('Devices per disk group');
     const pool = customise(esa, 0, 'devices_per_disk_group', 1);
     expect(stepValue(first(pool), 'devices_per_disk_group')).toBe(
       stepValue(first(esa), 'devices_per_disk_group') + 1,

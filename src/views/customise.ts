@@ -9,13 +9,20 @@ export type CustomiseStep =
 /** RAM is sold in steps of a DIMM set; 64 GB is a common one (an assumption). */
 const RAM_STEP_GB = 64;
 
-export const STEP_LABEL: Record<CustomiseStep, string> = {
+const STEP_LABEL: Record<CustomiseStep, string> = {
   hosts: 'Hosts',
   devices_per_disk_group: 'Devices per disk group',
   disk_groups: 'Disk groups per host',
   ram_gb: 'RAM per host',
   cores_per_socket: 'Cores per socket',
 };
+
+/** The step's name as the cluster's kind calls it: vSAN ESA has a storage pool, not disk groups. */
+export function stepLabel(cluster: Cluster, step: CustomiseStep): string {
+  if (step === 'devices_per_disk_group' && cluster.storage.architecture === 'vsan_esa')
+    return 'NVMe devices per host';
+  return STEP_LABEL[step];
+}
 
 /** The steps a cluster of this kind has. */
 export function stepsFor(cluster: Cluster): CustomiseStep[] {
@@ -118,7 +125,7 @@ export function customise(
   const after = clusters[index];
   const origin = project.origin;
   if (!origin || !before || !after) return { ...project, clusters };
-  const label = `${STEP_LABEL[step]}: `;
+  const label = `${stepLabel(before, step)}: `;
   const kept = origin.customisations ?? [];
   const earlier = kept.find((c) => c.startsWith(label));
   const from = earlier
