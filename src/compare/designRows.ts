@@ -1,7 +1,7 @@
 // The design each variant is: its inputs as entered (architecture,
 // topology, hosts, devices, policies, N+x) and the core's totals of cores
 // and RAM, so a comparison shows why one variant differs from another.
-import type { DeviceKind, Evaluation, Project, Topology } from '../core/types';
+import type { Cluster, DeviceKind, Evaluation, Project, Topology } from '../core/types';
 import { upTo } from '../units';
 import { variantKinds } from './metrics';
 
@@ -23,6 +23,15 @@ const topology = (t: Topology) =>
     : `stretched ${t.hosts_per_site} + ${t.hosts_per_site} hosts, ${upTo(t.inter_site_rtt_ms, 2)} ms RTT`;
 
 const hosts = (t: Topology) => (t.kind === 'single' ? t.host_count : t.hosts_per_site * 2);
+
+/** The model as entered, with its cores and RAM unless its name already states them. */
+function hostModel(c: Cluster): string {
+  const { model, sockets, cores_per_socket: cores, ram_gb: ram } = c.host;
+  const ramText = `${upTo(ram, 0)} GB`;
+  const statesCores = model.includes(`${cores}-core`) || model.includes(`${cores} cores`);
+  if (statesCores && model.includes(ramText)) return model;
+  return `${model} (${sockets} x ${cores} cores, ${ramText})`;
+}
 
 const KIND: Record<DeviceKind, string> = {
   hdd7200: 'HDD 7.2K',
@@ -56,12 +65,7 @@ export const DESIGN_ROWS: DesignRow[] = [
     id: 'hosts',
     label: 'Hosts x model',
     note: 'As entered: hosts, model, sockets x cores per socket and RAM per host.',
-    text: (p) =>
-      perCluster(
-        p,
-        (c) =>
-          `${hosts(c.topology)} x ${c.host.model} (${c.host.sockets} x ${c.host.cores_per_socket} cores, ${upTo(c.host.ram_gb, 0)} GB)`,
-      ),
+    text: (p) => perCluster(p, (c) => `${hosts(c.topology)} x ${hostModel(c)}`),
   },
   {
     id: 'cores-ram',

@@ -12,7 +12,7 @@ export const VERDICT_INTENT: Record<VerdictStatus, Intent> = {
 /** A verdict as a chip coloured by its status; the text says it in words too. */
 export function VerdictTag({ status, children }: { status: VerdictStatus; children: ReactNode }) {
   return (
-    <Tag minimal intent={VERDICT_INTENT[status]} className="verdict-tag">
+    <Tag minimal multiline intent={VERDICT_INTENT[status]} className="verdict-tag">
       {children}
     </Tag>
   );
