@@ -22,7 +22,7 @@ export async function openExample(browser, url, example) {
   await page.getByTestId('raw-tb').waitFor();
   if (example !== DEFAULT_EXAMPLE) await openFromExamplesMenu(page, example);
   // The charts follow the figures in a deferred render: an edit times them only once they are there.
-  await page.locator('.dashboard [aria-label="Capacity waterfall"]').waitFor();
+  await page.locator('.dashboard [aria-label^="Capacity waterfall"]').waitFor();
   return page;
 }
 
