@@ -16,6 +16,16 @@ describe('Hosts x model', () => {
     );
   });
 
+  it('reads whole numbers in the model name', () => {
+    const project = example('seed-001-all-flash-sql.json');
+    const [cluster] = project.clusters;
+    if (!cluster) throw new Error('the example has a cluster');
+    const host = { ...cluster.host, cores_per_socket: 2, ram_gb: 84 };
+    const other = { ...project, clusters: [{ ...cluster, host }] };
+    // "12-core" and "384 GB" do not state 2 cores and 84 GB.
+    expect(hostsRow?.text(other, undefined)).toMatch(/\(2 x 2 cores, 84 GB\)$/);
+  });
+
   it('adds what the model name leaves out', () => {
     expect(hostsRow?.text(example('esa-all-nvme.json'), undefined)).toMatch(
       /\(24 cores, 2\.8 GHz\)\) \(2 x 24 cores, 768 GB\)$/,

@@ -28,8 +28,10 @@ const hosts = (t: Topology) => (t.kind === 'single' ? t.host_count : t.hosts_per
 function hostModel(c: Cluster): string {
   const { model, sockets, cores_per_socket: cores, ram_gb: ram } = c.host;
   const ramText = `${upTo(ram, 0)} GB`;
-  const statesCores = model.includes(`${cores}-core`) || model.includes(`${cores} cores`);
-  if (statesCores && model.includes(ramText)) return model;
+  // Whole numbers only: "2-core" is not stated by "12-core", nor "84 GB" by "384 GB".
+  const statesCores = new RegExp(`(^|\\D)${cores}[- ]cores?\\b`).test(model);
+  const statesRam = new RegExp(`(^|\\D)${upTo(ram, 0).replace(/,/g, ',?')} GB\\b`).test(model);
+  if (statesCores && statesRam) return model;
   return `${model} (${sockets} x ${cores} cores, ${ramText})`;
 }
 

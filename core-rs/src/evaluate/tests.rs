@@ -715,6 +715,26 @@ fn every_waterfall_step_and_latency_chart_of_every_kind_states_its_rule() {
     }
     let array = example("seed-004-xtremio-vplex.json");
     let a = array.clusters[0].xtremio_vplex().expect("array");
+    // The array's rule names the terms it sums, and they add up (to the
+    // rounding of three TB figures), distributed volumes counted on both sites.
+    let terms: Vec<f64> = a
+        .capacity
+        .required_rule
+        .split(": ")
+        .nth(1)
+        .expect("terms after the colon")
+        .split(['+', '='])
+        .map(|t| {
+            let tb = t.trim().split(' ').next().expect("a number");
+            tb.replace(',', "").parse::<f64>().expect(tb)
+        })
+        .collect();
+    assert_eq!(terms.len(), 4, "{}", a.capacity.required_rule);
+    assert!(
+        (terms[0] + terms[1] + terms[2] - terms[3]).abs() <= 0.015,
+        "{terms:?}"
+    );
+    assert!(terms[0] > 0.0, "seed 004's volumes are distributed");
     let x = &a.xtremio_vplex;
     assert!(a.capacity.waterfall[0]
         .rule

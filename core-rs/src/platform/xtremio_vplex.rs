@@ -176,9 +176,12 @@ pub fn assess_xtremio_vplex(
         local_write_latency_ms: latency.local_write_ms,
         latency_source: source::VPLEX_LATENCY,
         latency_rule: latency_chart_rule(&format!(
-            "Estimates at the host with VPLEX {} % busy: {} ms waiting in front of VPLEX, then \
-             the array's latency plus what VPLEX adds; {}",
-            num(utilisation_pct.unwrap_or(0.0), 1),
+            "Estimates at the host with VPLEX{}: {} ms waiting in front of VPLEX, then the \
+             array's latency plus what VPLEX adds; {}",
+            utilisation_pct.map_or(
+                "'s load not known (no front-end IOPS rating: taken as idle)".to_string(),
+                |u| format!(" {} % busy", num(u, 1))
+            ),
             num(latency.queue_wait_ms, 2),
             match storage.replication {
                 VplexReplication::Metro => format!(

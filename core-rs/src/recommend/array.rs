@@ -25,7 +25,7 @@
 //! | `xtremio.iops_exceeded` | storage | `ArraySite::iops_exceeded` |
 //! | `vplex.frontend_iops_exceeded` | storage | `VplexEvaluation::frontend_iops_exceeded` |
 //! | `stretched.site_failure_iops` | storage | `rules::iops_short` on the surviving array's and VPLEX's headroom (`SiteFailure::iops_headroom_after`) |
-//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `memory_overcommitted`, `vm_exceeds_host_memory` on `cores_on` and `usable_ram_on` (`ComputeAxis::failing`) |
+//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.cpu_above_ceiling`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.memory_high_after_failure`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `above_ceiling`, `memory_overcommitted`, `vm_exceeds_host_memory` on `cores_on` and `usable_ram_on` (`ComputeAxis::failing`) |
 //! | `stretched.site_failure_memory`, `stretched.site_failure_cpu` | compute | `compute::memory_overcommitted` on the surviving site, `two_sites::site_cpu_overloaded` (likewise) |
 //! | any other unmet finding (`vplex.rtt_exceeds_limit`, `vplex.wan_link_insufficient`) | neither | `select`'s verification by `evaluate` |
 //!

@@ -4,7 +4,7 @@
 //! workload's physical consumption after data reduction.
 
 use super::reduction::data_reduction_ratio;
-use super::sites::{ArraySite, PlacedVolumes};
+use super::sites::{ArraySite, PhysicalParts, PlacedVolumes};
 use crate::model::{ArrayDataReduction, Capacity};
 use crate::platform::vsan_osa::capacity::{step, CapacityEvaluation, StepKind, WorkloadCapacity};
 use crate::ratio::{percent, ratio};
@@ -119,6 +119,16 @@ pub fn array_capacity(
         .collect();
     let logical_gb: f64 = workloads.iter().map(|w| w.logical.gb).sum();
     let required_gb: f64 = workloads.iter().map(|w| w.consumed.gb).sum();
+    let parts =
+        volumes
+            .iter()
+            .map(|v| v.physical_parts(r))
+            .fold(PhysicalParts::default(), |a, p| PhysicalParts {
+                distributed_both_sites_gb: a.distributed_both_sites_gb
+                    + p.distributed_both_sites_gb,
+                local_gb: a.local_gb + p.local_gb,
+                snapshots_gb: a.snapshots_gb + p.snapshots_gb,
+            });
     let headroom_gb = usable_gb - required_gb;
     CapacityEvaluation {
         dedup_active: true,
@@ -131,10 +141,14 @@ pub fn array_capacity(
         logical: Capacity::from_gb(logical_gb),
         required: Capacity::from_gb(required_gb),
         required_rule: format!(
-            "The workloads' {} TB of volumes after XtremIO's dedup and compression ({}:1) = {} \
-             TB.",
+            "The workloads' {} TB of volumes after XtremIO's dedup and compression ({}:1), in \
+             both sites' arrays: {} TB of distributed volumes (a copy on each site) + {} TB of \
+             local volumes and swap + {} TB of snapshots = {} TB.",
             tb(logical_gb),
             num(reduction, 2),
+            tb(parts.distributed_both_sites_gb),
+            tb(parts.local_gb),
+            tb(parts.snapshots_gb),
             tb(required_gb),
         ),
         headroom: Capacity::from_gb(headroom_gb),

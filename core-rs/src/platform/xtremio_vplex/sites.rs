@@ -79,8 +79,34 @@ impl PlacedVolumes<'_> {
     /// Physical GB in both arrays: distributed data twice, local data and
     /// the snapshots of the distributed data once.
     pub fn physical_gb(&self, r: &ArrayDataReduction) -> f64 {
+        self.physical_parts(r).total_gb()
+    }
+
+    /// The terms `physical_gb` sums, so the rule that states it can name them.
+    pub fn physical_parts(&self, r: &ArrayDataReduction) -> PhysicalParts {
         let distributed = physical_gb(self.distributed_gb(), r);
-        2.0 * distributed + physical_gb(self.local_gb(), r) + snapshot_gb(distributed, r)
+        PhysicalParts {
+            distributed_both_sites_gb: 2.0 * distributed,
+            local_gb: physical_gb(self.local_gb(), r),
+            snapshots_gb: snapshot_gb(distributed, r),
+        }
+    }
+}
+
+/// Physical GB of a workload's volumes after data reduction, by placement.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PhysicalParts {
+    /// Distributed volumes, one copy in each site's array.
+    pub distributed_both_sites_gb: f64,
+    /// Local volumes and swap, on the production site's array.
+    pub local_gb: f64,
+    /// Snapshots of the distributed data.
+    pub snapshots_gb: f64,
+}
+
+impl PhysicalParts {
+    pub fn total_gb(&self) -> f64 {
+        self.distributed_both_sites_gb + self.local_gb + self.snapshots_gb
     }
 }
 
