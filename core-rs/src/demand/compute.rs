@@ -419,7 +419,7 @@ pub fn above_ceiling(demand: f64, offered: f64, ceiling_pct: f64) -> bool {
 mod tests {
     use super::*;
     use crate::demand::compute::test_support::{
-        ag, assess, codes, device, host, seed_000, sql, vms, workload,
+        ag, assess, codes, device, host, seed_000, seed_000_group, sql, vms, workload,
     };
     use crate::model::DeviceKind;
     use proptest::prelude::*;
@@ -429,11 +429,7 @@ mod tests {
         // Seed 000 Table 8: two AGs (primary + secondary VM each): 12 vCPU /
         // 128 GB for the 180 GB database, 16 vCPU / 128 GB for the 350 GB one.
         let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
+        let group = seed_000_group(&ssd, &hdd);
         let ws = [
             workload("ag180", sql(1, 12, 128.0, ag())),
             workload("ag350", sql(1, 16, 128.0, ag())),

@@ -251,19 +251,17 @@ pub(super) fn vm_fit_findings(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demand::compute::test_support::{assess, codes, seed_000, sql, vms, workload};
-    use crate::model::{ResolvedDiskGroup, SqlDeployment};
+    use crate::demand::compute::test_support::{
+        assess, codes, seed_000, seed_000_group, sql, vms, workload,
+    };
+    use crate::model::SqlDeployment;
 
     #[test]
     fn sql_memory_is_never_overcommitted() {
         // 3 hosts of 256 GB, N+1: 2 x (256 - vSAN) GB left; 4 SQL VMs of
         // 128 GB and 2 of 64 GB need 640 GB.
         let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
+        let group = seed_000_group(&ssd, &hdd);
         let ws = [
             workload("big", sql(4, 8, 128.0, SqlDeployment::Standalone)),
             workload("small", sql(2, 8, 64.0, SqlDeployment::Standalone)),
@@ -292,11 +290,7 @@ mod tests {
         // configured with 97 % of it still restart: a warning (the RVTools
         // project the issue names ran at 97 %), and hosts to get under 90 %.
         let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
+        let group = seed_000_group(&ssd, &hdd);
         let probe = assess(&h, 4, &[group], &[], &Settings::default());
         let per_vm = probe.usable_ram_after_failure_gb * 0.97 / 10.0;
         let c = assess(
@@ -327,11 +321,7 @@ mod tests {
         // with 10 % overhead need 44 cores, 73 % of them: under the 80 %
         // default, over a 50 % ceiling.
         let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
+        let group = seed_000_group(&ssd, &hdd);
         let ws = [workload("sql", sql(5, 8, 16.0, SqlDeployment::Standalone))];
         let c = assess(&h, 4, &[group], &ws, &Settings::default());
         assert!((c.cores_needed_pct_after_failure.unwrap() - 44.0 / 60.0 * 100.0).abs() < 1e-9);
@@ -367,11 +357,7 @@ mod tests {
     #[test]
     fn vm_larger_than_a_host_or_a_numa_node() {
         let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
+        let group = seed_000_group(&ssd, &hdd);
         let ws = [
             workload("huge", sql(1, 8, 250.0, SqlDeployment::Standalone)),
             workload("wide", sql(1, 8, 160.0, SqlDeployment::Standalone)),
@@ -393,11 +379,7 @@ mod tests {
     #[test]
     fn reserving_every_host_leaves_no_ratio() {
         let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
+        let group = seed_000_group(&ssd, &hdd);
         let ws = [workload("vms", vms(2, 2, 8.0))];
         let c = assess(&h, 1, &[group], &ws, &Settings::default());
         assert_eq!(c.hosts_after_failure, 0);
@@ -411,11 +393,7 @@ mod tests {
     fn overhead_outside_the_published_range_is_noted() {
         // Seed 000 §12.3: 8-15 %.
         let (h, ssd, hdd) = seed_000();
-        let group = ResolvedDiskGroup {
-            cache: &ssd,
-            capacity: &hdd,
-            capacity_device_count: 6,
-        };
+        let group = seed_000_group(&ssd, &hdd);
         let settings = Settings {
             virtualization_cpu_overhead_pct: 5.0,
             ..Settings::default()

@@ -126,3 +126,12 @@ pub fn seed_000() -> (HostSpec, Device, Device) {
         device(DeviceKind::Hdd10k, 900.0),
     )
 }
+
+/// Seed 000's disk group: one cache SSD over six 900 GB disks.
+pub fn seed_000_group<'a>(ssd: &'a Device, hdd: &'a Device) -> ResolvedDiskGroup<'a> {
+    ResolvedDiskGroup {
+        cache: ssd,
+        capacity: hdd,
+        capacity_device_count: 6,
+    }
+}
