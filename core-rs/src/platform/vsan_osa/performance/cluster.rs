@@ -298,7 +298,7 @@ mod tests {
         DATA_LATENCY_LIMIT_MS, LOG_WRITE_LATENCY_LIMIT_MS,
     };
     use crate::platform::vsan_osa::performance::test_support::{
-        any_policy, codes, device, exchange, placed, policy, raid1, seed_000_devices,
+        any_policy, codes, device, exchange, one_vm, placed, policy, raid1, seed_000_devices,
         seed_003_devices, single, sql, workload,
     };
     use proptest::prelude::*;
@@ -534,19 +534,7 @@ mod tests {
             capacity: &hdd,
             capacity_device_count: 4,
         };
-        let vms = workload(
-            "vms",
-            WorkloadSpec::VmGroup {
-                vm_count: 1,
-                vcpu_per_vm: 2,
-                ram_gb_per_vm: 8.0,
-                memory_reservation_gb_per_vm: None,
-                disk_gb_per_vm: 100.0,
-                iops_per_vm: 200.0,
-                read_pct: 0.0,
-                annual_growth_pct: 0.0,
-            },
-        );
+        let vms = workload("vms", one_vm(200.0, 0.0));
         let p = raid1();
         let perf = assess_performance(
             2,

@@ -74,9 +74,11 @@ pub(super) fn host_path_over_ceiling(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{DeviceKind, ResolvedDiskGroup, Settings, Topology, WorkloadSpec};
+    use crate::model::{DeviceKind, ResolvedDiskGroup, Settings, Topology};
     use crate::platform::vsan_osa::performance::assess_performance;
-    use crate::platform::vsan_osa::performance::test_support::{device, placed, raid1, workload};
+    use crate::platform::vsan_osa::performance::test_support::{
+        device, one_vm, placed, raid1, workload,
+    };
     use crate::verdict::verdict;
 
     /// 4 hosts, one disk group each of 1 NVMe cache device rated 1,000,000
@@ -92,19 +94,7 @@ mod tests {
             capacity: &capacity,
             capacity_device_count: 4,
         };
-        let vms = workload(
-            "reads",
-            WorkloadSpec::VmGroup {
-                vm_count: 1,
-                vcpu_per_vm: 2,
-                ram_gb_per_vm: 8.0,
-                memory_reservation_gb_per_vm: None,
-                disk_gb_per_vm: 100.0,
-                iops_per_vm: iops,
-                read_pct: 100.0,
-                annual_growth_pct: 0.0,
-            },
-        );
+        let vms = workload("reads", one_vm(iops, 100.0));
         let p = raid1();
         assess_performance(
             0,

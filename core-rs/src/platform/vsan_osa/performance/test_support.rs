@@ -83,6 +83,20 @@ pub fn exchange(mailboxes: u32, iops_per_mailbox: f64) -> WorkloadSpec {
     }
 }
 
+/// One small VM of 100 GB doing `iops` at `read_pct` % reads.
+pub fn one_vm(iops: f64, read_pct: f64) -> WorkloadSpec {
+    WorkloadSpec::VmGroup {
+        vm_count: 1,
+        vcpu_per_vm: 2,
+        ram_gb_per_vm: 8.0,
+        memory_reservation_gb_per_vm: None,
+        disk_gb_per_vm: 100.0,
+        iops_per_vm: iops,
+        read_pct,
+        annual_growth_pct: 0.0,
+    }
+}
+
 pub fn single(host_count: u32) -> Topology {
     Topology::Single { host_count }
 }
