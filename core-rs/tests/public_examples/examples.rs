@@ -313,6 +313,39 @@ pub fn all() -> Vec<Example> {
             Run::Project("hybrid-cache-10-pct.json"),
             "/clusters/0/detail/cache/required_per_disk_group/gb",
         ),
+        Example {
+            at: Some(("cache_device", "cache-ssd-800")),
+            ..ex(
+                "hybrid_cache_buffers_30_pct_of_writes",
+                "Hybrid write buffer of an 800 GB cache device: 30 % (70 % read cache)",
+                "VMware Validated Design 4.1, SSD Endurance (docs.vmware.com/en/VMware-Validated-Design/4.1/com.vmware.vvd.sddc-design.doc/GUID-51680487-239F-4FF7-B43A-8C1D98263DB1.html): a hybrid cache device is about 30 % write cache and 70 % read buffer",
+                number(240.0, "GB", EXACT),
+                Run::Project("hybrid-cache-10-pct.json"),
+                "/clusters/0/detail/cache/per_disk_group/0/write_buffer/gb",
+            )
+        },
+        Example {
+            at: Some(("cache_device", "cache-ssd-400")),
+            ..ex(
+                "cache_endurance_of_a_400_gb_10_dwpd_device",
+                "Endurance of a 400 GB, 10 DWPD cache device over 5 years: 0.4 TB x 10 x 365 x 5",
+                "VMware Validated Design 4.1, SSD Endurance: TBW = drive size x DWPD x 365 x 5, its example 7,300 TBW",
+                number(7_300.0, "TBW", EXACT),
+                Run::Project("cache-endurance.json"),
+                "/clusters/0/detail/cache/per_disk_group/0/endurance/rated_tbw",
+            )
+        },
+        Example {
+            at: Some(("cache_device", "cache-ssd-800-af")),
+            ..ex(
+                "all_flash_write_buffer_stops_at_600_gb",
+                "All-flash write buffer of an 800 GB cache device (at most 600 GB)",
+                "Yellow Bricks (Duncan Epping, VMware), 600GB write buffer limit for VSAN (www.yellow-bricks.com/2016/05/17/600gb-write-buffer-limit-vsan/): the all-flash write buffer limit is 600 GB; the rest of an 800 GB device serves endurance",
+                number(600.0, "GB", EXACT),
+                Run::Project("cache-endurance.json"),
+                "/clusters/0/detail/cache/per_disk_group/1/write_buffer/gb",
+            )
+        },
         esa_row("esa_raid1_thin_object", "vSAN ESA RAID-1 thin, 10 GB written", "esa-space-6-hosts.json", (0, "raid1-thin"), 22.62),
         esa_row("esa_raid5_4_1_thin_object", "vSAN ESA RAID-5 (4+1, 6 hosts) thin, 10 GB written", "esa-space-6-hosts.json", (1, "raid5-thin"), 14.13),
         esa_row("esa_raid6_thin_object", "vSAN ESA RAID-6 thin, 10 GB written", "esa-space-6-hosts.json", (2, "raid6-thin"), 16.96),
