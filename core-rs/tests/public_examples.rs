@@ -91,6 +91,8 @@ public_examples!(
     esa_raid5_2_1_thin_object,
     esa_raid5_2_1_thick_object,
     esa_host_rebuild_reserve_is_the_largest_host,
+    esa_operations_reserve_for_objects_under_8_tb,
+    esa_operations_reserve_for_an_8_tb_object,
     raid1_ftt1_uses_half_of_raw,
     raid1_ftt2_uses_a_third_of_raw,
     raid1_ftt3_uses_a_quarter_of_raw,

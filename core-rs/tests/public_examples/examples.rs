@@ -162,6 +162,7 @@ impl Example {
 const BANDWIDTH_GUIDE: &str =
     "VMware vSAN Stretched Cluster Bandwidth Sizing (core.vmware.com/resource/vsan-stretched-cluster-bandwidth-sizing)";
 const WITNESS_APPLIANCE: &str = "vSphere 8 vSAN Planning and Deployment, Deploying a vSAN Witness Appliance (docs.vmware.com/en/VMware-vSphere/8.0/vsan-planning/GUID-05C1737A-5FBA-4AEE-BDB8-3BF5DE569E0A.html)";
+const OPERATIONS_SPACE: &str = "vSphere 8 vSAN Administration, operations space (docs.vmware.com/en/VMware-vSphere/8.0/vsan-administration/GUID-D0A298A4-8A90-47C0-91C9-103F97B8E930.html): from vSAN 7.0 U1, 255 GB per host for objects under 8 TB, 765 GB per host for objects of 8 TB or more";
 const KB_394410: &str = "Broadcom KB 394410, Storage space utilization calculation for VM's objects on vSAN ESA, its table of examples";
 const PLANNING_CAPACITY: &str = "vSphere 8 vSAN Planning and Deployment, Planning Capacity in vSAN, Failures to Tolerate (docs.vmware.com/en/VMware-vSphere/8.0/vsan-planning/GUID-C0B73B38-F68D-4D7C-BCF4-67CCD1E9875A.html)";
 
@@ -361,6 +362,22 @@ pub fn all() -> Vec<Example> {
             number(15_360.0, "GB", EXACT),
             Run::Project("esa-space-4-hosts.json"),
             "/clusters/0/detail/esa/reserve/host_rebuild_reserve/gb",
+        ),
+        ex(
+            "esa_operations_reserve_for_objects_under_8_tb",
+            "vSAN ESA operations reserve, 4 hosts, objects under 8 TB: 4 x 255 GB",
+            OPERATIONS_SPACE,
+            number(1_020.0, "GB", EXACT),
+            Run::Project("esa-space-4-hosts.json"),
+            "/clusters/0/detail/esa/reserve/operations_reserve/gb",
+        ),
+        ex(
+            "esa_operations_reserve_for_an_8_tb_object",
+            "vSAN ESA operations reserve, 4 hosts, an 8 TB object: 4 x 765 GB",
+            OPERATIONS_SPACE,
+            number(3_060.0, "GB", EXACT),
+            Run::Project("esa-large-object.json"),
+            "/clusters/0/detail/esa/reserve/operations_reserve/gb",
         ),
         share("raid1_ftt1_uses_half_of_raw", "VMs' share of raw, RAID-1 FTT=1 (about 50 %)", &RAID1_FTT1, 50.0),
         share("raid1_ftt2_uses_a_third_of_raw", "VMs' share of raw, RAID-1 FTT=2 (about 33 %)", &RAID1_FTT2, 33.0),
