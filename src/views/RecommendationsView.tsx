@@ -554,7 +554,6 @@ function DesignRows({
               design={d}
               clusterIndex={clusterIndex}
               name={`${FAMILY_LABEL[d.family]} ${formatMoney(d.cost, d.currency)}`}
-              money={(amount) => formatMoney(amount, d.currency)}
             />
             {d.warnings.length > 0 && (
               <ul className="warning-list">
