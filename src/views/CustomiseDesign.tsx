@@ -57,7 +57,7 @@ const pts = (v: number) => `${v.toFixed(0)} pts`;
 
 const stepText = (s: StepValue) => `${s.value}${s.unit ? ` ${s.unit}` : ''}`;
 
-const bindingLead: Record<Customised['verdict']['status'], string> = {
+const BINDING_LEAD: Record<Customised['verdict']['status'], string> = {
   pass: 'Limited by ',
   pass_with_warnings: 'Worst warning: ',
   fail: 'Binds first: ',
@@ -189,7 +189,7 @@ export function CustomiseDesign({ design, clusterIndex, name }: Props) {
         <VerdictTag status={status}>{STATUS_TEXT[status]}</VerdictTag>{' '}
         {current.binds !== undefined && (
           <span data-testid="customise-binds">
-            {bindingLead[status]}
+            {BINDING_LEAD[status]}
             {current.binds}
           </span>
         )}
