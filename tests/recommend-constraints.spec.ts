@@ -42,8 +42,15 @@ test('searches within constraints, filters, expands, customises and keeps a scen
   await page.getByRole('button', { name: 'Hosts plus one' }).click();
   await expect(hosts).toHaveText(String(before + 1));
   await expect(page.getByTestId('customised')).toBeVisible();
+  // The core's deltas against the optimum, its verdict and what binds.
   await expect(page.getByTestId('customise-delta')).toContainText(
     /\(\+[\d,]+ USD against the optimum\)/,
+  );
+  await expect(page.getByTestId('customise-delta')).toContainText(
+    /capacity headroom [\d.]+ TB \(\+[\d.]+ TB\)/,
+  );
+  await expect(page.getByTestId('customise-binds')).toHaveText(
+    /^(Limited by [A-Za-z ]+ at \d+ % of its limit|Worst warning: .+)$/,
   );
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.screenshot({ path: 'tests/output/recommend-constraints-1920.png' });

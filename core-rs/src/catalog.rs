@@ -182,7 +182,7 @@ pub struct HostPartSpec {
     /// Option prices, in the part's currency, where the vendor's
     /// configurator gives them: one GB of RAM more or less than `ram_gb`,
     /// and one core more or less (over all sockets). A host customised
-    /// without them is left unpriced (`recommend::reprice_host`).
+    /// without them is left unpriced (`recommend::customise`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub ram_price_per_gb: Option<f64>,

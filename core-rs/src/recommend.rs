@@ -60,7 +60,10 @@ use crate::model::issue::InputIssue;
 use crate::model::Project;
 
 pub use bom::BomLine;
-pub use customise::{reprice_host, reprice_host_json, RepricedHost};
+pub use customise::{
+    customise, customise_json, AgainstOptimum, CustomiseStep, Customised, CustomisedFigures,
+    StepDirection, StepTaken, StepValue,
+};
 pub use family::Family;
 pub use options::{ProtectionChoice, RecommendOptions, WarningPolicy};
 pub use output::{ClassProtection, Design, Progress, Recommendation};

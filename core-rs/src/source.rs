@@ -185,6 +185,11 @@ pub const VPLEX_SITE_FAILURE: &str = "seed 004 VPLEX Witness: for cluster or con
 pub const VPLEX_LINK_FAILURE: &str = "seed 004 VPLEX Witness: the static preference (detach rule) decides only when the inter-cluster link is lost while both clusters still reach the Witness: the preferred cluster (here the production site, which runs the FCIs) continues and the other suspends I/O to the distributed volumes; the logging volume tracks the blocks written meanwhile and a rebuild resynchronises them (seed 004 Logging volume); with both clusters active or both passive and the preference Active Cluster Wins, I/O is suspended on both";
 pub const VPLEX_WITNESS: &str = "seed 004 Architecture: VPLEX Witness deployed as a virtual machine in a third location, separate failure domain";
 
+// Customising a proposed design (recommend::customise)
+
+pub const RAM_STEP: &str = "assumption: RAM per host is added or removed 64 GB at a time, a common DIMM set (e.g. two 32 GB DIMMs, one per socket of a two-socket host); vendors sell other sets, so a step is a round figure, not a configuration rule";
+pub const STRETCHED_HOST_STEP: &str = "assumption: a stretched cluster's data sites hold the same hosts (the model has one hosts_per_site), so it grows and shrinks by one host per site";
+
 // vSAN Express Storage Architecture (vSAN 8 ESA)
 
 pub const ESA_RAW: &str = "VMware vSAN 8 ESA: a single storage pool of NVMe devices per host, no cache tier and no disk groups; every device contributes capacity";

@@ -38,8 +38,8 @@ use crate::parse::{check_project_file, ProjectFileOutcome};
 use crate::platform::two_sites::{rtt_curve, RttCurve};
 use crate::platform::xtremio_vplex::XBrickCatalog;
 use crate::recommend::{
-    reprice_host_json, search_json, Progress, RecommendOptions, RecommendOutcome, RepricedHost,
-    Search,
+    customise_json, search_json, Customised, Progress, RecommendOptions, RecommendOutcome, Search,
+    StepTaken,
 };
 #[cfg(feature = "wasm-exchange")]
 use crate::report::{
@@ -233,19 +233,25 @@ impl DesignSearch {
     }
 }
 
-/// A customised design's project with its host priced from the catalog's
-/// option prices, or left unpriced with the reason (`reprice_host`).
-#[wasm_bindgen(js_name = repriceCustomHost)]
-pub fn reprice_custom_host(
+/// A design the user customises from a proposal, a step (or none) away
+/// from where they left it, evaluated and compared with the optimum
+/// (`recommend::customise`).
+#[wasm_bindgen(js_name = customiseDesign)]
+pub fn customise_design(
     optimum_json: &str,
-    customised_json: &str,
+    current_json: &str,
     cluster_index: usize,
+    step: Option<Ts<StepTaken>>,
     user_catalog_json: Option<String>,
-) -> Result<Ts<RepricedHost>, JsValue> {
+) -> Result<Ts<Customised>, JsValue> {
+    let step = step
+        .map(|s| s.to_rust())
+        .transpose()
+        .map_err(JsError::from)?;
     let catalog = catalog_in_use(user_catalog_json.as_deref()).map_err(thrown)?;
-    let repriced = reprice_host_json(optimum_json, customised_json, cluster_index, &catalog)
+    let customised = customise_json(optimum_json, current_json, cluster_index, step, &catalog)
         .map_err(thrown)?;
-    Ok(to_ts(&repriced)?)
+    Ok(to_ts(&customised)?)
 }
 
 /// The X-Brick models an XtremIO + VPLEX cluster can use, for the editor.

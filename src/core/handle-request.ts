@@ -8,6 +8,7 @@ import type {
   InventoryPreview,
   NamedProject,
   PartSlot,
+  StepTaken,
   WorkloadsCsvOptions,
 } from './types';
 
@@ -20,10 +21,11 @@ export interface CoreModule {
   catalogListing(userCatalogJson: string | null): unknown;
   exportCatalog(userCatalogJson: string | null, format: CatalogFormat): string;
   priceProject(projectJson: string, userCatalogJson: string | null): unknown;
-  repriceCustomHost(
+  customiseDesign(
     optimumJson: string,
-    customisedJson: string,
+    currentJson: string,
     clusterIndex: number,
+    step: StepTaken | null,
     userCatalogJson: string | null,
   ): unknown;
   useCatalogPart(
@@ -166,12 +168,12 @@ function dispatch(
       const { bytes, fileName } = params(request, 'catalog/import');
       return core.importUserCatalog(bytes, fileName);
     }
-    case 'design/reprice-host': {
-      const { optimumJson, customisedJson, clusterIndex, userCatalogJson } = params(
+    case 'design/customise': {
+      const { optimumJson, currentJson, clusterIndex, step, userCatalogJson } = params(
         request,
-        'design/reprice-host',
+        'design/customise',
       );
-      return core.repriceCustomHost(optimumJson, customisedJson, clusterIndex, userCatalogJson);
+      return core.customiseDesign(optimumJson, currentJson, clusterIndex, step, userCatalogJson);
     }
     case 'catalog/listing':
       return core.catalogListing(params(request, 'catalog/listing').userCatalogJson);

@@ -4,6 +4,7 @@ import type {
   CatalogFormat,
   CatalogListing,
   CsvExport,
+  Customised,
   LiveOutcome,
   ImportChoices,
   InputIssue,
@@ -12,7 +13,7 @@ import type {
   PartSlot,
   PartUseOutcome,
   PriceOutcome,
-  RepricedHost,
+  StepTaken,
   ProjectFileOutcome,
   RttCurve,
   Settings,
@@ -65,15 +66,20 @@ export interface CoreRequests {
     params: { projectJson: string; userCatalogJson: string | null };
     result: PriceOutcome;
   };
-  /** A customised design's host priced from the catalog's option prices, or unpriced with why. */
-  'design/reprice-host': {
+  /**
+   * A design customised from a proposal (`optimumJson`), `step` away from
+   * where the user left it (`currentJson`; null: as it is): its project,
+   * the steps' values, figures against the optimum and verdict, from the core.
+   */
+  'design/customise': {
     params: {
       optimumJson: string;
-      customisedJson: string;
+      currentJson: string;
       clusterIndex: number;
+      step: StepTaken | null;
       userCatalogJson: string | null;
     };
-    result: RepricedHost;
+    result: Customised;
   };
   /** The project with a catalog part used in one slot of a cluster's design. */
   'catalog/use-part': {

@@ -1,125 +1,174 @@
 import { Button, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CoreError } from '../core/client';
-import type { Design, KeyFigures, Project, VerdictStatus } from '../core/types';
+import type {
+  AgainstOptimum,
+  CustomiseStep,
+  Customised,
+  Design,
+  StepDirection,
+  StepValue,
+} from '../core/types';
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
-import { customise, stepLabel, stepsFor, stepValue, type CustomiseStep } from './customise';
+import { formatMoney } from '../units';
+import { VerdictTag } from './VerdictTag';
 
 interface Props {
   design: Design;
   /** The sized cluster's place in the design's project. */
   clusterIndex: number;
-  /** The design's name in the list, e.g. "vSAN ESA $57,600". */
+  /** The design's name in the list, e.g. "vSAN ESA 57,600 USD". */
   name: string;
-  money: (amount: number) => string;
 }
 
-interface Evaluated {
-  project: Project;
-  figures: KeyFigures | null;
-  status: VerdictStatus | null;
-  issues: string[];
-  /** Why the customised host has no price (the catalog gives no option price). */
-  unpriced: string | null;
-}
+const STATUS_TEXT: Record<Customised['verdict']['status'], string> = {
+  pass: 'Pass',
+  pass_with_warnings: 'Pass with warnings',
+  fail: 'Fails',
+};
 
-const signed = (value: number, text: (abs: number) => string) =>
-  value === 0 ? '±0' : `${value > 0 ? '+' : '−'}${text(Math.abs(value))}`;
+/** "+1,200 USD", "−0.4 TB", "±0": a difference the core computed, as text. */
+function signed(delta: number, text: (abs: number) => string): string {
+  const abs = text(Math.abs(delta));
+  if (abs === text(0)) return '±0';
+  return `${delta > 0 ? '+' : '−'}${abs}`;
+}
 
 /**
- * Customise from a recommendation: each step edits the design's project,
- * the core evaluates it, and the cost and headroom are shown against the
- * optimum the search found.
+ * A figure and, where the core gives one, its difference from the
+ * optimum: "45 % (−5 pts)"; "–" where the core has no figure.
  */
-export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
+function compared(
+  figure: AgainstOptimum,
+  value: (v: number) => string,
+  delta: (abs: number) => string = value,
+  against = '',
+): string {
+  if (figure.value === undefined) return '–';
+  const diff = figure.delta === undefined ? '' : ` (${signed(figure.delta, delta)}${against})`;
+  return `${value(figure.value)}${diff}`;
+}
+
+const tb = (v: number) => `${v.toFixed(1)} TB`;
+const pct = (v: number) => `${v.toFixed(0)} %`;
+const pts = (v: number) => `${v.toFixed(0)} pts`;
+
+const stepText = (s: StepValue) => `${s.value}${s.unit ? ` ${s.unit}` : ''}`;
+
+const BINDING_LEAD: Record<Customised['verdict']['status'], string> = {
+  pass: 'Limited by ',
+  pass_with_warnings: 'Worst warning: ',
+  fail: 'Binds first: ',
+};
+
+/**
+ * Customise from a recommendation: each step goes to the core, which takes
+ * it, prices and evaluates the design and compares it with the optimum;
+ * this shows what the core returns.
+ */
+export function CustomiseDesign({ design, clusterIndex, name }: Props) {
   const { core, store } = useServices();
   const addVariant = useApp((s) => s.addVariant);
   const setResultsTab = useApp((s) => s.setResultsTab);
-  const optimum = design.evaluation.clusters[clusterIndex]?.key_figures ?? null;
-  const [current, setCurrent] = useState<Evaluated>({
-    project: design.project,
-    figures: optimum,
-    status: design.verdict.status,
-    issues: [],
-    unpriced: null,
-  });
+  // The optimum as the core shows it, and the design as the user left it,
+  // for the design they were asked for.
+  const [shown, setShown] = useState<{
+    design: Design;
+    optimum: Customised;
+    current: Customised;
+  } | null>(null);
+  const { optimum, current } = shown?.design === design ? shown : { optimum: null, current: null };
+  const [issues, setIssues] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
-  const customised = current.project !== design.project;
-  const cluster = current.project.clusters[clusterIndex];
 
-  const take = async (step: CustomiseStep, by: 1 | -1) => {
-    const stepped = customise(current.project, clusterIndex, step, by);
+  const ask = (
+    currentJson: string,
+    step: { step: CustomiseStep; direction: StepDirection } | null,
+  ) =>
+    core.call('design/customise', {
+      optimumJson: JSON.stringify(design.project),
+      currentJson,
+      clusterIndex,
+      step,
+      userCatalogJson: userCatalogJson(store.getState()),
+    });
+
+  const refused = (error: unknown) => {
+    // The core refused the step: keep the design as it was and say why.
+    const named = error instanceof CoreError ? error.issues.map((i) => i.message) : [];
+    setIssues(named.length > 0 ? named : [error instanceof Error ? error.message : String(error)]);
+  };
+
+  useEffect(() => {
+    let live = true;
+    ask(JSON.stringify(design.project), null)
+      .then((answer) => {
+        if (live) setShown({ design, optimum: answer, current: answer });
+      })
+      .catch((error: unknown) => live && refused(error));
+    return () => {
+      live = false;
+    };
+    // The design (and its cluster) is what the optimum is asked for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [design, clusterIndex]);
+
+  const take = async (step: CustomiseStep, direction: StepDirection) => {
+    if (!current || !optimum) return;
     setPending(true);
     try {
-      // The core prices the host anew when its RAM or cores change.
-      const { project, unpriced_reason } = await core.call('design/reprice-host', {
-        optimumJson: JSON.stringify(design.project),
-        customisedJson: JSON.stringify(stepped),
-        clusterIndex,
-        userCatalogJson: userCatalogJson(store.getState()),
-      });
-      const outcome = await core.call('project/evaluate', { projectJson: JSON.stringify(project) });
-      if (outcome.status === 'evaluated') {
-        const own = outcome.evaluation.clusters[clusterIndex];
-        setCurrent({
-          project,
-          figures: own?.key_figures ?? null,
-          status: own?.verdict.status ?? null,
-          issues: [],
-          unpriced: unpriced_reason ?? null,
-        });
-      } else {
-        // The step left the allowed range: keep the design as it was and say why.
-        setCurrent({ ...current, issues: outcome.issues.map((i) => i.message) });
-      }
+      const answer = await ask(JSON.stringify(current.project), { step, direction });
+      setShown({ design, optimum, current: answer });
+      setIssues([]);
     } catch (error) {
-      // The core refused a project: keep the design as it was and say why.
-      const issues = error instanceof CoreError ? error.issues.map((i) => i.message) : [];
-      const reason = error instanceof Error ? error.message : String(error);
-      setCurrent({ ...current, issues: issues.length > 0 ? issues : [reason] });
+      refused(error);
     } finally {
       setPending(false);
     }
   };
 
-  if (!cluster || !optimum) return null;
-  const figures = current.figures;
-  // Figures the core did not return (no evaluation yet, no cores) read "–", never 0.
-  const cost = figures?.cost.priced_total;
-  const headroomTb = figures?.headroom.tb;
-  const cpu = figures?.cpu.after_failure.pct;
-  const optimumCpu = optimum.cpu.after_failure.pct;
+  if (!current || !optimum) {
+    return issues.length > 0 ? (
+      <ul className="issue">
+        {issues.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    ) : null;
+  }
+  const money = (amount: number) => formatMoney(amount, current.currency);
+  const f = current.figures;
+  const { status } = current.verdict;
   return (
     <div className="customise" data-testid="customise">
       <h4>
         Customise{' '}
-        {customised && (
+        {current.customised && (
           <Tag minimal intent="primary" data-testid="customised">
             customised
           </Tag>
         )}
       </h4>
       <div className="customise-steps">
-        {stepsFor(cluster).map((step) => (
-          <div key={step} className="customise-step">
-            <span>{stepLabel(cluster, step)}</span>
+        {current.steps.map((s) => (
+          <div key={s.step} className="customise-step" title={s.source}>
+            <span>{s.label}</span>
             <Button
-              aria-label={`${stepLabel(cluster, step)} minus one`}
+              aria-label={`${s.label} minus one`}
+              title={`−${s.increment}${s.unit ? ` ${s.unit}` : ''}`}
               disabled={pending}
-              onClick={() => void take(step, -1)}
+              onClick={() => void take(s.step, 'down')}
             >
               −
             </Button>
-            <output data-testid={`customise-${step}`}>
-              {stepValue(cluster, step)}
-              {step === 'ram_gb' ? ' GB' : ''}
-            </output>
+            <output data-testid={`customise-${s.step}`}>{stepText(s)}</output>
             <Button
-              aria-label={`${stepLabel(cluster, step)} plus one`}
+              aria-label={`${s.label} plus one`}
+              title={`+${s.increment}${s.unit ? ` ${s.unit}` : ''}`}
               disabled={pending}
-              onClick={() => void take(step, 1)}
+              onClick={() => void take(s.step, 'up')}
             >
               +
             </Button>
@@ -127,44 +176,38 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
         ))}
       </div>
       <p data-testid="customise-delta">
-        {current.unpriced !== null ? (
-          <>Cost not known: {current.unpriced}; </>
-        ) : cost === undefined ? (
-          <>Cost –; </>
+        {current.unpriced_reason !== undefined ? (
+          <>Cost not known: {current.unpriced_reason}; </>
         ) : (
-          <>
-            Cost {money(cost)} ({signed(cost - design.cost, money)} against the optimum);{' '}
-          </>
+          <>Cost {compared(f.cost, money, money, ' against the optimum')}; </>
         )}
-        capacity headroom{' '}
-        {headroomTb === undefined
-          ? '–'
-          : `${headroomTb.toFixed(1)} TB (${signed(headroomTb - optimum.headroom.tb, (v) => `${v.toFixed(1)} TB`)})`}
-        ; CPU after N+x{' '}
-        {cpu === undefined || optimumCpu === undefined
-          ? '–'
-          : `${cpu.toFixed(0)} % (${signed(cpu - optimumCpu, (v) => `${v.toFixed(0)} pts`)})`}
-        ; verdict {current.status?.replace(/_/g, ' ') ?? '—'}.
+        capacity headroom {compared(f.headroom_tb, tb)}; CPU after N+x{' '}
+        {compared(f.cpu_after_failure_pct, pct, pts)}; RAM after N+x{' '}
+        {compared(f.ram_after_failure_pct, pct, pts)}.
       </p>
-      {current.issues.length > 0 && (
+      <p className="customise-verdict" data-testid="customise-verdict">
+        <VerdictTag status={status}>{STATUS_TEXT[status]}</VerdictTag>{' '}
+        {current.binds !== undefined && (
+          <span data-testid="customise-binds">
+            {BINDING_LEAD[status]}
+            {current.binds}
+          </span>
+        )}
+      </p>
+      {issues.length > 0 && (
         <ul className="issue">
-          {current.issues.map((message) => (
+          {issues.map((message) => (
             <li key={message}>{message}</li>
           ))}
         </ul>
       )}
       <div className="panel-actions">
         <Button
-          disabled={!customised}
-          onClick={() =>
-            setCurrent({
-              project: design.project,
-              figures: optimum,
-              status: design.verdict.status,
-              issues: [],
-              unpriced: null,
-            })
-          }
+          disabled={!current.customised || pending}
+          onClick={() => {
+            setShown({ design, optimum, current: optimum });
+            setIssues([]);
+          }}
         >
           Back to the optimum
         </Button>
@@ -172,7 +215,7 @@ export function CustomiseDesign({ design, clusterIndex, name, money }: Props) {
           onClick={() => {
             if (
               addVariant({
-                name: customised ? `${name} (customised)` : name,
+                name: current.customised ? `${name} (customised)` : name,
                 project: current.project,
               })
             ) {

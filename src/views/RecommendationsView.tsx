@@ -87,17 +87,21 @@ const PROTECTION_LABEL: Record<Design['protections'][number]['protection'], stri
   raid6: 'RAID-6',
 };
 
-/** Every BOM line after the hosts: devices, arrays, engines. */
-const devicesText = (d: Design) =>
-  d.bom
-    .slice(1)
-    .map((l) => `${l.quantity} x ${l.description.replace(/^[^:]*: /, '')}`)
-    .join('; ');
+/**
+ * Every BOM line after the hosts (devices, arrays, engines), each short
+ * ("16 x Samsung PM893 3.84 TB SATA SSD") with its full BOM text.
+ */
+const deviceLines = (d: Design) =>
+  d.bom.slice(1).map((l) => ({
+    part: l.part,
+    short: `${l.quantity} x ${l.description.replace(/^[^:]*: /, '').replace(/ \(.*$/, '')}`,
+    full: `${l.quantity} x ${l.description}`,
+  }));
 
-const policyText = (d: Design) =>
+const policies = (d: Design) =>
   d.protections.length === 0
-    ? 'array protection (XDP)'
-    : [...new Set(d.protections.map((p) => PROTECTION_LABEL[p.protection]))].join(', ');
+    ? ['array protection (XDP)']
+    : [...new Set(d.protections.map((p) => PROTECTION_LABEL[p.protection]))];
 
 const optionalNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
@@ -377,10 +381,8 @@ export function RecommendationsView() {
                     <tr>
                       <th scope="col">Family</th>
                       <th scope="col">Cost</th>
-                      <th scope="col">Hosts</th>
-                      <th scope="col">Devices</th>
+                      <th scope="col">Hosts and devices</th>
                       <th scope="col">Policy</th>
-                      <th scope="col">Limited by</th>
                       <th scope="col">Verdict</th>
                       <th scope="col">
                         <span className="visually-hidden">Actions</span>
@@ -467,31 +469,55 @@ function DesignRows({
           </button>
           {d.best_in_family && <span className="best-mark"> ★ best in family</span>}
         </td>
-        <td>{formatMoney(d.cost, d.currency)}</td>
-        <td title={d.bom[0]?.description}>{hostsText(d)}</td>
-        <td>{devicesText(d)}</td>
-        <td className="policy">{policyText(d)}</td>
-        <td>{d.binding_constraint.replace(/_/g, ' ')}</td>
+        <td className="cost">{formatMoney(d.cost, d.currency)}</td>
+        {/* Each part on a line of its own, its full BOM text on hover. */}
+        <td className="hardware">
+          <span className="hardware-line" title={d.bom[0]?.description}>
+            {hostsText(d)}
+          </span>
+          {deviceLines(d).map((l) => (
+            <span key={l.part} className="hardware-line" title={l.full}>
+              {l.short}
+            </span>
+          ))}
+        </td>
+        <td className="policy">
+          {policies(d).map((p) => (
+            <span key={p}>{p}</span>
+          ))}
+        </td>
         <td title={d.warnings.map((w) => w.message).join('\n')}>
           <VerdictTag status={d.verdict.status}>{verdictText(d)}</VerdictTag>
+          <span className="limited-by">limited by {d.binding_constraint.replace(/_/g, ' ')}</span>
         </td>
+        {/* Short words, the full action in each button's name and tooltip. */}
         <td className="row-actions">
           <div className="stacked-actions">
-            <Button size="small" onClick={onOpen}>
+            <Button size="small" aria-label="Open" title="Open this design" onClick={onOpen}>
               Open
             </Button>
-            <Button size="small" onClick={onKeep}>
-              Keep as variant
+            <Button
+              size="small"
+              aria-label="Keep as variant"
+              title="Keep as a variant to compare"
+              onClick={onKeep}
+            >
+              Keep
             </Button>
-            <Button size="small" onClick={onUse}>
-              Use this design
+            <Button
+              size="small"
+              aria-label="Use this design"
+              title="Use this design in the project"
+              onClick={onUse}
+            >
+              Use
             </Button>
           </div>
         </td>
       </tr>
       {open && (
         <tr className="design-detail" data-testid="design-detail">
-          <td colSpan={8}>
+          <td colSpan={6}>
             <dl className="key-figures-inline">
               <dt>Usable</dt>
               <dd>{f.usable_tb.toFixed(1)} TB</dd>
@@ -550,19 +576,22 @@ function DesignRows({
                 ))}
               </tbody>
             </HTMLTable>
+            {/* The proposal's own warnings, before Customise shows the steps' verdict. */}
+            {d.warnings.length > 0 && (
+              <>
+                <h4>Warnings of the proposed design</h4>
+                <ul className="warning-list">
+                  {[...new Set(d.warnings.map((w) => w.message))].map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              </>
+            )}
             <CustomiseDesign
               design={d}
               clusterIndex={clusterIndex}
               name={`${FAMILY_LABEL[d.family]} ${formatMoney(d.cost, d.currency)}`}
-              money={(amount) => formatMoney(amount, d.currency)}
             />
-            {d.warnings.length > 0 && (
-              <ul className="warning-list">
-                {d.warnings.map((w, i) => (
-                  <li key={i}>{w.message}</li>
-                ))}
-              </ul>
-            )}
           </td>
         </tr>
       )}
