@@ -67,6 +67,40 @@ export function formatDuration(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')} min`;
 }
 
+/**
+ * From here on a mean time to data loss reads "> 1 million years": the
+ * model's independence assumption matters more than any further digit (the
+ * core's report and CLI write it the same way: core-rs/src/durability/text.rs).
+ */
+const READABLE_YEARS = 1e6;
+/** Below this percentage (one in 100,000 a year) a loss probability reads "< 0.001 %". */
+const READABLE_LOSS_PCT = 0.001;
+
+const significantFormats = new Map<number, Intl.NumberFormat>();
+function significant(value: number, digits: number) {
+  let format = significantFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumSignificantDigits: digits,
+      maximumSignificantDigits: digits,
+    });
+    significantFormats.set(digits, format);
+  }
+  return format.format(value);
+}
+
+/** A mean time to data loss, three significant digits: "4,050 years", "> 1 million years". */
+export const formatYears = (years: number) =>
+  years >= READABLE_YEARS ? '> 1 million years' : `${significant(years, 3)} years`;
+
+/** An annual probability (0-1) as a percentage, two significant digits: "0.025 %". */
+export function formatAnnualLoss(probability: number) {
+  const pct = probability * 100;
+  if (pct <= 0) return '0 %';
+  if (pct < READABLE_LOSS_PCT) return `< ${READABLE_LOSS_PCT} %`;
+  return `${significant(pct, 2)} %`;
+}
+
 /** A figure the core may leave out (nothing to divide by) shows as a dash. */
 export const orDash = <T>(value: T | undefined, format: (v: T) => string) =>
   value === undefined ? '–' : format(value);
