@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAnnualLoss,
   formatCapacity,
+  formatCapacityIn,
   formatDuration,
   formatGb,
   formatMoney,
@@ -18,6 +19,14 @@ describe('figure formatting', () => {
   it('shows the chosen unit and says which', () => {
     expect(formatCapacity(capacity, 'tb')).toBe('12.80 TB');
     expect(formatCapacity(capacity, 'tib')).toBe('11.64 TiB');
+  });
+
+  it('shows a capacity below one TB (TiB) in GB (GiB), not as "0.01 TB"', () => {
+    expect(formatCapacity({ gb: 10, tb: 0.01, tib: 0.009094947017729282 }, 'tb')).toBe('10 GB');
+    expect(formatCapacity({ gb: 10, tb: 0.01, tib: 0.009094947017729282 }, 'tib')).toBe('9 GiB');
+    expect(formatCapacityIn(-0.25, 'tb')).toBe('-250 GB');
+    expect(formatCapacityIn(0, 'tb')).toBe('0.00 TB');
+    expect(formatCapacityIn(1, 'tib')).toBe('1.00 TiB');
   });
 
   it('reads durability in grouped digits, never in exponent notation', () => {

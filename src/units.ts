@@ -33,9 +33,23 @@ const decimals = (value: number, digits: number) =>
 export const upTo = (value: number, digits: number) =>
   formatter(upToFormats, digits, 0).format(value);
 
-/** A figure already in `unit`. */
-export const formatCapacityIn = (value: number, unit: CapacityUnit) =>
-  `${decimals(value, 2)} ${UNIT_LABEL[unit]}`;
+/** The unit a capacity below one TB (TiB) reads in, and how many of it make one. */
+const SMALL_UNIT: Record<CapacityUnit, { label: string; per: number }> = {
+  tb: { label: 'GB', per: 1000 },
+  tib: { label: 'GiB', per: 1024 },
+};
+
+/**
+ * A figure already in `unit`; below one TB (TiB) in whole GB (GiB), as
+ * "0.01 TB" says little: "10 GB" (a VPLEX logging volume).
+ */
+export function formatCapacityIn(value: number, unit: CapacityUnit) {
+  if (value !== 0 && Math.abs(value) < 1) {
+    const small = SMALL_UNIT[unit];
+    return `${decimals(value * small.per, 0)} ${small.label}`;
+  }
+  return `${decimals(value, 2)} ${UNIT_LABEL[unit]}`;
+}
 
 export const formatCapacity = (capacity: Capacity, unit: CapacityUnit) =>
   formatCapacityIn(capacity[unit], unit);
