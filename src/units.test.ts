@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAnnualLoss,
   formatCapacity,
+  formatCapacityIn,
   formatDuration,
   formatGb,
   formatMoney,
   formatIops,
   formatPct,
+  formatYears,
   orDash,
   upTo,
 } from './units';
@@ -16,6 +19,27 @@ describe('figure formatting', () => {
   it('shows the chosen unit and says which', () => {
     expect(formatCapacity(capacity, 'tb')).toBe('12.80 TB');
     expect(formatCapacity(capacity, 'tib')).toBe('11.64 TiB');
+  });
+
+  it('shows a capacity below one TB (TiB) in GB (GiB), not as "0.01 TB"', () => {
+    expect(formatCapacity({ gb: 10, tb: 0.01, tib: 0.009094947017729282 }, 'tb')).toBe('10 GB');
+    expect(formatCapacity({ gb: 10, tb: 0.01, tib: 0.009094947017729282 }, 'tib')).toBe('9 GiB');
+    expect(formatCapacityIn(-0.25, 'tb')).toBe('-250 GB');
+    expect(formatCapacityIn(0, 'tb')).toBe('0.00 TB');
+    expect(formatCapacityIn(1, 'tib')).toBe('1.00 TiB');
+  });
+
+  it('reads durability in grouped digits, never in exponent notation', () => {
+    expect(formatYears(4_048.35)).toBe('4,050 years');
+    expect(formatYears(28_513.2)).toBe('28,500 years');
+    expect(formatYears(28.46)).toBe('28.5 years');
+    expect(formatYears(1e6)).toBe('> 1 million years');
+    expect(formatYears(3.2e14)).toBe('> 1 million years');
+    expect(formatAnnualLoss(2.47e-4)).toBe('0.025 %');
+    expect(formatAnnualLoss(0.634)).toBe('63 %');
+    expect(formatAnnualLoss(2.3e-5)).toBe('0.0023 %');
+    expect(formatAnnualLoss(9e-6)).toBe('< 0.001 %');
+    expect(formatAnnualLoss(0)).toBe('0 %');
   });
 
   it('groups thousands and rounds IOPS to whole numbers', () => {

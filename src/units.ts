@@ -33,9 +33,23 @@ const decimals = (value: number, digits: number) =>
 export const upTo = (value: number, digits: number) =>
   formatter(upToFormats, digits, 0).format(value);
 
-/** A figure already in `unit`. */
-export const formatCapacityIn = (value: number, unit: CapacityUnit) =>
-  `${decimals(value, 2)} ${UNIT_LABEL[unit]}`;
+/** The unit a capacity below one TB (TiB) reads in, and how many of it make one. */
+const SMALL_UNIT: Record<CapacityUnit, { label: string; per: number }> = {
+  tb: { label: 'GB', per: 1000 },
+  tib: { label: 'GiB', per: 1024 },
+};
+
+/**
+ * A figure already in `unit`; below one TB (TiB) in whole GB (GiB), as
+ * "0.01 TB" says little: "10 GB" (a VPLEX logging volume).
+ */
+export function formatCapacityIn(value: number, unit: CapacityUnit) {
+  if (value !== 0 && Math.abs(value) < 1) {
+    const small = SMALL_UNIT[unit];
+    return `${decimals(value * small.per, 0)} ${small.label}`;
+  }
+  return `${decimals(value, 2)} ${UNIT_LABEL[unit]}`;
+}
 
 export const formatCapacity = (capacity: Capacity, unit: CapacityUnit) =>
   formatCapacityIn(capacity[unit], unit);
@@ -65,6 +79,40 @@ export function formatDuration(minutes: number): string {
   const m = total % 60;
   if (h === 0) return `${m} min`;
   return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')} min`;
+}
+
+/**
+ * From here on a mean time to data loss reads "> 1 million years": the
+ * model's independence assumption matters more than any further digit (the
+ * core's report and CLI write it the same way: core-rs/src/durability/text.rs).
+ */
+const READABLE_YEARS = 1e6;
+/** Below this percentage (one in 100,000 a year) a loss probability reads "< 0.001 %". */
+const READABLE_LOSS_PCT = 0.001;
+
+const significantFormats = new Map<number, Intl.NumberFormat>();
+function significant(value: number, digits: number) {
+  let format = significantFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumSignificantDigits: digits,
+      maximumSignificantDigits: digits,
+    });
+    significantFormats.set(digits, format);
+  }
+  return format.format(value);
+}
+
+/** A mean time to data loss, three significant digits: "4,050 years", "> 1 million years". */
+export const formatYears = (years: number) =>
+  years >= READABLE_YEARS ? '> 1 million years' : `${significant(years, 3)} years`;
+
+/** An annual probability (0-1) as a percentage, two significant digits: "0.025 %". */
+export function formatAnnualLoss(probability: number) {
+  const pct = probability * 100;
+  if (pct <= 0) return '0 %';
+  if (pct < READABLE_LOSS_PCT) return `< ${READABLE_LOSS_PCT} %`;
+  return `${significant(pct, 2)} %`;
 }
 
 /** A figure the core may leave out (nothing to divide by) shows as a dash. */

@@ -79,3 +79,37 @@ test('each capacity waterfall step explains itself from the keyboard and on hove
   );
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("a waterfall step's explanation opens beside it, within the waterfall, over no other chart", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const waterfall = page.getByRole('group', { name: 'Capacity waterfall, in TB' });
+  const inside = async (box: { x: number; y: number; width: number; height: number }) => {
+    const chart = (await waterfall.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(chart.x - 1);
+    expect(box.y).toBeGreaterThanOrEqual(chart.y - 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(chart.x + chart.width + 1);
+    expect(box.y + box.height).toBeLessThanOrEqual(chart.y + chart.height + 1);
+  };
+  // The first step from the keyboard, the last on hover: both sides of the chart.
+  const raw = waterfall.getByRole('button', { name: /^Raw capacity/ });
+  await raw.focus();
+  await page.keyboard.press('Enter');
+  const note = page.locator('.chart-explained', { has: waterfall }).getByRole('note');
+  const pinned = note.filter({ hasText: 'TB per host' });
+  await expect(pinned).toBeVisible();
+  const rawBar = (await raw.boundingBox())!;
+  const rawNote = (await pinned.boundingBox())!;
+  await inside(rawNote);
+  expect(rawNote.x).toBeGreaterThanOrEqual(rawBar.x + rawBar.width);
+  await page.keyboard.press('Escape');
+  const required = waterfall.getByRole('button', { name: /^Required by workloads/ });
+  await required.hover();
+  const hovered = note.filter({ hasText: 'Required by workloads' });
+  await expect(hovered).toBeVisible();
+  const requiredBar = (await required.boundingBox())!;
+  const requiredNote = (await hovered.boundingBox())!;
+  await inside(requiredNote);
+  expect(requiredNote.x + requiredNote.width).toBeLessThanOrEqual(requiredBar.x);
+});

@@ -11,14 +11,32 @@ test.describe('design and workload editors', () => {
     const before = await ram.textContent();
     await page.getByLabel('Memory', { exact: true }).fill('512');
     await expect(ram).not.toHaveText(before ?? '');
-    await page.getByRole('button', { name: 'Duplicate', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Duplicate disk group 1' }).click();
     await expect(page.getByTestId('raw-tb')).toHaveText('19.20 TB');
-    await page.getByRole('button', { name: 'Remove', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Remove disk group 1' }).click();
     await expect(page.getByTestId('raw-tb')).toHaveText('12.80 TB');
     await page.getByLabel('Disk group 1 capacity device count').fill('7');
-    await page.getByRole('button', { name: 'Apply to all' }).first().click();
+    await page.getByRole('button', { name: 'Apply disk group 1 to all' }).click();
     await expect(page.getByTestId('raw-tb')).toHaveText('22.40 TB');
     await page.screenshot({ path: 'tests/output/design-editor.png', fullPage: true });
+  });
+
+  test('a disk group shows its devices in full, its table within the panel', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const table = page.getByRole('region', { name: 'Disk groups table' });
+    const cache = page.getByLabel('Disk group 1 cache device');
+    const name = await cache.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? '');
+    expect(name.length).toBeGreaterThan(20);
+    await expect(cache).toHaveAttribute('title', name);
+    // Nothing of the row is scrolled out of view: the last action is inside the panel.
+    const region = (await table.boundingBox())!;
+    const remove = (await page.getByRole('button', { name: 'Remove disk group 1' }).boundingBox())!;
+    expect(remove.x + remove.width).toBeLessThanOrEqual(region.x + region.width + 1);
+    // The select cuts the name at this width: it wraps in full under it.
+    const inFull = cache.locator('xpath=ancestor::td').locator('.chosen-in-full');
+    await expect(inFull).toBeVisible();
+    await expect(inFull).toHaveText(name);
+    await page.screenshot({ path: 'tests/output/disk-group-device-names.png' });
   });
 
   test('the cluster cost follows the prices in the design', async ({ page }) => {

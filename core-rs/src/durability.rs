@@ -17,6 +17,7 @@ mod markov;
 mod monte_carlo;
 #[cfg(test)]
 mod tests;
+pub mod text;
 
 use serde::Serialize;
 

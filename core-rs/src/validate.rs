@@ -563,17 +563,27 @@ pub const ISCSI_LUNS: Range = (1.0, 1_000.0);
 /// must lie in (all finite, so a value in range is a number). Counts are
 /// exact as `f64`s and print as the integers they are.
 fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, Range)) {
-    let mut vm_shape =
-        |vm_count: u32, vcpu: u32, ram_gb: f64, reserved_gb: Option<f64>, min_ram_gb: f64| {
-            figure("vm_count", f64::from(vm_count), (1.0, 100_000.0));
-            figure("vcpu_per_vm", f64::from(vcpu), (1.0, 768.0));
-            figure("ram_gb_per_vm", ram_gb, (min_ram_gb, 24_576.0));
-            // A VM reserves at most the memory it is configured with (vSphere);
-            // absent, nothing is reserved and there is nothing to check.
-            if let Some(reserved_gb) = reserved_gb {
-                figure("memory_reservation_gb_per_vm", reserved_gb, (0.0, ram_gb));
-            }
+    let mut vm_shape = |vm_count: u32,
+                        vcpu: u32,
+                        ram_gb: f64,
+                        reserved_gb: Option<f64>,
+                        min_vcpu: f64,
+                        min_ram_gb: f64| {
+        figure("vm_count", f64::from(vm_count), (1.0, 100_000.0));
+        figure("vcpu_per_vm", f64::from(vcpu), (min_vcpu, 768.0));
+        // A group that carries disks only (no vCPUs) has no memory either.
+        let max_ram_gb = if vcpu == 0 && min_vcpu == 0.0 {
+            0.0
+        } else {
+            24_576.0
         };
+        figure("ram_gb_per_vm", ram_gb, (min_ram_gb, max_ram_gb));
+        // A VM reserves at most the memory it is configured with (vSphere);
+        // absent, nothing is reserved and there is nothing to check.
+        if let Some(reserved_gb) = reserved_gb {
+            figure("memory_reservation_gb_per_vm", reserved_gb, (0.0, ram_gb));
+        }
+    };
     match spec {
         WorkloadSpec::SqlServer {
             vm_count,
@@ -595,6 +605,7 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
                 *vcpu_per_vm,
                 *ram_gb_per_vm,
                 *memory_reservation_gb_per_vm,
+                1.0,
                 MIN_VM_RAM_GB,
             );
             figure("db_size_gb", *db_size_gb, (0.001, 1_000_000.0));
@@ -627,6 +638,7 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
                 *vcpu_per_vm,
                 *ram_gb_per_vm,
                 *memory_reservation_gb_per_vm,
+                1.0,
                 MIN_VM_RAM_GB,
             );
             figure("mailboxes", f64::from(*mailboxes), (1.0, 10_000_000.0));
@@ -654,6 +666,7 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
                 *vcpu_per_vm,
                 *ram_gb_per_vm,
                 *memory_reservation_gb_per_vm,
+                1.0,
                 MIN_VM_RAM_GB,
             );
             figure("capacity_gb", *capacity_gb, (0.001, 100_000_000.0));
@@ -680,6 +693,8 @@ fn spec_figures(spec: &WorkloadSpec, mut figure: impl FnMut(&'static str, f64, R
                 *vcpu_per_vm,
                 *ram_gb_per_vm,
                 *memory_reservation_gb_per_vm,
+                // 0 vCPUs: a group that carries disks only.
+                0.0,
                 // A VM group is an average: an RVTools inventory lists what
                 // vCenter reports, including small agent VMs (vCLS: 128 MB)
                 // and VMs it reports without memory (inaccessible ones).
@@ -716,6 +731,40 @@ fn design_origin(c: &mut Checker, origin: &DesignOrigin) {
 mod tests {
     use super::*;
     use serde_json::{json, Value};
+
+    #[test]
+    fn only_a_vm_group_carries_disks_only_and_then_without_memory() {
+        let mut project: Value = serde_json::from_str(include_str!(
+            "../../assets/examples/seed-003-mixed-sql-exchange.json"
+        ))
+        .expect("the example parses");
+        let disks = project["workloads"]
+            .as_array()
+            .expect("workloads")
+            .iter()
+            .position(|w| w["spec"]["kind"] == "vm_group")
+            .expect("a VM group");
+        let check = |project: &Value| -> Vec<String> {
+            let project = crate::parse_project(&project.to_string()).expect("a project");
+            validate(&project).into_iter().map(|i| i.message).collect()
+        };
+        project["workloads"][disks]["spec"]["vcpu_per_vm"] = json!(0);
+        project["workloads"][disks]["spec"]["ram_gb_per_vm"] = json!(0);
+        assert_eq!(check(&project), Vec::<String>::new());
+        project["workloads"][disks]["spec"]["ram_gb_per_vm"] = json!(8);
+        assert_eq!(
+            check(&project),
+            [format!(
+                "workloads[{disks}].spec.ram_gb_per_vm must be between 0 and 0 (got 8)"
+            )]
+        );
+        project["workloads"][disks]["spec"]["ram_gb_per_vm"] = json!(0);
+        project["workloads"][0]["spec"]["vcpu_per_vm"] = json!(0);
+        assert_eq!(
+            check(&project),
+            ["workloads[0].spec.vcpu_per_vm must be between 1 and 768 (got 0)"]
+        );
+    }
 
     #[test]
     fn out_of_range_workload_figures_are_named_with_their_range() {

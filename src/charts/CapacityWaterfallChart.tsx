@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import type { Explanation } from '../components/Explain';
 import type { WaterfallStep } from '../core/types';
 import { formatCapacityIn, UNIT_LABEL, type CapacityUnit } from '../units';
@@ -72,6 +72,35 @@ const HEIGHT = 340;
 const PLOT = { top: 10, right: 16, bottom: 230, left: 136 };
 const LABEL_ANGLE = -35;
 const COLUMN_FILL = 0.8;
+/** The widest a step's note gets beside its bar (the notes' usual 24rem). */
+const NOTE_WIDTH = 384;
+/** Between a bar and its note. */
+const NOTE_GAP = 6;
+
+/**
+ * Where a step's explanation goes: beside its bar, on the side with more
+ * room, at the top of the plot and within the chart's box, so that it
+ * covers no chart below (the IOPS chart follows the waterfall). Its
+ * height is the chart's at most; a longer one scrolls once pinned.
+ */
+export function noteBeside(index: number, bars: number): CSSProperties {
+  const slot = (WIDTH - PLOT.right - PLOT.left) / bars;
+  const centre = PLOT.left + (index + 0.5) * slot;
+  const half = (slot * COLUMN_FILL) / 2;
+  const roomRight = WIDTH - (centre + half + NOTE_GAP);
+  const roomLeft = centre - half - NOTE_GAP;
+  const place =
+    roomRight >= roomLeft
+      ? { left: centre + half + NOTE_GAP, width: Math.min(NOTE_WIDTH, roomRight) }
+      : { left: Math.max(0, roomLeft - NOTE_WIDTH), width: Math.min(NOTE_WIDTH, roomLeft) };
+  return {
+    ...place,
+    top: PLOT.top,
+    maxWidth: 'none',
+    maxHeight: HEIGHT - PLOT.top,
+    overflowY: 'auto',
+  };
+}
 
 /**
  * Re-renders only when its steps, requirement or unit change. Each bar
@@ -148,7 +177,12 @@ export const CapacityWaterfallChart = memo(function CapacityWaterfallChart({
           );
         })}
       </svg>
-      {explained.popup(marks)}
+      {explained.popup(marks, (key) =>
+        noteBeside(
+          marks.findIndex((m) => m.key === key),
+          marks.length,
+        ),
+      )}
     </div>
   );
 });

@@ -14,6 +14,7 @@ import { FigureBarChart } from './FigureBarChart';
 import { HorizontalBars } from './HorizontalBars';
 import { LatencyChart } from './LatencyChart';
 import { LinePlot } from './LinePlot';
+import { formatCapacity } from '../units';
 
 type Osa = Extract<ClusterResult, { kind: 'vsan_osa' }>;
 let seed001: Osa;
@@ -151,8 +152,8 @@ describe('the capacity waterfall', () => {
     const capacity = waterfall();
     const names = screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'));
     expect(names).toEqual([
-      ...capacity.waterfall.map((s) => `${s.label}: ${s.amount.tb.toFixed(2)} TB`),
-      `Required by workloads: ${capacity.required.tb.toFixed(2)} TB`,
+      ...capacity.waterfall.map((s) => `${s.label}: ${formatCapacity(s.amount, 'tb')}`),
+      `Required by workloads: ${formatCapacity(capacity.required, 'tb')}`,
     ]);
     expect(names[0]).toBe('Raw capacity (capacity devices): 12.80 TB');
     for (const bar of screen.getAllByRole('button')) expect(bar.tabIndex).toBe(0);

@@ -3,6 +3,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
@@ -52,13 +53,18 @@ export function useExplainedMarks() {
     onMouseLeave: () => setHovered((key) => (key === mark.key ? null : key)),
   });
 
-  /** The shown mark's explanation, to place right after the chart. */
-  const popup = (marks: readonly ExplainedMark[]) => {
+  /**
+   * The shown mark's explanation, to place right after the chart: under
+   * it (or above), or where `beside` puts it for the shown mark, in the
+   * chart's box (a chart that has room beside its marks, so the note
+   * covers no other chart).
+   */
+  const popup = (marks: readonly ExplainedMark[], beside?: (key: string) => CSSProperties) => {
     const shown = marks.find((m) => m.key === shownKey);
     if (!shown) return null;
     const isPinned = shown.key === pinned;
     return (
-      <Placed id={id} pinned={isPinned} shownKey={shown.key}>
+      <Placed id={id} pinned={isPinned} shownKey={shown.key} beside={beside?.(shown.key)}>
         <p className="chart-explanation-head">
           <strong>{shown.figure}</strong>
           {isPinned && (
@@ -91,31 +97,40 @@ function Placed({
   id,
   pinned,
   shownKey,
+  beside,
   children,
 }: {
   id: string;
   pinned: boolean;
   shownKey: string;
+  /** Where the chart puts it, in its own box; else under (or above) the chart. */
+  beside?: CSSProperties;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const placedByChart = beside !== undefined;
   useLayoutEffect(() => {
     const box = ref.current;
     const chart = box?.parentElement;
     if (!box || !chart) return;
     box.classList.remove('above', 'right');
+    if (placedByChart) {
+      if (pinned) box.scrollIntoView?.({ block: 'nearest' });
+      return;
+    }
     const view = visibleArea(chart);
     const height = box.offsetHeight;
     const { top, bottom } = chart.getBoundingClientRect();
     box.classList.toggle('above', bottom + height > view.bottom && top - height >= view.top);
     box.classList.toggle('right', box.getBoundingClientRect().right > view.right);
     if (pinned) box.scrollIntoView?.({ block: 'nearest' });
-  }, [shownKey, pinned]);
+  }, [shownKey, pinned, placedByChart]);
   return (
     <div
       ref={ref}
       id={id}
       role="note"
+      style={beside}
       className={
         pinned ? 'explain-body chart-explanation pinned' : 'explain-body chart-explanation'
       }

@@ -1,7 +1,7 @@
 // Inputs bound to a project field by its JSON path: the value, the edit and
 // the core's message for that path all come from the same place.
 import { Checkbox, Classes, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Project } from '../core/types';
 import { useApp } from '../store/context';
 import { getAtPath, setAtPath } from '../store/paths';
@@ -102,6 +102,36 @@ export function PathText({
   );
 }
 
+/**
+ * Whether `selectRef`'s select is narrower than `text` in its own font (a
+ * select cannot wrap), measured when the text or the width changes.
+ */
+function useCutText(
+  selectRef: React.RefObject<HTMLSelectElement | null>,
+  text: string | undefined,
+) {
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const select = selectRef.current;
+    if (!select || !text) return setCut(false);
+    const measure = () => {
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      setCut(context.measureText(text).width > room + 1);
+    };
+    measure();
+    const observer =
+      typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(select);
+    return () => observer?.disconnect();
+  }, [selectRef, text]);
+  return cut;
+}
+
 export interface Choice {
   value: string;
   label: string;
@@ -121,21 +151,36 @@ export function PathSelect({
   testId,
   hideLabel,
   hint,
+  longChoices,
 }: Common & {
   hint?: string;
   choices: readonly Choice[];
   parse?: (value: string) => unknown;
   edit?: (value: string) => (project: Project) => Project;
+  /**
+   * Choices longer than the column (device names): the select ends its
+   * text with an ellipsis, and the chosen one shows in full on hover (its
+   * title) and, wrapped, under the select whenever the select cuts it.
+   */
+  longChoices?: boolean;
 }) {
   const id = useId();
   const { value, issue, set } = useField(path);
   const editProject = useApp((s) => s.editProject);
+  const chosen = longChoices
+    ? choices.find((c) => c.value === String(value ?? ''))?.label
+    : undefined;
+  const select = useRef<HTMLSelectElement>(null);
+  const cut = useCutText(select, chosen);
   return (
     <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} message={issue}>
       <HTMLSelect
         id={id}
         data-path={path}
         data-testid={testId}
+        ref={longChoices ? select : undefined}
+        className={longChoices ? 'long-choices' : undefined}
+        title={chosen}
         fill
         minimal={hideLabel}
         value={String(value ?? '')}
@@ -145,6 +190,11 @@ export function PathSelect({
         onChange={(e) => (edit ? editProject(edit(e.target.value)) : set(parse(e.target.value)))}
         options={choices}
       />
+      {chosen && cut && (
+        <span className="chosen-in-full" aria-hidden="true">
+          {chosen}
+        </span>
+      )}
     </FieldFrame>
   );
 }

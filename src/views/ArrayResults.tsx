@@ -87,7 +87,7 @@ export const ArrayDetails = memo(function ArrayDetails({
         ]}
         explain={{ rule: x.vplex.latency_source, sources: [] }}
       />
-      <h3>Sites</h3>
+      <h3>Sites (each site's array)</h3>
       <HTMLTable compact striped className="grid">
         <thead>
           <tr>
@@ -116,7 +116,7 @@ export const ArrayDetails = memo(function ArrayDetails({
           <tr>
             <th scope="col">Failure</th>
             <th scope="col">Served by</th>
-            <th scope="col">Usable after / required</th>
+            <th scope="col">Serving array: usable after / required</th>
             <th scope="col">Array IOPS after / demand</th>
             <th scope="col">VPLEX IOPS after / demand</th>
             <th scope="col">IOPS headroom</th>

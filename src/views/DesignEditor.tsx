@@ -140,6 +140,7 @@ const DiskGroupsPanel = memo(function DiskGroupsPanel({ clusterIndex }: { cluste
                       label={`Disk group ${g + 1} cache device`}
                       choices={deviceChoices}
                       hideLabel
+                      longChoices
                     />
                   </td>
                   <td>
@@ -148,6 +149,7 @@ const DiskGroupsPanel = memo(function DiskGroupsPanel({ clusterIndex }: { cluste
                       label={`Disk group ${g + 1} capacity device`}
                       choices={deviceChoices}
                       hideLabel
+                      longChoices
                     />
                   </td>
                   <td>
@@ -158,17 +160,23 @@ const DiskGroupsPanel = memo(function DiskGroupsPanel({ clusterIndex }: { cluste
                     />
                   </td>
                   <td className="editor-row-actions">
+                    {/* Icons, named per group: the device names need the width. */}
                     <DuplicateButton
+                      iconOnly
+                      label={`Duplicate disk group ${g + 1}`}
                       onClick={() => editProject((p) => duplicateDiskGroup(p, clusterIndex, g))}
                     />
                     <Button
                       size="small"
                       variant="minimal"
                       icon="layers"
-                      text="Apply to all"
+                      title="Apply to all"
+                      aria-label={`Apply disk group ${g + 1} to all`}
                       onClick={() => editProject((p) => applyDiskGroupToAll(p, clusterIndex, g))}
                     />
                     <RemoveButton
+                      iconOnly
+                      label={`Remove disk group ${g + 1}`}
                       onClick={() => editProject((p) => removeDiskGroup(p, clusterIndex, g))}
                     />
                   </td>

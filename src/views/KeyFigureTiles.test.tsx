@@ -121,3 +121,21 @@ describe('every example', () => {
     }
   });
 });
+
+describe('an XtremIO + VPLEX cluster', () => {
+  it("says its capacity tiles cover both sites and opens rules with the tiles' numbers", () => {
+    const [cluster] = evaluate('seed-004-xtremio-vplex.json').clusters;
+    if (!cluster) throw new Error('seed 004 has its cluster');
+    const k = cluster.key_figures;
+    render(<KeyFigureTiles cluster={cluster} unit="tb" currency="USD" />);
+    // The core's rule text writes TB with two decimals, as the tiles do.
+    const tb = (v: number) => `${v.toFixed(2)} TB`;
+    for (const [label, figure] of [
+      ['Usable (both sites)', k.usable],
+      ['Required (both sites)', k.required],
+    ] as const) {
+      const term = screen.getByText(label).closest('dt');
+      expect(term?.textContent).toContain(tb(figure.tb));
+    }
+  });
+});

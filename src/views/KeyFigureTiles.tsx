@@ -32,6 +32,25 @@ function rawLabel(c: ClusterResult): string {
 }
 
 /**
+ * What the Usable, Required and Headroom tiles cover and the rules they
+ * open. An XtremIO + VPLEX cluster's key figures total both sites' arrays
+ * (the core's waterfall), while its utilisation row is the production
+ * site's: the tiles say "both sites" and open the waterfall's rules, whose
+ * numbers are the ones shown.
+ */
+function capacityTiles(c: ClusterResult, rule: (figure: string) => Explanation | undefined) {
+  if (c.kind !== 'xtremio_vplex') {
+    const usable = rule('capacity_usable');
+    return { scope: '', usable, required: usable, headroom: usable };
+  }
+  const capacity = c.detail.capacity;
+  const forData = capacity.waterfall.filter((step) => step.kind === 'subtotal').at(-1);
+  const usable = forData && { rule: forData.rule, sources: [forData.source] };
+  const required = { rule: capacity.required_rule, sources: [] };
+  return { scope: ' (both sites)', usable, required, headroom: both(usable, required) };
+}
+
+/**
  * The figures every kind of cluster has, as the core computed them once
  * (`key_figures`); `children` adds the kind's own tiles. What the kind does
  * not model says so, with the reason, instead of showing a zero.
@@ -50,6 +69,7 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
 }) {
   const k = cluster.key_figures;
   const rule = (figure: string) => cluster.utilisation.rows.find((r) => r.figure === figure);
+  const capacity = capacityTiles(cluster, rule);
   const latencyWhy = k.not_modelled.find((n) => n.figure === 'latency')?.why;
   return (
     <>
@@ -59,13 +79,13 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
           {' / '}
           <span data-testid="raw-tib">{formatCapacity(k.raw, 'tib')}</span>
         </Figure>
-        <Figure label="Usable" testId="usable" explain={rule('capacity_usable')}>
+        <Figure label={`Usable${capacity.scope}`} testId="usable" explain={capacity.usable}>
           {formatCapacity(k.usable, unit)}
         </Figure>
-        <Figure label="Required" testId="required" explain={rule('capacity_usable')}>
+        <Figure label={`Required${capacity.scope}`} testId="required" explain={capacity.required}>
           {formatCapacity(k.required, unit)}
         </Figure>
-        <Figure label="Headroom" testId="headroom" explain={rule('capacity_usable')}>
+        <Figure label={`Headroom${capacity.scope}`} testId="headroom" explain={capacity.headroom}>
           {formatCapacity(k.headroom, unit)} ({orDash(k.headroom_pct, formatPct)})
         </Figure>
         <Figure label="Front-end IOPS" testId="front-end-iops" explain={rule('iops')}>

@@ -2,9 +2,14 @@ import { HTMLTable } from '@blueprintjs/core';
 import { memo } from 'react';
 import { ScrollRegion } from '../components/ScrollRegion';
 import type { ClusterResilience } from '../core/types';
-import { formatCapacity, formatDuration, orDash, type CapacityUnit } from '../units';
-
-const probability = (p: number) => (p === 0 ? '0' : p.toExponential(2));
+import {
+  formatAnnualLoss,
+  formatCapacity,
+  formatDuration,
+  formatYears,
+  orDash,
+  type CapacityUnit,
+} from '../units';
 
 /** Failure what-ifs and durability for one cluster, as the core computed them. */
 export const ResiliencePanel = memo(function ResiliencePanel({
@@ -66,8 +71,8 @@ export const ResiliencePanel = memo(function ResiliencePanel({
             <tr key={p.policy_id}>
               <th scope="row">{p.policy_id}</th>
               <td>{p.failures_tolerated}</td>
-              <td>{orDash(p.mttdl_years, (y) => `${y.toExponential(2)} years`)}</td>
-              <td>{orDash(p.annual_loss_probability, probability)}</td>
+              <td>{orDash(p.mttdl_years, formatYears)}</td>
+              <td>{orDash(p.annual_loss_probability, formatAnnualLoss)}</td>
             </tr>
           ))}
         </tbody>

@@ -24,6 +24,10 @@ describe('workload field ranges', () => {
     expect(ranges.get('sql_server')?.get('deployment.replicas')).toEqual({ min: 2, max: 9 });
     expect(ranges.get('exchange')?.get('mailboxes')).toEqual({ min: 1, max: 10_000_000 });
     expect(ranges.get('vm_group')?.get('ram_gb_per_vm')).toEqual({ min: 0, max: 24_576 });
+    // A VM group without vCPUs carries disks only; other kinds run VMs.
+    expect(ranges.get('vm_group')?.get('vcpu_per_vm')).toEqual({ min: 0, max: 768 });
+    expect(ranges.get('sql_server')?.get('vcpu_per_vm')).toEqual({ min: 1, max: 768 });
+    expect(ranges.get('exchange')?.get('vm_count')).toEqual({ min: 1, max: 100_000 });
     for (const field of WORKLOAD_FIELDS) {
       if (field.choices || field.optional) continue;
       for (const kind of field.kinds)

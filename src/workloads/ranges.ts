@@ -16,9 +16,11 @@ export interface FieldRange {
 /** Ranges by kind, then by field key. */
 export type WorkloadRanges = ReadonlyMap<WorkloadKind, ReadonlyMap<string, FieldRange>>;
 
-// Every minimum the core sets is >= 0 and every count's is >= 1, so these
-// are outside every range and still parse (a count is an unsigned integer).
-const OUTSIDE_COUNT = 0;
+// Every minimum the core sets is >= 0 and every count's maximum is far
+// below 2^32 - 1, so these are outside every range and still parse (a count
+// is an unsigned 32-bit integer; 0 is allowed where a VM group carries disks
+// only, with no vCPUs).
+const OUTSIDE_COUNT = 4_294_967_295;
 const OUTSIDE_NUMBER = -1;
 
 /** The probe: the project's clusters and policies, one out-of-range workload per kind. */

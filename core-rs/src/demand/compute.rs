@@ -57,8 +57,12 @@ pub fn vcpu_per_core_ceiling(spec: &WorkloadSpec) -> (f64, &'static str) {
 
 /// Powered-on VMs of a workload. SQL Server's `vm_count` counts instances:
 /// an availability group runs one VM per replica, a failover cluster one per
-/// node (`fci_nodes`, which the model does not hold yet: seed 002 ran 2).
+/// node (`fci_nodes`, which the model does not hold yet: seed 002 ran 2). A
+/// group that carries disks only runs none: its VMs are counted where they run.
 pub fn vm_count(spec: &WorkloadSpec, fci_nodes: u32) -> u32 {
+    if spec.carries_disks_only() {
+        return 0;
+    }
     match spec {
         WorkloadSpec::SqlServer {
             vm_count,
@@ -468,6 +472,33 @@ mod tests {
             cpu.message
         );
         assert!(cpu.message.contains("103 %"), "{}", cpu.message);
+    }
+
+    #[test]
+    fn a_group_that_carries_disks_only_adds_no_vms_vcpus_or_memory() {
+        // Seed 000's example holds VM1-VM4's OS disks as one VM group: its
+        // vCPU made 57 vCPUs of the seed's 56 (Table 8).
+        let (h, ssd, hdd) = seed_000();
+        let group = seed_000_group(&ssd, &hdd);
+        let ags = [
+            workload("ag180", sql(1, 12, 128.0, ag())),
+            workload("ag350", sql(1, 16, 128.0, ag())),
+        ];
+        let alone = assess(&h, 4, &[group, group], &ags, &Settings::default());
+        let disks = workload("os-disks", vms(1, 0, 0.0));
+        assert!(disks.spec.carries_disks_only());
+        let with_disks = assess(
+            &h,
+            4,
+            &[group, group],
+            &[ags[0].clone(), ags[1].clone(), disks],
+            &Settings::default(),
+        );
+        assert_eq!(with_disks.vcpus, 56);
+        assert_eq!(with_disks.cores_needed, alone.cores_needed);
+        assert_eq!(with_disks.ram_demand_gb, alone.ram_demand_gb);
+        assert_eq!(vm_count(&vms(4, 0, 0.0), 2), 0);
+        assert_eq!(vm_count(&vms(4, 1, 0.0), 2), 4);
     }
 
     #[test]

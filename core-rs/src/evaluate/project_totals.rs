@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::cluster_result::ClusterResult;
-use super::key_figures::{slowest, Binding, Latency, Utilisation};
+use super::key_figures::{Binding, Latency, Utilisation};
 use super::utilisation::UtilisationRow;
 use crate::bom::{project_cost, ClusterCost, ProjectCost};
 use crate::model::Capacity;
@@ -127,30 +127,50 @@ fn tightest_use(clusters: &[ClusterResult]) -> Vec<TightestUse> {
     out
 }
 
-/// `Latency::rule` of a project: the largest of its clusters' figures.
-const SLOWEST_CLUSTER: &str = "The slowest estimated mean read and write latency over every \
-    cluster that models latency, each cluster's the largest of its workloads' (or, through VPLEX, \
-    its paths') estimates: an estimate, not a measurement.";
+/// `Latency::rule` of a project: the slowest cluster's figures.
+const SLOWEST_CLUSTER: &str = "The estimated mean read and write latency of the slowest cluster \
+    that models latency (a saturated one first, else the one whose slower figure is the largest), \
+    each cluster's the largest of its workloads' (or, through VPLEX, its paths') estimates: an \
+    estimate, not a measurement.";
 
-fn slowest_of(clusters: &[ClusterResult]) -> Option<Latency> {
-    let modelled: Vec<&Latency> = clusters
-        .iter()
-        .filter_map(|c| c.key_figures.latency.as_ref())
-        .collect();
-    let source = modelled.first()?.source;
+/// The slowest cluster's latency, with that cluster's source: the figures
+/// of one cluster, so the source cited is the model that produced them
+/// (clusters of different kinds have different latency models).
+fn slowest_of<'a>(clusters: impl Iterator<Item = &'a Latency>) -> Option<Latency> {
     // A cluster without workloads has no estimate and is not saturated:
     // it says nothing about the slowest workload.
-    let estimates = modelled
-        .iter()
+    let slowness = |l: &Latency| {
+        if l.saturated {
+            f64::INFINITY
+        } else {
+            [l.read_ms, l.write_ms]
+                .into_iter()
+                .flatten()
+                .fold(f64::NEG_INFINITY, f64::max)
+        }
+    };
+    let mut modelled = clusters.peekable();
+    let first = *modelled.peek()?;
+    let slowest = modelled
         .filter(|l| l.saturated || l.read_ms.is_some() || l.write_ms.is_some())
-        .map(|l| {
-            if l.saturated {
-                (None, None)
-            } else {
-                (l.read_ms, l.write_ms)
-            }
+        .fold(None, |worst: Option<&Latency>, l| match worst {
+            Some(w) if slowness(w) >= slowness(l) => Some(w),
+            _ => Some(l),
         });
-    Some(slowest(estimates, SLOWEST_CLUSTER, source))
+    Some(match slowest {
+        Some(l) => Latency {
+            rule: SLOWEST_CLUSTER,
+            ..*l
+        },
+        // No cluster has workloads yet: no figure, the first model named.
+        None => Latency {
+            read_ms: None,
+            write_ms: None,
+            saturated: false,
+            rule: SLOWEST_CLUSTER,
+            source: first.source,
+        },
+    })
 }
 
 pub fn of_clusters(clusters: &[ClusterResult], pricing: &Pricing) -> ProjectTotals {
@@ -187,7 +207,11 @@ pub fn of_clusters(clusters: &[ClusterResult], pricing: &Pricing) -> ProjectTota
         physical_cores: clusters.iter().map(|c| c.key_figures.cpu.at_n.limit).sum(),
         ram_for_vms_gb: clusters.iter().map(|c| c.key_figures.ram.at_n.limit).sum(),
         utilisation: tightest_use(clusters),
-        latency: slowest_of(clusters),
+        latency: slowest_of(
+            clusters
+                .iter()
+                .filter_map(|c| c.key_figures.latency.as_ref()),
+        ),
         hosts: clusters.iter().map(|c| c.key_figures.hosts).sum(),
         raw: Capacity::from_gb(raw),
         usable: Capacity::from_gb(usable),
@@ -220,5 +244,51 @@ pub fn of_clusters(clusters: &[ClusterResult], pricing: &Pricing) -> ProjectTota
                 cluster_id: c.id.clone(),
                 binding,
             }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn latency(
+        read: Option<f64>,
+        write: Option<f64>,
+        saturated: bool,
+        source: &'static str,
+    ) -> Latency {
+        Latency {
+            read_ms: read,
+            write_ms: write,
+            saturated,
+            rule: "cluster",
+            source,
+        }
+    }
+
+    #[test]
+    fn the_project_latency_cites_the_cluster_it_picked() {
+        let osa = latency(Some(1.0), Some(2.0), false, "osa model");
+        let vplex = latency(Some(2.5), Some(3.7), false, "vplex model");
+        let slowest = slowest_of([&osa, &vplex].into_iter()).expect("modelled");
+        assert_eq!(slowest.source, "vplex model");
+        assert_eq!((slowest.read_ms, slowest.write_ms), (Some(2.5), Some(3.7)));
+        assert_eq!(slowest.rule, SLOWEST_CLUSTER);
+        // The same clusters in the other order pick the same one.
+        let again = slowest_of([&vplex, &osa].into_iter()).expect("modelled");
+        assert_eq!(again.source, "vplex model");
+    }
+
+    #[test]
+    fn a_saturated_cluster_is_the_slowest_and_one_without_workloads_is_passed_over() {
+        let idle = latency(None, None, false, "idle model");
+        let fast = latency(Some(0.5), Some(0.9), false, "fast model");
+        let saturated = latency(None, None, true, "saturated model");
+        let slowest = slowest_of([&idle, &fast, &saturated].into_iter()).expect("modelled");
+        assert!(slowest.saturated);
+        assert_eq!(slowest.source, "saturated model");
+        let only_idle = slowest_of([&idle].into_iter()).expect("modelled");
+        assert_eq!((only_idle.read_ms, only_idle.saturated), (None, false));
+        assert!(slowest_of(std::iter::empty()).is_none());
     }
 }

@@ -757,6 +757,8 @@ fn every_waterfall_step_and_latency_chart_of_every_kind_states_its_rule() {
     };
     let (cluster, project) = rule(&esa);
     assert_eq!(cluster, Some(super::key_figures::SLOWEST_WORKLOAD));
-    assert!(project.is_some_and(|r| r.starts_with("The slowest estimated mean read and write")));
+    assert!(project.is_some_and(
+        |r| r.starts_with("The estimated mean read and write latency of the slowest cluster")
+    ));
     assert_eq!(rule(&array).0, Some(super::key_figures::VPLEX_PATHS));
 }

@@ -108,6 +108,9 @@ pub enum WorkloadSpec {
     /// Generic virtual machines sharing the cluster.
     VmGroup {
         vm_count: u32,
+        /// 0: the group carries disks only (the OS disks of VMs another
+        /// workload counts, as the seeds' examples hold them): it runs no
+        /// VMs, vCPUs or memory of its own (`carries_disks_only`).
         vcpu_per_vm: u32,
         ram_gb_per_vm: f64,
         /// Memory reserved for each VM, in GB (0 ..= `ram_gb_per_vm`): vSphere
@@ -146,6 +149,13 @@ impl WorkloadSpec {
 }
 
 impl WorkloadSpec {
+    /// A VM group without vCPUs holds disks of VMs that other workloads
+    /// count (their OS disks): its disks take capacity, but it adds no VMs,
+    /// vCPUs or memory to the cluster's compute.
+    pub fn carries_disks_only(&self) -> bool {
+        matches!(self, WorkloadSpec::VmGroup { vcpu_per_vm: 0, .. })
+    }
+
     /// Memory reserved per VM, in GB: none unless the workload gives it.
     pub fn memory_reservation_gb(&self) -> f64 {
         match self {

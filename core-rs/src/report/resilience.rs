@@ -6,6 +6,7 @@
 
 use super::sheet::{Cell, NumberFormat, Sheet, SheetBuilder};
 use super::{Context, Evaluated};
+use crate::durability::text::{annual_loss_text, mttdl_text};
 use crate::model::Id;
 use crate::platform::two_sites::{FailoverLimit, SiteFailure};
 use crate::platform::xtremio_vplex::{ArrayFailureKind, SiteRole};
@@ -159,11 +160,12 @@ fn durability(b: &mut SheetBuilder, ctx: &Context) {
                 Cell::count(p.failures_tolerated),
                 Cell::count(p.min_hosts),
                 Cell::text(if p.placeable { "yes" } else { "no" }),
-                Cell::maybe(p.mttdl_years, NumberFormat::Decimal),
-                Cell::maybe(
-                    p.annual_loss_probability.map(|x| x * 100.0),
-                    NumberFormat::Percent,
-                ),
+                // Text: a figure spanning orders of magnitude, read rather
+                // than computed with (a number format showed 0.0 %).
+                p.mttdl_years
+                    .map_or(Cell::Blank, |y| Cell::text(mttdl_text(y))),
+                p.annual_loss_probability
+                    .map_or(Cell::Blank, |x| Cell::text(annual_loss_text(x))),
             ]);
         }
         let a = &d.assumptions;
@@ -178,8 +180,8 @@ fn durability(b: &mut SheetBuilder, ctx: &Context) {
             "Failures tolerated",
             "Minimum hosts",
             "Placeable",
-            "Mean time to data loss (years)",
-            "Loss probability over the horizon (%)",
+            "Mean time to data loss",
+            "Annual probability of data loss",
         ],
         rows,
     );

@@ -474,6 +474,37 @@ fn resilience_sheet_shows_the_site_failure_tps_estimate() {
 }
 
 #[test]
+fn resilience_sheet_shows_durability_as_people_read_it() {
+    // Seed 000's RAID-1 FTT=1 policy: an MTTDL of about 4,050 years and a
+    // 0.025 % annual chance of loss, not 4.05e+3 or a percentage cut to 0.0.
+    let (p, e) = evaluated(SEED_000);
+    let s = sheets(&p, &e);
+    let (header, rows) = table_rows(sheet(&s, "Resilience"), "durability");
+    let d = &e.clusters[0]
+        .vsan_osa()
+        .expect("vSAN OSA")
+        .resilience
+        .durability
+        .policies[0];
+    let (mttdl, loss) = (
+        d.mttdl_years.expect("mttdl"),
+        d.annual_loss_probability.expect("loss"),
+    );
+    let mttdl_cell = &rows[0][column(header, "Mean time to data loss")];
+    assert_eq!(
+        *mttdl_cell,
+        Cell::text(crate::durability::text::mttdl_text(mttdl))
+    );
+    assert!(matches!(mttdl_cell, Cell::Text(t) if t.ends_with("0 years") && t.contains(',')));
+    let loss_cell = &rows[0][column(header, "Annual probability of data loss")];
+    assert_eq!(
+        *loss_cell,
+        Cell::text(crate::durability::text::annual_loss_text(loss))
+    );
+    assert!(matches!(loss_cell, Cell::Text(t) if t.starts_with("0.0") && t != "0.0 %"));
+}
+
+#[test]
 fn resilience_sheet_lists_every_array_failure() {
     let (p, e) = evaluated(include_str!(
         "../../../assets/examples/seed-004-xtremio-vplex.json"

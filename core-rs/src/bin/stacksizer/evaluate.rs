@@ -4,6 +4,7 @@ use std::process::ExitCode;
 use stacksizer_core::bom::price_project;
 use stacksizer_core::bom::ProjectCost;
 use stacksizer_core::demand::growth::ClusterGrowth;
+use stacksizer_core::durability::text::{annual_loss_text, mttdl_text};
 use stacksizer_core::evaluate::{
     evaluate, evaluate_json, ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation,
     ClusterResult, ClusterUtilisation, EvaluateOutcome, Utilisation,
@@ -343,11 +344,11 @@ fn print_resilience(r: &ClusterResilience) {
     for p in &r.durability.policies {
         match (p.annual_loss_probability, p.mttdl_years) {
             (Some(loss), Some(mttdl)) => outln!(
-                "  durability {} (FTT={}): {:.1e} chance of data loss per year, MTTDL {} years",
+                "  durability {} (FTT={}): {} chance of data loss per year, MTTDL {}",
                 p.policy_id,
                 p.failures_tolerated,
-                loss,
-                num(mttdl, 0)
+                annual_loss_text(loss),
+                mttdl_text(mttdl)
             ),
             (Some(_), None) => outln!(
                 "  durability {}: no data loss in the model (instant rebuilds)",
