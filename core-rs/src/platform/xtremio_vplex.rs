@@ -106,6 +106,13 @@ impl VplexEvaluation {
     pub fn frontend_iops_exceeded(&self) -> bool {
         self.frontend_iops > self.limit.frontend_iops_peak
     }
+
+    /// `vplex.above_average_load` (a warning): within the peak but above
+    /// what the engines sustain on average.
+    #[inline]
+    pub fn above_average_load(&self) -> bool {
+        self.frontend_iops > self.limit.frontend_iops_average
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -119,6 +126,15 @@ pub struct WanLink {
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub utilisation_pct: Option<f64>,
     pub source: &'static str,
+}
+
+impl WanLink {
+    /// `vplex.wan_link_insufficient`: the distributed volumes' writes need
+    /// more than the link.
+    #[inline]
+    pub fn insufficient(&self) -> bool {
+        self.required_gbps > self.link_gbps
+    }
 }
 
 /// Sizes an XtremIO + VPLEX cluster; validation has checked the model id,
