@@ -602,7 +602,7 @@ pub use key_figures::{
 pub use project_totals::{ClusterBinding, ProjectTotals, Tightest, TightestUse};
 use timeline::{OsaGrowth, Today};
 use utilisation::utilisation;
-pub use utilisation::{ClusterUtilisation, Threshold, UtilisationRow};
+pub use utilisation::{ClusterUtilisation, Judged, Judgement, Level, Threshold, UtilisationRow};
 
 #[cfg(test)]
 mod tests;

@@ -25,6 +25,7 @@
 
 mod esa;
 mod findings;
+pub use findings::fills_datastore;
 mod loss;
 mod rebuild_performance;
 mod resync;
@@ -193,6 +194,13 @@ impl FailureScenario {
             .iter()
             .all(|b| *b == RebuildBlocker::SiteDown)
             && !self.iops_short()
+    }
+
+    /// `resilience.rebuild_space_short`: the surviving devices cannot hold
+    /// every rebuilt component.
+    pub fn space_short(&self) -> bool {
+        self.rebuild_blockers
+            .contains(&RebuildBlocker::NotEnoughSpace)
     }
 
     /// The surviving devices cannot carry the workloads' IOPS within the

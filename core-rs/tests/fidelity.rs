@@ -273,7 +273,7 @@ fn figures() -> Vec<Figure> {
         row("002", "iSCSI targets per cluster, at most", "Best Practices", 16.0, "targets", Rule, Example("seed-002"), "/clusters/0/detail/iscsi/max_targets"),
         row("002", "iSCSI LUNs per cluster, at most", "Best Practices", 128.0, "LUNs", Rule, Example("seed-002"), "/clusters/0/detail/iscsi/max_luns"),
         row("002", "iSCSI sessions per host, at most", "Best Practices", 128.0, "sessions", Rule, Example("seed-002"), "/clusters/0/detail/iscsi/max_sessions_per_host"),
-        row("002", "Datastore use that raises an alert", "Managing the Quota for File Server from vSAN", 80.0, "%", Rule, Example("seed-002"), "/clusters/0/utilisation/rows/2/threshold/pct").at("figure", "datastore_fullness"),
+        row("002", "Datastore use that raises an alert", "Managing the Quota for File Server from vSAN", 80.0, "%", Rule, Example("seed-002"), "/clusters/0/utilisation/rows/2/judged/at_n/threshold/pct").at("figure", "datastore_fullness"),
         // Seed 003.
         row("003", "Datastore capacity used, every VM disk of table 5", "Mixed Workload Database Configuration (around 65 %)", 65.0, "%", Predicted, Example("seed-003"), "/clusters/0/utilisation/rows/2/at_n/pct").at("figure", "datastore_fullness"),
         row("003", "Data to resync after a cache-disk failure", "Mixed Workload Failure Test", 5.30, "TB", Predicted, Example("seed-003"), "/clusters/0/detail/resilience/scenarios/1/data_to_resync/tb").at("kind", "disk_group"),

@@ -9,6 +9,7 @@ use stacksizer_core::catalog::{shipped_catalog, Catalog};
 use stacksizer_core::evaluate::evaluate;
 use stacksizer_core::model::{Project, Storage, Topology};
 use stacksizer_core::parse_project;
+use stacksizer_core::platform::xtremio_vplex::engine_counts;
 use stacksizer_core::recommend::{
     is_unmet, recommend, ProtectionChoice, RecommendOptions, Recommendation,
 };
@@ -89,8 +90,9 @@ const SEEDS: [Seed; 6] = [
         file: "seed-004-xtremio-vplex.json",
         host: "cisco-ucs-e7-40c-seed004",
         devices: &[],
-        // A site down leaves 120 cores for the FCIs' and test/dev VMs' 211.
-        falls_short: &["stretched.site_failure_cpu"],
+        // A site down leaves 120 cores for the FCIs' and test/dev VMs' 211;
+        // one of the two VPLEX engines down leaves 45k of the 82k IOPS.
+        falls_short: &["stretched.site_failure_cpu", "xtremio.failure_iops"],
     },
 ];
 
@@ -174,7 +176,9 @@ fn from_catalog(seed: &Seed, project: &Project, catalog: &Catalog) -> Project {
 }
 
 /// The seed's own parts with hosts added (per site when stretched) until
-/// every requirement is met, and what that costs.
+/// every requirement is met, and what that costs; on an array, the VPLEX
+/// engines or X-Bricks an IOPS shortfall after a failure names too (hosts
+/// carry none of that I/O).
 fn grown(seed: &Seed, project: &Project, catalog: &Catalog) -> Option<(u32, f64)> {
     let mut p = from_catalog(seed, project, catalog);
     for _ in 0..32 {
@@ -183,6 +187,25 @@ fn grown(seed: &Seed, project: &Project, catalog: &Catalog) -> Option<(u32, f64)
                 p.clusters[0].topology.host_count(),
                 own_cost(seed, &p, catalog),
             ));
+        }
+        // The part each IOPS shortfall after a failure names (its path).
+        let short: Vec<String> = evaluate(&p)
+            .expect("valid")
+            .findings
+            .iter()
+            .filter(|f| f.code.as_str() == "xtremio.failure_iops")
+            .filter_map(|f| f.path.clone())
+            .collect();
+        if let Storage::XtremioVplex(a) = &mut p.clusters[0].storage {
+            let more = engine_counts().into_iter().find(|&n| n > a.vplex_engines);
+            if let (true, Some(n)) = (short.iter().any(|s| s.ends_with("vplex_engines")), more) {
+                a.vplex_engines = n;
+                continue;
+            }
+            if short.iter().any(|s| s.ends_with("x_bricks_per_site")) {
+                a.x_bricks_per_site += 1;
+                continue;
+            }
         }
         match &mut p.clusters[0].topology {
             Topology::Single { host_count } => *host_count += 1,

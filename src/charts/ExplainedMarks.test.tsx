@@ -187,6 +187,7 @@ describe('the latency chart', () => {
       <LatencyChart
         title="Estimated latency by workload"
         bars={[{ label: 'sql200', read: 1.6, write: 2.1 }]}
+        targets={seed001.detail.performance.latency_targets}
         explain={{ rule: model, sources: [] }}
       />,
     );

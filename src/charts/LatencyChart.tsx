@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import type { Explanation } from '../components/Explain';
+import type { LatencyTarget } from '../core/types';
 import { upTo } from '../units';
 import { HorizontalBars, type BarRow } from './HorizontalBars';
 import { SERIES } from './palette';
@@ -16,32 +17,35 @@ const SERIES_SHOWN = [
   { name: 'Write', colour: SERIES.demand },
 ];
 
-// The SQL Server targets the core's findings use (seed 000 §7.3); the axis
-// always reaches past the data-file target so both lines show.
-const TARGETS = [
-  { value: 5, label: 'log 5', colour: SERIES.warning },
-  { value: 20, label: 'data 20', colour: SERIES.over },
-];
-const AXIS_AT_LEAST = 22;
+/** The axis reaches this far past the highest target so its line and label show. */
+const PAST_TARGET = 1.1;
 
 /**
  * Estimated read and write latency per workload (or path), in ms, with the
- * SQL Server targets the core's findings use drawn across: 5 ms for the
- * transaction log, 20 ms for data files (seed 000 §7.3). Every bar opens
- * `explain`, the core's latency model, where given.
+ * targets the core's latency findings hold them to drawn across
+ * (`targets`: a warning fires past each line; none where no finding
+ * applies). Every bar opens `explain`, the core's latency model, where given.
  */
 export const LatencyChart = memo(function LatencyChart({
   bars,
   title,
+  targets,
   explain,
 }: {
   bars: LatencyBar[];
   title: string;
+  targets: LatencyTarget[];
   explain?: Explanation;
 }) {
   const rows = useMemo<BarRow[]>(
     () => bars.map((bar) => ({ label: bar.label, values: [bar.read, bar.write], explain })),
     [bars, explain],
+  );
+  // Every line is a warning's target: one colour, told apart by its label.
+  const marks = useMemo(
+    () =>
+      targets.map((t) => ({ value: t.ms, label: `${t.label} ${t.ms}`, colour: SERIES.warning })),
+    [targets],
   );
   return (
     <HorizontalBars
@@ -54,8 +58,8 @@ export const LatencyChart = memo(function LatencyChart({
       labelWidth={92}
       rowHeight={36}
       barSize={12}
-      atLeast={AXIS_AT_LEAST}
-      marks={TARGETS}
+      atLeast={Math.max(0, ...targets.map((t) => t.ms)) * PAST_TARGET}
+      marks={marks}
       format={(value) => upTo(value, 2)}
     />
   );

@@ -85,6 +85,7 @@ export const ArrayDetails = memo(function ArrayDetails({
           },
           { label: 'Local', read: x.vplex.read_latency_ms, write: x.vplex.local_write_latency_ms },
         ]}
+        targets={x.vplex.latency_targets}
         explain={{ rule: x.vplex.latency_source, sources: [] }}
       />
       <h3>Sites (each site's array)</h3>

@@ -124,7 +124,12 @@ export const EsaDetails = memo(function EsaDetails({
         Writes land in a RAID-1 performance leg and are written as full stripes to the capacity leg:
         no read-modify-write on RAID-5/6. vSAN memory: {compute.vsan_memory_source}.
       </p>
-      <WorkloadLatency estimates={io.workloads} source={io.latency_model} rule={io.latency_rule} />
+      <WorkloadLatency
+        estimates={io.workloads}
+        source={io.latency_model}
+        rule={io.latency_rule}
+        targets={io.latency_targets}
+      />
       <GrowthPanel growth={cluster.detail.growth} unit={unit} />
       <IscsiPanel iscsi={cluster.detail.iscsi} hostsFailed={cluster.utilisation.hosts_failed} />
       <ResiliencePanel resilience={cluster.detail.resilience} unit={unit} />

@@ -192,6 +192,7 @@ const VsanDetails = memo(function VsanDetails({
         of={workloadCount}
         source={cluster.performance.latency_model}
         rule={cluster.performance.latency_rule}
+        targets={cluster.performance.latency_targets}
       />
       <GrowthPanel growth={cluster.growth} unit={unit} />
       {cluster.stretched && <StretchedPanel stretched={cluster.stretched} />}

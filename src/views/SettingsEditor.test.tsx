@@ -29,8 +29,8 @@ const defaultsCore = {
 
 it('shows the ceilings with their defaults and edits them into the project', async () => {
   const store = renderWithExample(<SettingsEditor />, defaultsCore);
-  const cpu = screen.getByLabelText(/CPU ceiling after N\+x/);
-  const ram = screen.getByLabelText(/RAM ceiling after N\+x/);
+  const cpu = screen.getByLabelText(/CPU ceiling after a failure/);
+  const ram = screen.getByLabelText(/RAM ceiling after a failure/);
   await waitFor(() => expect(cpu.getAttribute('placeholder')).toBe('80 (default)'));
   expect(ram.getAttribute('placeholder')).toBe('90 (default)');
   fireEvent.change(cpu, { target: { value: '50' } });
@@ -41,7 +41,7 @@ it('shows the ceilings with their defaults and edits them into the project', asy
 
 it("shows the core's range error on the ceiling it names", async () => {
   const store = renderWithExample(<SettingsEditor />, defaultsCore);
-  const cpu = screen.getByLabelText(/CPU ceiling after N\+x/);
+  const cpu = screen.getByLabelText(/CPU ceiling after a failure/);
   await waitFor(() => expect(cpu.getAttribute('placeholder')).toBe('80 (default)'));
   fireEvent.change(cpu, { target: { value: '5' } });
   const outcome = core.evaluateProject(JSON.stringify(store.getState().project));

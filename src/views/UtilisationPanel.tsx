@@ -1,16 +1,17 @@
 import { memo } from 'react';
 import { Explain } from '../components/Explain';
-import type { ClusterUtilisation, Threshold, Utilisation, UtilisationRow } from '../core/types';
-import { formatPct } from '../units';
-import { level, shareText, usedOfLimit } from './utilisationFormat';
+import type { ClusterUtilisation, Judgement, Utilisation, UtilisationRow } from '../core/types';
+import { pctText, shareText, usedOfLimit } from './utilisationFormat';
 
 /** The bar's scale runs to at least 120 % so the limit line always shows. */
 const scaleOf = (pct: number) => Math.min(Math.max(120, pct), 200);
 
 /**
  * Each resource against its limit at N, after N+x and after a site
- * failure, as the core returned them (`utilisation`), with the warning
- * threshold and the 100 % limit marked; each row explains its rule.
+ * failure, as the core returned them (`utilisation`), each meter coloured
+ * by the core's judgement of that column (`judged`: the findings'
+ * predicates) with the warning line that applies there and the 100 %
+ * limit marked; each row explains its rule.
  */
 export const UtilisationPanel = memo(function UtilisationPanel({
   utilisation,
@@ -23,9 +24,9 @@ export const UtilisationPanel = memo(function UtilisationPanel({
     <div className="table-scroll">
       <table className="utilisation" data-testid="utilisation">
         <caption>
-          Bar: share of the limit. Red line: 100 %; amber line: the warning level (the capacity
-          alert, the CPU and RAM ceilings set in Settings). –: no figure in that state (the ? says
-          why).
+          Bar: share of the limit. Red line: 100 %; amber line: where a warning fires in that state
+          (the capacity alert, the CPU and RAM ceilings set in Settings). Amber or red bar: a
+          finding fires. –: no figure in that state (the ? says why).
         </caption>
         <thead>
           <tr>
@@ -45,10 +46,10 @@ export const UtilisationPanel = memo(function UtilisationPanel({
                 </span>
               </th>
               <td>
-                <Meter u={r.at_n} threshold={r.threshold} />
+                <Meter u={r.at_n} judgement={r.judged.at_n} />
               </td>
-              {nx && <td>{state(r, r.after_failure)}</td>}
-              {sites && <td>{state(r, r.after_site_failure)}</td>}
+              {nx && <td>{state(r, 'after_failure')}</td>}
+              {sites && <td>{state(r, 'after_site_failure')}</td>}
             </tr>
           ))}
         </tbody>
@@ -57,9 +58,11 @@ export const UtilisationPanel = memo(function UtilisationPanel({
   );
 });
 
-function state(r: UtilisationRow, u: Utilisation | undefined) {
-  return u ? (
-    <Meter u={u} threshold={r.threshold} />
+function state(r: UtilisationRow, column: 'after_failure' | 'after_site_failure') {
+  const u = r[column];
+  const judgement = r.judged[column];
+  return u && judgement ? (
+    <Meter u={u} judgement={judgement} />
   ) : (
     <span className="muted" title={r.rule}>
       –<span className="visually-hidden">not modelled for this state</span>
@@ -67,8 +70,8 @@ function state(r: UtilisationRow, u: Utilisation | undefined) {
   );
 }
 
-export function Meter({ u, threshold }: { u: Utilisation; threshold?: Threshold }) {
-  const lvl = level(u, threshold);
+export function Meter({ u, judgement }: { u: Utilisation; judgement: Judgement }) {
+  const { level: lvl, threshold } = judgement;
   const text = shareText(u);
   if (u.pct === undefined) return <span className="muted">{text}</span>;
   const scale = scaleOf(u.pct);
@@ -81,7 +84,7 @@ export function Meter({ u, threshold }: { u: Utilisation; threshold?: Threshold 
           <div
             className="meter-threshold"
             data-pct={threshold.pct}
-            title={`${threshold.label}: ${formatPct(threshold.pct)}`}
+            title={`${threshold.label}: ${pctText(threshold.pct)}`}
             style={{ left: at(threshold.pct) }}
           />
         )}
@@ -89,9 +92,11 @@ export function Meter({ u, threshold }: { u: Utilisation; threshold?: Threshold 
       </div>
       <span className="meter-text">
         <strong>{text}</strong> <span className="meter-figures">{usedOfLimit(u)}</span>
-        {lvl === 'over' && <span className="visually-hidden"> (over the limit)</span>}
-        {lvl === 'warn' && threshold && (
-          <span className="visually-hidden"> (past the {threshold.label})</span>
+        {lvl === 'over' && <span className="visually-hidden"> (an error: over the limit)</span>}
+        {lvl === 'warn' && (
+          <span className="visually-hidden">
+            {threshold ? ` (a warning: past the ${threshold.label})` : ' (a warning)'}
+          </span>
         )}
       </span>
     </div>

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { LatencyChart, type LatencyBar } from '../charts/LatencyChart';
 import { Explain } from '../components/Explain';
+import type { LatencyTarget } from '../core/types';
 import { useWorkloadNames } from './useWorkloadNames';
 
 /** A workload's latency estimate as the core returns it, on any vSAN kind. */
@@ -26,6 +27,7 @@ export const WorkloadLatency = memo(function WorkloadLatency({
   of = estimates.length,
   source,
   rule,
+  targets,
 }: {
   estimates: WorkloadLatencyEstimate[];
   of?: number;
@@ -33,6 +35,8 @@ export const WorkloadLatency = memo(function WorkloadLatency({
   source: string;
   /** The core's rule for what the chart shows. */
   rule: string;
+  /** The core's latency targets: the lines drawn. */
+  targets: LatencyTarget[];
 }) {
   const names = useWorkloadNames();
   // A workload that does no I/O waits for nothing: no bar.
@@ -51,7 +55,12 @@ export const WorkloadLatency = memo(function WorkloadLatency({
         {doingIo > bars.length && ` (the ${bars.length} slowest of ${doingIo})`}
         <Explain figure="the latency estimate" rule={rule} sources={[source]} />
       </h3>
-      <LatencyChart title="Estimated latency by workload" bars={bars} explain={model} />
+      <LatencyChart
+        title="Estimated latency by workload"
+        bars={bars}
+        targets={targets}
+        explain={model}
+      />
     </>
   );
 });

@@ -13,14 +13,25 @@ use super::key_figures::{KeyFigures, Utilisation};
 use super::{ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaClusterEvaluation};
 use crate::demand::compute::ClusterCompute;
 use crate::model::{Settings, StorageTier};
-use crate::platform::vsan_osa::cache::CacheAfterFailure;
-use crate::platform::vsan_osa::capacity::{CapacityEvaluation, StepKind};
+use crate::platform::two_sites::SiteFailure;
+use crate::platform::vsan_esa::components_exceed;
+use crate::platform::vsan_osa::cache::{
+    endurance_exceeded, writes_exceed_rating, CacheAfterFailure,
+};
+use crate::platform::vsan_osa::capacity::{capacity_insufficient, CapacityEvaluation, StepKind};
 use crate::platform::vsan_osa::performance::latency::OSA_HOST_PATH_IOPS;
+use crate::platform::vsan_osa::performance::tier_load::over_ceiling;
 use crate::platform::vsan_osa::performance::ClusterPerformance;
-use crate::platform::xtremio_vplex::SiteRole;
 use crate::resilience::{FailureKind, FailureScenario};
 use crate::rules::num;
 use crate::source;
+
+mod judgement;
+use judgement::{
+    at_n_only, cache_judged, cpu_judged, fullness_judged, osa_iops_over, ram_judged, rebuild_iops,
+    site_iops_judged, unchanged_by_hosts, unjudged,
+};
+pub use judgement::{Judged, Judgement, Level, Threshold};
 
 /// A cluster's utilisation: one row per resource its kind models.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -52,23 +63,27 @@ pub struct UtilisationRow {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub after_site_failure: Option<Utilisation>,
-    /// Where a rule warns below the limit, e.g. the 80 % capacity alert.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
-    pub threshold: Option<Threshold>,
+    /// Each column's level and warning line, as the findings judge it.
+    pub judged: Judged,
     /// The rule, with this design's numbers.
     pub rule: String,
     /// Seed documents and vendor guides the rule comes from.
     pub sources: Vec<&'static str>,
 }
 
-/// A warning level below the limit (100 %).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct Threshold {
-    /// In % of the row's limit.
-    pub pct: f64,
-    pub label: &'static str,
+impl UtilisationRow {
+    /// The warning line of the first column that has one, for the
+    /// report's and the CLI's one threshold per row.
+    pub fn threshold(&self) -> Option<Threshold> {
+        [
+            Some(self.judged.at_n),
+            self.judged.after_failure,
+            self.judged.after_site_failure,
+        ]
+        .into_iter()
+        .flatten()
+        .find_map(|j| j.threshold)
+    }
 }
 
 pub fn utilisation(
@@ -86,7 +101,11 @@ pub fn utilisation(
 fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> ClusterUtilisation {
     let reserve = e.resilience.scenario(FailureKind::ReserveHosts);
     let site = e.resilience.scenario(FailureKind::Site);
-    let mut rows = vec![cpu(k, &e.compute, settings), ram(k, &e.compute, settings)];
+    let survivors = e.stretched.as_ref().map(|s| &s.site_failure);
+    let mut rows = vec![
+        cpu(k, &e.compute, survivors, settings),
+        ram(k, &e.compute, survivors, settings),
+    ];
     rows.push(fullness(
         &e.capacity,
         OSA_DATASTORE,
@@ -103,7 +122,11 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
             after_failure: during_rebuild(k),
             after_site_failure: site_iops(k),
-            threshold: None,
+            judged: Judged {
+                at_n: Judgement::limit(osa_iops_over(&e.performance)),
+                after_failure: during_rebuild(k).and(reserve).map(rebuild_iops),
+                after_site_failure: site_iops(k).map(|_| site_iops_judged(k)),
+            },
             rule: format!(
                 "{} front-end IOPS become {} back-end I/Os after the policies' write cost; the \
                  limit, {} front-end IOPS at this mix, brings the busiest of the cache tier ({} \
@@ -139,7 +162,7 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
             at_n: Utilisation::with_pct(l.required_gbps, l.link_gbps, l.utilisation_pct, GBPS),
             after_failure: None,
             after_site_failure: None,
-            threshold: None,
+            judged: at_n_only(Judgement::limit(l.insufficient())),
             rule: format!(
                 "{} MB/s of site-mirrored writes x {} (data) x {} (resync) = {} Gbps needed \
                  on a {} Gbps link.",
@@ -181,7 +204,10 @@ fn iops_binding(p: &ClusterPerformance) -> &'static str {
 
 fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> ClusterUtilisation {
     let reserve = e.resilience.scenario(FailureKind::ReserveHosts);
-    let mut rows = vec![cpu(k, &e.compute, settings), ram(k, &e.compute, settings)];
+    let mut rows = vec![
+        cpu(k, &e.compute, None, settings),
+        ram(k, &e.compute, None, settings),
+    ];
     rows.push(fullness(
         &e.capacity,
         ESA_DATASTORE,
@@ -212,6 +238,7 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
             num(kept, 2),
         );
         usable.sources.push(source::ESA_REBUILD_SPACE);
+        usable.judged.after_failure = Some(Judgement::limit(s.space_short()));
     }
     rows.extend([usable, raw]);
     let p = &e.performance;
@@ -222,7 +249,11 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
             after_failure: during_rebuild(k),
             after_site_failure: None,
-            threshold: None,
+            judged: Judged {
+                at_n: Judgement::limit(over_ceiling(p.utilisation_pct, p.utilisation_ceiling_pct)),
+                after_failure: during_rebuild(k).and(reserve).map(rebuild_iops),
+                after_site_failure: None,
+            },
             rule: format!(
                 "{} front-end IOPS become {} device I/Os on ESA's write path; the limit, {} \
                  front-end IOPS at this mix, brings the {} NVMe devices to {} % of their rated \
@@ -252,7 +283,10 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
         ),
         after_failure: None,
         after_site_failure: None,
-        threshold: None,
+        judged: at_n_only(Judgement::limit(components_exceed(
+            c.components_per_host,
+            c.max_components_per_host,
+        ))),
         rule: format!(
             "An estimated {} components on the busiest host (spread evenly) against the {} \
              vSAN supports per host.",
@@ -274,7 +308,11 @@ fn xtremio_vplex(
     settings: &Settings,
 ) -> ClusterUtilisation {
     let x = &e.xtremio_vplex;
-    let mut rows = vec![cpu(k, &e.compute, settings), ram(k, &e.compute, settings)];
+    let survivors = Some(&x.site_failure);
+    let mut rows = vec![
+        cpu(k, &e.compute, survivors, settings),
+        ram(k, &e.compute, survivors, settings),
+    ];
     // The hosts run no storage: a host failure leaves the arrays as they were.
     let unchanged = |u: Utilisation| Some(u);
     let production = &x.sites[0];
@@ -285,7 +323,7 @@ fn xtremio_vplex(
         at_n: usable,
         after_failure: unchanged(usable),
         after_site_failure: None,
-        threshold: None,
+        judged: unchanged_by_hosts(Judgement::limit(production.capacity_insufficient())),
         rule: format!(
             "{} TB physical (data after dedup and compression, snapshots and VPLEX system \
              volumes) on the production site's {} x {} = {} TB usable after XDP parity and \
@@ -309,10 +347,24 @@ fn xtremio_vplex(
             at_n,
             after_failure: unchanged(at_n),
             after_site_failure: site_iops(k),
-            threshold: (limit > 0.0).then(|| Threshold {
-                pct: v.limit.frontend_iops_average / limit * 100.0,
-                label: "what the engines sustain on average",
-            }),
+            judged: {
+                let engines = (limit > 0.0).then(|| {
+                    Judgement::ceiling(
+                        v.frontend_iops_exceeded(),
+                        v.above_average_load(),
+                        Threshold {
+                            pct: v.limit.frontend_iops_average / limit * 100.0,
+                            label: "what the engines sustain on average",
+                        },
+                    )
+                });
+                let engines = engines.unwrap_or(Judgement::limit(v.frontend_iops_exceeded()));
+                Judged {
+                    at_n: engines,
+                    after_failure: Some(engines),
+                    after_site_failure: site_iops(k).map(|_| site_iops_judged(k)),
+                }
+            },
             rule: format!(
                 "{} front-end IOPS through {} VPLEX engine(s), which peak at {} 8 KB IOPS at \
                  {} % reads and sustain {} on average.",
@@ -329,11 +381,11 @@ fn xtremio_vplex(
         let at_n = Utilisation::of(site.back_end_iops, site.rated_iops, IOPS);
         rows.push(UtilisationRow {
             figure: "array_iops",
-            label: format!("X-Brick IOPS ({} site)", role(site.role)),
+            label: format!("X-Brick IOPS ({} site)", site.role.name()),
             at_n,
             after_failure: unchanged(at_n),
             after_site_failure: None,
-            threshold: None,
+            judged: unchanged_by_hosts(Judgement::limit(site.iops_exceeded())),
             rule: format!(
                 "{} I/Os reach the site's {} x {} (VPLEX cache misses and writes) against \
                  {} 8 KB OLTP IOPS rated within its latency.",
@@ -352,7 +404,7 @@ fn xtremio_vplex(
         at_n: Utilisation::with_pct(w.required_gbps, w.link_gbps, w.utilisation_pct, GBPS),
         after_failure: None,
         after_site_failure: None,
-        threshold: None,
+        judged: at_n_only(Judgement::limit(w.insufficient())),
         rule: format!(
             "{} MB/s of distributed-volume writes need {} Gbps on a {} Gbps link.",
             num(w.write_mb_per_s, 1),
@@ -368,19 +420,16 @@ fn xtremio_vplex(
     }
 }
 
-fn role(r: SiteRole) -> &'static str {
-    match r {
-        SiteRole::Production => "production",
-        SiteRole::Remote => "remote",
-        SiteRole::Witness => "witness",
-    }
-}
-
 fn hosts_failed(c: &ClusterCompute) -> u32 {
     c.hosts - c.hosts_after_failure
 }
 
-fn cpu(k: &KeyFigures, c: &ClusterCompute, settings: &Settings) -> UtilisationRow {
+fn cpu(
+    k: &KeyFigures,
+    c: &ClusterCompute,
+    site: Option<&SiteFailure>,
+    settings: &Settings,
+) -> UtilisationRow {
     let mut rule = format!(
         "Cores needed = each workload's vCPUs / its vCPU:pCore ceiling, + {} % virtualisation \
          overhead = {} cores; against {} cores on {} hosts (N) and {} on {} hosts after N+{}",
@@ -407,10 +456,7 @@ fn cpu(k: &KeyFigures, c: &ClusterCompute, settings: &Settings) -> UtilisationRo
         at_n: k.cpu.at_n,
         after_failure: (hosts_failed(c) > 0).then_some(k.cpu.after_failure),
         after_site_failure: k.site_failure.as_ref().map(|s| s.cpu),
-        threshold: Some(Threshold {
-            pct: settings.cpu_ceiling_pct,
-            label: "CPU ceiling",
-        }),
+        judged: cpu_judged(c, site, settings),
         rule,
         sources: vec![
             source::SQL_CPU_RATIO,
@@ -421,7 +467,12 @@ fn cpu(k: &KeyFigures, c: &ClusterCompute, settings: &Settings) -> UtilisationRo
     }
 }
 
-fn ram(k: &KeyFigures, c: &ClusterCompute, settings: &Settings) -> UtilisationRow {
+fn ram(
+    k: &KeyFigures,
+    c: &ClusterCompute,
+    site: Option<&SiteFailure>,
+    settings: &Settings,
+) -> UtilisationRow {
     let vsan = if c.vsan_memory_per_host_gb > 0.0 {
         format!(
             " less vSAN's {} GB = {} GB",
@@ -442,10 +493,7 @@ fn ram(k: &KeyFigures, c: &ClusterCompute, settings: &Settings) -> UtilisationRo
         at_n: k.ram.at_n,
         after_failure: (hosts_failed(c) > 0).then_some(k.ram.after_failure),
         after_site_failure: k.site_failure.as_ref().map(|s| s.ram),
-        threshold: Some(Threshold {
-            pct: settings.ram_ceiling_pct,
-            label: "RAM ceiling",
-        }),
+        judged: ram_judged(c, site, settings),
         rule: format!(
             "{} GB of VM memory against {} GB per host{vsan}, x {} hosts = {} GB (N), {} GB \
              after N+{}. Above the {} % RAM ceiling set for planning after N+x is a warning \
@@ -509,10 +557,7 @@ fn fullness(
         ),
         after_failure: reserve.map(after),
         after_site_failure: site.map(after),
-        threshold: Some(Threshold {
-            pct: settings.capacity_alert_pct,
-            label: "capacity alert",
-        }),
+        judged: fullness_judged(capacity, settings, reserve, site),
         rule,
         sources: vec![source::CAPACITY_ALERT, source::REBUILD_SPACE],
     }
@@ -547,7 +592,10 @@ fn capacity_rows(
         at_n: k.capacity_use.of_usable,
         after_failure: None,
         after_site_failure: None,
-        threshold: None,
+        judged: at_n_only(Judgement::limit(capacity_insufficient(
+            capacity.required.gb,
+            capacity.usable.gb,
+        ))),
         rule: format!(
             "{} TB required (after protection, data reduction and {} years of growth) against \
              {} TB usable: {steps}. Usable already keeps the N+x rebuild space free, so it has \
@@ -572,7 +620,12 @@ fn of_raw(k: &KeyFigures) -> UtilisationRow {
         at_n: k.capacity_use.of_raw,
         after_failure: None,
         after_site_failure: None,
-        threshold: None,
+        // Past raw, usable (raw less every overhead) is short too:
+        // `capacity.insufficient` fires.
+        judged: at_n_only(Judgement::limit(capacity_insufficient(
+            k.required.gb,
+            k.raw.gb,
+        ))),
         rule: format!(
             "{} TB required against {} TB raw: the share of the bought capacity the protected \
              data fills.",
@@ -612,7 +665,7 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
         at_n: Utilisation::of(c.required.gb, c.installed.gb, GB),
         after_failure: after.map(|a| Utilisation::of(c.required.gb, a.installed.gb, GB)),
         after_site_failure: None,
-        threshold: None,
+        judged: cache_judged(c, tier),
         rule: format!(
             "The workloads ask for {} GB of cache ({} GB per disk group over {} disk groups) \
              against {} GB installed.",
@@ -645,7 +698,8 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             at_n: Utilisation::of(p.working_set_gb, p.read_cache_gb, GB),
             after_failure: after.map(|a| Utilisation::of(p.working_set_gb, a.read_cache_gb, GB)),
             after_site_failure: None,
-            threshold: None,
+            // Misses cost latency, which the latency findings judge.
+            judged: unjudged(after.is_some()),
             rule: format!(
                 "{} GB of working sets against the {} GB read cache (70 % of the hybrid cache \
                  devices); what does not fit misses to the spinning disks.",
@@ -687,7 +741,9 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
                 after_failure: after
                     .map(|a| Utilisation::of(a.required_per_disk_group.gb, d.write_buffer.gb, GB)),
                 after_site_failure: None,
-                threshold: None,
+                // Past the buffer, writes destage sooner: the cache rule
+                // (`cache` row) and the latency findings judge it.
+                judged: unjudged(after.is_some()),
                 rule: format!(
                     "{} GB of cache asked per disk group against the {} GB {} buffers (an \
                      all-flash cache device buffers at most 600 GB; more disk groups add \
@@ -722,7 +778,13 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             after_failure: after
                 .map(|a| Utilisation::of(a.writes_per_s, d.rated_writes_per_s, "writes/s")),
             after_site_failure: None,
-            threshold: None,
+            judged: Judged {
+                at_n: Judgement::limit(writes_exceed_rating(d.writes_per_s, d.rated_writes_per_s)),
+                // No finding holds the surviving disk groups' writes to the
+                // rating while the hosts are down.
+                after_failure: after.map(|_| Judgement::UNJUDGED),
+                after_site_failure: None,
+            },
             rule: format!(
                 "{} writes/s reach each disk group's {} (the cluster's cache writes spread over \
                  {} disk groups) against the {} it sustains.",
@@ -771,7 +833,7 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             at_n: u,
             after_failure: None,
             after_site_failure: None,
-            threshold: None,
+            judged: at_n_only(Judgement::limit(endurance_exceeded(u.used, u.limit))),
             rule,
             sources: vec![source::CACHE_WRITE_LOAD, source::ENDURANCE_TBW],
         });

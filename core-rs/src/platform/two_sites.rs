@@ -150,7 +150,13 @@ pub fn assess_stretched(
             .at(format!("{path}.topology.site_mirroring")),
         );
     }
-    findings.extend(site_failure_findings(&site_failure, &path, name, true));
+    findings.extend(site_failure_findings(
+        &site_failure,
+        &path,
+        name,
+        true,
+        settings,
+    ));
     StretchedEvaluation {
         hosts_per_site: sites.hosts_per_site,
         site_mirroring: sites.site_mirroring,

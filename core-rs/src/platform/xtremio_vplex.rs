@@ -25,7 +25,9 @@ use crate::demand::placement::PlacedWorkload;
 use crate::model::{Id, Settings, VolumePlacement, VplexReplication, WorkloadSpec, XtremioVplex};
 use crate::platform::two_sites::{site_failure, SiteFailure, Sites, StorageUse};
 use crate::platform::vsan_osa::capacity::CapacityEvaluation;
-use crate::platform::vsan_osa::performance::latency_findings::latency_chart_rule;
+use crate::platform::vsan_osa::performance::latency_findings::{
+    latency_chart_rule, LatencyTarget, LOG_WRITE_LATENCY_LIMIT_MS,
+};
 use crate::ratio::percent;
 use crate::rules::{num, Finding};
 use crate::source;
@@ -95,6 +97,9 @@ pub struct VplexEvaluation {
     pub latency_source: &'static str,
     /// What the latency chart shows, for its help (`latency_chart_rule`).
     pub latency_rule: String,
+    /// The lines the latency chart draws: `vplex.log_latency_high`'s
+    /// target where SQL Server runs on distributed volumes, else none.
+    pub latency_targets: Vec<LatencyTarget>,
     pub cache_source: &'static str,
 }
 
@@ -105,6 +110,13 @@ impl VplexEvaluation {
     #[inline]
     pub fn frontend_iops_exceeded(&self) -> bool {
         self.frontend_iops > self.limit.frontend_iops_peak
+    }
+
+    /// `vplex.above_average_load` (a warning): within the peak but above
+    /// what the engines sustain on average.
+    #[inline]
+    pub fn above_average_load(&self) -> bool {
+        self.frontend_iops > self.limit.frontend_iops_average
     }
 }
 
@@ -119,6 +131,15 @@ pub struct WanLink {
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub utilisation_pct: Option<f64>,
     pub source: &'static str,
+}
+
+impl WanLink {
+    /// `vplex.wan_link_insufficient`: the distributed volumes' writes need
+    /// more than the link.
+    #[inline]
+    pub fn insufficient(&self) -> bool {
+        self.required_gbps > self.link_gbps
+    }
 }
 
 /// Sizes an XtremIO + VPLEX cluster; validation has checked the model id,
@@ -146,6 +167,19 @@ pub fn assess_xtremio_vplex(
     let array_sites = sites::size_sites(model, storage.x_bricks_per_site, &volumes, r, hit);
     let capacity = capacity::array_capacity(&array_sites, &volumes, r, model.usable_source());
 
+    let runs_sql_on_distributed = volumes.iter().any(|v| {
+        v.placement == VolumePlacement::Distributed
+            && matches!(v.placed.workload.spec, WorkloadSpec::SqlServer { .. })
+    });
+    let latency_targets: Vec<LatencyTarget> = if runs_sql_on_distributed {
+        vec![LatencyTarget {
+            ms: LOG_WRITE_LATENCY_LIMIT_MS,
+            label: "log, distributed",
+            source: source::VPLEX_LATENCY,
+        }]
+    } else {
+        Vec::new()
+    };
     let through_vplex: Vec<_> = volumes.iter().filter(|v| v.through_vplex()).collect();
     let reads: f64 = through_vplex.iter().map(|v| v.front_end.read_iops).sum();
     let frontend_iops: f64 = through_vplex.iter().map(|v| v.front_end.total_iops).sum();
@@ -175,24 +209,28 @@ pub fn assess_xtremio_vplex(
         distributed_write_latency_ms: latency.distributed_write_ms,
         local_write_latency_ms: latency.local_write_ms,
         latency_source: source::VPLEX_LATENCY,
-        latency_rule: latency_chart_rule(&format!(
-            "Estimates at the host with VPLEX{}: {} ms waiting in front of VPLEX, then the \
+        latency_rule: latency_chart_rule(
+            &format!(
+                "Estimates at the host with VPLEX{}: {} ms waiting in front of VPLEX, then the \
              array's latency plus what VPLEX adds; {}",
-            utilisation_pct.map_or(
-                "'s load not known (no front-end IOPS rating: taken as idle)".to_string(),
-                |u| format!(" {} % busy", num(u, 1))
-            ),
-            num(latency.queue_wait_ms, 2),
-            match storage.replication {
-                VplexReplication::Metro => format!(
+                utilisation_pct.map_or(
+                    "'s load not known (no front-end IOPS rating: taken as idle)".to_string(),
+                    |u| format!(" {} % busy", num(u, 1))
+                ),
+                num(latency.queue_wait_ms, 2),
+                match storage.replication {
+                    VplexReplication::Metro => format!(
                     "a write to a distributed volume also crosses the {} ms inter-site round trip",
                     num(rtt, 1)
                 ),
-                VplexReplication::Geo => "Geo replicates asynchronously, so no write waits \
+                    VplexReplication::Geo => "Geo replicates asynchronously, so no write waits \
                      for the other site"
-                    .to_string(),
-            },
-        )),
+                        .to_string(),
+                },
+            ),
+            &latency_targets,
+        ),
+        latency_targets,
         cache_source: source::VPLEX_READ_CACHE,
     };
     let write_mb_per_s = sites::replicated_mb_per_s(&volumes);
@@ -229,10 +267,6 @@ pub fn assess_xtremio_vplex(
         .filter(|v| v.placement != VolumePlacement::Distributed)
         .map(|v| v.placed.workload.id.clone())
         .collect();
-    let runs_sql_on_distributed = volumes.iter().any(|v| {
-        v.placement == VolumePlacement::Distributed
-            && matches!(v.placed.workload.spec, WorkloadSpec::SqlServer { .. })
-    });
     let failures = failures::array_failures(
         &failures::Healthy {
             model,

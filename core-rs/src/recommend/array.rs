@@ -22,11 +22,12 @@
 //! |---|---|---|
 //! | `xtremio.capacity_insufficient` | storage | `ArraySite::capacity_insufficient` |
 //! | `xtremio.failure_capacity` | storage | `ArrayFailure::fits` (`failures::data_fits`) |
+//! | `xtremio.failure_iops` | storage | `rules::iops_short` on each failure's headroom (`ArrayFailure::iops_short`) |
 //! | `xtremio.iops_exceeded` | storage | `ArraySite::iops_exceeded` |
 //! | `vplex.frontend_iops_exceeded` | storage | `VplexEvaluation::frontend_iops_exceeded` |
 //! | `stretched.site_failure_iops` | storage | `rules::iops_short` on the surviving array's and VPLEX's headroom (`SiteFailure::iops_headroom_after`) |
 //! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.cpu_above_ceiling`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.memory_high_after_failure`, `compute.vm_exceeds_host_memory` | compute | `compute::no_hosts_after_failure`, `cpu_overcommitted`, `above_ceiling`, `memory_overcommitted`, `vm_exceeds_host_memory` on `cores_on` and `usable_ram_on` (`ComputeAxis::failing`) |
-//! | `stretched.site_failure_memory`, `stretched.site_failure_cpu` | compute | `compute::memory_overcommitted` on the surviving site, `two_sites::site_cpu_overloaded` (likewise) |
+//! | `stretched.site_failure_memory`, `stretched.site_failure_cpu`, `stretched.site_failure_memory_above_ceiling`, `stretched.site_failure_cpu_above_ceiling` | compute | `compute::memory_overcommitted` on the surviving site, `two_sites::site_cpu_overloaded`, `compute::above_ceiling` (likewise) |
 //! | any other unmet finding (`vplex.rtt_exceeds_limit`, `vplex.wan_link_insufficient`) | neither | `select`'s verification by `evaluate` |
 //!
 //! So the cheapest design pairs the smallest passing storage of each model
@@ -39,7 +40,9 @@
 use crate::evaluate::{evaluate, ArrayClusterEvaluation};
 use crate::limits::MAX_HOSTS_PER_CLUSTER;
 use crate::model::issue::InputIssue;
-use crate::platform::xtremio_vplex::{engine_counts, ArraySite, XtremioVplexEvaluation};
+use crate::platform::xtremio_vplex::{
+    engine_counts, ArrayFailure, ArraySite, XtremioVplexEvaluation,
+};
 use crate::rules::{iops_short, FindingCode};
 
 use super::base::{ArrayConfig, Base};
@@ -57,9 +60,10 @@ use super::vsan::Caps;
 /// verification then rejects, and the family loses its cheapest design.
 /// Brute force (`recommend/tests/brute.rs`) reads these codes among
 /// `evaluate`'s findings where the search calls their predicates.
-pub const STORAGE_RULES: [FindingCode; 5] = [
+pub const STORAGE_RULES: [FindingCode; 6] = [
     FindingCode::XtremioCapacityInsufficient,
     FindingCode::XtremioFailureCapacity,
+    FindingCode::XtremioFailureIops,
     FindingCode::XtremioIopsExceeded,
     FindingCode::VplexFrontendIopsExceeded,
     FindingCode::StretchedSiteFailureIops,
@@ -72,6 +76,7 @@ pub fn storage_failing(x: &XtremioVplexEvaluation) -> Vec<FindingCode> {
     let fails = [
         x.sites.iter().any(ArraySite::capacity_insufficient),
         x.failures.iter().any(|f| !f.fits),
+        x.failures.iter().any(ArrayFailure::iops_short),
         x.sites.iter().any(ArraySite::iops_exceeded),
         x.vplex.frontend_iops_exceeded(),
         iops_short(x.site_failure.iops_headroom_after),

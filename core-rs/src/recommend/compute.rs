@@ -20,10 +20,13 @@
 //! | `compute.vm_exceeds_host_memory` | RAM | `compute::vm_exceeds_host_memory` on the largest VM |
 //! | `stretched.site_failure_memory` | RAM | `compute::memory_overcommitted` on the surviving site |
 //! | `stretched.site_failure_cpu` | CPU | `two_sites::site_cpu_overloaded` |
+//! | `stretched.site_failure_cpu_above_ceiling` (a warning) | CPU | `compute::above_ceiling` on the surviving site at `settings.cpu_ceiling_pct` |
+//! | `stretched.site_failure_memory_above_ceiling` (a warning) | RAM | `compute::above_ceiling` on the surviving site at `settings.ram_ceiling_pct` |
 //!
 //! The two ceilings are the user's planning targets, so the search sizes
 //! to them although `evaluate` only warns past them: a proposed design
-//! keeps CPU and RAM after N+x within the project's ceilings.
+//! keeps CPU and RAM after N+x, and after a site failure, within the
+//! project's ceilings.
 //!
 //! None of them fails at more hosts once it passes (the argument is in
 //! `demand::compute`), so a host model's fewest passing hosts are found
@@ -155,11 +158,14 @@ impl ComputeAxis {
             let usable_after = usable_ram_on(host.usable_ram_gb, size);
             if memory_overcommitted(d.sql_ram_gb, usable_after)
                 || memory_overcommitted(d.ram_demand_gb, usable_after)
+                || above_ceiling(d.ram_demand_gb, usable_after, self.ram_ceiling_pct)
             {
                 failing.add(Constraint::Ram);
             }
             let surviving_cores = f64::from(cores_on(host.cores, size));
-            if percent(d.cores_needed, surviving_cores).is_some_and(site_cpu_overloaded) {
+            if percent(d.cores_needed, surviving_cores).is_some_and(site_cpu_overloaded)
+                || above_ceiling(d.cores_needed, surviving_cores, self.cpu_ceiling_pct)
+            {
                 failing.add(Constraint::Cpu);
             }
         }

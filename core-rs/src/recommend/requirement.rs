@@ -63,12 +63,16 @@ impl Constraint {
     }
 }
 
-/// Warnings that count as unmet requirements: the all-flash cache rule,
-/// and the user's CPU and RAM ceilings, which the search sizes to.
-pub const REQUIRED_WARNINGS: [FindingCode; 3] = [
+/// Warnings that count as unmet requirements: the cache rule on
+/// all-flash and after N+x, and the user's CPU and RAM ceilings after N+x
+/// and after a site failure, which the search sizes to.
+pub const REQUIRED_WARNINGS: [FindingCode; 6] = [
     FindingCode::CacheBelowRuleAllFlash,
+    FindingCode::CacheShortAfterFailure,
     FindingCode::ComputeCpuAboveCeiling,
     FindingCode::ComputeMemoryHighAfterFailure,
+    FindingCode::StretchedSiteFailureCpuAboveCeiling,
+    FindingCode::StretchedSiteFailureMemoryAboveCeiling,
 ];
 
 pub fn is_unmet(f: &Finding) -> bool {
@@ -88,14 +92,16 @@ pub fn constraint_of(code: FindingCode) -> Constraint {
         | StretchedSiteFailureIops
         | XtremioIopsExceeded
         | VplexFrontendIopsExceeded => Constraint::Iops,
-        ComputeCpuOvercommitted | ComputeCpuAboveCeiling | StretchedSiteFailureCpu => {
-            Constraint::Cpu
-        }
+        ComputeCpuOvercommitted
+        | ComputeCpuAboveCeiling
+        | StretchedSiteFailureCpu
+        | StretchedSiteFailureCpuAboveCeiling => Constraint::Cpu,
         ComputeSqlMemoryOvercommitted
         | ComputeMemoryOvercommitted
         | ComputeMemoryHighAfterFailure
         | ComputeVmExceedsHostMemory
-        | StretchedSiteFailureMemory => Constraint::Ram,
+        | StretchedSiteFailureMemory
+        | StretchedSiteFailureMemoryAboveCeiling => Constraint::Ram,
         CapacityReserveExceedsCluster | ComputeNoHostsAfterFailure | ProtectionTooFewHosts => {
             Constraint::FaultDomains
         }

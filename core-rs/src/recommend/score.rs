@@ -19,13 +19,14 @@
 //! | `protection.erasure_coding_needs_all_flash` | `protection::needs_other_tier` (`figures`: such assignments are not tried on hybrid) |
 //! | `dedup.needs_all_flash`, `storage.mixed_tiers`, `storage.cache_device_not_flash` | none needed: the search builds no such geometry (`vsan`, `space`) |
 //! | `cache.below_rule`, `cache.below_rule_all_flash` | `cache::cache_below_rule` on `cache::per_disk_group` |
+//! | `cache.short_after_failure` (a warning the search sizes to) | `cache::cache_below_rule` on `cache::per_disk_group` over the disk groups of the hosts left after N+x (`compute::hosts_after_failure`) |
 //! | `cache.writes_exceed_rating` | `cache::writes_exceed_rating` (rating: `cache::rated_writes_per_s`) |
 //! | `cache.endurance_exceeded` | `cache::endurance_exceeded` on `cache::written_tb` |
 //! | `performance.iops_exceeded` | `tier_load::over_ceiling` on `tier_load::utilisation_pct` |
 //! | `performance.host_path_iops_exceeded` | `tier_load::over_ceiling` on `host_path::host_path_utilisation_pct` |
 //! | `resilience.rebuild_iops_short` | `rules::iops_short` on `resilience::rebuild_performance` after each failure promised (largest capacity device, largest disk group, N+x hosts), the devices summed as `resilience::Devices` |
 //! | `stretched.site_failure_iops` | `rules::iops_short` on `tier_load::iops_headroom` of the surviving site (`size` hosts, `AssignmentFigures::site_demand`) |
-//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.cpu_above_ceiling`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.memory_high_after_failure`, `compute.vm_exceeds_host_memory`, `stretched.site_failure_memory`, `stretched.site_failure_cpu` | `ComputeAxis::failing`, which calls `demand::compute`'s and `two_sites`' predicates (the table in `recommend::compute`) |
+//! | `compute.no_hosts_after_failure`, `compute.cpu_overcommitted`, `compute.cpu_above_ceiling`, `compute.sql_memory_overcommitted`, `compute.memory_overcommitted`, `compute.memory_high_after_failure`, `compute.vm_exceeds_host_memory`, `stretched.site_failure_memory`, `stretched.site_failure_cpu`, `stretched.site_failure_memory_above_ceiling`, `stretched.site_failure_cpu_above_ceiling` | `ComputeAxis::failing`, which calls `demand::compute`'s and `two_sites`' predicates (the table in `recommend::compute`) |
 //! | `stretched.rtt_unsupported` | `RttPenalty::supported`, read by `figures` |
 //! | `stretched.link_insufficient`, `stretched.witness_bandwidth`, `stretched.witness_components` | `InterSiteLink::insufficient`, `WitnessLink::bandwidth_short`, `WitnessLink::too_many_components`, read by `figures` |
 //! | `stretched.witness_rtt` | `WitnessLink::rtt_exceeded`: `figures` caps the sizes below it |
@@ -39,6 +40,7 @@
 
 use std::cell::OnceCell;
 
+use crate::demand::compute::hosts_after_failure;
 use crate::demand::protection::too_few_hosts;
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
 use crate::model::{Settings, StorageTier};
@@ -67,7 +69,7 @@ use super::geometry::Geometry;
 use super::requirement::Constraint;
 
 /// The findings whose verdict the scorer reproduces exactly.
-pub const COVERED: [FindingCode; 32] = [
+pub const COVERED: [FindingCode; 35] = [
     FindingCode::CapacityReserveExceedsCluster,
     FindingCode::CapacityInsufficient,
     FindingCode::ProtectionTooFewHosts,
@@ -77,6 +79,7 @@ pub const COVERED: [FindingCode; 32] = [
     FindingCode::StorageCacheDeviceNotFlash,
     FindingCode::CacheBelowRule,
     FindingCode::CacheBelowRuleAllFlash,
+    FindingCode::CacheShortAfterFailure,
     FindingCode::CacheWritesExceedRating,
     FindingCode::CacheEnduranceExceeded,
     FindingCode::PerformanceIopsExceeded,
@@ -92,6 +95,8 @@ pub const COVERED: [FindingCode; 32] = [
     FindingCode::ComputeVmExceedsHostMemory,
     FindingCode::StretchedSiteFailureMemory,
     FindingCode::StretchedSiteFailureCpu,
+    FindingCode::StretchedSiteFailureMemoryAboveCeiling,
+    FindingCode::StretchedSiteFailureCpuAboveCeiling,
     FindingCode::StretchedRttUnsupported,
     FindingCode::StretchedLinkInsufficient,
     FindingCode::StretchedWitnessBandwidth,
@@ -213,11 +218,24 @@ impl Scorer {
         // Every disk group has the geometry's cache device.
         let groups = disk_groups_in_cluster(g.layout.groups as usize, hosts);
         let share = |total: f64| per_disk_group(total, groups);
+        let need = f.cache_need_gb[tier_index(g.tier)];
+        // `evaluate` plays N+x where a host is left and one fails.
+        let hosts_left = hosts_after_failure(hosts, s.reserve_hosts);
+        let short_after_failure = hosts_left > 0
+            && hosts_left < hosts
+            && cache_below_rule(
+                g.cache_gb,
+                per_disk_group(
+                    need,
+                    disk_groups_in_cluster(g.layout.groups as usize, hosts_left),
+                ),
+            );
         let worn_out = g.cache_rated_tbw.is_some_and(|tbw| {
             let written = written_tb(share(a.cache_write_mb_per_s), s.planning_horizon_years);
             endurance_exceeded(written, tbw)
         });
-        if cache_below_rule(g.cache_gb, share(f.cache_need_gb[tier_index(g.tier)]))
+        if cache_below_rule(g.cache_gb, share(need))
+            || short_after_failure
             || writes_exceed_rating(share(a.cache_writes_per_s), g.cache_rated_writes_per_s)
             || worn_out
         {

@@ -85,6 +85,10 @@ const TITLES: &[(&str, &str)] = &[
         "Cache device wears out within the planning horizon",
     ),
     (
+        "cache.short_after_failure",
+        "Cache below the rule after a host failure",
+    ),
+    (
         "cache.endurance_unknown",
         "Cache device endurance not rated",
     ),
@@ -195,6 +199,14 @@ const TITLES: &[(&str, &str)] = &[
     (
         "stretched.site_failure_memory",
         "Not enough memory after a site failure",
+    ),
+    (
+        "stretched.site_failure_cpu_above_ceiling",
+        "CPU above the CPU ceiling after a site failure",
+    ),
+    (
+        "stretched.site_failure_memory_above_ceiling",
+        "Memory above the RAM ceiling after a site failure",
     ),
     (
         "stretched.site_failure_iops",

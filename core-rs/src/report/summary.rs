@@ -495,7 +495,7 @@ fn utilisation_table(b: &mut SheetBuilder, ctx: &Context) {
                 cells.push(pct(r.after_site_failure.as_ref()));
             }
             cells.push(Cell::maybe(
-                r.threshold.map(|t| t.pct),
+                r.threshold().map(|t| t.pct),
                 NumberFormat::Percent,
             ));
             cells

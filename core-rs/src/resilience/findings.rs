@@ -13,7 +13,7 @@
 //! x >= 2 takes more than the spare. A site failure's findings (the
 //! surviving site carrying every VM) come from `crate::platform::two_sites`.
 
-use super::{FailureKind, FailureScenario, Protect, RebuildBlocker, VsanStorage};
+use super::{FailureKind, FailureScenario, Protect, VsanStorage};
 use crate::model::{Settings, StoragePolicy};
 use crate::rules::{hosts_to_add, num, ClusterFacts, Finding, FindingCode, Measure, Severity};
 
@@ -143,6 +143,13 @@ fn too_few_hosts(
     )
 }
 
+/// `resilience.rebuild_fills_datastore`: once a promised failure's
+/// components are rebuilt, the surviving devices are past the alert.
+#[inline]
+pub fn fills_datastore(used_after_rebuild_pct: f64, alert_pct: f64) -> bool {
+    used_after_rebuild_pct > alert_pct
+}
+
 fn space(
     cluster: &ClusterFacts,
     s: &FailureScenario,
@@ -155,7 +162,7 @@ fn space(
     } else {
         ("the surviving devices", "every rebuilt component")
     };
-    if s.rebuild_blockers.contains(&RebuildBlocker::NotEnoughSpace) {
+    if s.space_short() {
         let kept = s.kept_free.map_or(String::new(), |k| {
             format!(
                 ", of which vSAN keeps {} TB for its operations,",
@@ -181,7 +188,7 @@ fn space(
         );
     }
     let used = s.used_after_rebuild_pct?;
-    (used > alert_pct).then(|| {
+    fills_datastore(used, alert_pct).then(|| {
         Finding::new(
             FindingCode::ResilienceRebuildFillsDatastore,
             format!(

@@ -98,6 +98,7 @@ finding_codes! {
     CacheWriteBufferLimit = "cache.write_buffer_limit", Info, RuleSource::Fixed(source::WRITE_BUFFER_LIMIT);
     CacheWritesExceedRating = "cache.writes_exceed_rating", Error, RuleSource::DeviceRating;
     CacheEnduranceExceeded = "cache.endurance_exceeded", Error, RuleSource::Fixed(source::ENDURANCE_TBW);
+    CacheShortAfterFailure = "cache.short_after_failure", Warning, RuleSource::Fixed(source::CACHE_TEN_PCT);
     CacheEnduranceUnknown = "cache.endurance_unknown", Info, RuleSource::Fixed(source::ENDURANCE_TBW);
     PerformanceIopsExceeded = "performance.iops_exceeded", Error, RuleSource::Fixed(source::DEVICE_IOPS_CEILING);
     PerformanceHostPathIopsExceeded = "performance.host_path_iops_exceeded", Error, RuleSource::Fixed(source::HOST_PATH_IOPS);
@@ -131,6 +132,8 @@ finding_codes! {
     StretchedWitnessComponents = "stretched.witness_components", Error, RuleSource::Fixed(source::WITNESS_LINK);
     StretchedSiteFailureMemory = "stretched.site_failure_memory", Error, RuleSource::Fixed(source::SITE_FAILURE_CAPACITY);
     StretchedSiteFailureCpu = "stretched.site_failure_cpu", Error, RuleSource::Fixed(source::SITE_FAILURE_CAPACITY);
+    StretchedSiteFailureCpuAboveCeiling = "stretched.site_failure_cpu_above_ceiling", Warning, RuleSource::Fixed(source::CPU_CEILING);
+    StretchedSiteFailureMemoryAboveCeiling = "stretched.site_failure_memory_above_ceiling", Warning, RuleSource::Fixed(source::RAM_CEILING);
     StretchedSiteFailureIops = "stretched.site_failure_iops", Error, RuleSource::Fixed(source::SITE_FAILURE_CAPACITY);
     ResilienceNoFailureTolerated = "resilience.no_failure_tolerated", Warning, RuleSource::Fixed(source::NO_FAILURE_TOLERATED);
     ResilienceRebuildTooFewHosts = "resilience.rebuild_too_few_hosts", Error, RuleSource::PolicyMethod;
@@ -155,7 +158,7 @@ finding_codes! {
     XtremioCapacityAlert = "xtremio.capacity_alert", Warning, RuleSource::Fixed(source::CAPACITY_ALERT);
     XtremioIopsExceeded = "xtremio.iops_exceeded", Error, RuleSource::Fixed(source::XTREMIO_IOPS);
     XtremioFailureCapacity = "xtremio.failure_capacity", Error, RuleSource::FailureScenario;
-    XtremioFailureIops = "xtremio.failure_iops", Warning, RuleSource::FailureScenario;
+    XtremioFailureIops = "xtremio.failure_iops", Error, RuleSource::FailureScenario;
     VplexWanLinkInsufficient = "vplex.wan_link_insufficient", Error, RuleSource::Fixed(source::VPLEX_DISTRIBUTED_VOLUMES);
     VplexWorkloadsNotDistributed = "vplex.workloads_not_distributed", Info, RuleSource::Fixed(source::VPLEX_DISTRIBUTED_VOLUMES);
     VplexRttExceedsLimit = "vplex.rtt_exceeds_limit", Error, RuleSource::Fixed(source::VPLEX_DISTANCE);

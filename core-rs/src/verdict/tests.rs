@@ -174,6 +174,11 @@ const SEVERITY_REVIEW: &[(FindingCode, Severity, &str)] = &[
         "all-flash: less write buffer",
     ),
     (
+        FindingCode::CacheShortAfterFailure,
+        W,
+        "new: below the rule after N+x only; runs, slower, until the hosts return",
+    ),
+    (
         FindingCode::CacheWritesExceedRating,
         E,
         "was W: the device cannot sustain the writes, like IOPS past a limit",
@@ -345,6 +350,16 @@ const SEVERITY_REVIEW: &[(FindingCode, Severity, &str)] = &[
         "was W: CPU over 100 % of the surviving site's cores",
     ),
     (
+        FindingCode::StretchedSiteFailureCpuAboveCeiling,
+        W,
+        "new: CPU above the user's ceiling after a site failure; runs",
+    ),
+    (
+        FindingCode::StretchedSiteFailureMemoryAboveCeiling,
+        W,
+        "new: RAM above the user's ceiling after a site failure; runs",
+    ),
+    (
         FindingCode::StretchedSiteFailureMemory,
         E,
         "non-SQL part was W: RAM over 100 % after a site failure",
@@ -471,8 +486,8 @@ const SEVERITY_REVIEW: &[(FindingCode, Severity, &str)] = &[
     ),
     (
         FindingCode::XtremioFailureIops,
-        W,
-        "runs degraded until the part is replaced",
+        E,
+        "was W: IOPS over what the parts left carry, as rebuild_iops_short",
     ),
     (
         FindingCode::VplexFrontendIopsExceeded,

@@ -133,7 +133,7 @@ fn print_utilisation(u: &ClusterUtilisation) {
         if let Some(s) = &r.after_site_failure {
             line.push_str(&format!("; {} after a site failure", share(s)));
         }
-        if let Some(t) = &r.threshold {
+        if let Some(t) = r.threshold() {
             line.push_str(&format!(" ({} at {} %)", t.label, num(t.pct, 0)));
         }
         outln!("{line}");

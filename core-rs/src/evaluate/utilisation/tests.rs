@@ -189,7 +189,7 @@ fn the_cpu_ram_and_capacity_thresholds_come_from_the_settings() {
             .rows
             .iter()
             .find(|r| r.figure == figure)
-            .and_then(|r| r.threshold)
+            .and_then(|r| r.threshold())
             .map(|t| t.pct)
     };
     assert_eq!(threshold("cpu"), Some(50.0));
@@ -222,4 +222,150 @@ fn the_iops_rule_names_the_limit_that_binds() {
     assert!(mixed.contains("the host path binds"), "{mixed}");
     let hybrid = rule("seed-000-hybrid-alwayson.json");
     assert!(hybrid.contains("the capacity tier binds"), "{hybrid}");
+}
+
+const EXAMPLES: [&str; 7] = [
+    "seed-000-hybrid-alwayson.json",
+    "seed-001-all-flash-sql.json",
+    "seed-001-stretched.json",
+    "seed-002-iscsi-fci.json",
+    "seed-003-mixed-sql-exchange.json",
+    "seed-004-xtremio-vplex.json",
+    "esa-all-nvme.json",
+];
+
+/// (figure, level at N, after N+x, after a site failure) of a project.
+fn levels(
+    project: &crate::model::Project,
+) -> Vec<(&'static str, Level, Option<Level>, Option<Level>)> {
+    let e = crate::evaluate::evaluate(project).unwrap();
+    e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .map(|r| {
+            let j = &r.judged;
+            (
+                r.figure,
+                j.at_n.level,
+                j.after_failure.map(|a| a.level),
+                j.after_site_failure.map(|a| a.level),
+            )
+        })
+        .collect()
+}
+
+fn level_of(
+    rows: &[(&'static str, Level, Option<Level>, Option<Level>)],
+    figure: &str,
+) -> (Level, Option<Level>, Option<Level>) {
+    let r = rows.iter().find(|r| r.0 == figure).expect(figure);
+    (r.1, r.2, r.3)
+}
+
+#[test]
+fn every_column_shown_is_judged_and_none_other() {
+    for name in EXAMPLES {
+        for r in &example(name).clusters[0].utilisation.rows {
+            let j = &r.judged;
+            assert_eq!(
+                r.after_failure.is_some(),
+                j.after_failure.is_some(),
+                "{name} {}",
+                r.figure
+            );
+            assert_eq!(
+                r.after_site_failure.is_some(),
+                j.after_site_failure.is_some(),
+                "{name} {}",
+                r.figure
+            );
+        }
+    }
+}
+
+#[test]
+fn seed_000_at_n_is_not_judged_at_the_n_plus_x_ceiling() {
+    // Seed 000 needs 77 % of its cores at N and 103 % after N+1. With the
+    // CPU ceiling at 70 % no finding judges N against it (the ceiling is
+    // for N+x), so N carries no line and stays ok; N+1 is over 100 %.
+    let mut project = example_project("seed-000-hybrid-alwayson.json");
+    project.settings.cpu_ceiling_pct = 70.0;
+    let e = crate::evaluate::evaluate(&project).unwrap();
+    let cpu = e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .find(|r| r.figure == "cpu")
+        .unwrap();
+    assert_eq!(cpu.judged.at_n, Judgement::limit(false));
+    let after = cpu.judged.after_failure.expect("N+1");
+    assert_eq!(
+        (after.level, after.threshold.map(|t| t.pct)),
+        (Level::Over, Some(70.0))
+    );
+    // RAM: 70 % after N+1 passes its 90 % ceiling; cache 95.6 % after N+1
+    // is within the rule: ok, as no finding fires.
+    let rows = levels(&project);
+    assert_eq!(level_of(&rows, "ram"), (Level::Ok, Some(Level::Ok), None));
+    assert_eq!(level_of(&rows, "cache"), (Level::Ok, Some(Level::Ok), None));
+    assert_eq!(
+        level_of(&rows, "iops"),
+        (Level::Ok, Some(Level::Over), None)
+    );
+}
+
+#[test]
+fn n_plus_0_judges_n_against_the_ceiling() {
+    // Without a reserve, N is the state the ceiling findings judge.
+    let mut project = example_project("seed-000-hybrid-alwayson.json");
+    project.settings.reserve_hosts = 0;
+    project.settings.cpu_ceiling_pct = 70.0;
+    let e = crate::evaluate::evaluate(&project).unwrap();
+    let cpu = e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .find(|r| r.figure == "cpu")
+        .unwrap();
+    assert_eq!(cpu.judged.at_n.level, Level::Warn);
+    assert!(e
+        .findings
+        .iter()
+        .any(|f| f.code == crate::rules::FindingCode::ComputeCpuAboveCeiling));
+}
+
+#[test]
+fn a_site_failure_past_the_ram_ceiling_warns_where_the_finding_fires() {
+    // The stretched example's RAM after a site failure is 65.6 %.
+    let mut project = example_project("seed-001-stretched.json");
+    project.settings.ram_ceiling_pct = 60.0;
+    let e = crate::evaluate::evaluate(&project).unwrap();
+    let ram = e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .find(|r| r.figure == "ram")
+        .unwrap();
+    let site = ram.judged.after_site_failure.expect("site column");
+    assert_eq!(
+        (site.level, site.threshold.map(|t| t.pct)),
+        (Level::Warn, Some(60.0))
+    );
+    assert!(e
+        .findings
+        .iter()
+        .any(|f| f.code == crate::rules::FindingCode::StretchedSiteFailureMemoryAboveCeiling));
+    // CPU after a site failure is 257 %: the error.
+    let rows = levels(&project);
+    assert_eq!(level_of(&rows, "cpu").2, Some(Level::Over));
+}
+
+#[test]
+fn seed_004_judges_the_vplex_against_its_average_and_the_arrays_against_their_rating() {
+    let rows = levels(&example_project("seed-004-xtremio-vplex.json"));
+    // 91 % of the engines' peak, above what they sustain on average.
+    assert_eq!(level_of(&rows, "iops").0, Level::Warn);
+    assert_eq!(level_of(&rows, "array_iops").0, Level::Ok);
+    assert_eq!(level_of(&rows, "cpu").2, Some(Level::Over));
 }

@@ -15,7 +15,8 @@
 use serde::Serialize;
 
 use super::failover_tps::{failover_tps, FailoverLoad, FailoverTps};
-use crate::demand::compute::{memory_overcommitted, ClusterCompute};
+use crate::demand::compute::{above_ceiling, memory_overcommitted, ClusterCompute};
+use crate::model::Settings;
 use crate::ratio::{percent, ratio};
 use crate::rules::{hosts_to_add, iops_short, num, Finding, FindingCode, Measure};
 use crate::source;
@@ -27,6 +28,9 @@ pub struct SiteFailure {
     /// Per-host load after the failover / before: hosts / surviving hosts.
     pub host_load_factor: f64,
     pub surviving_cores: u32,
+    /// Physical cores the workloads need at their vCPU:pCore ratios,
+    /// virtualisation overhead included (`ClusterCompute::cores_needed`).
+    pub cores_needed: f64,
     /// Cores the workloads need as a share of the cluster's / the surviving
     /// site's cores; absent without cores.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -106,6 +110,7 @@ pub fn site_failure(
         surviving_hosts: hosts_per_site,
         host_load_factor,
         surviving_cores,
+        cores_needed: compute.cores_needed,
         cores_needed_pct_before: percent(compute.cores_needed, f64::from(compute.physical_cores)),
         cores_needed_pct_after: percent(compute.cores_needed, f64::from(surviving_cores)),
         usable_ram_after_gb,
@@ -132,7 +137,9 @@ pub fn site_cpu_overloaded(cores_needed_pct_after: f64) -> bool {
 /// cores past the workloads' vCPU:pCore ratios and storage past its
 /// utilisation ceiling (`rules::iops_short`) mean the VMs cannot all run
 /// as sized until the site returns (errors, like the same shortfalls after
-/// N+x). `hosts_carry_iops`: the surviving site's IOPS limit grows with its
+/// N+x). CPU or RAM past the project's planning ceilings
+/// (`settings.cpu_ceiling_pct`, `ram_ceiling_pct`) still run: warnings by
+/// `compute::above_ceiling`, as after N+x. `hosts_carry_iops`: the surviving site's IOPS limit grows with its
 /// hosts (vSAN: their devices and I/O paths), so adding hosts per site is
 /// the remedy; on an array it is the array's or VPLEX's, which the
 /// platform's own findings name.
@@ -141,17 +148,22 @@ pub fn site_failure_findings(
     cluster_path: &str,
     name: &str,
     hosts_carry_iops: bool,
+    settings: &Settings,
 ) -> Vec<Finding> {
     let mut out = Vec::new();
-    let ram_measure = |demand_gb: f64| {
+    let ram_measure = |demand_gb: f64, limit_pct: f64| {
         let per_host = f.usable_ram_after_gb / f64::from(f.surviving_hosts);
         Measure::new(
             "RAM after a site failure",
             demand_gb / f.usable_ram_after_gb * 100.0,
-            100.0,
+            limit_pct,
             format!("{} GB", num(f.usable_ram_after_gb, 0)),
         )
-        .remedy(add_hosts_per_site(demand_gb, per_host, f.surviving_hosts))
+        .remedy(add_hosts_per_site(
+            demand_gb,
+            per_host * limit_pct / 100.0,
+            f.surviving_hosts,
+        ))
     };
     if memory_overcommitted(f.sql_ram_gb, f.usable_ram_after_gb) {
         out.push(
@@ -165,7 +177,7 @@ pub fn site_failure_findings(
                 ),
             )
             .at(format!("{cluster_path}.host.ram_gb"))
-            .measured(ram_measure(f.sql_ram_gb)),
+            .measured(ram_measure(f.sql_ram_gb, 100.0)),
         );
     } else if memory_overcommitted(f.ram_demand_gb, f.usable_ram_after_gb) {
         out.push(
@@ -178,22 +190,43 @@ pub fn site_failure_findings(
                 ),
             )
             .at(format!("{cluster_path}.host.ram_gb"))
-            .measured(ram_measure(f.ram_demand_gb)),
+            .measured(ram_measure(f.ram_demand_gb, 100.0)),
+        );
+    } else if above_ceiling(
+        f.ram_demand_gb,
+        f.usable_ram_after_gb,
+        settings.ram_ceiling_pct,
+    ) {
+        out.push(
+            Finding::new(
+                FindingCode::StretchedSiteFailureMemoryAboveCeiling,
+                format!(
+                    "Cluster \"{name}\": after a site failure the VMs' {} GB of memory take {} % of the {} GB the surviving site offers: above the {} % RAM ceiling set for planning. They restart, with less room for ESXi's per-VM overhead and growth.",
+                    num(f.ram_demand_gb, 0),
+                    num(f.ram_demand_gb / f.usable_ram_after_gb * 100.0, 0),
+                    num(f.usable_ram_after_gb, 0),
+                    num(settings.ram_ceiling_pct, 0)
+                ),
+            )
+            .at(format!("{cluster_path}.host.ram_gb"))
+            .measured(ram_measure(f.ram_demand_gb, settings.ram_ceiling_pct)),
         );
     }
-    if let Some(pct) = f.cores_needed_pct_after.filter(|&p| site_cpu_overloaded(p)) {
+    let cpu_measure = |pct: f64, limit_pct: f64| {
         let cores_per_host = f64::from(f.surviving_cores) / f64::from(f.surviving_hosts);
-        let measure = Measure::new(
+        Measure::new(
             "CPU after a site failure",
             pct,
-            100.0,
+            limit_pct,
             format!("{} cores", f.surviving_cores),
         )
         .remedy(add_hosts_per_site(
-            pct / 100.0 * f64::from(f.surviving_cores),
-            cores_per_host,
+            f.cores_needed,
+            cores_per_host * limit_pct / 100.0,
             f.surviving_hosts,
-        ));
+        ))
+    };
+    if let Some(pct) = f.cores_needed_pct_after.filter(|&p| site_cpu_overloaded(p)) {
         out.push(
             Finding::new(
                 FindingCode::StretchedSiteFailureCpu,
@@ -205,7 +238,28 @@ pub fn site_failure_findings(
                 ),
             )
             .at(format!("{cluster_path}.host.cores_per_socket"))
-            .measured(measure),
+            .measured(cpu_measure(pct, 100.0)),
+        );
+    } else if let Some(pct) = f.cores_needed_pct_after.filter(|_| {
+        above_ceiling(
+            f.cores_needed,
+            f64::from(f.surviving_cores),
+            settings.cpu_ceiling_pct,
+        )
+    }) {
+        out.push(
+            Finding::new(
+                FindingCode::StretchedSiteFailureCpuAboveCeiling,
+                format!(
+                    "Cluster \"{name}\": after a site failure the workloads need {} % of the {} cores left ({} x the load per host): above the {} % CPU ceiling set for planning. They run, with less room for peaks and growth.",
+                    num(pct, 0),
+                    f.surviving_cores,
+                    num(f.host_load_factor, 1),
+                    num(settings.cpu_ceiling_pct, 0)
+                ),
+            )
+            .at(format!("{cluster_path}.host.cores_per_socket"))
+            .measured(cpu_measure(pct, settings.cpu_ceiling_pct)),
         );
     }
     if let Some(h) = f.iops_headroom_after.filter(|&h| iops_short(Some(h))) {
@@ -258,6 +312,7 @@ mod tests {
             surviving_hosts: 2,
             host_load_factor: 2.0,
             surviving_cores: 48,
+            cores_needed: 19.2,
             cores_needed_pct_before: Some(20.0),
             cores_needed_pct_after: Some(40.0),
             usable_ram_after_gb: 700.0,
@@ -274,7 +329,13 @@ mod tests {
     #[test]
     fn iops_short_after_a_site_failure_fails_and_names_the_hosts_per_site() {
         // 80 % carried on 2 hosts: 40 % each, so 3 carry it.
-        let findings = site_failure_findings(&carrying(Some(0.8)), "clusters[0]", "c", true);
+        let findings = site_failure_findings(
+            &carrying(Some(0.8)),
+            "clusters[0]",
+            "c",
+            true,
+            &Settings::default(),
+        );
         assert_eq!(findings.len(), 1);
         let f = &findings[0];
         assert_eq!(f.code, FindingCode::StretchedSiteFailureIops);
@@ -287,7 +348,13 @@ mod tests {
              carries (limit 100 %) — add 1 host per site"
         );
         // On an array the hosts carry no I/O: no host remedy.
-        let array = site_failure_findings(&carrying(Some(0.8)), "clusters[0]", "c", false);
+        let array = site_failure_findings(
+            &carrying(Some(0.8)),
+            "clusters[0]",
+            "c",
+            false,
+            &Settings::default(),
+        );
         assert_eq!(
             array[0].measure.as_ref().and_then(|m| m.remedy.clone()),
             None
@@ -297,8 +364,77 @@ mod tests {
     #[test]
     fn a_surviving_site_carrying_the_demand_raises_nothing() {
         for headroom in [None, Some(1.0), Some(3.0)] {
-            let findings = site_failure_findings(&carrying(headroom), "clusters[0]", "c", true);
+            let findings = site_failure_findings(
+                &carrying(headroom),
+                "clusters[0]",
+                "c",
+                true,
+                &Settings::default(),
+            );
             assert!(findings.is_empty(), "{headroom:?}: {findings:?}");
         }
+    }
+
+    /// `carrying(None)` with the workloads needing `cores` of its 48 cores
+    /// and `ram_gb` of its 700 GB.
+    fn loaded(cores: f64, ram_gb: f64) -> SiteFailure {
+        SiteFailure {
+            cores_needed: cores,
+            cores_needed_pct_after: Some(cores / 48.0 * 100.0),
+            ram_demand_gb: ram_gb,
+            ram_demand_pct_after: Some(ram_gb / 700.0 * 100.0),
+            ..carrying(None)
+        }
+    }
+
+    #[test]
+    fn cpu_and_ram_past_the_ceilings_after_a_site_failure_warn() {
+        // Default ceilings: CPU 80 %, RAM 90 %. 40 of 48 cores = 83 %,
+        // 650 of 700 GB = 93 %: both run, above the ceilings.
+        let settings = Settings::default();
+        let findings =
+            site_failure_findings(&loaded(40.0, 650.0), "clusters[0]", "c", true, &settings);
+        let codes: Vec<_> = findings.iter().map(|f| (f.code, f.severity)).collect();
+        assert_eq!(
+            codes,
+            [
+                (
+                    FindingCode::StretchedSiteFailureMemoryAboveCeiling,
+                    Severity::Warning
+                ),
+                (
+                    FindingCode::StretchedSiteFailureCpuAboveCeiling,
+                    Severity::Warning
+                ),
+            ]
+        );
+        let cpu = findings[1].measure.as_ref().expect("measured");
+        assert_eq!(cpu.limit_pct, 80.0);
+        // 40 cores at 80 % of 24 a host need 2.08 hosts: 3 hosts per site.
+        assert_eq!(cpu.remedy.as_deref(), Some("add 1 host per site"));
+        // CPU is further past its ceiling (83 / 80) than RAM (93 / 90).
+        let binding = verdict(&findings).binding.expect("warnings bind");
+        assert_eq!(
+            binding.summary,
+            "CPU after a site failure: 83 % of 48 cores (limit 80 %) — add 1 host per site"
+        );
+    }
+
+    #[test]
+    fn at_the_ceiling_nothing_fires_and_past_100_is_an_error_only() {
+        let settings = Settings::default();
+        // Exactly 80 % of the cores and 90 % of the RAM: not above.
+        let at = site_failure_findings(&loaded(38.4, 630.0), "clusters[0]", "c", true, &settings);
+        assert!(at.is_empty(), "{at:?}");
+        // Over 100 %: the error alone, not the warning too.
+        let over = site_failure_findings(&loaded(50.0, 800.0), "clusters[0]", "c", true, &settings);
+        let codes: Vec<_> = over.iter().map(|f| f.code).collect();
+        assert_eq!(
+            codes,
+            [
+                FindingCode::StretchedSiteFailureMemory,
+                FindingCode::StretchedSiteFailureCpu
+            ]
+        );
     }
 }

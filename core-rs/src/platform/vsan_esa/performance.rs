@@ -28,7 +28,7 @@ use crate::demand::protection::Protection;
 use crate::model::{Id, Settings};
 use crate::platform::two_sites::VSAN_HOST_RTT_MS;
 use crate::platform::vsan_osa::performance::latency::{DataServices, TierResponses};
-use crate::platform::vsan_osa::performance::latency_findings::latency_chart_rule;
+use crate::platform::vsan_osa::performance::latency_findings::{latency_chart_rule, LatencyTarget};
 use crate::platform::vsan_osa::performance::tier_load::{
     device_limited_iops, over_ceiling, rated_iops, utilisation_pct, TierLoad,
 };
@@ -112,6 +112,9 @@ pub struct EsaPerformance {
     pub latency_model: &'static str,
     /// What the latency chart shows, for its help (`latency_chart_rule`).
     pub latency_rule: String,
+    /// The lines the latency chart draws: none, as no latency finding
+    /// judges ESA's uncalibrated estimate.
+    pub latency_targets: Vec<LatencyTarget>,
 }
 
 /// The I/O of the workloads placed on an ESA cluster of `hosts` hosts.
@@ -174,7 +177,9 @@ pub fn assess_esa_performance(
         latency_rule: latency_chart_rule(
             "Each workload's estimated mean read and write latency at the host, from the \
              storage pool's utilisation; a workload without I/O has no bar",
+            &[],
         ),
+        latency_targets: Vec::new(),
     }
 }
 

@@ -15,7 +15,7 @@ use crate::totals::totals;
 use crate::demand::placement::PlacedWorkload;
 use crate::ratio::{percent, ratio};
 use crate::rules::num;
-pub use findings::{capacity_findings, capacity_insufficient, reserve_exceeds_cluster};
+pub use findings::{capacity_findings, capacity_insufficient, past_alert, reserve_exceeds_cluster};
 pub use reduction::physical_per_logical;
 pub(crate) use required::policy_shares;
 pub use required::{ConsumedGrowth, PolicyShare, WorkloadCapacity};

@@ -83,9 +83,11 @@ impl ArrayFailure {
         self.fits && !self.iops_short() && self.workloads_stopped.is_empty()
     }
 
-    /// The array and VPLEX left carry less than the running workloads demand.
+    /// `xtremio.failure_iops`: the array and VPLEX left carry less than
+    /// the running workloads demand (`rules::iops_short`, as after every
+    /// other failure). More X-Bricks or engines only add IOPS left.
     pub fn iops_short(&self) -> bool {
-        self.iops_headroom.is_some_and(|h| h < 1.0)
+        crate::rules::iops_short(self.iops_headroom)
     }
 }
 

@@ -7,7 +7,9 @@ use super::sites::{ArraySite, SiteRole};
 use super::XtremioVplexEvaluation;
 use crate::model::{Settings, VplexReplication};
 use crate::platform::two_sites::site_failure_findings;
+use crate::platform::vsan_osa::capacity::past_alert;
 use crate::platform::vsan_osa::performance::latency_findings::LOG_WRITE_LATENCY_LIMIT_MS;
+use crate::ratio::ratio;
 use crate::rules::{num, Finding, FindingCode, Measure};
 
 pub struct Context<'a> {
@@ -25,7 +27,7 @@ pub fn findings(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
     for site in &e.sites {
         out.extend(site_findings(site, ctx));
     }
-    if e.wan.required_gbps > e.wan.link_gbps {
+    if e.wan.insufficient() {
         out.push(
             Finding::new(
                 FindingCode::VplexWanLinkInsufficient,
@@ -66,14 +68,16 @@ pub fn findings(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
         ctx.path,
         ctx.name,
         false,
+        ctx.settings,
     ));
     out.extend(e.failures.iter().flat_map(|f| failure_findings(f, ctx)));
     out
 }
 
-/// A failure the design cannot absorb: data that no longer fits (error:
-/// XDP cannot rebuild, writes stop) or I/O beyond what is left (warning:
-/// service degrades until the part is replaced).
+/// A failure the design cannot absorb: data that no longer fits (XDP
+/// cannot rebuild, writes stop) or I/O beyond what the parts left carry
+/// (the workloads cannot run as sized until the part is replaced, as
+/// `resilience.rebuild_iops_short` on vSAN): both errors.
 fn failure_findings(f: &ArrayFailure, ctx: &Context) -> Vec<Finding> {
     let what = failure_name(f.kind);
     let mut out = Vec::new();
@@ -92,19 +96,42 @@ fn failure_findings(f: &ArrayFailure, ctx: &Context) -> Vec<Finding> {
         );
     }
     if let Some(h) = f.iops_headroom.filter(|_| f.iops_short()) {
+        let (part, at) = short_part(f);
         out.push(
             Finding::new(
                 FindingCode::XtremioFailureIops,
                 format!(
-                    "Cluster \"{}\": after {what} the array and VPLEX left carry {} % of the IOPS the running workloads demand.",
+                    "Cluster \"{}\": after {what} the array and VPLEX left carry {} % of the IOPS the running workloads demand; {part} binds, and the workloads cannot run as sized until the failed part is replaced.",
                     ctx.name,
                     num(h * 100.0, 0)
                 ),
             ).citing(f.source)
-            .at(format!("{}.storage", ctx.path)),
+            .at(format!("{}.{at}", ctx.path))
+            .measured(
+                Measure::new(
+                    format!("IOPS after {what}"),
+                    100.0 / h,
+                    100.0,
+                    "the IOPS the array and VPLEX left carry".to_string(),
+                )
+                .remedy(Some(format!("more {part}s"))),
+            ),
         );
     }
     out
+}
+
+/// Which of the serving site's parts carries the smaller share of its
+/// demand after the failure (the one that sets `iops_headroom`), and the
+/// field that adds more of it.
+fn short_part(f: &ArrayFailure) -> (&'static str, &'static str) {
+    let array = ratio(f.array_iops_after, f.array_iops_demand).unwrap_or(f64::INFINITY);
+    let vplex = ratio(f.vplex_iops_after, f.vplex_iops_demand).unwrap_or(f64::INFINITY);
+    if vplex < array {
+        ("VPLEX engine", "storage.vplex_engines")
+    } else {
+        ("X-Brick", "storage.x_bricks_per_site")
+    }
 }
 
 pub fn failure_name(kind: ArrayFailureKind) -> &'static str {
@@ -194,7 +221,7 @@ fn vplex_load(e: &XtremioVplexEvaluation, ctx: &Context) -> Vec<Finding> {
             "IOPS",
             0,
         ))]
-    } else if v.frontend_iops > v.limit.frontend_iops_average {
+    } else if v.above_average_load() {
         vec![Finding::new(
             FindingCode::VplexAboveAverageLoad,
             format!(
@@ -243,7 +270,7 @@ fn site_findings(site: &ArraySite, ctx: &Context) -> Vec<Finding> {
         );
     } else if let Some(used) = site
         .used_pct
-        .filter(|u| *u >= ctx.settings.capacity_alert_pct)
+        .filter(|&u| past_alert(u, ctx.settings.capacity_alert_pct))
     {
         out.push(
             Finding::new(

@@ -301,8 +301,13 @@ fn esa(
 /// the rules' predicates (`recommend::compute`).
 pub fn compute_rule(code: FindingCode) -> bool {
     code.as_str().starts_with("compute.")
-        || code == FindingCode::StretchedSiteFailureMemory
-        || code == FindingCode::StretchedSiteFailureCpu
+        || matches!(
+            code,
+            FindingCode::StretchedSiteFailureMemory
+                | FindingCode::StretchedSiteFailureCpu
+                | FindingCode::StretchedSiteFailureMemoryAboveCeiling
+                | FindingCode::StretchedSiteFailureCpuAboveCeiling
+        )
 }
 
 /// Whether an unmet finding is the ESA storage axis's to settle, by its

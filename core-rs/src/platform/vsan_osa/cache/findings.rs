@@ -123,7 +123,64 @@ pub fn cache_findings(
             _ => {}
         }
     }
+    out.extend(short_after_failure(cluster, cache));
     out
+}
+
+/// `cache.short_after_failure`: after the N+x host failures the smallest
+/// cache device is below its disk group's share of the cache need (the
+/// same `cache_below_rule`, over the disk groups left). The workloads
+/// still run, slower (hybrid: reads miss to the spinning disks; all-flash:
+/// less write buffer), until the hosts return: a warning. Not repeated
+/// when the rule already fails with every host up.
+fn short_after_failure(cluster: &ClusterFacts, cache: &CacheEvaluation) -> Option<Finding> {
+    let after = cache.after_failure.as_ref()?;
+    let smallest = cache
+        .per_disk_group
+        .iter()
+        .min_by(|a, b| a.installed.gb.total_cmp(&b.installed.gb))?;
+    let required = after.required_per_disk_group.gb;
+    if cache_below_rule(smallest.installed.gb, cache.required_per_disk_group.gb)
+        || !cache_below_rule(smallest.installed.gb, required)
+    {
+        return None;
+    }
+    let x = cluster.host_count - after.hosts_left;
+    let slower = match cluster.tier {
+        StorageTier::Hybrid => "reads that miss the smaller read cache go to the spinning disks",
+        StorageTier::AllFlash => "each disk group buffers a larger share of the writes",
+    };
+    Some(
+        Finding::new(
+            FindingCode::CacheShortAfterFailure,
+            format!(
+                "After N+{x} cluster \"{}\" has {} disk groups on the {} hosts left; each is asked for {} GB of cache, more than disk group {}'s {} GB {}. The workloads still run, slower: {slower} until the failed hosts return.",
+                cluster.name,
+                after.disk_groups,
+                after.hosts_left,
+                num(required, 0),
+                smallest.disk_group + 1,
+                num(smallest.installed.gb, 0),
+                smallest.cache_device,
+            ),
+        )
+        .at(format!(
+            "{}.storage.disk_groups[{}].cache_device",
+            cluster.path, smallest.disk_group
+        ))
+        .measured(
+            Measure::new(
+                format!("Cache after N+{x}"),
+                required / smallest.installed.gb * 100.0,
+                100.0,
+                format!("{} GB per disk group", num(smallest.installed.gb, 0)),
+            )
+            .remedy(Some(format!(
+                "a cache device of at least {} GB, or more disk groups",
+                num(required.ceil(), 0)
+            ))),
+        ),
+    )
 }
 
 // Each rule compares one disk group's cache device with its share of the
@@ -157,4 +214,86 @@ fn rated_for(needed: String) -> Option<String> {
     Some(format!(
         "a cache device rated for at least {needed}, or more disk groups"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Capacity;
+    use crate::platform::vsan_osa::cache::{CacheAfterFailure, DiskGroupCache};
+    use crate::rules::Severity;
+    use crate::source;
+
+    fn facts(tier: StorageTier) -> ClusterFacts<'static> {
+        ClusterFacts {
+            path: "clusters[0]",
+            name: "c",
+            host_count: 4,
+            tier,
+            mixed_tiers: false,
+            dedup_requested: false,
+            stretched: false,
+            site_mirrored: false,
+        }
+    }
+
+    /// Four hosts of one disk group with a 400 GB cache device; the
+    /// workloads ask `required_gb` of cache in all, N+1.
+    fn cache(required_gb: f64) -> CacheEvaluation {
+        CacheEvaluation {
+            disk_groups: 4,
+            installed: Capacity::from_gb(1_600.0),
+            required: Capacity::from_gb(required_gb),
+            required_per_disk_group: Capacity::from_gb(required_gb / 4.0),
+            workloads: Vec::new(),
+            per_disk_group: vec![DiskGroupCache {
+                disk_group: 0,
+                cache_device: "ssd".into(),
+                installed: Capacity::from_gb(400.0),
+                write_buffer: Capacity::from_gb(120.0),
+                write_buffer_source: source::CACHE_TEN_PCT,
+                writes_per_s: 0.0,
+                rated_writes_per_s: 10_000.0,
+                rated_source: source::CACHE_TEN_PCT,
+                endurance: None,
+            }],
+            after_failure: Some(CacheAfterFailure {
+                hosts_left: 3,
+                disk_groups: 3,
+                installed: Capacity::from_gb(1_200.0),
+                read_cache_gb: 840.0,
+                required_per_disk_group: Capacity::from_gb(required_gb / 3.0),
+                writes_per_s: 0.0,
+            }),
+        }
+    }
+
+    #[test]
+    fn cache_short_only_after_n_plus_x_warns_on_both_tiers() {
+        // 1,350 GB: 337.5 GB per disk group at N (fits 400), 450 after N+1.
+        for tier in [StorageTier::Hybrid, StorageTier::AllFlash] {
+            let f = short_after_failure(&facts(tier), &cache(1_350.0)).expect("short after N+1");
+            assert_eq!(f.code, FindingCode::CacheShortAfterFailure);
+            assert_eq!(f.severity, Severity::Warning);
+            let m = f.measure.expect("measured");
+            assert_eq!(
+                (m.quantity.as_str(), m.used_pct),
+                ("Cache after N+1", 112.5)
+            );
+            assert!(f.message.contains("still run, slower"), "{}", f.message);
+        }
+    }
+
+    #[test]
+    fn cache_within_the_rule_after_n_plus_x_or_short_at_n_adds_nothing() {
+        // 1,200 GB: exactly 400 per disk group after N+1 is not below.
+        assert!(short_after_failure(&facts(StorageTier::Hybrid), &cache(1_200.0)).is_none());
+        // 1,700 GB: short with every host up, which `cache.below_rule` says.
+        assert!(short_after_failure(&facts(StorageTier::Hybrid), &cache(1_700.0)).is_none());
+        let no_reserve = CacheEvaluation {
+            after_failure: None,
+            ..cache(1_350.0)
+        };
+        assert!(short_after_failure(&facts(StorageTier::Hybrid), &no_reserve).is_none());
+    }
 }

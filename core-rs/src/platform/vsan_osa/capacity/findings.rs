@@ -71,7 +71,7 @@ pub fn capacity_findings(
         );
     }
     if let Some(used) = capacity.datastore_used_pct {
-        if used >= settings.capacity_alert_pct {
+        if past_alert(used, settings.capacity_alert_pct) {
             out.push(
                 Finding::new(
                     FindingCode::CapacityAlertThreshold,
@@ -97,6 +97,14 @@ pub fn capacity_findings(
 #[inline]
 pub fn reserve_exceeds_cluster(reserve_hosts: u32, host_count: u32) -> bool {
     reserve_hosts >= host_count
+}
+
+/// `capacity.alert_threshold` (vSAN OSA) and `xtremio.capacity_alert`:
+/// the datastore or array is at or past the alert (`capacity_alert_pct`),
+/// where vSAN starts rebalancing.
+#[inline]
+pub fn past_alert(used_pct: f64, alert_pct: f64) -> bool {
+    used_pct >= alert_pct
 }
 
 /// `capacity.insufficient`: the workloads consume more than the usable

@@ -9,7 +9,9 @@ use super::back_end::{back_end_io_at, placed_write_cost, BackEndIo};
 use super::growth::{GrowingIo, GrowingReads};
 use super::host_path::{host_path_over_ceiling, host_path_utilisation_pct};
 use super::latency::{host_path_ios, host_path_utilisation, DataServices, TierResponses};
-use super::latency_findings::{latency_chart_rule, sql_latency_findings};
+use super::latency_findings::{
+    latency_chart_rule, sql_latency_findings, LatencyTarget, SQL_TARGETS,
+};
 use super::read_cache::{read_cache_gb, LruCache};
 use super::tier_findings::{hdd_ratings_above_typical, tier_over_ceiling};
 use super::tier_load::{device_limited_iops, iops_headroom, tier_loads, Reads, TierLoad};
@@ -77,6 +79,8 @@ pub struct ClusterPerformance {
     pub latency_model: &'static str,
     /// What the latency chart shows, for its help (`latency_chart_rule`).
     pub latency_rule: String,
+    /// The lines the latency chart draws: the latency findings' targets.
+    pub latency_targets: Vec<LatencyTarget>,
     pub findings: Vec<Finding>,
 }
 
@@ -247,7 +251,9 @@ pub fn assess_performance_and_growth(
             "Each workload's estimated mean read and write latency at the host, from the \
              utilisation of the device tiers and of each host's vSAN I/O path; a workload \
              without I/O has no bar",
+            &SQL_TARGETS,
         ),
+        latency_targets: SQL_TARGETS.to_vec(),
         findings,
     };
     let growing = GrowingIo::new(front_ends, costs, path_ios, growing_reads);

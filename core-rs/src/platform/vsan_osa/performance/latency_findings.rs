@@ -7,25 +7,59 @@
 
 use std::fmt::{self, Write};
 
+use serde::Serialize;
+
 use super::WorkloadPerformance;
 use crate::demand::placement::PlacedWorkload;
 use crate::model::WorkloadSpec;
 use crate::rules::{num, Finding, FindingCode};
+use crate::source;
 
 /// Microsoft's recommended ceilings for SQL Server: transaction log writes
 /// < 5 ms, data files < 20 ms (seed 000 §7.3; seed 001).
 pub const LOG_WRITE_LATENCY_LIMIT_MS: f64 = 5.0;
 pub const DATA_LATENCY_LIMIT_MS: f64 = 20.0;
 
+/// A line a latency chart draws: a latency finding fires past it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct LatencyTarget {
+    pub ms: f64,
+    /// What the line holds to it, as the chart labels it, e.g. "log".
+    pub label: &'static str,
+    pub source: &'static str,
+}
+
+/// `performance.log_latency_high` and `performance.data_latency_high`:
+/// the targets vSAN OSA's latency findings hold SQL Server workloads to.
+pub const SQL_TARGETS: [LatencyTarget; 2] = [
+    LatencyTarget {
+        ms: LOG_WRITE_LATENCY_LIMIT_MS,
+        label: "log",
+        source: source::SQL_LATENCY,
+    },
+    LatencyTarget {
+        ms: DATA_LATENCY_LIMIT_MS,
+        label: "data",
+        source: source::SQL_LATENCY,
+    },
+];
+
 /// A latency chart's rule, for its help: what `estimate` says its bars
 /// are, then the targets the findings hold them to, which the chart draws.
-pub fn latency_chart_rule(estimate: &str) -> String {
-    format!(
-        "{estimate}. The lines are SQL Server's targets: {} ms for transaction log writes, {} ms \
-         for data files.",
-        num(LOG_WRITE_LATENCY_LIMIT_MS, 0),
-        num(DATA_LATENCY_LIMIT_MS, 0),
-    )
+pub fn latency_chart_rule(estimate: &str, targets: &[LatencyTarget]) -> String {
+    let lines: Vec<String> = targets
+        .iter()
+        .map(|t| format!("{} ms ({})", num(t.ms, 0), t.label))
+        .collect();
+    if lines.is_empty() {
+        format!("{estimate}. No latency finding applies here, so the chart draws no target line.")
+    } else {
+        format!(
+            "{estimate}. The lines are the SQL Server targets a finding holds the bars to: {}.",
+            lines.join(", ")
+        )
+    }
 }
 
 /// Workloads a grouped finding names, worst first; the message counts the rest.
@@ -201,9 +235,13 @@ mod tests {
     #[test]
     fn a_latency_charts_rule_names_the_targets_its_lines_draw() {
         assert_eq!(
-            super::latency_chart_rule("Bars"),
-            "Bars. The lines are SQL Server's targets: 5 ms for transaction log writes, 20 ms \
-             for data files."
+            super::latency_chart_rule("Bars", &super::SQL_TARGETS),
+            "Bars. The lines are the SQL Server targets a finding holds the bars to: 5 ms \
+             (log), 20 ms (data)."
+        );
+        assert_eq!(
+            super::latency_chart_rule("Bars", &[]),
+            "Bars. No latency finding applies here, so the chart draws no target line."
         );
     }
 
