@@ -35,7 +35,7 @@ test('a bar explains itself on hover and on a click', async ({ page }) => {
 
 test('bars are reached with Tab and open with Enter, close with Escape', async ({ page }) => {
   const compute = page.getByRole('group', { name: 'Use after host failure, in % of what is left' });
-  const cpu = compute.getByRole('button', { name: 'CPU: 171.5 % of what is left' });
+  const cpu = compute.getByRole('button', { name: 'CPU: 171.1 % of what is left' });
   await cpu.focus();
   await page.keyboard.press('Tab');
   const ram = compute.getByRole('button', { name: /^RAM: [\d.]+ % of what is left$/ });

@@ -54,7 +54,7 @@ const EXAMPLES: [(&str, VerdictStatus, Option<&str>, Option<&str>); 7] = [
         Some("workload.iops_unmeasured"),
         Some(
             "Cluster \"iSCSI all-flash cluster\": 1 of its 4 workloads ('SQL Server and \
-             file-server nodes' OS disks (held as one VM group; its VM and vCPU are not real)') \
+             file-server nodes' OS disks (disks only: the VMs and vCPUs are counted by their own workloads)') \
              have 0 front-end IOPS; they are assumed to do no I/O, so performance (IOPS, \
              latency, cache writes and endurance) is not sized for them. An inventory import \
              leaves IOPS at 0: enter measured IOPS to size it.",

@@ -103,7 +103,7 @@ describe('a bar chart of the key figures', () => {
         bars={computeBars(seed001.key_figures, seed001.utilisation)}
       />,
     );
-    const cpu = screen.getByRole('button', { name: /^CPU: 171\.5 % of what is left$/ });
+    const cpu = screen.getByRole('button', { name: /^CPU: 171\.1 % of what is left$/ });
     const ram = screen.getByRole('button', { name: /^RAM: / });
     fireEvent.click(cpu);
     expect(note().textContent).toContain(row('cpu').rule);

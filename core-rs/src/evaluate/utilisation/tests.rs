@@ -28,7 +28,7 @@ fn seed_000_hybrid_runs_out_of_cpu_and_iops_after_n_plus_1() {
     assert_eq!(
         table("seed-000-hybrid-alwayson.json"),
         [
-            ("cpu", 77.3, Some(103.1), None),
+            ("cpu", 77.0, Some(102.7), None),
             ("ram", 52.8, Some(70.4), None),
             ("datastore_fullness", 21.6, Some(28.8), None),
             ("capacity_usable", 43.2, None, None),
@@ -49,7 +49,7 @@ fn seed_001_all_flash_needs_171_pct_of_its_cores_after_n_plus_1() {
     assert_eq!(
         table("seed-001-all-flash-sql.json"),
         [
-            ("cpu", 128.6, Some(171.5), None),
+            ("cpu", 128.3, Some(171.1), None),
             ("ram", 32.8, Some(43.7), None),
             ("datastore_fullness", 31.3, Some(41.8), None),
             ("capacity_usable", 62.6, None, None),
@@ -68,7 +68,7 @@ fn seed_001_stretched_has_a_site_failure_column_and_no_n_plus_0() {
     assert_eq!(
         table("seed-001-stretched.json"),
         [
-            ("cpu", 128.6, None, Some(257.2)),
+            ("cpu", 128.3, None, Some(256.7)),
             ("ram", 32.8, None, Some(65.6)),
             ("datastore_fullness", 31.3, None, Some(31.3)),
             ("capacity_usable", 41.8, None, None),
@@ -88,7 +88,7 @@ fn seed_002_iscsi_spends_three_quarters_of_its_cache_endurance() {
     assert_eq!(
         table("seed-002-iscsi-fci.json"),
         [
-            ("cpu", 29.1, Some(38.8), None),
+            ("cpu", 28.9, Some(38.6), None),
             ("ram", 31.8, Some(42.4), None),
             ("datastore_fullness", 42.1, Some(56.1), None),
             ("capacity_usable", 84.2, None, None),
@@ -107,7 +107,7 @@ fn seed_003_mixed_is_short_of_usable_capacity_and_past_the_alert_after_n_plus_1(
     assert_eq!(
         table("seed-003-mixed-sql-exchange.json"),
         [
-            ("cpu", 79.8, Some(106.4), None),
+            ("cpu", 79.6, Some(106.1), None),
             ("ram", 37.8, Some(50.4), None),
             ("datastore_fullness", 61.9, Some(82.6), None),
             ("capacity_usable", 123.9, None, None),
@@ -126,7 +126,7 @@ fn seed_004_xtremio_vplex_reads_the_arrays_and_the_vplex() {
     assert_eq!(
         table("seed-004-xtremio-vplex.json"),
         [
-            ("cpu", 51.4, Some(61.7), Some(102.9)),
+            ("cpu", 51.3, Some(61.6), Some(102.7)),
             ("ram", 7.3, Some(8.8), Some(14.6)),
             ("capacity_usable", 73.5, Some(73.5), None),
             ("capacity_raw", 47.1, None, None),

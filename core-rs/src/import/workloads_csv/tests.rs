@@ -130,7 +130,7 @@ fn seed_002_workloads_round_trip_through_the_csv() {
         sql-fci,\"SQL Server 2016 FCI (active + passive, DVD Store 3, 306 GB)\",sql_server,,,1,24,128,0,13,8,306,100,80,20,7600,failover_cluster,true,,,,,\n\
         sofs,\"Scale-Out File Server (active + passive, 3 shares)\",file_server,,,2,4,16,0,0,48,,,,,,,,240,382,3,,\n\
         dc,Domain controller / DNS,vm_group,,,1,2,8,0,70,,,,,,,,,,,,40,20\n\
-        os-disks,\"SQL Server and file-server nodes' OS disks (held as one VM group; its VM and vCPU are not real)\",vm_group,,,1,1,0,0,90,,,,,,,,,,,,400,0\n";
+        os-disks,\"SQL Server and file-server nodes' OS disks (disks only: the VMs and vCPUs are counted by their own workloads)\",vm_group,,,1,0,0,0,90,,,,,,,,,,,,400,0\n";
     let options = WorkloadsCsvOptions {
         cluster_id: "iscsi-af".into(),
         policy_id: "raid1-ftt1".into(),
