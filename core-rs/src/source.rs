@@ -40,6 +40,7 @@ pub const DEDUP_METADATA: &str = "seed 001 Space Saving by Enabling Deduplicatio
 pub const SLACK_SPACE: &str =
     "VMware vSAN Design Guide: keep 25-30 % free as slack space for rebalancing and rebuilds";
 pub const HOST_REBUILD_RESERVE: &str = "VMware vSAN Design Guide: keep one host's capacity free per host failure to rebuild its components (N+x)";
+pub const NO_REBUILD_TARGET: &str = "vSphere 8 vSAN Planning and Deployment, Sizing the vSAN Cluster for Failures to Tolerate: the hosts a policy needs are 2 x FTT + 1, and in Limitations of a Two-Host or Three-Host Cluster Configuration \"When a host fails, vSAN cannot rebuild data on another host to protect against another failure\" (the cluster has no spare host); VCF 9.0 About Reserved Capacity in vSAN Cluster (techdocs.broadcom.com): reserved capacity (the host rebuild reserve with it) is not supported on stretched, fault-domain or two-node clusters, or below four hosts; a stretched cluster rebuilds inside the failed host's site (STRETCHED_REBUILD_RESERVE). So a host's share is kept only where the site has more hosts than the widest policy's fault domains (RAID-1 FTT=n: 2n+1, RAID-5: 4, RAID-6: 6 on OSA)";
 pub const CAPACITY_ALERT: &str = "seed 002 Managing the Quota: act when vSAN space usage is above 80 %; VMware vSAN Design Guide: devices rebalance from 80 % full";
 
 // Consumed capacity

@@ -502,27 +502,29 @@ fn public_worked_examples() -> String {
     doc
 }
 
-/// What the public examples found the core does not follow, and why it is
-/// not changed here.
+/// The published rules the public examples brought up: which the core
+/// now follows, and which it does not, with why.
 const PUBLIC_DISAGREEMENTS: &str = "\n\
-**Published rules the core does not follow, found while building these\n\
-examples; not changed.** _No rebuild reserve where no host can rebuild._\n\
-vSphere 8 vSAN Planning and Deployment, Limitations of a Two-Host or\n\
-Three-Host Cluster Configuration: \"When a host fails, vSAN cannot rebuild\n\
-data on another host\"; a stretched cluster rebuilds a failed host's\n\
-components inside its own site (`source::STRETCHED_REBUILD_RESERVE`). The\n\
-core keeps `settings.reserve_hosts` hosts' share of the datastore free per\n\
-site whatever the hosts per site, so a 1 + 1 host stretched (two-node)\n\
-cluster keeps all of its datastore after slack free and holds no data\n\
-(usable 0 TB) unless `reserve_hosts` is 0, and a 3-host RAID-1 FTT=1\n\
-cluster keeps a host it cannot rebuild onto. Keeping no reserve there\n\
-makes usable space fall when a site gains its second host (1 + 1 to 2 + 2\n\
-hosts, 25 % slack: from 1.5 to 1.0 host's datastore), which the design\n\
-search's capacity bound rules out (`recommend/score.rs`, and the property\n\
-`usable_space_never_falls_with_more_hosts`), so the fix needs that bound\n\
-changed with it. `witness-1-host-per-site.json` enters `reserve_hosts` 0\n\
-for this reason. _vSAN OSA memory from vSAN 6.7 on._ The core applies KB\n\
-2113954's vSAN 6.2/6.6 constants (`source::VSAN_MEMORY_KB`, the example\n\
+**Published rules found while building these examples.** _No rebuild\n\
+reserve where no host can rebuild: followed on vSAN OSA._ vSphere 8 vSAN\n\
+Planning and Deployment, Limitations of a Two-Host or Three-Host Cluster\n\
+Configuration: \"When a host fails, vSAN cannot rebuild data on another\n\
+host\"; a stretched cluster rebuilds a failed host's components inside its\n\
+own site (`source::NO_REBUILD_TARGET`). The OSA waterfall keeps\n\
+`settings.reserve_hosts` hosts' share free per site only where the site\n\
+has more hosts than the widest policy in use places its components on\n\
+(`capacity::rebuild_target_exists`), and its rule text says why it keeps\n\
+none otherwise: a 1 + 1 host stretched (two-node) cluster keeps its\n\
+datastore after slack for data, and a 3-host RAID-1 FTT=1 cluster keeps no\n\
+host it cannot rebuild onto. Usable space then falls once where a site\n\
+gains the host that makes a rebuild possible (1 + 1 to 2 + 2 hosts, 25 %\n\
+slack: from 1.5 to 1.0 host's datastore); the design search sizes each\n\
+side of that size on its own (`recommend/vsan.rs`, `size_line`).\n\
+`witness-1-host-per-site.json` runs with the default `reserve_hosts`.\n\
+Not yet on vSAN ESA: its host rebuild reserve (`esa_reserve`) is still\n\
+kept at every host count, since the ESA pool search assumes usable space\n\
+never falls with more hosts. _vSAN OSA memory from vSAN 6.7 on: not\n\
+followed, not changed._ The core applies KB 2113954's vSAN 6.2/6.6 constants (`source::VSAN_MEMORY_KB`, the example\n\
 above) to every OSA cluster, seed 003's vSAN 6.7 U1 included; the KB's\n\
 later revision gives other constants for later releases (7,100 MB per host,\n\
 per disk group 1,360 MB all-flash or 1,610 MB hybrid plus 0.5 % of host\n\

@@ -98,7 +98,14 @@ impl<'a> OsaGrowth<'a> {
         let hosts = topology.host_count();
         let sites = if Sites::of(topology).is_some() { 2 } else { 1 };
         let raw = raw_capacity(self.groups, hosts);
-        usable_capacity(&raw, hosts, sites, self.settings, self.dedup_active)
+        usable_capacity(
+            &raw,
+            hosts,
+            sites,
+            self.placed,
+            self.settings,
+            self.dedup_active,
+        )
     }
 }
 

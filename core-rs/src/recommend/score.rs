@@ -34,7 +34,8 @@
 //!
 //! Every check is monotonic in the size (more hosts never fail a rule that
 //! fewer hosts pass), which is what lets the sizing stop at the first size
-//! that passes; each predicate's doc comment gives the argument, and the
+//! that passes; capacity only on either side of the size where the rebuild
+//! reserve starts, which `VsanSearch::size_line` sizes apart; each predicate's doc comment gives the argument, and the
 //! witness RTT, the one rule that tightens with hosts, bounds the sizes
 //! searched instead.
 
@@ -145,6 +146,10 @@ pub struct Scorer {
     inverse_ceiling: f64,
 }
 
+/// A widest-policy host count no cluster exceeds: no rebuild reserve is
+/// kept, so usable space is the most any protection leaves.
+const NO_REBUILD_POSSIBLE: u32 = u32::MAX;
+
 /// A candidate's verdict and headroom.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Assessment {
@@ -210,7 +215,7 @@ impl Scorer {
         }
 
         let required = a.required_gb[usize::from(g.dedup)];
-        let usable = self.usable_gb(g, hosts);
+        let usable = self.usable_gb(g, hosts, a.min_hosts);
         if capacity_insufficient(required, usable) {
             failing.add(Constraint::Capacity);
         }
@@ -295,14 +300,16 @@ impl Scorer {
 
     /// The smallest size in `sizes` at which no protection can fail the
     /// checks that do not depend on it: CPU, RAM, and capacity for the
-    /// least capacity any protection needs (`required_gb`). Every line of
+    /// least capacity any protection needs (`required_gb`), in usable
+    /// space without a rebuild reserve (the most any protection leaves,
+    /// and growing with the hosts). Every line of
     /// the geometry needs at least this size (each check is monotonic), so
     /// its cost there bounds the cost of the line's design from below.
     /// None when no size in the range passes them.
     pub fn floor_size(&self, g: &Geometry, required_gb: f64, (lo, hi): (u32, u32)) -> Option<u32> {
         let passes = |size: u32| {
             self.compute_failing(g, size).is_empty()
-                && required_gb <= self.usable_gb(g, self.hosts(size))
+                && required_gb <= self.usable_gb(g, self.hosts(size), NO_REBUILD_POSSIBLE)
         };
         if lo > hi || !passes(hi) {
             return None;
@@ -334,8 +341,23 @@ impl Scorer {
             (true, false) => (2.0, 1.0),
             _ => (1.0, 1.0),
         };
-        let capacity = (a.required_gb[usize::from(g.dedup)] * r.datastore + reserve * sites)
-            * self.inverse_free;
+        // Capacity passes at n hosts when n x (1 - slack) >= required /
+        // datastore per host + R, R the reserved hosts: reserve x sites
+        // once a site has more hosts than the widest policy needs
+        // (`rebuild_target_exists`), else 0. So a size passing without a
+        // reserve is at least `bare` and at most that minimum (in hosts,
+        // `no_rebuild_up_to`); one passing with it is at least
+        // `with_reserve`. Where `bare` is within the minimum that is the
+        // lower bound; past it, every size from `bare` on keeps the reserve.
+        let data = a.required_gb[usize::from(g.dedup)] * r.datastore;
+        let bare = data * self.inverse_free;
+        let with_reserve = (data + reserve * sites) * self.inverse_free;
+        let no_rebuild_up_to = f64::from(a.min_hosts.max(1)) * sites;
+        let capacity = if bare <= no_rebuild_up_to {
+            bare
+        } else {
+            with_reserve
+        };
         let (cache_reads, capacity_reads) = match g.tier {
             StorageTier::AllFlash => (a.cache_reads, a.capacity_reads),
             StorageTier::Hybrid => (0.0, 0.0),
@@ -374,11 +396,12 @@ impl Scorer {
         .fold(0.0, larger)
     }
 
-    /// `capacity::waterfall`'s usable space at `hosts` hosts.
-    fn usable_gb(&self, g: &Geometry, hosts: u32) -> f64 {
+    /// `capacity::waterfall`'s usable space at `hosts` hosts, the widest
+    /// policy needing `policy_hosts` per site.
+    fn usable_gb(&self, g: &Geometry, hosts: u32, policy_hosts: u32) -> f64 {
         let raw = g.raw_per_host_gb * f64::from(hosts);
         let sites = if self.stretched { 2 } else { 1 };
-        usable_space(raw, hosts, sites, &self.settings, g.dedup).usable_gb
+        usable_space(raw, hosts, sites, policy_hosts, &self.settings, g.dedup).usable_gb
     }
 
     /// `resilience.rebuild_iops_short`: after a failure the design

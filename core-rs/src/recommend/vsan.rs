@@ -448,10 +448,28 @@ impl VsanSearch {
     }
 
     /// The fewest hosts (per site) the line needs, if any size passes.
+    /// Capacity is monotonic in the size on either side of the widest
+    /// policy's hosts per site: up to it no rebuild reserve is kept, above
+    /// it one is (`capacity::rebuild_target_exists`), so usable space falls
+    /// once there. Each side is sized on its own, the smaller first: a size
+    /// passing there is smaller than any above.
     fn size_line(&self, g: &Geometry, a: &AssignmentFigures) -> Sized {
-        smallest_passing(self.sizes, self.estimate(g, a), |size| {
-            self.scorer.assess(g, a, size)
-        })
+        let (lo, hi) = self.sizes;
+        let start = self.estimate(g, a);
+        let assess = |size: u32| self.scorer.assess(g, a, size);
+        let no_rebuild = a.min_hosts.max(1);
+        if !(lo..hi).contains(&no_rebuild) {
+            return smallest_passing(self.sizes, start, assess);
+        }
+        let below = smallest_passing((lo, no_rebuild), start, assess);
+        if below.size.is_some() {
+            return below;
+        }
+        let above = smallest_passing((no_rebuild + 1, hi), start, assess);
+        Sized {
+            checks: below.checks + above.checks,
+            ..above
+        }
     }
 
     /// The group a design's geometry belongs to.

@@ -20,7 +20,7 @@ pub use reduction::physical_per_logical;
 pub(crate) use required::policy_shares;
 pub use required::{ConsumedGrowth, PolicyShare, WorkloadCapacity};
 pub(crate) use waterfall::step;
-pub use waterfall::{usable_space, StepKind, UsableSpace, WaterfallStep};
+pub use waterfall::{rebuild_target_exists, usable_space, StepKind, UsableSpace, WaterfallStep};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -103,7 +103,14 @@ pub fn evaluate_capacity_and_growth(
     settings: &Settings,
     dedup_active: bool,
 ) -> (CapacityEvaluation, Vec<ConsumedGrowth>) {
-    let w = waterfall::waterfall(raw, host_count, sites, settings, dedup_active);
+    let w = waterfall::waterfall(
+        raw,
+        host_count,
+        sites,
+        policy_hosts(placed),
+        settings,
+        dedup_active,
+    );
     let (workloads, growth): (Vec<WorkloadCapacity>, Vec<ConsumedGrowth>) = placed
         .iter()
         .map(|p| required::workload_capacity(p, settings, dedup_active))
@@ -141,15 +148,33 @@ pub fn evaluate_capacity_and_growth(
     (evaluation, growth)
 }
 
+/// Hosts per site (in the cluster when not stretched) the widest policy
+/// of the placed workloads needs: below one more, no host can rebuild.
+pub fn policy_hosts(placed: &[PlacedWorkload]) -> u32 {
+    placed
+        .iter()
+        .map(|p| p.protection().hosts_needed())
+        .max()
+        .unwrap_or(0)
+}
+
 /// `evaluate_capacity_and_growth`'s usable capacity alone.
 pub fn usable_capacity(
     raw: &RawCapacity,
     host_count: u32,
     sites: u32,
+    placed: &[PlacedWorkload],
     settings: &Settings,
     dedup_active: bool,
 ) -> Capacity {
-    let space = waterfall::usable_space(raw.total.gb, host_count, sites, settings, dedup_active);
+    let space = waterfall::usable_space(
+        raw.total.gb,
+        host_count,
+        sites,
+        policy_hosts(placed),
+        settings,
+        dedup_active,
+    );
     Capacity::from_gb(space.usable_gb)
 }
 

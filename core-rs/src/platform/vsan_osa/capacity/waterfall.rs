@@ -51,26 +51,41 @@ pub struct UsableSpace {
     pub slack_gb: f64,
     /// One host's share of the datastore: what each reserved host holds back.
     pub per_host_gb: f64,
-    /// Hosts held back for rebuilds: the reserve per site x the sites.
+    /// Hosts held back for rebuilds: the reserve per site x the sites, or
+    /// 0 where no host is left to rebuild on (`rebuild_target_exists`).
     pub reserved_hosts: f64,
     pub reserve_gb: f64,
     pub usable_gb: f64,
 }
 
+/// Whether a failed host's components have a host to rebuild on: the
+/// site (the cluster when not stretched) has more hosts than the widest
+/// policy places components on (`Protection::hosts_needed`, its fault
+/// domains). At the policy's minimum vSAN "cannot rebuild data on another
+/// host" (`source::NO_REBUILD_TARGET`); one host alone never can.
+#[inline]
+pub fn rebuild_target_exists(hosts_per_site: u32, policy_hosts: u32) -> bool {
+    hosts_per_site > policy_hosts.max(1)
+}
+
 /// `dedup_active`: dedup+compression is on and can run (all-flash), so
 /// its metadata takes space. `sites`: data sites, each rebuilding its own
-/// hosts' components (2 on a stretched cluster, else 1).
+/// hosts' components (2 on a stretched cluster, else 1). `policy_hosts`:
+/// hosts per site the widest policy in use needs (0 without policies).
 ///
-/// Usable space grows with the hosts at a fixed per-host geometry: every
-/// deduction is a fixed share of raw capacity but the rebuild reserve,
-/// which stays at the reserved hosts' share, so each added host adds its
-/// datastore share less slack (what lets the search stop at the first
-/// size that fits).
+/// Usable space grows with the hosts at a fixed per-host geometry once a
+/// rebuild target exists: every deduction is a fixed share of raw capacity
+/// but the rebuild reserve, which stays at the reserved hosts' share, so
+/// each added host adds its datastore share less slack. Where the hosts
+/// per site reach one past `policy_hosts` the reserve starts, and usable
+/// space falls by the reserved hosts' share once (the design search's
+/// bound in `recommend::score` allows for it).
 #[inline]
 pub fn usable_space(
     raw_gb: f64,
     host_count: u32,
     sites: u32,
+    policy_hosts: u32,
     settings: &Settings,
     dedup_active: bool,
 ) -> UsableSpace {
@@ -87,7 +102,12 @@ pub fn usable_space(
     // metadata never held data. Capped at what is left, so usable >= 0.
     let after_slack_gb = datastore_gb - slack_gb;
     let per_host_gb = datastore_gb / f64::from(host_count.max(1));
-    let reserved_hosts = f64::from(settings.reserve_hosts) * f64::from(sites.max(1));
+    let sites = sites.max(1);
+    let reserved_hosts = if rebuild_target_exists(host_count / sites, policy_hosts) {
+        f64::from(settings.reserve_hosts) * f64::from(sites)
+    } else {
+        0.0
+    };
     let reserve_gb = (per_host_gb * reserved_hosts).min(after_slack_gb);
     UsableSpace {
         format_gb,
@@ -106,10 +126,18 @@ pub fn waterfall(
     raw: &RawCapacity,
     host_count: u32,
     sites: u32,
+    policy_hosts: u32,
     settings: &Settings,
     dedup_active: bool,
 ) -> Waterfall {
-    let space = usable_space(raw.total.gb, host_count, sites, settings, dedup_active);
+    let space = usable_space(
+        raw.total.gb,
+        host_count,
+        sites,
+        policy_hosts,
+        settings,
+        dedup_active,
+    );
     let tb = |gb: f64| num(Capacity::from_gb(gb).tb, 2);
     let raw_gb = raw.total.gb;
     let mut steps = vec![
@@ -174,6 +202,31 @@ pub fn waterfall(
     } else {
         ""
     };
+    let hosts_per_site = host_count / sites.max(1);
+    let reserve_rule = if settings.reserve_hosts == 0 {
+        "0 reserved hosts (settings.reserve_hosts): no host's share is kept free.".to_string()
+    } else if space.reserved_hosts == 0.0 {
+        format!(
+            "None kept: {hosts_per_site} host(s){per} and the widest policy needs {} \
+             {per_unit}, so no host is left to rebuild a failed host's components on; the \
+             design runs with reduced protection until the host returns.",
+            policy_hosts.max(1),
+            per = if sites > 1 { " per site" } else { "" },
+            per_unit = if sites > 1 {
+                "per site"
+            } else {
+                "in the cluster"
+            },
+        )
+    } else {
+        format!(
+            "{} reserved host(s){site_count} x {} TB, one host's share of the datastore \
+             = {} TB{capped}, kept free so a failed host's components rebuild on the others.",
+            settings.reserve_hosts,
+            tb(space.per_host_gb),
+            tb(space.reserve_gb),
+        )
+    };
     steps.extend([
         step(
             "Datastore capacity",
@@ -198,14 +251,10 @@ pub fn waterfall(
             "Host-failure rebuild reserve",
             StepKind::Deduction,
             space.reserve_gb,
-            format!(
-                "{} reserved host(s){site_count} x {} TB, one host's share of the datastore \
-                 = {} TB{capped}, kept free so a failed host's components rebuild on the others.",
-                settings.reserve_hosts,
-                tb(space.per_host_gb),
-                tb(space.reserve_gb),
-            ),
-            if sites > 1 {
+            reserve_rule,
+            if space.reserved_hosts == 0.0 && settings.reserve_hosts > 0 {
+                source::NO_REBUILD_TARGET
+            } else if sites > 1 {
                 source::STRETCHED_REBUILD_RESERVE
             } else {
                 source::HOST_REBUILD_RESERVE
@@ -258,8 +307,15 @@ mod tests {
     use crate::platform::vsan_osa::capacity::test_support::{device, disk_group};
 
     fn seed_001_raw() -> RawCapacity {
+        seed_001_hosts(4)
+    }
+
+    fn seed_001_hosts(hosts: u32) -> RawCapacity {
         let ssd = device(DeviceKind::SasSsd, 400.0);
-        raw_capacity(&[disk_group(&ssd, &ssd, 4), disk_group(&ssd, &ssd, 4)], 4)
+        raw_capacity(
+            &[disk_group(&ssd, &ssd, 4), disk_group(&ssd, &ssd, 4)],
+            hosts,
+        )
     }
 
     fn amount(w: &Waterfall, label: &str) -> f64 {
@@ -274,7 +330,14 @@ mod tests {
     fn seed_001_dedup_metadata_is_about_630_gb() {
         // Seed 001, Space Saving by Enabling Deduplication: metadata "around
         // 630GB" on the 12.8 TB cluster; the 5 % default gives 640 GB (+1.6 %).
-        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), true);
+        let w = waterfall(
+            &seed_001_raw(),
+            4,
+            1,
+            RAID1_FTT1,
+            &Settings::default(),
+            true,
+        );
         let metadata = amount(&w, "Dedup and compression metadata");
         assert!((metadata - 630.0).abs() / 630.0 < 0.02, "{metadata}");
     }
@@ -283,7 +346,14 @@ mod tests {
     fn seed_001_waterfall_with_default_settings() {
         // 12,800 raw - 1 % format (128) - 5 % metadata (640) = 12,032 datastore;
         // - 25 % slack (3,008) - one host's share (3,008) = 6,016 GB usable.
-        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), true);
+        let w = waterfall(
+            &seed_001_raw(),
+            4,
+            1,
+            RAID1_FTT1,
+            &Settings::default(),
+            true,
+        );
         assert!((w.datastore.gb - 12_032.0).abs() < 1e-6);
         assert!((w.usable.gb - 6_016.0).abs() < 1e-6);
         let deducted: f64 = w
@@ -297,7 +367,14 @@ mod tests {
 
     #[test]
     fn each_step_states_its_formula_with_this_designs_numbers() {
-        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), true);
+        let w = waterfall(
+            &seed_001_raw(),
+            4,
+            1,
+            RAID1_FTT1,
+            &Settings::default(),
+            true,
+        );
         let rule = |label: &str| {
             w.steps
                 .iter()
@@ -328,7 +405,7 @@ mod tests {
 
     #[test]
     fn a_stretched_reserve_counts_its_sites_and_a_capped_one_says_so() {
-        let w = waterfall(&seed_001_raw(), 4, 2, &Settings::default(), true);
+        let w = waterfall(&seed_001_raw(), 4, 2, 1, &Settings::default(), true);
         let reserve = |w: &Waterfall| {
             w.steps
                 .iter()
@@ -346,6 +423,7 @@ mod tests {
             &raw_capacity(&[disk_group(&ssd, &ssd, 4)], 2),
             2,
             1,
+            0,
             &all,
             false,
         );
@@ -354,7 +432,14 @@ mod tests {
 
     #[test]
     fn metadata_is_only_taken_with_dedup_on() {
-        let w = waterfall(&seed_001_raw(), 4, 1, &Settings::default(), false);
+        let w = waterfall(
+            &seed_001_raw(),
+            4,
+            1,
+            RAID1_FTT1,
+            &Settings::default(),
+            false,
+        );
         assert!(w
             .steps
             .iter()
@@ -365,7 +450,7 @@ mod tests {
     #[test]
     fn each_site_of_a_stretched_cluster_keeps_its_own_rebuild_reserve() {
         // Seed 001's hosts as 2 + 2: one host per site held back, 6,016 GB.
-        let w = waterfall(&seed_001_raw(), 4, 2, &Settings::default(), true);
+        let w = waterfall(&seed_001_raw(), 4, 2, 1, &Settings::default(), true);
         let reserve = amount(&w, "Host-failure rebuild reserve");
         assert!((reserve - 6_016.0).abs() < 1e-6);
         assert!((w.usable.gb - 3_008.0).abs() < 1e-6);
@@ -387,27 +472,98 @@ mod tests {
         };
         let ssd = device(DeviceKind::SasSsd, 400.0);
         let raw = raw_capacity(&[disk_group(&ssd, &ssd, 4)], 2);
-        let w = waterfall(&raw, 2, 1, &settings, false);
+        let w = waterfall(&raw, 2, 1, 0, &settings, false);
         assert_eq!(w.usable.gb, 0.0);
+    }
+
+    /// Hosts RAID-1 FTT=1 places its components on (2 x FTT + 1).
+    const RAID1_FTT1: u32 = 3;
+
+    #[test]
+    fn three_hosts_at_raid1_ftt1_keep_no_reserve_they_cannot_rebuild_on() {
+        let three = seed_001_hosts(3);
+        let w = waterfall(&three, 3, 1, RAID1_FTT1, &Settings::default(), true);
+        let step = &w.steps[w.steps.len() - 2];
+        assert_eq!(step.amount.gb, 0.0);
+        assert!(
+            step.rule.contains("no host is left to rebuild"),
+            "{}",
+            step.rule
+        );
+        assert_eq!(step.source, source::NO_REBUILD_TARGET);
+        // A fourth host is a rebuild target: one host's share is kept.
+        let four = waterfall(
+            &seed_001_raw(),
+            4,
+            1,
+            RAID1_FTT1,
+            &Settings::default(),
+            true,
+        );
+        let kept = &four.steps[four.steps.len() - 2];
+        assert!(
+            kept.rule.starts_with("1 reserved host(s) x "),
+            "{}",
+            kept.rule
+        );
+    }
+
+    #[test]
+    fn a_two_node_stretched_cluster_keeps_its_datastore_after_slack() {
+        // 1 + 1 hosts, each site's copy unprotected inside its site (FTT=0:
+        // one host): nothing to rebuild on, so usable = datastore - slack.
+        let space = usable_space(10_000.0, 2, 2, 1, &Settings::default(), false);
+        assert_eq!(space.reserve_gb, 0.0);
+        assert!((space.usable_gb - (space.datastore_gb - space.slack_gb)).abs() < 1e-9);
+        // 2 + 2 hosts can rebuild inside each site: a host per site is kept.
+        let space = usable_space(20_000.0, 4, 2, 1, &Settings::default(), false);
+        assert_eq!(space.reserved_hosts, 2.0);
+    }
+
+    #[test]
+    fn usable_space_falls_once_where_the_reserve_starts() {
+        // 1 + 1 to 2 + 2 hosts at 25 % slack: from 1.5 hosts' datastore
+        // share to 3 - 2 = 1.0 (fidelity.md's example).
+        let settings = Settings {
+            slack_pct: 25.0,
+            ..Settings::default()
+        };
+        let per_host = |n: u32| {
+            let s = usable_space(1_000.0 * f64::from(n), n, 2, 1, &settings, false);
+            s.usable_gb / s.per_host_gb
+        };
+        assert!((per_host(2) - 1.5).abs() < 1e-9);
+        assert!((per_host(4) - 1.0).abs() < 1e-9);
     }
 
     proptest::proptest! {
         /// The design search stops at the first size whose usable space
-        /// holds the workloads: it must never fall as hosts are added.
+        /// holds the workloads: once the hosts per site pass the widest
+        /// policy's (the reserve kept from then on), usable space must
+        /// never fall as hosts are added. Below that, no reserve is kept
+        /// and it grows too; the one fall is at the crossing (above).
         #[test]
-        fn usable_space_never_falls_with_more_hosts(
+        fn usable_space_never_falls_with_more_hosts_on_either_side_of_the_crossing(
             raw_per_host_gb in 1.0..100_000.0_f64,
-            hosts in 1u32..64,
+            hosts_per_site in 1u32..32,
+            policy_hosts in 0u32..8,
             reserve_hosts in 0u32..4,
             slack_pct in 0.0..60.0_f64,
             sites in 1u32..=2,
             dedup in proptest::bool::ANY,
         ) {
             let settings = Settings { reserve_hosts, slack_pct, ..Settings::default() };
-            let usable = |n: u32| {
-                usable_space(raw_per_host_gb * f64::from(n), n, sites, &settings, dedup).usable_gb
+            let usable = |per_site: u32| {
+                let n = per_site * sites;
+                usable_space(raw_per_host_gb * f64::from(n), n, sites, policy_hosts, &settings, dedup)
+                    .usable_gb
             };
-            proptest::prop_assert!(usable(hosts + 1) >= usable(hosts));
+            let next = hosts_per_site + 1;
+            if rebuild_target_exists(hosts_per_site, policy_hosts)
+                == rebuild_target_exists(next, policy_hosts)
+            {
+                proptest::prop_assert!(usable(next) >= usable(hosts_per_site));
+            }
         }
     }
 }
