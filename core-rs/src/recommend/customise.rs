@@ -210,7 +210,18 @@ pub(super) mod tests {
             delta > 0.0 && (delta - per_host).abs() < 1e-6,
             "{delta} {per_host}"
         );
-        assert!(c.figures.headroom_tb.delta.expect("both have headroom") > 0.0);
+        // The optimum has the fewest hosts its RAID-5 policy needs, so it
+        // keeps no rebuild reserve; the fifth host starts one (a host's
+        // share held back), and only the sixth adds headroom over the fifth.
+        let headroom = |c: &Customised| c.figures.headroom_tb.delta.expect("both have headroom");
+        let sixth = customise(optimum, &c.project, 0, up(CustomiseStep::Hosts), &catalog)
+            .expect("a step within range");
+        assert!(
+            headroom(&sixth) > headroom(&c),
+            "{} {}",
+            headroom(&sixth),
+            headroom(&c)
+        );
         assert!(
             c.figures
                 .cpu_after_failure_pct
