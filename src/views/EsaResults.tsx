@@ -15,7 +15,7 @@ import { Waterfall } from './CapacityWaterfall';
 import { GrowthPanel } from './GrowthPanel';
 import { IscsiPanel } from './IscsiPanel';
 import { ResiliencePanel } from './ResiliencePanel';
-import { computeBars, iopsBars, ruleOf } from './keyFigureBars';
+import { computeBars, computeHeading, iopsBars, ruleOf } from './keyFigureBars';
 import { Figure, KeyFigureTiles } from './KeyFigureTiles';
 import { ExplainFigure } from './UtilisationPanel';
 import { useWorkloadNames } from './useWorkloadNames';
@@ -78,7 +78,7 @@ export const EsaDetails = memo(function EsaDetails({
         </div>
         <div>
           <h3>
-            Compute after N+{compute.hosts - compute.hosts_after_failure}
+            {computeHeading(compute.hosts - compute.hosts_after_failure)}
             <ExplainFigure utilisation={cluster.utilisation} figure="cpu" what="the CPU rule" />
           </h3>
           <FigureBarChart

@@ -135,7 +135,7 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
           {latencyWhy && <span className="visually-hidden">: {latencyWhy}</span>}
         </Figure>
         <Figure
-          label="Binds first"
+          label="Highest use of a limit"
           testId="binding"
           explain={k.binding && rule(bindingFigure(k.binding.name))}
         >

@@ -9,7 +9,7 @@ import { Waterfall } from './CapacityWaterfall';
 import { EsaDetails, EsaTiles } from './EsaResults';
 import { GrowthPanel } from './GrowthPanel';
 import { IscsiPanel } from './IscsiPanel';
-import { computeBars, DEMAND, iopsBars, LIMIT, ruleOf } from './keyFigureBars';
+import { computeBars, computeHeading, DEMAND, iopsBars, LIMIT, ruleOf } from './keyFigureBars';
 import { Figure, KeyFigureTiles, ProjectCostLine } from './KeyFigureTiles';
 import { ResiliencePanel } from './ResiliencePanel';
 import { StretchedPanel } from './StretchedPanel';
@@ -64,7 +64,7 @@ export function ResultsDashboard() {
       <DesignOriginLine />
       {details && (
         <>
-          <h3>Utilisation at N and N+{details.utilisation.hosts_failed}</h3>
+          <h3>{utilisationHeading(details.utilisation)}</h3>
           <UtilisationPanel utilisation={details.utilisation} />
         </>
       )}
@@ -175,7 +175,7 @@ const VsanDetails = memo(function VsanDetails({
         </div>
         <div>
           <h3>
-            Compute after N+{cluster.compute.hosts - cluster.compute.hosts_after_failure}
+            {computeHeading(cluster.compute.hosts - cluster.compute.hosts_after_failure)}
             <ExplainFigure utilisation={utilisation} figure="cpu" what="the CPU rule" />
           </h3>
           <FigureBarChart
@@ -221,4 +221,13 @@ function cacheBars(cache: ClusterEvaluation['cache'], utilisation: ClusterUtilis
     { label: 'Required', value: cache.required.gb, colour: DEMAND, explain },
     { label: 'Installed', value: cache.installed.gb, colour: LIMIT, explain },
   ];
+}
+
+/** The states the utilisation table has columns for, in its order. */
+function utilisationHeading(u: { hosts_failed: number; two_sites: boolean }): string {
+  const states = ['at N'];
+  if (u.hosts_failed > 0) states.push(`after N+${u.hosts_failed}`);
+  if (u.two_sites) states.push('after a site failure');
+  const last = states.pop();
+  return `Utilisation ${states.length > 0 ? `${states.join(', ')} and ${last}` : last}`;
 }

@@ -38,3 +38,8 @@ export const computeBars = (k: KeyFigures, u: ClusterUtilisation): FigureBar[] =
   ...bar('CPU', k.cpu.after_failure.pct, DEMAND, ruleOf(u, 'cpu')),
   ...bar('RAM', k.ram.after_failure.pct, COST, ruleOf(u, 'ram')),
 ];
+
+/** With no host reserved (N+0) the compute chart shows every host up. */
+export function computeHeading(hostsFailed: number): string {
+  return hostsFailed > 0 ? `Compute after N+${hostsFailed}` : 'Compute, every host up (N+0)';
+}

@@ -2,7 +2,8 @@
 //! report, the CLI, Compare and the dashboard read the same numbers: raw,
 //! usable, required and headroom, IOPS against the limit, CPU and RAM at N
 //! and after N+x, capacity use, cost, latency where modelled, the site
-//! failure where there are two sites, and the figure that binds first.
+//! failure where there are two sites, and the figure with the highest
+//! share of its limit.
 //! What a kind does not model is named in `not_modelled`, never a zero.
 
 use serde::Serialize;
@@ -173,7 +174,8 @@ pub struct SiteFailureUse {
     pub iops_headroom: Option<f64>,
 }
 
-/// The constraint that binds first: its utilisation, named.
+/// The utilisation with the highest share of its limit, named (the
+/// verdict names the finding that binds first).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Binding {
@@ -415,11 +417,23 @@ fn build(c: Common) -> KeyFigures {
         ("Capacity (required / usable)", capacity_use.of_usable),
     ];
     candidates.extend(iops_use.map(|u| ("Front-end IOPS (demand / limit)", u)));
-    // IOPS after a failure degrade the workloads but leave them running
-    // (warnings in the severity review), so they do not bind.
+    // IOPS short after a failure fail the verdict (`rules::iops_short`),
+    // so they bind like CPU and RAM after the same failure.
+    candidates.extend(c.iops.limit_during_rebuild.map(|limit| {
+        (
+            "Front-end IOPS after N+x",
+            Utilisation::of(c.iops.front_end, limit, IOPS),
+        )
+    }));
     if let Some(s) = &site_failure {
         candidates.push(("CPU after a site failure", s.cpu));
         candidates.push(("RAM after a site failure", s.ram));
+        candidates.extend(s.iops_headroom.map(|headroom| {
+            (
+                "Front-end IOPS after a site failure",
+                Utilisation::of(c.iops.front_end, c.iops.front_end * headroom, IOPS),
+            )
+        }));
     }
     KeyFigures {
         hosts: c.hosts,

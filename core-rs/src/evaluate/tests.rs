@@ -539,6 +539,19 @@ fn what_a_kind_does_not_model_is_named_not_zero() {
 }
 
 #[test]
+fn iops_short_after_a_failure_is_the_highest_use_where_it_fails_the_verdict() {
+    // Seed 000 fails on 125 % of the IOPS left while the N+1 rebuild runs,
+    // ahead of CPU after N+1 at 103 %: the key figure says the same.
+    let e = example("seed-000-hybrid-alwayson.json");
+    let b = e.clusters[0]
+        .key_figures
+        .binding
+        .expect("a binding constraint");
+    assert_eq!((b.name, b.unit), ("Front-end IOPS after N+x", "IOPS"));
+    assert!((b.pct - 125.5).abs() < 0.05, "{}", b.pct);
+}
+
+#[test]
 fn the_binding_constraint_is_the_highest_share_of_its_limit() {
     // Issue 20: seed 001 needs 171 % of its cores after one host failure,
     // the stretched example 257 % after a site failure.

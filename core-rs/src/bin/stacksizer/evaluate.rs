@@ -194,7 +194,7 @@ fn print_key_figures(c: &ClusterResult) {
     outln!("  hardware cost {}{unpriced}", num(k.cost.priced_total, 2));
     if let Some(b) = &k.binding {
         outln!(
-            "  binds first: {}, {} of {} {} ({} %)",
+            "  highest use of a limit: {}, {} of {} {} ({} %)",
             b.name,
             num(b.used, 1),
             num(b.limit, 1),
