@@ -164,9 +164,9 @@ pub const SITE_FAILURE_CAPACITY: &str = "seed 001 Site Failure and Continuous Da
 
 // XtremIO + VPLEX Metro
 
-pub const X_BRICK_GEN1: &str = "EMC XtremIO specifications (public): a first-generation X-Brick is two storage controllers and a 25-SSD shelf, 10 TB raw / 7.5 TB usable with 400 GB SSDs (20 and 40 TB with 800 GB and 1.6 TB SSDs), up to 8 X-Bricks per cluster; seed 004: two X-Bricks gave 14.94 TB usable physical and almost 190,000 8 KB IOPS with array latency under 1 ms";
+pub const X_BRICK_GEN1: &str = "EMC XtremIO specifications (public): a first-generation X-Brick is two storage controllers and a 25-SSD shelf, 10 TB raw / about 7.5 TB usable with 400 GB SSDs (20 and 40 TB with 800 GB and 1.6 TB SSDs), up to 8 X-Bricks per cluster; seed 004: two X-Bricks gave 14.94 TB usable physical (7.47 TB each, the figure used) and almost 190,000 8 KB IOPS with array latency under 1 ms";
 pub const X_BRICK_X2: &str = "Dell EMC XtremIO X2 specifications (public): X2-S 18-72 x 400 GB SSDs (7.2-28.8 TB raw) per X-Brick, up to 4 per cluster; X2-R 18-72 x 1.92 TB (34.5-138 TB raw), up to 8; assumption: no faster per X-Brick than the first generation seed 004 measured";
-pub const X_BRICK_USABLE_ESTIMATE: &str = "assumption: usable = raw x 23/25 (XDP) x 81.5 %, the share the 10 TB X-Brick keeps after parity (7.5 of 9.2 TB); the vendor's usable figure for this model is not in the catalog";
+pub const X_BRICK_USABLE_ESTIMATE: &str = "assumption: usable = raw x 23/25 (XDP) x 81.2 %, the share the 10 TB X-Brick keeps after parity (seed 004's 7.47 of 9.2 TB; the same 0.747 of raw as the shipped catalog's estimate); the vendor's usable figure for this model is not in the catalog";
 pub const XDP_PARITY: &str =
     "EMC XtremIO XDP: stripes of 23 data + 2 parity blocks, ~8 % of raw capacity";
 pub const XTREMIO_CAPACITY: &str = "seed 004 XtremIO storage design: a two X-Brick cluster with XDP provides 14.94 TB of physical capacity; with thin provisioning and deduplication a 1 TB database takes less than 1 TB";

@@ -128,7 +128,7 @@ fn seed_004_xtremio_vplex_reads_the_arrays_and_the_vplex() {
         [
             ("cpu", 51.3, Some(61.6), Some(102.7)),
             ("ram", 7.3, Some(8.8), Some(14.6)),
-            ("capacity_usable", 73.5, Some(73.5), None),
+            ("capacity_usable", 73.8, Some(73.8), None),
             ("capacity_raw", 47.1, None, None),
             ("iops", 91.1, Some(91.1), Some(91.1)),
             ("array_iops", 98.6, Some(98.6), None),
