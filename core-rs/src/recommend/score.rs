@@ -50,7 +50,7 @@ use crate::platform::vsan_osa::cache::{
     writes_exceed_rating, written_tb,
 };
 use crate::platform::vsan_osa::capacity::{
-    capacity_insufficient, reserve_exceeds_cluster, usable_space,
+    capacity_insufficient, rebuild_minimum_per_site, reserve_exceeds_cluster, usable_space,
 };
 use crate::platform::vsan_osa::performance::host_path::host_path_utilisation_pct;
 use crate::platform::vsan_osa::performance::latency::OSA_HOST_PATH_IOPS;
@@ -215,7 +215,7 @@ impl Scorer {
         }
 
         let required = a.required_gb[usize::from(g.dedup)];
-        let usable = self.usable_gb(g, hosts, a.min_hosts);
+        let usable = self.usable_gb(g, hosts, self.rebuild_minimum(a));
         if capacity_insufficient(required, usable) {
             failing.add(Constraint::Capacity);
         }
@@ -352,7 +352,7 @@ impl Scorer {
         let data = a.required_gb[usize::from(g.dedup)] * r.datastore;
         let bare = data * self.inverse_free;
         let with_reserve = (data + reserve * sites) * self.inverse_free;
-        let no_rebuild_up_to = f64::from(a.min_hosts.max(1)) * sites;
+        let no_rebuild_up_to = f64::from(self.rebuild_minimum(a).max(1)) * sites;
         let capacity = if bare <= no_rebuild_up_to {
             bare
         } else {
@@ -394,6 +394,13 @@ impl Scorer {
         ]
         .into_iter()
         .fold(0.0, larger)
+    }
+
+    /// Hosts per site up to which no host can rebuild: the assignment's
+    /// widest policy as `capacity::rebuild_minimum_per_site` counts it.
+    pub fn rebuild_minimum(&self, a: &AssignmentFigures) -> u32 {
+        let sites = if self.stretched { 2 } else { 1 };
+        rebuild_minimum_per_site(a.min_hosts, sites, self.site_mirrored)
     }
 
     /// `capacity::waterfall`'s usable space at `hosts` hosts, the widest

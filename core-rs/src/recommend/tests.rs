@@ -396,7 +396,7 @@ proptest! {
             for size in lo..hi {
                 let fewer = vsan.scorer.assess(line, figures, size).failing;
                 let more = vsan.scorer.assess(line, figures, size + 1).failing;
-                let crossing = size == figures.min_hosts.max(1);
+                let crossing = size == vsan.scorer.rebuild_minimum(figures).max(1);
                 for c in ALL_SIZED {
                     if crossing && c == Constraint::Capacity {
                         continue;

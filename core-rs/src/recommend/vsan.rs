@@ -457,7 +457,7 @@ impl VsanSearch {
         let (lo, hi) = self.sizes;
         let start = self.estimate(g, a);
         let assess = |size: u32| self.scorer.assess(g, a, size);
-        let no_rebuild = a.min_hosts.max(1);
+        let no_rebuild = self.scorer.rebuild_minimum(a).max(1);
         if !(lo..hi).contains(&no_rebuild) {
             return smallest_passing(self.sizes, start, assess);
         }

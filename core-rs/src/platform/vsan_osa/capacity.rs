@@ -20,7 +20,10 @@ pub use reduction::physical_per_logical;
 pub(crate) use required::policy_shares;
 pub use required::{ConsumedGrowth, PolicyShare, WorkloadCapacity};
 pub(crate) use waterfall::step;
-pub use waterfall::{rebuild_target_exists, usable_space, StepKind, UsableSpace, WaterfallStep};
+pub use waterfall::{
+    rebuild_minimum_per_site, rebuild_target_exists, usable_space, StepKind, UsableSpace,
+    WaterfallStep,
+};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -107,7 +110,7 @@ pub fn evaluate_capacity_and_growth(
         raw,
         host_count,
         sites,
-        policy_hosts(placed),
+        policy_hosts(placed, sites),
         settings,
         dedup_active,
     );
@@ -150,10 +153,17 @@ pub fn evaluate_capacity_and_growth(
 
 /// Hosts per site (in the cluster when not stretched) the widest policy
 /// of the placed workloads needs: below one more, no host can rebuild.
-pub fn policy_hosts(placed: &[PlacedWorkload]) -> u32 {
+pub fn policy_hosts(placed: &[PlacedWorkload], sites: u32) -> u32 {
     placed
         .iter()
-        .map(|p| p.protection().hosts_needed())
+        .map(|p| {
+            let protection = p.protection();
+            waterfall::rebuild_minimum_per_site(
+                protection.hosts_needed(),
+                sites,
+                protection.per_site(),
+            )
+        })
         .max()
         .unwrap_or(0)
 }
@@ -171,7 +181,7 @@ pub fn usable_capacity(
         raw.total.gb,
         host_count,
         sites,
-        policy_hosts(placed),
+        policy_hosts(placed, sites),
         settings,
         dedup_active,
     );

@@ -68,6 +68,21 @@ pub fn rebuild_target_exists(hosts_per_site: u32, policy_hosts: u32) -> bool {
     hosts_per_site > policy_hosts.max(1)
 }
 
+/// `policy_hosts` for `rebuild_target_exists` from a policy's
+/// `hosts_needed`: a site-mirrored policy counts each site's hosts, so its
+/// need is per site already; one that is not places its components over
+/// every site's hosts together (`protection::fault_domain_hosts`), so `n`
+/// hosts per site can rebuild once `sites x n` exceeds the need, that is
+/// once `n` exceeds the need / sites rounded down.
+#[inline]
+pub fn rebuild_minimum_per_site(hosts_needed: u32, sites: u32, site_mirrored: bool) -> u32 {
+    if site_mirrored {
+        hosts_needed
+    } else {
+        hosts_needed / sites.max(1)
+    }
+}
+
 /// `dedup_active`: dedup+compression is on and can run (all-flash), so
 /// its metadata takes space. `sites`: data sites, each rebuilding its own
 /// hosts' components (2 on a stretched cluster, else 1). `policy_hosts`:
@@ -203,19 +218,20 @@ pub fn waterfall(
         ""
     };
     let hosts_per_site = host_count / sites.max(1);
+    let none_kept = settings.reserve_hosts > 0 && space.reserved_hosts == 0.0;
     let reserve_rule = if settings.reserve_hosts == 0 {
         "0 reserved hosts (settings.reserve_hosts): no host's share is kept free.".to_string()
-    } else if space.reserved_hosts == 0.0 {
+    } else if none_kept {
         format!(
-            "None kept: {hosts_per_site} host(s){per} and the widest policy needs {} \
-             {per_unit}, so no host is left to rebuild a failed host's components on; the \
-             design runs with reduced protection until the host returns.",
+            "None kept: {hosts_per_site} host(s){per}, and a failed host's components \
+             can rebuild only with more than {}{per} (the widest policy's hosts), so no \
+             host is left to rebuild on; the design runs with reduced protection until \
+             the host returns.",
             policy_hosts.max(1),
-            per = if sites > 1 { " per site" } else { "" },
-            per_unit = if sites > 1 {
-                "per site"
+            per = if sites > 1 {
+                " per site"
             } else {
-                "in the cluster"
+                " in the cluster"
             },
         )
     } else {
@@ -252,7 +268,7 @@ pub fn waterfall(
             StepKind::Deduction,
             space.reserve_gb,
             reserve_rule,
-            if space.reserved_hosts == 0.0 && settings.reserve_hosts > 0 {
+            if none_kept {
                 source::NO_REBUILD_TARGET
             } else if sites > 1 {
                 source::STRETCHED_REBUILD_RESERVE
@@ -518,6 +534,23 @@ mod tests {
         // 2 + 2 hosts can rebuild inside each site: a host per site is kept.
         let space = usable_space(20_000.0, 4, 2, 1, &Settings::default(), false);
         assert_eq!(space.reserved_hosts, 2.0);
+    }
+
+    #[test]
+    fn a_policy_over_both_sites_counts_their_hosts_together() {
+        // RAID-1 FTT=1 needs 3 hosts. Site-mirrored, that is 3 per site, so
+        // 2 + 2 cannot rebuild; placed over both sites, the 4 hosts can.
+        let mirrored = rebuild_minimum_per_site(3, 2, true);
+        let spread = rebuild_minimum_per_site(3, 2, false);
+        assert!(!rebuild_target_exists(2, mirrored));
+        assert!(rebuild_target_exists(2, spread));
+        // 1 + 1 has 2 hosts for the 3 it needs either way.
+        assert!(!rebuild_target_exists(1, spread));
+        // RAID-5 (4 hosts) over both sites: 2 + 2 is the minimum, 3 + 3 rebuilds.
+        let raid5 = rebuild_minimum_per_site(4, 2, false);
+        assert!(!rebuild_target_exists(2, raid5) && rebuild_target_exists(3, raid5));
+        // One site: the cluster's hosts against the need.
+        assert_eq!(rebuild_minimum_per_site(3, 1, false), 3);
     }
 
     #[test]
