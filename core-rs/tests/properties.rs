@@ -8,6 +8,7 @@ use stacksizer_core::model::{
     ProtectionMethod, Settings, SqlDeployment, Storage, StoragePolicy, Topology, Workload,
     WorkloadSpec, SCHEMA_VERSION,
 };
+use stacksizer_core::platform::vsan_osa::capacity::CapacityEvaluation;
 
 fn device_kind() -> impl Strategy<Value = DeviceKind> {
     prop_oneof![
@@ -273,8 +274,11 @@ fn has_null(value: &Value) -> bool {
 
 /// An OSA project's usable space and host rebuild reserve, in GB.
 fn usable_and_reserve(project: &Project) -> (f64, f64) {
-    let e = eval(project);
-    let c = &e.osa().next().unwrap().capacity;
+    reserve_of(&eval(project).osa().next().unwrap().capacity)
+}
+
+/// Usable space and the rebuild reserve the waterfall kept.
+fn reserve_of(c: &CapacityEvaluation) -> (f64, f64) {
     let kept = c
         .waterfall
         .iter()
@@ -335,7 +339,7 @@ proptest! {
         let data = |p: &Project| {
             let e = eval(p);
             let c = &e.osa().next().unwrap().capacity;
-            let (usable, kept) = usable_and_reserve(p);
+            let (usable, kept) = reserve_of(c);
             let held_per_gb = c.effective_usable.map(|_| c.logical.gb / c.required.gb);
             held_per_gb.map(|r| (usable + kept) * r)
         };

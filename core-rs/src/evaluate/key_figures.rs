@@ -135,6 +135,26 @@ pub struct IopsFigures {
     pub limit_during_rebuild: Option<f64>,
 }
 
+impl IopsFigures {
+    /// The front-end demand against what the surviving devices carry while
+    /// the N+x rebuild takes its share, where the scenario is played.
+    pub fn during_rebuild(&self) -> Option<Utilisation> {
+        let limit = self.limit_during_rebuild?;
+        Some(Utilisation::of(self.front_end, limit, IOPS))
+    }
+
+    /// The front-end demand against what the surviving site serves (the
+    /// demand x its headroom), where the site failure is modelled.
+    pub fn after_site_failure(&self, headroom: Option<f64>) -> Option<Utilisation> {
+        let headroom = headroom?;
+        Some(Utilisation::of(
+            self.front_end,
+            self.front_end * headroom,
+            IOPS,
+        ))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Latency {
@@ -419,21 +439,19 @@ fn build(c: Common) -> KeyFigures {
     candidates.extend(iops_use.map(|u| ("Front-end IOPS (demand / limit)", u)));
     // IOPS short after a failure fail the verdict (`rules::iops_short`),
     // so they bind like CPU and RAM after the same failure.
-    candidates.extend(c.iops.limit_during_rebuild.map(|limit| {
-        (
-            "Front-end IOPS after N+x",
-            Utilisation::of(c.iops.front_end, limit, IOPS),
-        )
-    }));
+    candidates.extend(
+        c.iops
+            .during_rebuild()
+            .map(|u| ("Front-end IOPS after N+x", u)),
+    );
     if let Some(s) = &site_failure {
         candidates.push(("CPU after a site failure", s.cpu));
         candidates.push(("RAM after a site failure", s.ram));
-        candidates.extend(s.iops_headroom.map(|headroom| {
-            (
-                "Front-end IOPS after a site failure",
-                Utilisation::of(c.iops.front_end, c.iops.front_end * headroom, IOPS),
-            )
-        }));
+        candidates.extend(
+            c.iops
+                .after_site_failure(s.iops_headroom)
+                .map(|u| ("Front-end IOPS after a site failure", u)),
+        );
     }
     KeyFigures {
         hosts: c.hosts,

@@ -120,11 +120,11 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
             figure: "iops",
             label: "Front-end IOPS".to_string(),
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
-            after_failure: during_rebuild(k),
+            after_failure: k.iops.during_rebuild(),
             after_site_failure: site_iops(k),
             judged: Judged {
                 at_n: Judgement::limit(osa_iops_over(&e.performance)),
-                after_failure: during_rebuild(k).and(reserve).map(rebuild_iops),
+                after_failure: k.iops.during_rebuild().and(reserve).map(rebuild_iops),
                 after_site_failure: site_iops(k).map(|_| site_iops_judged(k)),
             },
             rule: format!(
@@ -247,11 +247,11 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
             figure: "iops",
             label: "Front-end IOPS".to_string(),
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
-            after_failure: during_rebuild(k),
+            after_failure: k.iops.during_rebuild(),
             after_site_failure: None,
             judged: Judged {
                 at_n: Judgement::limit(over_ceiling(p.utilisation_pct, p.utilisation_ceiling_pct)),
-                after_failure: during_rebuild(k).and(reserve).map(rebuild_iops),
+                after_failure: k.iops.during_rebuild().and(reserve).map(rebuild_iops),
                 after_site_failure: None,
             },
             rule: format!(
@@ -636,22 +636,10 @@ fn of_raw(k: &KeyFigures) -> UtilisationRow {
     }
 }
 
-/// The front-end demand against what the surviving devices carry while
-/// the N+x rebuild takes its share, where the scenario is played.
-fn during_rebuild(k: &KeyFigures) -> Option<Utilisation> {
-    let limit = k.iops.limit_during_rebuild?;
-    Some(Utilisation::of(k.iops.front_end, limit, IOPS))
-}
-
-/// The surviving site's front-end IOPS (demand x its headroom) against
-/// the demand, where the site failure is modelled.
+/// `IopsFigures::after_site_failure` at the surviving site's headroom.
 fn site_iops(k: &KeyFigures) -> Option<Utilisation> {
-    let headroom = k.site_failure.as_ref()?.iops_headroom?;
-    Some(Utilisation::of(
-        k.iops.front_end,
-        k.iops.front_end * headroom,
-        IOPS,
-    ))
+    k.iops
+        .after_site_failure(k.site_failure.as_ref().and_then(|s| s.iops_headroom))
 }
 
 fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {

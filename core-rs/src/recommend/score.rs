@@ -19,7 +19,7 @@
 //! | `protection.erasure_coding_needs_all_flash` | `protection::needs_other_tier` (`figures`: such assignments are not tried on hybrid) |
 //! | `dedup.needs_all_flash`, `storage.mixed_tiers`, `storage.cache_device_not_flash` | none needed: the search builds no such geometry (`vsan`, `space`) |
 //! | `cache.below_rule`, `cache.below_rule_all_flash` | `cache::cache_below_rule` on `cache::per_disk_group` |
-//! | `cache.short_after_failure` (a warning the search sizes to) | `cache::cache_below_rule` on `cache::per_disk_group` over the disk groups of the hosts left after N+x (`compute::hosts_after_failure`) |
+//! | `cache.short_after_failure` (a warning the search sizes to) | `cache::cache_below_rule` on `cache::per_disk_group` over the disk groups of the hosts left after N+x (`cache::hosts_left_after_reserve`) |
 //! | `cache.writes_exceed_rating` | `cache::writes_exceed_rating` (rating: `cache::rated_writes_per_s`) |
 //! | `cache.endurance_exceeded` | `cache::endurance_exceeded` on `cache::written_tb` |
 //! | `performance.iops_exceeded` | `tier_load::over_ceiling` on `tier_load::utilisation_pct` |
@@ -41,13 +41,12 @@
 
 use std::cell::OnceCell;
 
-use crate::demand::compute::hosts_after_failure;
 use crate::demand::protection::too_few_hosts;
 use crate::limits::MAX_DISK_GROUPS_PER_HOST;
 use crate::model::{Settings, StorageTier};
 use crate::platform::vsan_osa::cache::{
-    cache_below_rule, disk_groups_in_cluster, endurance_exceeded, per_disk_group,
-    writes_exceed_rating, written_tb,
+    cache_below_rule, disk_groups_in_cluster, endurance_exceeded, hosts_left_after_reserve,
+    per_disk_group, writes_exceed_rating, written_tb,
 };
 use crate::platform::vsan_osa::capacity::{
     capacity_insufficient, rebuild_minimum_per_site, reserve_exceeds_cluster, usable_space,
@@ -225,16 +224,16 @@ impl Scorer {
         let share = |total: f64| per_disk_group(total, groups);
         let need = f.cache_need_gb[tier_index(g.tier)];
         // `evaluate` plays N+x where a host is left and one fails.
-        let hosts_left = hosts_after_failure(hosts, s.reserve_hosts);
-        let short_after_failure = hosts_left > 0
-            && hosts_left < hosts
-            && cache_below_rule(
-                g.cache_gb,
-                per_disk_group(
-                    need,
-                    disk_groups_in_cluster(g.layout.groups as usize, hosts_left),
-                ),
-            );
+        let short_after_failure =
+            hosts_left_after_reserve(hosts, s.reserve_hosts).is_some_and(|hosts_left| {
+                cache_below_rule(
+                    g.cache_gb,
+                    per_disk_group(
+                        need,
+                        disk_groups_in_cluster(g.layout.groups as usize, hosts_left),
+                    ),
+                )
+            });
         let worn_out = g.cache_rated_tbw.is_some_and(|tbw| {
             let written = written_tb(share(a.cache_write_mb_per_s), s.planning_horizon_years);
             endurance_exceeded(written, tbw)

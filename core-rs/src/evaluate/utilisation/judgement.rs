@@ -267,12 +267,8 @@ pub(super) fn fullness_judged(
 /// (a warning) with every host up, on the smallest cache device; after
 /// N+x, `cache.short_after_failure` (a warning) where N holds.
 pub(super) fn cache_judged(c: &CacheEvaluation, tier: StorageTier) -> Judged {
-    let smallest = c
-        .per_disk_group
-        .iter()
-        .map(|d| d.installed.gb)
-        .fold(f64::INFINITY, f64::min);
-    let short_at_n = cache_below_rule(smallest, c.required_per_disk_group.gb);
+    let smallest = c.smallest_cache_device().map(|d| d.installed.gb);
+    let short_at_n = smallest.is_some_and(|gb| cache_below_rule(gb, c.required_per_disk_group.gb));
     let at_n = match tier {
         StorageTier::Hybrid => Judgement::limit(short_at_n),
         StorageTier::AllFlash => Judgement::warning(short_at_n),
@@ -283,7 +279,9 @@ pub(super) fn cache_judged(c: &CacheEvaluation, tier: StorageTier) -> Judged {
             if short_at_n {
                 at_n
             } else {
-                Judgement::warning(cache_below_rule(smallest, a.required_per_disk_group.gb))
+                Judgement::warning(
+                    smallest.is_some_and(|gb| cache_below_rule(gb, a.required_per_disk_group.gb)),
+                )
             }
         }),
         after_site_failure: None,

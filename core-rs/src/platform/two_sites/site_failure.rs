@@ -203,7 +203,7 @@ pub fn site_failure_findings(
                 format!(
                     "Cluster \"{name}\": after a site failure the VMs' {} GB of memory take {} % of the {} GB the surviving site offers: above the {} % RAM ceiling set for planning. They restart, with less room for ESXi's per-VM overhead and growth.",
                     num(f.ram_demand_gb, 0),
-                    num(f.ram_demand_gb / f.usable_ram_after_gb * 100.0, 0),
+                    num(f.ram_demand_pct_after.unwrap_or_default(), 0),
                     num(f.usable_ram_after_gb, 0),
                     num(settings.ram_ceiling_pct, 0)
                 ),

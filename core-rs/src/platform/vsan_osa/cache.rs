@@ -49,6 +49,23 @@ pub struct CacheEvaluation {
     pub after_failure: Option<CacheAfterFailure>,
 }
 
+impl CacheEvaluation {
+    /// The disk group whose cache device is smallest: the cache rules
+    /// judge it, since every disk group is asked the same share.
+    pub fn smallest_cache_device(&self) -> Option<&DiskGroupCache> {
+        self.per_disk_group
+            .iter()
+            .min_by(|a, b| a.installed.gb.total_cmp(&b.installed.gb))
+    }
+}
+
+/// The hosts left after the N+x reserved hosts fail, where that is a
+/// state to judge: some host is reserved and some host is left.
+pub fn hosts_left_after_reserve(host_count: u32, reserve_hosts: u32) -> Option<u32> {
+    let left = hosts_after_failure(host_count, reserve_hosts);
+    (left > 0 && left < host_count).then_some(left)
+}
+
 /// The cache tier once the N+x reserved hosts have failed and their data
 /// is rebuilt on the others: the failed hosts' disk groups take their
 /// cache devices away, while the workloads ask the same cache, keep the
@@ -101,21 +118,24 @@ pub fn evaluate_cache(
     });
     let share = |total: f64| per_disk_group(total, disk_groups);
     let cache_per_host_gb: f64 = groups.iter().map(|g| g.cache.capacity_gb).sum();
-    let hosts_left = hosts_after_failure(host_count, settings.reserve_hosts);
-    let after_failure = (hosts_left > 0 && hosts_left < host_count).then(|| {
-        let disk_groups = disk_groups_in_cluster(groups.len(), hosts_left);
-        CacheAfterFailure {
-            hosts_left,
-            disk_groups,
-            installed: Capacity::from_gb(cache_per_host_gb * f64::from(hosts_left)),
-            read_cache_gb: match tier {
-                StorageTier::Hybrid => hybrid_read_cache_gb(cache_per_host_gb, hosts_left),
-                StorageTier::AllFlash => 0.0,
-            },
-            required_per_disk_group: Capacity::from_gb(per_disk_group(required_gb, disk_groups)),
-            writes_per_s: per_disk_group(writes_per_s, disk_groups),
-        }
-    });
+    let after_failure =
+        hosts_left_after_reserve(host_count, settings.reserve_hosts).map(|hosts_left| {
+            let disk_groups = disk_groups_in_cluster(groups.len(), hosts_left);
+            CacheAfterFailure {
+                hosts_left,
+                disk_groups,
+                installed: Capacity::from_gb(cache_per_host_gb * f64::from(hosts_left)),
+                read_cache_gb: match tier {
+                    StorageTier::Hybrid => hybrid_read_cache_gb(cache_per_host_gb, hosts_left),
+                    StorageTier::AllFlash => 0.0,
+                },
+                required_per_disk_group: Capacity::from_gb(per_disk_group(
+                    required_gb,
+                    disk_groups,
+                )),
+                writes_per_s: per_disk_group(writes_per_s, disk_groups),
+            }
+        });
     let load = device::DiskGroupLoad {
         writes_per_s: share(writes_per_s),
         write_mb_per_s: share(write_mb_per_s),

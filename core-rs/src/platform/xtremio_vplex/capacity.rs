@@ -119,16 +119,10 @@ pub fn array_capacity(
         .collect();
     let logical_gb: f64 = workloads.iter().map(|w| w.logical.gb).sum();
     let required_gb: f64 = workloads.iter().map(|w| w.consumed.gb).sum();
-    let parts =
-        volumes
-            .iter()
-            .map(|v| v.physical_parts(r))
-            .fold(PhysicalParts::default(), |a, p| PhysicalParts {
-                distributed_both_sites_gb: a.distributed_both_sites_gb
-                    + p.distributed_both_sites_gb,
-                local_gb: a.local_gb + p.local_gb,
-                snapshots_gb: a.snapshots_gb + p.snapshots_gb,
-            });
+    let parts = volumes
+        .iter()
+        .map(|v| v.physical_parts(r))
+        .fold(PhysicalParts::default(), |a, p| a + p);
     let headroom_gb = usable_gb - required_gb;
     CapacityEvaluation {
         dedup_active: true,

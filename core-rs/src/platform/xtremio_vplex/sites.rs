@@ -104,6 +104,19 @@ pub struct PhysicalParts {
     pub snapshots_gb: f64,
 }
 
+impl std::ops::Add for PhysicalParts {
+    type Output = Self;
+
+    fn add(self, other: Self) -> Self {
+        PhysicalParts {
+            distributed_both_sites_gb: self.distributed_both_sites_gb
+                + other.distributed_both_sites_gb,
+            local_gb: self.local_gb + other.local_gb,
+            snapshots_gb: self.snapshots_gb + other.snapshots_gb,
+        }
+    }
+}
+
 impl PhysicalParts {
     pub fn total_gb(&self) -> f64 {
         self.distributed_both_sites_gb + self.local_gb + self.snapshots_gb

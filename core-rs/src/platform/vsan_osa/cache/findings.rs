@@ -135,10 +135,7 @@ pub fn cache_findings(
 /// when the rule already fails with every host up.
 fn short_after_failure(cluster: &ClusterFacts, cache: &CacheEvaluation) -> Option<Finding> {
     let after = cache.after_failure.as_ref()?;
-    let smallest = cache
-        .per_disk_group
-        .iter()
-        .min_by(|a, b| a.installed.gb.total_cmp(&b.installed.gb))?;
+    let smallest = cache.smallest_cache_device()?;
     let required = after.required_per_disk_group.gb;
     if cache_below_rule(smallest.installed.gb, cache.required_per_disk_group.gb)
         || !cache_below_rule(smallest.installed.gb, required)
