@@ -42,10 +42,12 @@ fn significant(value: f64, digits: i32) -> String {
     if value <= 0.0 || !value.is_finite() {
         return num(value, 0).to_string();
     }
-    let magnitude = value.log10().floor() as i32;
-    let decimals = (digits - 1 - magnitude).max(0);
-    let step = 10f64.powi(magnitude + 1 - digits);
+    let magnitude = |v: f64| v.log10().floor() as i32;
+    let step = 10f64.powi(magnitude(value) + 1 - digits);
     let rounded = (value / step).round() * step;
+    // Rounding may carry into the next power of ten (9.996 -> 10.0): the
+    // decimals follow the rounded figure, as the app's Intl format does.
+    let decimals = (digits - 1 - magnitude(rounded)).max(0);
     num(rounded, decimals as usize).to_string()
 }
 
@@ -61,6 +63,8 @@ mod tests {
         assert_eq!(mttdl_text(28.46), "28.5 years");
         assert_eq!(mttdl_text(4.046), "4.05 years");
         assert_eq!(mttdl_text(0.5), "0.500 years");
+        assert_eq!(mttdl_text(9.996), "10.0 years");
+        assert_eq!(mttdl_text(99_960.0), "100,000 years");
         assert_eq!(mttdl_text(1e6), "> 1 million years");
         assert_eq!(mttdl_text(3.2e14), "> 1 million years");
     }
