@@ -83,10 +83,17 @@ const NOTE_GAP = 6;
  * covers no chart below (the IOPS chart follows the waterfall). Its
  * height is the chart's at most; a longer one scrolls once pinned.
  */
+/** The width each bar's column has, and the x of bar `index`'s centre. */
+function barSlot(bars: number) {
+  return (WIDTH - PLOT.right - PLOT.left) / bars;
+}
+function barCentre(index: number, bars: number) {
+  return PLOT.left + (index + 0.5) * barSlot(bars);
+}
+
 export function noteBeside(index: number, bars: number): CSSProperties {
-  const slot = (WIDTH - PLOT.right - PLOT.left) / bars;
-  const centre = PLOT.left + (index + 0.5) * slot;
-  const half = (slot * COLUMN_FILL) / 2;
+  const centre = barCentre(index, bars);
+  const half = (barSlot(bars) * COLUMN_FILL) / 2;
   const roomRight = WIDTH - (centre + half + NOTE_GAP);
   const roomLeft = centre - half - NOTE_GAP;
   const place =
@@ -129,7 +136,7 @@ export const CapacityWaterfallChart = memo(function CapacityWaterfallChart({
   );
   const explained = useExplainedMarks();
   const scale = linearScale(Math.max(0, ...bars.map((b) => b.span[1])), PLOT.bottom, PLOT.top);
-  const slot = (WIDTH - PLOT.right - PLOT.left) / bars.length;
+  const slot = barSlot(bars.length);
   return (
     <div className="chart-explained">
       <svg
@@ -148,7 +155,7 @@ export const CapacityWaterfallChart = memo(function CapacityWaterfallChart({
           y2={PLOT.bottom}
         />
         {bars.map((bar, i) => {
-          const centre = PLOT.left + (i + 0.5) * slot;
+          const centre = barCentre(i, bars.length);
           const top = scale.at(bar.span[1]);
           const mark = marks[i];
           return (

@@ -23,7 +23,7 @@ import { useReplaceDesign } from './useReplaceDesign';
 import { UNIT_LABEL, type CapacityUnit } from '../units';
 import { UnitToggle } from './UnitToggle';
 import { SERIES } from '../charts/palette';
-import { VerdictTag } from './VerdictTag';
+import { VERDICT_LABEL, VerdictTag } from './VerdictTag';
 
 const COLOURS = [SERIES.demand, SERIES.deduction, SERIES.limit, SERIES.required];
 
@@ -242,17 +242,11 @@ export function CompareView() {
   );
 }
 
-const STATUS_TEXT: Record<Evaluation['verdict']['status'], string> = {
-  pass: 'Pass',
-  pass_with_warnings: 'Pass with warnings',
-  fail: 'Fails',
-};
-
 function verdictText(e: Evaluation): string {
   const binding = e.verdict.binding;
   return binding
-    ? `${STATUS_TEXT[e.verdict.status]}: ${binding.summary}`
-    : STATUS_TEXT[e.verdict.status];
+    ? `${VERDICT_LABEL[e.verdict.status]}: ${binding.summary}`
+    : VERDICT_LABEL[e.verdict.status];
 }
 
 function Section({ title, span }: { title: string; span: number }) {

@@ -12,8 +12,8 @@ import type {
 import { useServices } from '../services';
 import { userCatalogJson } from '../store/catalogSlice';
 import { useApp } from '../store/context';
-import { formatMoney } from '../units';
-import { VerdictTag } from './VerdictTag';
+import { formatMoney, orDash } from '../units';
+import { VERDICT_LABEL, VerdictTag } from './VerdictTag';
 
 interface Props {
   design: Design;
@@ -22,12 +22,6 @@ interface Props {
   /** The design's name in the list, e.g. "vSAN ESA 57,600 USD". */
   name: string;
 }
-
-const STATUS_TEXT: Record<Customised['verdict']['status'], string> = {
-  pass: 'Pass',
-  pass_with_warnings: 'Pass with warnings',
-  fail: 'Fails',
-};
 
 /** "+1,200 USD", "−0.4 TB", "±0": a difference the core computed, as text. */
 function signed(delta: number, text: (abs: number) => string): string {
@@ -46,9 +40,8 @@ function compared(
   delta: (abs: number) => string = value,
   against = '',
 ): string {
-  if (figure.value === undefined) return '–';
   const diff = figure.delta === undefined ? '' : ` (${signed(figure.delta, delta)}${against})`;
-  return `${value(figure.value)}${diff}`;
+  return orDash(figure.value, (v) => `${value(v)}${diff}`);
 }
 
 const tb = (v: number) => `${v.toFixed(1)} TB`;
@@ -105,7 +98,9 @@ export function CustomiseDesign({ design, clusterIndex, name }: Props) {
     let live = true;
     ask(JSON.stringify(design.project), null)
       .then((answer) => {
-        if (live) setShown({ design, optimum: answer, current: answer });
+        if (!live) return;
+        setShown({ design, optimum: answer, current: answer });
+        setIssues([]);
       })
       .catch((error: unknown) => live && refused(error));
     return () => {
@@ -186,7 +181,7 @@ export function CustomiseDesign({ design, clusterIndex, name }: Props) {
         {compared(f.ram_after_failure_pct, pct, pts)}.
       </p>
       <p className="customise-verdict" data-testid="customise-verdict">
-        <VerdictTag status={status}>{STATUS_TEXT[status]}</VerdictTag>{' '}
+        <VerdictTag status={status}>{VERDICT_LABEL[status]}</VerdictTag>{' '}
         {current.binds !== undefined && (
           <span data-testid="customise-binds">
             {BINDING_LEAD[status]}

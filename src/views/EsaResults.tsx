@@ -78,7 +78,7 @@ export const EsaDetails = memo(function EsaDetails({
         </div>
         <div>
           <h3>
-            {computeHeading(compute.hosts - compute.hosts_after_failure)}
+            {computeHeading(cluster.utilisation.hosts_failed)}
             <ExplainFigure utilisation={cluster.utilisation} figure="cpu" what="the CPU rule" />
           </h3>
           <FigureBarChart

@@ -46,7 +46,9 @@ function capacityTiles(c: ClusterResult, rule: (figure: string) => Explanation |
   const capacity = c.detail.capacity;
   const forData = capacity.waterfall.filter((step) => step.kind === 'subtotal').at(-1);
   const usable = forData && { rule: forData.rule, sources: [forData.source] };
-  const required = { rule: capacity.required_rule, sources: [] };
+  // The required rule adds the workloads' volumes: their reduction sources.
+  const sources = capacity.workloads.flatMap((w) => [w.dedup_source, w.reduction_source]);
+  const required = { rule: capacity.required_rule, sources: [...new Set(sources)] };
   return { scope: ' (both sites)', usable, required, headroom: both(usable, required) };
 }
 

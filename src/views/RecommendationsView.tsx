@@ -475,8 +475,9 @@ function DesignRows({
           <span className="hardware-line" title={d.bom[0]?.description}>
             {hostsText(d)}
           </span>
-          {deviceLines(d).map((l) => (
-            <span key={l.part} className="hardware-line" title={l.full}>
+          {deviceLines(d).map((l, i) => (
+            // A device of either role can be a design's cache and its capacity.
+            <span key={`${l.part}-${i}`} className="hardware-line" title={l.full}>
               {l.short}
             </span>
           ))}
@@ -566,8 +567,8 @@ function DesignRows({
                 </tr>
               </thead>
               <tbody>
-                {d.bom.map((l) => (
-                  <tr key={l.part}>
+                {d.bom.map((l, i) => (
+                  <tr key={`${l.part}-${i}`}>
                     <td>{l.quantity}</td>
                     <td>{l.description}</td>
                     <td>{formatMoney(l.unit_price, d.currency)}</td>

@@ -175,7 +175,7 @@ const VsanDetails = memo(function VsanDetails({
         </div>
         <div>
           <h3>
-            {computeHeading(cluster.compute.hosts - cluster.compute.hosts_after_failure)}
+            {computeHeading(utilisation.hosts_failed)}
             <ExplainFigure utilisation={utilisation} figure="cpu" what="the CPU rule" />
           </h3>
           <FigureBarChart

@@ -3,12 +3,12 @@ import type { IconName } from '@blueprintjs/icons';
 import { FieldLink } from '../components/FieldLink';
 import type { Verdict } from '../core/types';
 import { useApp } from '../store/context';
-import { VERDICT_INTENT } from './VerdictTag';
+import { VERDICT_INTENT, VERDICT_LABEL } from './VerdictTag';
 
-const STATUS: Record<Verdict['status'], { label: string; icon: IconName }> = {
-  pass: { label: 'Pass', icon: 'tick-circle' },
-  pass_with_warnings: { label: 'Pass with warnings', icon: 'warning-sign' },
-  fail: { label: 'Fails', icon: 'error' },
+const ICON: Record<Verdict['status'], IconName> = {
+  pass: 'tick-circle',
+  pass_with_warnings: 'warning-sign',
+  fail: 'error',
 };
 
 /**
@@ -18,7 +18,7 @@ const STATUS: Record<Verdict['status'], { label: string; icon: IconName }> = {
 export function VerdictBanner() {
   const verdict = useApp((s) => s.evaluation?.verdict);
   if (!verdict) return null;
-  const { label, icon } = STATUS[verdict.status];
+  const [label, icon] = [VERDICT_LABEL[verdict.status], ICON[verdict.status]];
   const intent = VERDICT_INTENT[verdict.status];
   const binding = verdict.binding;
   return (

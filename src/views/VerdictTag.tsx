@@ -9,6 +9,13 @@ export const VERDICT_INTENT: Record<VerdictStatus, Intent> = {
   fail: 'danger',
 };
 
+/** A verdict in words wherever it shows. */
+export const VERDICT_LABEL: Record<VerdictStatus, string> = {
+  pass: 'Pass',
+  pass_with_warnings: 'Pass with warnings',
+  fail: 'Fails',
+};
+
 /** A verdict as a chip coloured by its status; the text says it in words too. */
 export function VerdictTag({ status, children }: { status: VerdictStatus; children: ReactNode }) {
   return (
