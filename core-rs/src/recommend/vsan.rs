@@ -571,20 +571,29 @@ impl VsanSearch {
         })
     }
 
-    /// The same line one size up, for when `evaluate` rejects a design.
+    /// The next size on the same line the scorer passes, for when
+    /// `evaluate` rejects a design. Usually one size up; but where the
+    /// hosts per site pass the widest policy's, the rebuild reserve starts
+    /// and capacity can fail one size up, so that size is skipped as the
+    /// scorer (and `evaluate`) would reject it.
     pub fn successor(&self, key: DesignKey) -> Option<DesignKey> {
-        match key {
-            DesignKey::Vsan {
-                geometry,
-                assignment,
-                size,
-            } if u32::from(size) < self.sizes.1 => Some(DesignKey::Vsan {
-                geometry,
-                assignment,
-                size: size + 1,
-            }),
-            _ => None,
-        }
+        let DesignKey::Vsan {
+            geometry,
+            assignment,
+            size,
+        } = key
+        else {
+            return None;
+        };
+        let g = &self.geometries[geometry as usize];
+        let a = &self.assignments[assignment as usize];
+        let next = (u32::from(size) + 1..=self.sizes.1)
+            .find(|&s| self.scorer.assess(g, a, s).failing.is_empty())?;
+        Some(DesignKey::Vsan {
+            geometry,
+            assignment,
+            size: u8::try_from(next).ok()?,
+        })
     }
 
     /// The configuration a key names, for building its project.
