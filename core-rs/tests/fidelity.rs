@@ -523,15 +523,39 @@ side of that size on its own (`recommend/vsan.rs`, `size_line`).\n\
 `witness-1-host-per-site.json` runs with the default `reserve_hosts`.\n\
 Not yet on vSAN ESA: its host rebuild reserve (`esa_reserve`) is still\n\
 kept at every host count, since the ESA pool search assumes usable space\n\
-never falls with more hosts. _vSAN OSA memory from vSAN 6.7 on: not\n\
-followed, not changed._ The core applies KB 2113954's vSAN 6.2/6.6 constants (`source::VSAN_MEMORY_KB`, the example\n\
-above) to every OSA cluster, seed 003's vSAN 6.7 U1 included; the KB's\n\
-later revision gives other constants for later releases (7,100 MB per host,\n\
-per disk group 1,360 MB all-flash or 1,610 MB hybrid plus 0.5 % of host\n\
-memory, per capacity device 160 MB all-flash or 180 MB hybrid, as quoted\n\
-by practitioners; the core uses them for ESA only, `source::ESA_MEMORY`).\n\
-No worked result of that revision could be read to check, and the project\n\
-carries no vSAN release to choose the constants by.\n";
+never falls with more hosts. _vSAN memory per host: KB 2113954's\n\
+revision for vSAN 6.2 and 6.6 followed, its later revisions not._ The core\n\
+applies the KB's constants for vSAN 6.2 (ESXi 6.0 U3 and later) and vSAN 6.6\n\
+(ESXi 6.5.0d and later) to every OSA cluster (`source::VSAN_MEMORY_KB`, the\n\
+example above, quoted in full at\n\
+cloudmaster.co.in/understanding-vsan-memory-consumption-in-esxi-6-5-0d-6-0-u3\n\
+and still by Opvizor's blog of 19 March 2019). The KB was revised since, for\n\
+OSA, and no worked result of a later revision could be read: (1) as quoted\n\
+in October 2020 (a VxRail E560F sizing blog, \"vSAN Memory Consumption\n\
+Calculations\", copied in the Nemotron-CC-Math-v1 data set; the same\n\
+constants in a public C# calculator that cites the KB): 7,100 MB per host;\n\
+per disk group 1,360 MB all-flash or 1,610 MB hybrid, plus 0.5 % of host\n\
+memory, plus 20 (all-flash) or 10 (hybrid) MB per GB of cache; 160 or\n\
+180 MB per capacity device. (2) \"Understanding vSAN memory consumption in\n\
+ESXi 6.x and 7.x\", from about August 2021 (VMware Japan's vSAN blog,\n\
+vmwarekkhci.hatenablog.jp, 3 December 2021): 8,610 MB per host; per disk\n\
+group 8,420 MB all-flash or 7,840 MB hybrid, plus 0.5 % of host memory\n\
+(hybrid: the smaller of that and 0.2 % of the cache device), plus 15 or\n\
+10 MB per GB of cache; 240 or 300 MB per capacity device; dedup adds 30 MB\n\
+per disk group, compression alone 39.5 MB per capacity device. (3)\n\
+\"Understanding vSAN memory consumption in ESXi 7.x\" (the same blog, 8 March\n\
+2023): how to read a running cluster's use, and the vSAN ReadyNode Sizer's\n\
+Quick Sizer before deployment; no formula. On the example above (one\n\
+all-flash disk group, 600 GB cache, 3 capacity devices, a 512 GB host) the\n\
+6.2/6.6 constants, set (1) and set (2) give 14,672, 23,561 and 29,371 MB per\n\
+host, so on a vSAN 7 host the core's figure is 38 to 50 % below the later\n\
+revisions'. The core keeps the 6.2/6.6 constants: the project carries no\n\
+vSAN release to choose by, the design search sizes vSAN memory from the\n\
+disk groups alone where the later sets need the host's RAM, and neither\n\
+later set could be checked against a worked result. vSAN ESA takes set\n\
+(1)'s all-flash constants with the pool as one disk group without a cache\n\
+device (`source::ESA_MEMORY`); an entered `vsan_memory_gb`, the sizer's\n\
+figure, replaces them.\n";
 
 /// The published figures the seeds give that the table leaves out, and why.
 fn without_a_row(runs: &mut Runs) -> String {

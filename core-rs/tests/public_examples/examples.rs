@@ -301,7 +301,7 @@ pub fn all() -> Vec<Example> {
         ex(
             "vsan_memory_of_kb_2113954_example",
             "vSAN memory per host, 1 all-flash disk group, 600 GB cache, 3 capacity devices (14,672 MB)",
-            "VMware KB 2113954, Understanding vSAN memory consumption in ESXi 6.5.0d / 6.0 U3, its example",
+            "VMware KB 2113954, Understanding vSAN memory consumption in ESXi 6.5.0d / 6.0 U3, its example (quoted at cloudmaster.co.in/understanding-vsan-memory-consumption-in-esxi-6-5-0d-6-0-u3)",
             number(14_672.0 / 1_024.0, "GB of 1,024 MB", EXACT),
             Run::Project("memory-kb-2113954.json"),
             "/clusters/0/detail/compute/vsan_memory_per_host_gb",

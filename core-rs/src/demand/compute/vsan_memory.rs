@@ -5,9 +5,12 @@
 use crate::model::ResolvedDiskGroup;
 use crate::source;
 
-// vSAN's own memory per host, VMware KB 2113954 (vSAN 6.2 on ESXi 6.0 U3,
-// vSAN 6.6 on ESXi 6.5.0d): base + per disk group (fixed + per GB of cache)
-// + per capacity device. The KB's MB are binary, like host RAM.
+// vSAN's own memory per host, VMware KB 2113954's revision for vSAN 6.2
+// (ESXi 6.0 U3 and later) and vSAN 6.6 (ESXi 6.5.0d and later): base + per
+// disk group (fixed + per GB of cache) + per capacity device. The KB's MB
+// are binary, like host RAM. Its later revisions (7,100 MB per host as
+// quoted in 2020, 8,610 MB from August 2021) also scale with host RAM;
+// they are not applied (`source::VSAN_MEMORY_KB`, docs/fidelity.md).
 const VSAN_BASE_MB: f64 = 5426.0;
 const VSAN_DISK_GROUP_MB: f64 = 636.0;
 const VSAN_HYBRID_CACHE_MB_PER_GB: f64 = 8.0;

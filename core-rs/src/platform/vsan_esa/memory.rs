@@ -6,7 +6,8 @@ use crate::demand::compute::vsan_memory::VsanMemory;
 use crate::model::VsanEsa;
 use crate::source;
 
-// VMware KB 2113954, vSAN 7 all-flash constants, in binary MB like host RAM.
+// VMware KB 2113954's OSA all-flash constants as quoted in 2020 (the
+// revision before August 2021's), in binary MB like host RAM.
 const HOST_FOOTPRINT_MB: f64 = 7100.0;
 /// The storage pool stands in for one disk group.
 const POOL_FIXED_FOOTPRINT_MB: f64 = 1360.0;
