@@ -597,12 +597,12 @@ pub use esa::EsaClusterEvaluation;
 use key_figures::key_figures;
 pub use key_figures::{
     AtNAndAfterFailure, Binding, CapacityUse, IopsFigures, KeyFigures, Latency, NotModelled,
-    SiteFailureUse, Utilisation,
+    PartFailureUse, SiteFailureUse, Utilisation,
 };
 pub use project_totals::{ClusterBinding, ProjectTotals, Tightest, TightestUse};
 use timeline::{OsaGrowth, Today};
 use utilisation::utilisation;
-pub use utilisation::{ClusterUtilisation, Judged, Judgement, Level, Threshold, UtilisationRow};
+pub use utilisation::{ClusterUtilisation, Judged, Judgement, Level, Line, UtilisationRow};
 
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,7 @@ import hybrid from '../../assets/examples/seed-000-hybrid-alwayson.json';
 import allFlash from '../../assets/examples/seed-001-all-flash-sql.json';
 import array from '../../assets/examples/seed-004-xtremio-vplex.json';
 import esa from '../../assets/examples/esa-all-nvme.json';
+import mixed from '../../assets/examples/seed-003-mixed-sql-exchange.json';
 import * as core from '../core/pkg/stacksizer_core.js';
 import type { Evaluation } from '../core/types';
 import {
@@ -198,11 +199,59 @@ describe('bestIndex', () => {
     expect(bestIndex([1, 1, 2], lower)).toBeUndefined();
   });
 
-  it('never marks a value past its limit better', () => {
-    const pct = { better: 'lower', pastLimit: (v: number) => v > 100 } as const;
+  it('never marks a value the core judges over its limit better', () => {
     // Seed 000 after N+1: 102.7 % of the cores is not "better" than 171 %.
-    expect(bestIndex([102.7, 171.1], pct)).toBeUndefined();
-    expect(bestIndex([102.7, 64.2], pct)).toBe(1);
+    expect(bestIndex([102.7, 171.1], lower, ['over', 'over'])).toBeUndefined();
+    expect(bestIndex([102.7, 64.2], lower, ['over', 'ok'])).toBe(1);
+    // A warning still competes; the level, not the figure, decides.
+    expect(bestIndex([85, 64.2], lower, ['warn', 'ok'])).toBe(1);
+    expect(bestIndex([120, 130], lower, ['ok', 'ok'])).toBe(0);
+  });
+});
+
+describe("the core's judgement decides what is past a limit", () => {
+  /** Seed 001 on `hosts` hosts: 123.5 cores needed, 24 cores per host. */
+  const onHosts = (hosts: number) => {
+    const project = structuredClone(allFlash) as typeof allFlash;
+    (project.clusters[0]!.topology as { host_count: number }).host_count = hosts;
+    return evaluate(project);
+  };
+
+  it("reads each utilisation cell's level from the row the core judged", () => {
+    for (const e of [evaluate(hybrid), evaluate(allFlash), evaluate(array), evaluate(esa)]) {
+      for (const m of utilisationMetrics([e])) {
+        const [figure, state] = m.id.split('@') as [string, 'at_n' | 'after_failure'];
+        const row = e.totals.utilisation.find((t) => t.row.figure === figure)!.row;
+        expect(m.level?.(e), m.id).toBe(row.judged[state]?.level);
+      }
+    }
+  });
+
+  it('marks no variant better where the core judges every figure over', () => {
+    // 171 % of 72 cores after N+1 on 4 hosts, 103 % of 120 on 6, 74 % of 168 on 8.
+    const variants = [onHosts(4), onHosts(6), onHosts(8)];
+    const m = metric('cpu@after_failure', variants);
+    const values = variants.map((e) => m.value(e, 'tb'));
+    const levels = variants.map((e) => m.level?.(e));
+    expect(levels).toEqual(['over', 'over', 'ok']);
+    expect(bestIndex(values.slice(0, 2), m, levels.slice(0, 2))).toBeUndefined();
+    expect(bestIndex(values, m, levels)).toBe(2);
+  });
+
+  it("judges negative headroom by the core's capacity row", () => {
+    // Seed 003 needs 124 % of its usable capacity: capacity.insufficient.
+    const short = evaluate(mixed);
+    expect(value('headroom', short)).toBeLessThan(0);
+    expect(metric('headroom').level?.(short)).toBe('over');
+    expect(metric('headroom').level?.(evaluate(allFlash))).toBe('ok');
+  });
+
+  it('names the failure a row plays instead of N+x', () => {
+    const e = evaluate(array);
+    const m = metric('part_failure_iops@after_failure', [e]);
+    expect(m.label).toBe('Array / VPLEX IOPS (worst part failure) after that failure');
+    expect(m.level?.(e)).toBe('over');
+    expect(m.explain?.(e)?.rule).toMatch(/^82,000 of 45,000 IOPS after a VPLEX engine failure\. /);
   });
 });
 

@@ -2,7 +2,7 @@
 // computes over each variant's clusters (every kind), and which variant is
 // better on each. No sizing arithmetic here: sums, shares, the tightest
 // cluster, cost per TB and per IOPS come from the core.
-import type { ClusterResult, Evaluation, ProjectCost } from '../core/types';
+import type { ClusterResult, Evaluation, Level, ProjectCost } from '../core/types';
 import {
   formatCapacityIn,
   formatIops,
@@ -57,8 +57,11 @@ export interface Metric {
    * the variants carry different workloads.
    */
   demand: boolean;
-  /** A value past its limit is never marked better. */
-  pastLimit?: (value: number) => boolean;
+  /**
+   * The core's judgement of the variant's figure (`UtilisationRow.judged`):
+   * one it judges `over` is past its limit and never marked better.
+   */
+  level?: (evaluation: Evaluation) => Level | undefined;
   /** Priced in the variant's currency: no contest across currencies. */
   money?: boolean;
   /** The rule behind the variant's figure. */
@@ -70,7 +73,6 @@ const TIGHTEST = "The variant's tightest cluster.";
 const count = (v: number) => String(v);
 const capacity = (v: number, s: Shown) => formatCapacityIn(v, s.unit);
 const money = (v: number, s: Shown) => formatMoney(v, s.currency);
-const overLimit = (pct: number) => pct > 100;
 
 /**
  * The core's bill-of-materials total for the variant: every cluster's
@@ -129,12 +131,16 @@ function latencyMetric(which: 'read' | 'write'): Metric {
   };
 }
 
+/** The resource's row in the variant's tightest cluster for it. */
+const tightestRow = (e: Evaluation, figure: string) =>
+  e.totals.utilisation.find((u) => u.row.figure === figure)?.row;
+
 /** The rule of the resource's row in the variant's tightest cluster. */
 const fromRow =
   (figure: string) =>
   (e: Evaluation): Explanation | undefined => {
-    const t = e.totals.utilisation.find((u) => u.row.figure === figure);
-    return t && { rule: t.row.rule, sources: t.row.sources };
+    const row = tightestRow(e, figure);
+    return row && { rule: row.rule, sources: row.sources };
   };
 
 const costOver =
@@ -187,7 +193,9 @@ export const METRICS: Metric[] = [
     format: formatPct,
     better: 'higher',
     demand: true,
-    pastLimit: (pct) => pct < 0,
+    // Negative headroom is required past usable: the core judges the
+    // tightest cluster's capacity row over (`capacity.insufficient`).
+    level: (e) => tightestRow(e, 'capacity_usable')?.judged.at_n.level,
     explain: fromRow('capacity_usable'),
   },
   {
@@ -297,6 +305,9 @@ const STATE_LABEL: Record<State, (x: string) => string> = {
   after_site_failure: () => 'after a site failure',
 };
 
+/** Where the core's rows play another failure than N+x (`failure`), the column says so. */
+const AFTER_ITS_FAILURE = 'after that failure';
+
 /**
  * One row per resource and state (N, N+x, site failure) the variants'
  * clusters model, from the core's tightest cluster per resource; a state
@@ -323,9 +334,12 @@ export function utilisationMetrics(evaluations: (Evaluation | undefined)[]): Met
       });
       // The variants may reserve different hosts: then the label says N+x.
       const x = xs.length > 0 && xs.every((v) => v === xs[0]) ? String(xs[0]) : 'x';
+      const ownFailure =
+        state === 'after_failure' &&
+        evaluations.some((e) => e && tightest(e, figure)?.row.failure !== undefined);
       metrics.push({
         id: `${figure}@${state}`,
-        label: `${label} ${STATE_LABEL[state](x)}`,
+        label: `${label} ${ownFailure ? AFTER_ITS_FAILURE : STATE_LABEL[state](x)}`,
         note: 'Share of the limit, in the cluster where the resource is tightest.',
         value: (e) => {
           const t = tightest(e, figure);
@@ -337,13 +351,16 @@ export function utilisationMetrics(evaluations: (Evaluation | undefined)[]): Met
         format: formatPct,
         better: 'lower',
         demand: true,
-        pastLimit: overLimit,
+        level: (e) => tightest(e, figure)?.row.judged[state]?.level,
         explain: (e) => {
           const t = tightest(e, figure);
           if (!t) return undefined;
           const u = t.row[state];
           const where = e.clusters.length > 1 ? ` (cluster ${t.cluster_name})` : '';
-          const figures = u ? `${upTo(u.used, 2)} of ${upTo(u.limit, 2)} ${u.unit}${where}. ` : '';
+          const after = state === 'after_failure' && t.row.failure ? ` after ${t.row.failure}` : '';
+          const figures = u
+            ? `${upTo(u.used, 2)} of ${upTo(u.limit, 2)} ${u.unit}${after}${where}. `
+            : '';
           return { rule: `${figures}${t.row.rule}`, sources: t.row.sources };
         },
       });
@@ -355,20 +372,22 @@ export function utilisationMetrics(evaluations: (Evaluation | undefined)[]): Met
 /**
  * Index of the better variant for a metric, or undefined when there is no
  * contest: equal values, a context row, demand rows when the variants'
- * workloads differ, money across currencies. A value past its limit never wins.
+ * workloads differ, money across currencies. A value the core judges past
+ * its limit (`levels[i]` is `over`) never wins.
  */
 export function bestIndex(
   values: MetricValue[],
-  metric: Pick<Metric, 'better' | 'pastLimit'>,
+  metric: Pick<Metric, 'better'>,
+  levels: (Level | undefined)[] = [],
 ): number | undefined {
-  const { better, pastLimit } = metric;
+  const { better } = metric;
   if (better === 'none') return undefined;
   const numbers = values.map((v) => (typeof v === 'number' ? v : undefined));
   const defined = numbers.filter((v) => v !== undefined);
   if (defined.length < 2 || defined.every((v) => v === defined[0])) return undefined;
   let best: number | undefined;
   numbers.forEach((v, i) => {
-    if (v === undefined || pastLimit?.(v)) return;
+    if (v === undefined || levels[i] === 'over') return;
     const current = best === undefined ? undefined : numbers[best];
     if (current === undefined || (better === 'higher' ? v > current : v < current)) best = i;
   });

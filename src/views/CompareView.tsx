@@ -284,8 +284,9 @@ function MetricRow({
   sameCurrency: boolean;
 }) {
   const values = evaluated.map((e) => (e ? metric.value(e, unit) : undefined));
+  const levels = evaluated.map((e) => (e ? metric.level?.(e) : undefined));
   const contest = (same || !metric.demand) && (sameCurrency || !metric.money);
-  const best = contest ? bestIndex(values, metric) : undefined;
+  const best = contest ? bestIndex(values, metric, levels) : undefined;
   return (
     <tr data-metric={metric.id}>
       <th scope="row" title={metric.note}>
@@ -294,7 +295,7 @@ function MetricRow({
       {values.map((value, i) => {
         const e = evaluated[i];
         const explanation = e && metric.explain?.(e);
-        const past = typeof value === 'number' && metric.pastLimit?.(value);
+        const past = typeof value === 'number' && levels[i] === 'over';
         const className =
           i === best
             ? 'best'

@@ -139,7 +139,7 @@ export const KeyFigureTiles = memo(function KeyFigureTiles({
         <Figure
           label="Highest use of a limit"
           testId="binding"
-          explain={k.binding && rule(bindingFigure(k.binding.name))}
+          explain={k.binding && rule(k.binding.figure)}
         >
           {k.binding ? `${k.binding.name}: ${formatPct(k.binding.pct)}` : '–'}
         </Figure>
@@ -198,14 +198,6 @@ export function ProjectCostLine({ cost, clusters }: { cost: ProjectCost; cluster
       )}
     </p>
   );
-}
-
-/** The utilisation row a binding constraint's name refers to. */
-function bindingFigure(name: string): string {
-  if (name.startsWith('CPU')) return 'cpu';
-  if (name.startsWith('RAM')) return 'ram';
-  if (name.startsWith('Capacity')) return 'capacity_usable';
-  return 'iops';
 }
 
 /** Two of the core's rules behind one tile (e.g. CPU and RAM), in order, each source once. */

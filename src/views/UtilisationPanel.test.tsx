@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// The meters take their level and warning line from the core's judgement
-// of each column (`judged`), computed by the findings' predicates; the
-// panel compares nothing itself.
+// The meters take their level and lines from the core's judgement of each
+// column (`judged`), computed by the findings' predicates; the panel
+// compares nothing itself and draws no line the core does not return.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -77,4 +77,41 @@ it("shows the core's level even where the share alone would read otherwise", () 
   render(<UtilisationPanel utilisation={utilisation} />);
   expect(levels('cache')).toEqual(['ok', 'warn']);
   expect(screen.getByText('(a warning)', { exact: false })).toBeTruthy();
+});
+
+/** Per column of a row, the lines drawn: "<kind>:<pct>:<finding>", or none. */
+function lines(figure: string) {
+  const row = screen.getByTestId('utilisation').querySelector(`tr[data-figure="${figure}"]`);
+  return [...(row?.querySelectorAll('td') ?? [])].map((cell) =>
+    [...cell.querySelectorAll('.meter-line')].map(
+      (l) =>
+        `${l.classList.contains('meter-limit') ? 'limit' : 'threshold'}:${l.getAttribute('data-pct')}:${l.getAttribute('data-finding')}`,
+    ),
+  );
+}
+
+it('draws a line only on a column a finding judges, the line the core returns', () => {
+  const e = evaluated('seed-000-hybrid-alwayson.json', {});
+  render(<UtilisationPanel utilisation={e.clusters[0]!.utilisation} />);
+  // Read-cache misses are judged by the latency findings: no line at all.
+  expect(lines('read_cache')).toEqual([[], []]);
+  // Cache writes: the rating's error at N; no finding after N+1.
+  expect(lines('cache_writes')).toEqual([['limit:100:cache.writes_exceed_rating'], []]);
+  // CPU: the error's limit at N, the ceiling's warning and the limit after N+1.
+  expect(lines('cpu')).toEqual([
+    ['limit:100:compute.cpu_overcommitted'],
+    ['threshold:80:compute.cpu_above_ceiling', 'limit:100:compute.cpu_overcommitted'],
+  ]);
+});
+
+it("shows seed 004's part failure that fails its verdict, named, as an error", () => {
+  const e = evaluated('seed-004-xtremio-vplex.json', {});
+  render(<UtilisationPanel utilisation={e.clusters[0]!.utilisation} />);
+  expect(levels('part_failure_iops')).toEqual(['warn', 'over']);
+  const row = screen
+    .getByTestId('utilisation')
+    .querySelector('tr[data-figure="part_failure_iops"]')!;
+  expect(row.textContent).toContain('182.2 %');
+  expect(row.textContent).toContain('after a VPLEX engine failure');
+  expect(lines('part_failure_iops')[1]).toEqual(['limit:100:xtremio.failure_iops']);
 });

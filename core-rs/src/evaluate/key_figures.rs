@@ -14,6 +14,7 @@ use crate::demand::compute::ClusterCompute;
 use crate::model::Capacity;
 use crate::platform::two_sites::SiteFailure;
 use crate::platform::vsan_osa::capacity::CapacityEvaluation;
+use crate::platform::xtremio_vplex::{iops_after_name, worst_part_failure, ArrayFailureKind};
 use crate::ratio::percent;
 use crate::resilience::{ClusterResilience, FailureKind};
 
@@ -55,6 +56,11 @@ pub struct KeyFigures {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub site_failure: Option<SiteFailureUse>,
+    /// The failure of an array or VPLEX part that leaves the least of the
+    /// IOPS the workloads demand; XtremIO + VPLEX only, with demand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub part_failure: Option<PartFailureUse>,
     /// The utilisation with the highest share of its limit; absent when
     /// none has a limit to divide by.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -194,12 +200,29 @@ pub struct SiteFailureUse {
     pub iops_headroom: Option<f64>,
 }
 
+/// The worst failure of an array or VPLEX part for IOPS
+/// (`xtremio_vplex::worst_part_failure`): the demand on the part that
+/// binds after it against what that part then carries.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct PartFailureUse {
+    pub kind: ArrayFailureKind,
+    /// As the verdict names it, e.g. "IOPS after a VPLEX engine failure".
+    pub name: &'static str,
+    /// The part that binds: the VPLEX (front-end IOPS) or the X-Bricks
+    /// (back-end IOPS) serving the running workloads.
+    pub vplex_binds: bool,
+    pub after: Utilisation,
+}
+
 /// The utilisation with the highest share of its limit, named (the
 /// verdict names the finding that binds first).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Binding {
     pub name: &'static str,
+    /// The utilisation row (`UtilisationRow::figure`) that shows it.
+    pub figure: &'static str,
     pub used: f64,
     pub limit: f64,
     pub pct: f64,
@@ -216,6 +239,14 @@ pub struct NotModelled {
 
 const TB: &str = "TB";
 const IOPS: &str = "IOPS";
+
+// The utilisation rows (`UtilisationRow::figure`) the candidates for the
+// highest use are shown in.
+pub(super) const CPU: &str = "cpu";
+pub(super) const RAM: &str = "ram";
+pub(super) const CAPACITY_USABLE: &str = "capacity_usable";
+pub(super) const FRONT_END_IOPS: &str = "iops";
+pub(super) const PART_FAILURE_IOPS: &str = "part_failure_iops";
 const CORES: &str = "cores";
 const GB: &str = "GB";
 
@@ -251,6 +282,7 @@ struct Common<'a> {
     cost: ClusterCost,
     latency: Option<Latency>,
     site_failure: Option<&'a SiteFailure>,
+    part_failure: Option<PartFailureUse>,
     not_modelled: Vec<NotModelled>,
 }
 
@@ -279,6 +311,7 @@ fn vsan_osa(e: &ClusterEvaluation, cost: ClusterCost) -> KeyFigures {
             p.latency_model,
         )),
         site_failure: e.stretched.as_ref().map(|s| &s.site_failure),
+        part_failure: None,
         not_modelled: Vec::new(),
     })
 }
@@ -309,6 +342,7 @@ fn vsan_esa(e: &EsaClusterEvaluation, cost: ClusterCost) -> KeyFigures {
         )),
         // Validation keeps ESA clusters single-site.
         site_failure: None,
+        part_failure: None,
         not_modelled: Vec::new(),
     })
 }
@@ -341,6 +375,20 @@ fn xtremio_vplex(e: &ArrayClusterEvaluation, cost: ClusterCost) -> KeyFigures {
             source: v.latency_source,
         }),
         site_failure: Some(&x.site_failure),
+        part_failure: worst_part_failure(&x.failures).map(|f| {
+            let vplex_binds = f.vplex_binds();
+            let (demand, after) = if vplex_binds {
+                (f.vplex_iops_demand, f.vplex_iops_after)
+            } else {
+                (f.array_iops_demand, f.array_iops_after)
+            };
+            PartFailureUse {
+                kind: f.kind,
+                name: iops_after_name(f.kind),
+                vplex_binds,
+                after: Utilisation::of(demand, after, IOPS),
+            }
+        }),
         not_modelled: vec![ARRAY_SHARES, ARRAY_DURABILITY],
     })
 }
@@ -430,27 +478,36 @@ fn build(c: Common) -> KeyFigures {
         .limit
         .map(|limit| Utilisation::of(c.iops.front_end, limit, IOPS));
     let mut candidates = vec![
-        ("CPU at N", cpu.at_n),
-        ("CPU after N+x", cpu.after_failure),
-        ("RAM at N", ram.at_n),
-        ("RAM after N+x", ram.after_failure),
-        ("Capacity (required / usable)", capacity_use.of_usable),
+        ("CPU at N", CPU, cpu.at_n),
+        ("CPU after N+x", CPU, cpu.after_failure),
+        ("RAM at N", RAM, ram.at_n),
+        ("RAM after N+x", RAM, ram.after_failure),
+        (
+            "Capacity (required / usable)",
+            CAPACITY_USABLE,
+            capacity_use.of_usable,
+        ),
     ];
-    candidates.extend(iops_use.map(|u| ("Front-end IOPS (demand / limit)", u)));
+    candidates.extend(iops_use.map(|u| ("Front-end IOPS (demand / limit)", FRONT_END_IOPS, u)));
     // IOPS short after a failure fail the verdict (`rules::iops_short`),
     // so they bind like CPU and RAM after the same failure.
     candidates.extend(
         c.iops
             .during_rebuild()
-            .map(|u| ("Front-end IOPS after N+x", u)),
+            .map(|u| ("Front-end IOPS after N+x", FRONT_END_IOPS, u)),
+    );
+    candidates.extend(
+        c.part_failure
+            .as_ref()
+            .map(|p| (p.name, PART_FAILURE_IOPS, p.after)),
     );
     if let Some(s) = &site_failure {
-        candidates.push(("CPU after a site failure", s.cpu));
-        candidates.push(("RAM after a site failure", s.ram));
+        candidates.push(("CPU after a site failure", CPU, s.cpu));
+        candidates.push(("RAM after a site failure", RAM, s.ram));
         candidates.extend(
             c.iops
                 .after_site_failure(s.iops_headroom)
-                .map(|u| ("Front-end IOPS after a site failure", u)),
+                .map(|u| ("Front-end IOPS after a site failure", FRONT_END_IOPS, u)),
         );
     }
     KeyFigures {
@@ -468,19 +525,22 @@ fn build(c: Common) -> KeyFigures {
         cost: c.cost,
         latency: c.latency,
         site_failure,
+        part_failure: c.part_failure,
         binding: binding(&candidates),
         not_modelled: c.not_modelled,
     }
 }
 
-/// The candidate with the highest share of its limit (the first of equals).
-pub(crate) fn binding(candidates: &[(&'static str, Utilisation)]) -> Option<Binding> {
+/// The candidate (name, utilisation row, figure) with the highest share
+/// of its limit (the first of equals).
+pub(crate) fn binding(candidates: &[(&'static str, &'static str, Utilisation)]) -> Option<Binding> {
     let mut best: Option<Binding> = None;
-    for &(name, u) in candidates {
+    for &(name, figure, u) in candidates {
         let Some(pct) = u.pct else { continue };
         if best.is_none_or(|b| pct > b.pct) {
             best = Some(Binding {
                 name,
+                figure,
                 used: u.used,
                 limit: u.limit,
                 pct,
@@ -499,13 +559,13 @@ mod tests {
     fn binding_is_the_highest_share_and_skips_figures_without_a_limit() {
         let u = |used, limit| Utilisation::of(used, limit, CORES);
         let b = binding(&[
-            ("a", u(50.0, 100.0)),
-            ("b", u(9.0, 0.0)),
-            ("c", u(90.0, 100.0)),
+            ("a", CPU, u(50.0, 100.0)),
+            ("b", CPU, u(9.0, 0.0)),
+            ("c", RAM, u(90.0, 100.0)),
         ])
         .unwrap();
-        assert_eq!((b.name, b.pct), ("c", 90.0));
-        assert_eq!(binding(&[("b", u(9.0, 0.0))]), None);
+        assert_eq!((b.name, b.figure, b.pct), ("c", RAM, 90.0));
+        assert_eq!(binding(&[("b", CPU, u(9.0, 0.0))]), None);
     }
 
     #[test]

@@ -552,6 +552,28 @@ fn iops_short_after_a_failure_is_the_highest_use_where_it_fails_the_verdict() {
 }
 
 #[test]
+fn seed_004_s_highest_use_is_the_iops_its_verdict_binds_on() {
+    // One of two VPLEX engines down leaves 45,000 of the 82,000 front-end
+    // IOPS (182 %), ahead of CPU after a site failure at 102.7 %.
+    let e = example("seed-004-xtremio-vplex.json");
+    let k = &e.clusters[0].key_figures;
+    let b = k.binding.expect("a binding constraint");
+    assert_eq!(
+        (b.name, b.figure, b.unit),
+        (
+            "IOPS after a VPLEX engine failure",
+            "part_failure_iops",
+            "IOPS"
+        )
+    );
+    assert_eq!((b.used, b.limit), (82_000.0, 45_000.0));
+    assert!((b.pct - 182.2).abs() < 0.05, "{}", b.pct);
+    let summary = &e.verdict.binding.as_ref().expect("binding").summary;
+    assert!(summary.starts_with(b.name), "{summary}");
+    assert_eq!(k.part_failure.map(|p| p.after.pct), Some(Some(b.pct)));
+}
+
+#[test]
 fn the_binding_constraint_is_the_highest_share_of_its_limit() {
     // Issue 20: seed 001 needs 171 % of its cores after one host failure,
     // the stretched example 257 % after a site failure.
@@ -559,7 +581,10 @@ fn the_binding_constraint_is_the_highest_share_of_its_limit() {
         .key_figures
         .binding
         .expect("a binding constraint");
-    assert_eq!((b.name, b.unit), ("CPU after N+x", "cores"));
+    assert_eq!(
+        (b.name, b.figure, b.unit),
+        ("CPU after N+x", "cpu", "cores")
+    );
     assert!((b.pct - 171.1).abs() < 0.05, "{}", b.pct);
     let e = example("seed-001-stretched.json");
     let k = &e.clusters[0].key_figures;

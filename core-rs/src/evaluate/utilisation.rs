@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::key_figures::{KeyFigures, Utilisation};
+use super::key_figures::{self, KeyFigures, Utilisation};
 use super::{ArrayClusterEvaluation, ClusterDetail, ClusterEvaluation, EsaClusterEvaluation};
 use crate::demand::compute::ClusterCompute;
 use crate::model::{Settings, StorageTier};
@@ -22,16 +22,17 @@ use crate::platform::vsan_osa::capacity::{capacity_insufficient, CapacityEvaluat
 use crate::platform::vsan_osa::performance::latency::OSA_HOST_PATH_IOPS;
 use crate::platform::vsan_osa::performance::tier_load::over_ceiling;
 use crate::platform::vsan_osa::performance::ClusterPerformance;
+use crate::platform::xtremio_vplex::{failure_name, VplexEvaluation, XtremioVplexEvaluation};
 use crate::resilience::{FailureKind, FailureScenario};
-use crate::rules::num;
+use crate::rules::{num, FindingCode};
 use crate::source;
 
 mod judgement;
 use judgement::{
-    at_n_only, cache_judged, cpu_judged, fullness_judged, osa_iops_over, ram_judged, rebuild_iops,
-    site_iops_judged, unchanged_by_hosts, unjudged,
+    at_n_only, cache_judged, cpu_judged, fullness_judged, osa_iops_judged, ram_judged,
+    rebuild_iops, site_iops_judged, unchanged_by_hosts, unjudged,
 };
-pub use judgement::{Judged, Judgement, Level, Threshold};
+pub use judgement::{Judged, Judgement, Level, Line};
 
 /// A cluster's utilisation: one row per resource its kind models.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -59,11 +60,16 @@ pub struct UtilisationRow {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub after_failure: Option<Utilisation>,
+    /// The failure `after_failure` plays where it is not the N+x host
+    /// failures, e.g. "a VPLEX engine failure".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub failure: Option<&'static str>,
     /// After a whole site fails; two-site clusters only, where modelled.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub after_site_failure: Option<Utilisation>,
-    /// Each column's level and warning line, as the findings judge it.
+    /// Each column's level and lines, as the findings judge it.
     pub judged: Judged,
     /// The rule, with this design's numbers.
     pub rule: String,
@@ -74,7 +80,7 @@ pub struct UtilisationRow {
 impl UtilisationRow {
     /// The warning line of the first column that has one, for the
     /// report's and the CLI's one threshold per row.
-    pub fn threshold(&self) -> Option<Threshold> {
+    pub fn threshold(&self) -> Option<Line> {
         [
             Some(self.judged.at_n),
             self.judged.after_failure,
@@ -117,13 +123,14 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
     if let Some(limit) = k.iops.limit {
         let p = &e.performance;
         rows.push(UtilisationRow {
-            figure: "iops",
+            figure: key_figures::FRONT_END_IOPS,
             label: "Front-end IOPS".to_string(),
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
             after_failure: k.iops.during_rebuild(),
             after_site_failure: site_iops(k),
+            failure: None,
             judged: Judged {
-                at_n: Judgement::limit(osa_iops_over(&e.performance)),
+                at_n: osa_iops_judged(p, iops_binding(p) == HOST_PATH),
                 after_failure: k.iops.during_rebuild().and(reserve).map(rebuild_iops),
                 after_site_failure: site_iops(k).map(|_| site_iops_judged(k)),
             },
@@ -162,7 +169,11 @@ fn vsan_osa(e: &ClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Clust
             at_n: Utilisation::with_pct(l.required_gbps, l.link_gbps, l.utilisation_pct, GBPS),
             after_failure: None,
             after_site_failure: None,
-            judged: at_n_only(Judgement::limit(l.insufficient())),
+            failure: None,
+            judged: at_n_only(Judgement::past(
+                l.insufficient(),
+                Line::limit(FindingCode::StretchedLinkInsufficient, "link bandwidth"),
+            )),
             rule: format!(
                 "{} MB/s of site-mirrored writes x {} (data) x {} (resync) = {} Gbps needed \
                  on a {} Gbps link.",
@@ -188,13 +199,15 @@ fn busy(utilisation_pct: Option<f64>) -> String {
     utilisation_pct.map_or_else(|| "over 100".into(), |u| num(u, 1).to_string())
 }
 
+const HOST_PATH: &str = "host path";
+
 /// Which of a vSAN OSA cluster's three IOPS limits binds: the busiest.
 fn iops_binding(p: &ClusterPerformance) -> &'static str {
     let tier = |u: Option<f64>| u.unwrap_or(f64::INFINITY);
     let cache = tier(p.cache_tier.utilisation_pct);
     let capacity = tier(p.capacity_tier.utilisation_pct);
     if p.host_path_utilisation_pct > cache.max(capacity) {
-        "host path"
+        HOST_PATH
     } else if cache > capacity {
         "cache tier"
     } else {
@@ -238,19 +251,29 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
             num(kept, 2),
         );
         usable.sources.push(source::ESA_REBUILD_SPACE);
-        usable.judged.after_failure = Some(Judgement::limit(s.space_short()));
+        usable.judged.after_failure = Some(Judgement::past(
+            s.space_short(),
+            Line::limit(
+                FindingCode::ResilienceRebuildSpaceShort,
+                "what the surviving devices hold",
+            ),
+        ));
     }
     rows.extend([usable, raw]);
     let p = &e.performance;
     if let Some(limit) = k.iops.limit {
         rows.push(UtilisationRow {
-            figure: "iops",
+            figure: key_figures::FRONT_END_IOPS,
             label: "Front-end IOPS".to_string(),
             at_n: Utilisation::of(k.iops.front_end, limit, IOPS),
             after_failure: k.iops.during_rebuild(),
             after_site_failure: None,
+            failure: None,
             judged: Judged {
-                at_n: Judgement::limit(over_ceiling(p.utilisation_pct, p.utilisation_ceiling_pct)),
+                at_n: Judgement::past(
+                    over_ceiling(p.utilisation_pct, p.utilisation_ceiling_pct),
+                    Line::limit(FindingCode::EsaIopsExceeded, "device IOPS limit"),
+                ),
                 after_failure: k.iops.during_rebuild().and(reserve).map(rebuild_iops),
                 after_site_failure: None,
             },
@@ -283,10 +306,11 @@ fn vsan_esa(e: &EsaClusterEvaluation, k: &KeyFigures, settings: &Settings) -> Cl
         ),
         after_failure: None,
         after_site_failure: None,
-        judged: at_n_only(Judgement::limit(components_exceed(
-            c.components_per_host,
-            c.max_components_per_host,
-        ))),
+        failure: None,
+        judged: at_n_only(Judgement::past(
+            components_exceed(c.components_per_host, c.max_components_per_host),
+            Line::limit(FindingCode::EsaComponentsPerHost, "components per host"),
+        )),
         rule: format!(
             "An estimated {} components on the busiest host (spread evenly) against the {} \
              vSAN supports per host.",
@@ -318,12 +342,16 @@ fn xtremio_vplex(
     let production = &x.sites[0];
     let usable = Utilisation::of(production.required.tb, production.usable.tb, TB);
     rows.push(UtilisationRow {
-        figure: "capacity_usable",
+        figure: key_figures::CAPACITY_USABLE,
         label: "Capacity (required / usable, production site)".to_string(),
         at_n: usable,
         after_failure: unchanged(usable),
         after_site_failure: None,
-        judged: unchanged_by_hosts(Judgement::limit(production.capacity_insufficient())),
+        failure: None,
+        judged: unchanged_by_hosts(Judgement::past(
+            production.capacity_insufficient(),
+            Line::limit(FindingCode::XtremioCapacityInsufficient, "usable"),
+        )),
         rule: format!(
             "{} TB physical (data after dedup and compression, snapshots and VPLEX system \
              volumes) on the production site's {} x {} = {} TB usable after XDP parity and \
@@ -342,23 +370,14 @@ fn xtremio_vplex(
         let v = &x.vplex;
         let at_n = Utilisation::of(v.frontend_iops, limit, IOPS);
         rows.push(UtilisationRow {
-            figure: "iops",
+            figure: key_figures::FRONT_END_IOPS,
             label: "Front-end IOPS (VPLEX)".to_string(),
             at_n,
             after_failure: unchanged(at_n),
             after_site_failure: site_iops(k),
+            failure: None,
             judged: {
-                let engines = (limit > 0.0).then(|| {
-                    Judgement::ceiling(
-                        v.frontend_iops_exceeded(),
-                        v.above_average_load(),
-                        Threshold {
-                            pct: v.limit.frontend_iops_average / limit * 100.0,
-                            label: "what the engines sustain on average",
-                        },
-                    )
-                });
-                let engines = engines.unwrap_or(Judgement::limit(v.frontend_iops_exceeded()));
+                let engines = vplex_judged(v, limit);
                 Judged {
                     at_n: engines,
                     after_failure: Some(engines),
@@ -385,7 +404,11 @@ fn xtremio_vplex(
             at_n,
             after_failure: unchanged(at_n),
             after_site_failure: None,
-            judged: unchanged_by_hosts(Judgement::limit(site.iops_exceeded())),
+            failure: None,
+            judged: unchanged_by_hosts(Judgement::past(
+                site.iops_exceeded(),
+                Line::limit(FindingCode::XtremioIopsExceeded, "rated IOPS"),
+            )),
             rule: format!(
                 "{} I/Os reach the site's {} x {} (VPLEX cache misses and writes) against \
                  {} 8 KB OLTP IOPS rated within its latency.",
@@ -397,6 +420,7 @@ fn xtremio_vplex(
             sources: vec![source::XTREMIO_IOPS, x.x_brick.source],
         });
     }
+    rows.extend(part_failure_iops(x, k));
     let w = &x.wan;
     rows.push(UtilisationRow {
         figure: "network",
@@ -404,7 +428,11 @@ fn xtremio_vplex(
         at_n: Utilisation::with_pct(w.required_gbps, w.link_gbps, w.utilisation_pct, GBPS),
         after_failure: None,
         after_site_failure: None,
-        judged: at_n_only(Judgement::limit(w.insufficient())),
+        failure: None,
+        judged: at_n_only(Judgement::past(
+            w.insufficient(),
+            Line::limit(FindingCode::VplexWanLinkInsufficient, "link bandwidth"),
+        )),
         rule: format!(
             "{} MB/s of distributed-volume writes need {} Gbps on a {} Gbps link.",
             num(w.write_mb_per_s, 1),
@@ -418,6 +446,83 @@ fn xtremio_vplex(
         two_sites: true,
         rows,
     }
+}
+
+/// `vplex.frontend_iops_exceeded` past the engines' peak, with
+/// `vplex.above_average_load`'s line where the limit divides.
+fn vplex_judged(v: &VplexEvaluation, limit: f64) -> Judgement {
+    let peak = Line::limit(FindingCode::VplexFrontendIopsExceeded, "engines' peak");
+    if limit > 0.0 {
+        Judgement::ceiling(
+            v.frontend_iops_exceeded(),
+            v.above_average_load(),
+            Line::at(
+                v.limit.frontend_iops_average / limit * 100.0,
+                FindingCode::VplexAboveAverageLoad,
+                "what the engines sustain on average",
+            ),
+            peak,
+        )
+    } else {
+        Judgement::past(v.frontend_iops_exceeded(), peak)
+    }
+}
+
+/// The part that binds after the worst failure of an array or VPLEX part
+/// (`KeyFigures::part_failure`): at N the production site's, judged as its
+/// own row; after N+x that failure's, judged by `xtremio.failure_iops`.
+/// A host failure leaves the arrays as they were, so the column plays the
+/// parts' failures instead, named in `failure`.
+fn part_failure_iops(x: &XtremioVplexEvaluation, k: &KeyFigures) -> Option<UtilisationRow> {
+    let p = k.part_failure.as_ref()?;
+    let f = x.failures.iter().find(|f| f.kind == p.kind)?;
+    let production = &x.sites[0];
+    let (part, at_n, judged_at_n) = if p.vplex_binds {
+        let limit = k.iops.limit?;
+        (
+            "VPLEX",
+            Utilisation::of(x.vplex.frontend_iops, limit, IOPS),
+            vplex_judged(&x.vplex, limit),
+        )
+    } else {
+        (
+            "X-Bricks",
+            Utilisation::of(production.back_end_iops, production.rated_iops, IOPS),
+            Judgement::past(
+                production.iops_exceeded(),
+                Line::limit(FindingCode::XtremioIopsExceeded, "rated IOPS"),
+            ),
+        )
+    };
+    let failure = failure_name(f.kind);
+    Some(UtilisationRow {
+        figure: key_figures::PART_FAILURE_IOPS,
+        label: "Array / VPLEX IOPS (worst part failure)".to_string(),
+        at_n,
+        after_failure: Some(p.after),
+        failure: Some(failure),
+        after_site_failure: None,
+        judged: Judged {
+            at_n: judged_at_n,
+            after_failure: Some(Judgement::past(
+                f.iops_short(),
+                Line::limit(FindingCode::XtremioFailureIops, "IOPS the parts left carry"),
+            )),
+            after_site_failure: None,
+        },
+        rule: format!(
+            "The {part} bind: with every part up, {} of the {} IOPS of the production site's \
+             {part}. After {failure} (the worst for IOPS of a storage controller, SSD, VPLEX \
+             director, VPLEX engine or inter-site link failure), the {part} serving the running \
+             workloads: {} of the {} IOPS left; past 100 % the workloads cannot run as sized \
+             until the failed part is replaced. A site failure is the IOPS row's site column.",
+            num(at_n.used, 0),
+            num(at_n.limit, 0),
+            num(p.after.used, 0),
+            num(p.after.limit, 0),
+        ),
+        sources: vec![f.source, source::XTREMIO_IOPS, x.vplex.limit.source],
+    })
 }
 
 fn hosts_failed(c: &ClusterCompute) -> u32 {
@@ -451,11 +556,12 @@ fn cpu(
         num(settings.cpu_ceiling_pct, 0)
     );
     UtilisationRow {
-        figure: "cpu",
+        figure: key_figures::CPU,
         label: "CPU (cores needed / cores)".to_string(),
         at_n: k.cpu.at_n,
         after_failure: (hosts_failed(c) > 0).then_some(k.cpu.after_failure),
         after_site_failure: k.site_failure.as_ref().map(|s| s.cpu),
+        failure: None,
         judged: cpu_judged(c, site, settings),
         rule,
         sources: vec![
@@ -488,11 +594,12 @@ fn ram(
     }
     sources.push(source::HA_HOST_RESERVE);
     UtilisationRow {
-        figure: "ram",
+        figure: key_figures::RAM,
         label: "RAM (VM memory / RAM for VMs)".to_string(),
         at_n: k.ram.at_n,
         after_failure: (hosts_failed(c) > 0).then_some(k.ram.after_failure),
         after_site_failure: k.site_failure.as_ref().map(|s| s.ram),
+        failure: None,
         judged: ram_judged(c, site, settings),
         rule: format!(
             "{} GB of VM memory against {} GB per host{vsan}, x {} hosts = {} GB (N), {} GB \
@@ -557,6 +664,7 @@ fn fullness(
         ),
         after_failure: reserve.map(after),
         after_site_failure: site.map(after),
+        failure: None,
         judged: fullness_judged(capacity, settings, reserve, site),
         rule,
         sources: vec![source::CAPACITY_ALERT, source::REBUILD_SPACE],
@@ -587,15 +695,16 @@ fn capacity_rows(
         );
     }
     let usable = UtilisationRow {
-        figure: "capacity_usable",
+        figure: key_figures::CAPACITY_USABLE,
         label: "Capacity (required / usable)".to_string(),
         at_n: k.capacity_use.of_usable,
         after_failure: None,
         after_site_failure: None,
-        judged: at_n_only(Judgement::limit(capacity_insufficient(
-            capacity.required.gb,
-            capacity.usable.gb,
-        ))),
+        failure: None,
+        judged: at_n_only(Judgement::past(
+            capacity_insufficient(capacity.required.gb, capacity.usable.gb),
+            Line::limit(FindingCode::CapacityInsufficient, "usable"),
+        )),
         rule: format!(
             "{} TB required (after protection, data reduction and {} years of growth) against \
              {} TB usable: {steps}. Usable already keeps the N+x rebuild space free, so it has \
@@ -622,10 +731,11 @@ fn of_raw(k: &KeyFigures) -> UtilisationRow {
         after_site_failure: None,
         // Past raw, usable (raw less every overhead) is short too:
         // `capacity.insufficient` fires.
-        judged: at_n_only(Judgement::limit(capacity_insufficient(
-            k.required.gb,
-            k.raw.gb,
-        ))),
+        failure: None,
+        judged: at_n_only(Judgement::past(
+            capacity_insufficient(k.required.gb, k.raw.gb),
+            Line::limit(FindingCode::CapacityInsufficient, "raw"),
+        )),
         rule: format!(
             "{} TB required against {} TB raw: the share of the bought capacity the protected \
              data fills.",
@@ -653,6 +763,7 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
         at_n: Utilisation::of(c.required.gb, c.installed.gb, GB),
         after_failure: after.map(|a| Utilisation::of(c.required.gb, a.installed.gb, GB)),
         after_site_failure: None,
+        failure: None,
         judged: cache_judged(c, tier),
         rule: format!(
             "The workloads ask for {} GB of cache ({} GB per disk group over {} disk groups) \
@@ -687,6 +798,7 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             after_failure: after.map(|a| Utilisation::of(p.working_set_gb, a.read_cache_gb, GB)),
             after_site_failure: None,
             // Misses cost latency, which the latency findings judge.
+            failure: None,
             judged: unjudged(after.is_some()),
             rule: format!(
                 "{} GB of working sets against the {} GB read cache (70 % of the hybrid cache \
@@ -731,6 +843,7 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
                 after_site_failure: None,
                 // Past the buffer, writes destage sooner: the cache rule
                 // (`cache` row) and the latency findings judge it.
+                failure: None,
                 judged: unjudged(after.is_some()),
                 rule: format!(
                     "{} GB of cache asked per disk group against the {} GB {} buffers (an \
@@ -766,8 +879,12 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             after_failure: after
                 .map(|a| Utilisation::of(a.writes_per_s, d.rated_writes_per_s, "writes/s")),
             after_site_failure: None,
+            failure: None,
             judged: Judged {
-                at_n: Judgement::limit(writes_exceed_rating(d.writes_per_s, d.rated_writes_per_s)),
+                at_n: Judgement::past(
+                    writes_exceed_rating(d.writes_per_s, d.rated_writes_per_s),
+                    Line::limit(FindingCode::CacheWritesExceedRating, "rated writes"),
+                ),
                 // No finding holds the surviving disk groups' writes to the
                 // rating while the hosts are down.
                 after_failure: after.map(|_| Judgement::UNJUDGED),
@@ -821,7 +938,11 @@ fn cache_rows(e: &ClusterEvaluation) -> Vec<UtilisationRow> {
             at_n: u,
             after_failure: None,
             after_site_failure: None,
-            judged: at_n_only(Judgement::limit(endurance_exceeded(u.used, u.limit))),
+            failure: None,
+            judged: at_n_only(Judgement::past(
+                endurance_exceeded(u.used, u.limit),
+                Line::limit(FindingCode::CacheEnduranceExceeded, "rated TBW"),
+            )),
             rule,
             sources: vec![source::CACHE_WRITE_LOAD, source::ENDURANCE_TBW],
         });

@@ -33,7 +33,8 @@ use crate::rules::{num, Finding};
 use crate::source;
 
 pub use bom::BomLine;
-pub use failures::{ArrayFailure, ArrayFailureKind};
+pub use failures::{worst_part_failure, ArrayFailure, ArrayFailureKind};
+pub use findings::{failure_name, iops_after_name};
 pub use reduction::{overall_efficiency, reduction_figures, ReductionFigures};
 pub use sites::{ArraySite, SiteRole};
 pub use vplex::{

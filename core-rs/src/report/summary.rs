@@ -522,9 +522,12 @@ fn utilisation_table(b: &mut SheetBuilder, ctx: &Context) {
     headers.push("Warning at %");
     b.table("utilisation", &headers, rows);
     b.note(
-        "Past 100 % a resource is over what the design offers and the design fails; past \
-         its warning threshold a finding warns. A blank cell: the failure does not apply to \
-         the cluster or the figure is not modelled.",
+        "Past 100 % a resource is over what the design offers; the design fails where an \
+         error finding judges that figure in that state (the findings name each), and past \
+         its warning threshold a finding warns. Some figures no finding judges (a hybrid read \
+         cache, a write buffer, cache writes after N+x, fullness after a site failure): they \
+         show the load only. A blank cell: the failure does not apply to the cluster or the \
+         figure is not modelled.",
     );
 }
 

@@ -128,7 +128,10 @@ fn print_utilisation(u: &ClusterUtilisation) {
     for r in &u.rows {
         let mut line = format!("    {}: {} at N", r.label, share(&r.at_n));
         if let Some(a) = &r.after_failure {
-            line.push_str(&format!("; {} after N+{}", share(a), u.hosts_failed));
+            match r.failure {
+                Some(failure) => line.push_str(&format!("; {} after {failure}", share(a))),
+                None => line.push_str(&format!("; {} after N+{}", share(a), u.hosts_failed)),
+            }
         }
         if let Some(s) = &r.after_site_failure {
             line.push_str(&format!("; {} after a site failure", share(s)));

@@ -1,11 +1,11 @@
-//! How the core judges each column of a utilisation row: the warning line
-//! that applies there and the level the findings give it. Each level is
-//! decided by the predicate the finding calls (`compute::above_ceiling`,
+//! How the core judges each column of a utilisation row: the lines the
+//! findings draw there and the level they give it. Each level is decided
+//! by the predicate the finding calls (`compute::above_ceiling`,
 //! `cache::cache_below_rule`, `rules::iops_short`, ...), never by a second
 //! comparison of the figures, so a meter is amber or red exactly where a
-//! warning or an error fires, and a line is drawn only where one fires
-//! past it. The functions below judge each row's columns; `utilisation`
-//! builds the rows.
+//! warning or an error fires, and a column has a line only where a finding
+//! fires past it: a column no finding judges has none. The functions below
+//! judge each row's columns; `utilisation` builds the rows.
 
 use serde::Serialize;
 
@@ -21,16 +21,7 @@ use crate::platform::vsan_osa::capacity::{capacity_insufficient, past_alert, Cap
 use crate::platform::vsan_osa::performance::tier_load::over_ceiling;
 use crate::platform::vsan_osa::performance::ClusterPerformance;
 use crate::resilience::{fills_datastore, FailureScenario};
-use crate::rules::iops_short;
-
-/// A warning line below the limit (100 %), where a warning finding fires.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct Threshold {
-    /// In % of the row's limit.
-    pub pct: f64,
-    pub label: &'static str,
-}
+use crate::rules::{iops_short, FindingCode, Severity};
 
 /// What the findings say of one column: within every rule, a warning, or
 /// an error (the design cannot run its workloads within the rule there).
@@ -43,52 +34,89 @@ pub enum Level {
     Over,
 }
 
-/// One column's level and the warning line that applies there.
+/// A line a finding draws on a column: past it, the finding fires.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Line {
+    /// In % of the row's limit.
+    pub pct: f64,
+    /// What the line is, e.g. "CPU ceiling", "cores".
+    pub label: &'static str,
+    /// The finding that fires past it.
+    pub finding: FindingCode,
+    /// What that finding makes of a figure past the line: `warn` or `over`.
+    pub level: Level,
+}
+
+impl Line {
+    /// The row's limit (100 %), past which `finding` fires.
+    pub fn limit(finding: FindingCode, label: &'static str) -> Line {
+        Line::at(100.0, finding, label)
+    }
+
+    /// A line at `pct` % of the row's limit, past which `finding` fires.
+    pub fn at(pct: f64, finding: FindingCode, label: &'static str) -> Line {
+        Line {
+            pct,
+            label,
+            finding,
+            level: match finding.severity() {
+                Severity::Error => Level::Over,
+                Severity::Warning => Level::Warn,
+                // Info findings judge no column; none is given a line.
+                Severity::Info => Level::Ok,
+            },
+        }
+    }
+}
+
+/// One column's level and the lines its findings draw there.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Judgement {
     pub level: Level,
-    /// Absent where no warning finding fires below the limit.
+    /// The warning line below the limit; absent where no warning finding
+    /// fires below it.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
-    pub threshold: Option<Threshold>,
+    pub threshold: Option<Line>,
+    /// The line at the limit; absent where no finding judges the column
+    /// (the figure is shown, with no line).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub limit: Option<Line>,
 }
 
 impl Judgement {
-    /// A rule with no warning line: an error past it (`over`), else ok.
-    pub fn limit(over: bool) -> Judgement {
+    /// A column `limit`'s finding judges: past it (`past`, the finding's
+    /// predicate) the finding's level, else ok.
+    pub fn past(past: bool, limit: Line) -> Judgement {
         Judgement {
-            level: if over { Level::Over } else { Level::Ok },
+            level: if past { limit.level } else { Level::Ok },
             threshold: None,
+            limit: Some(limit),
         }
     }
 
-    /// A limit with a warning line below it: `over` (the error's
-    /// predicate) first, then `above` (the warning's, at `threshold`).
-    pub fn ceiling(over: bool, above: bool, threshold: Threshold) -> Judgement {
+    /// A limit with a warning line below it: `over` (the limit finding's
+    /// predicate) first, then `above` (the threshold finding's).
+    pub fn ceiling(over: bool, above: bool, threshold: Line, limit: Line) -> Judgement {
         Judgement {
             level: match (over, above) {
-                (true, _) => Level::Over,
-                (false, true) => Level::Warn,
+                (true, _) => limit.level,
+                (false, true) => threshold.level,
                 (false, false) => Level::Ok,
             },
             threshold: Some(threshold),
+            limit: Some(limit),
         }
     }
 
-    /// A rule whose finding past the limit is a warning: the design still
-    /// runs (e.g. the all-flash cache rule, the cache after N+x).
-    pub fn warning(short: bool) -> Judgement {
-        Judgement {
-            level: if short { Level::Warn } else { Level::Ok },
-            threshold: None,
-        }
-    }
-
-    /// A figure no finding judges: drawn, never coloured.
+    /// A figure no finding judges: shown, never coloured, with no line.
     pub const UNJUDGED: Judgement = Judgement {
         level: Level::Ok,
         threshold: None,
+        limit: None,
     };
 }
 
@@ -133,24 +161,46 @@ pub(super) fn unjudged(after_failure: bool) -> Judged {
 }
 
 /// `performance.iops_exceeded` and `performance.host_path_iops_exceeded`:
-/// a tier or the hosts' I/O path past the utilisation ceiling.
-pub(super) fn osa_iops_over(p: &ClusterPerformance) -> bool {
+/// a tier or the hosts' I/O path past the utilisation ceiling. The line is
+/// the finding of the limit that binds (`host_path`: the hosts' I/O path).
+pub(super) fn osa_iops_judged(p: &ClusterPerformance, host_path: bool) -> Judgement {
     let ceiling = p.utilisation_ceiling_pct;
-    over_ceiling(p.cache_tier.utilisation_pct, ceiling)
+    let over = over_ceiling(p.cache_tier.utilisation_pct, ceiling)
         || over_ceiling(p.capacity_tier.utilisation_pct, ceiling)
-        || over_ceiling(Some(p.host_path_utilisation_pct), ceiling)
+        || over_ceiling(Some(p.host_path_utilisation_pct), ceiling);
+    let line = if host_path {
+        Line::limit(
+            FindingCode::PerformanceHostPathIopsExceeded,
+            "hosts' vSAN I/O path",
+        )
+    } else {
+        Line::limit(FindingCode::PerformanceIopsExceeded, "device IOPS limit")
+    };
+    Judgement::past(over, line)
 }
 
 /// `resilience.rebuild_iops_short` after the N+x failures (promised: an
 /// error).
 pub(super) fn rebuild_iops(reserve: &FailureScenario) -> Judgement {
-    Judgement::limit(reserve.iops_short())
+    Judgement::past(
+        reserve.iops_short(),
+        Line::limit(
+            FindingCode::ResilienceRebuildIopsShort,
+            "IOPS left during the rebuild",
+        ),
+    )
 }
 
 /// `stretched.site_failure_iops`.
 pub(super) fn site_iops_judged(k: &KeyFigures) -> Judgement {
     let headroom = k.site_failure.as_ref().and_then(|s| s.iops_headroom);
-    Judgement::limit(iops_short(headroom))
+    Judgement::past(
+        iops_short(headroom),
+        Line::limit(
+            FindingCode::StretchedSiteFailureIops,
+            "IOPS the surviving site carries",
+        ),
+    )
 }
 
 /// The compute findings after N+x (`compute.cpu_overcommitted`, then
@@ -163,21 +213,20 @@ pub(super) fn cpu_judged(
     site: Option<&SiteFailure>,
     settings: &Settings,
 ) -> Judged {
-    let line = Threshold {
-        pct: settings.cpu_ceiling_pct,
-        label: "CPU ceiling",
-    };
-    let on = |cores: u32| {
+    let pct = settings.cpu_ceiling_pct;
+    let cores = Line::limit(FindingCode::ComputeCpuOvercommitted, "cores");
+    let on = |n: u32| {
         Judgement::ceiling(
-            cpu_overcommitted(c.cores_needed, cores),
-            above_ceiling(c.cores_needed, f64::from(cores), line.pct),
-            line,
+            cpu_overcommitted(c.cores_needed, n),
+            above_ceiling(c.cores_needed, f64::from(n), pct),
+            Line::at(pct, FindingCode::ComputeCpuAboveCeiling, "CPU ceiling"),
+            cores,
         )
     };
     let nx = hosts_failed(c) > 0;
     Judged {
         at_n: if nx {
-            Judgement::limit(cpu_overcommitted(c.cores_needed, c.physical_cores))
+            Judgement::past(cpu_overcommitted(c.cores_needed, c.physical_cores), cores)
         } else {
             on(c.physical_cores)
         },
@@ -185,8 +234,16 @@ pub(super) fn cpu_judged(
         after_site_failure: site.map(|s| {
             Judgement::ceiling(
                 s.cores_needed_pct_after.is_some_and(site_cpu_overloaded),
-                above_ceiling(s.cores_needed, f64::from(s.surviving_cores), line.pct),
-                line,
+                above_ceiling(s.cores_needed, f64::from(s.surviving_cores), pct),
+                Line::at(
+                    pct,
+                    FindingCode::StretchedSiteFailureCpuAboveCeiling,
+                    "CPU ceiling",
+                ),
+                Line::limit(
+                    FindingCode::StretchedSiteFailureCpu,
+                    "cores the surviving site has",
+                ),
             )
         }),
     }
@@ -201,29 +258,47 @@ pub(super) fn ram_judged(
     site: Option<&SiteFailure>,
     settings: &Settings,
 ) -> Judged {
-    let line = Threshold {
-        pct: settings.ram_ceiling_pct,
-        label: "RAM ceiling",
-    };
+    let pct = settings.ram_ceiling_pct;
     let over = |usable: f64| {
         memory_overcommitted(c.sql_ram_gb, usable) || memory_overcommitted(c.ram_demand_gb, usable)
     };
-    let on = |usable: f64| {
+    let ram = Line::limit(FindingCode::ComputeMemoryOvercommitted, "RAM for VMs");
+    let on = |usable: f64, threshold: FindingCode, limit: Line| {
         Judgement::ceiling(
             over(usable),
-            above_ceiling(c.ram_demand_gb, usable, line.pct),
-            line,
+            above_ceiling(c.ram_demand_gb, usable, pct),
+            Line::at(pct, threshold, "RAM ceiling"),
+            limit,
         )
     };
     let nx = hosts_failed(c) > 0;
     Judged {
         at_n: if nx {
-            Judgement::limit(over(c.usable_ram_gb))
+            Judgement::past(over(c.usable_ram_gb), ram)
         } else {
-            on(c.usable_ram_gb)
+            on(
+                c.usable_ram_gb,
+                FindingCode::ComputeMemoryHighAfterFailure,
+                ram,
+            )
         },
-        after_failure: nx.then(|| on(c.usable_ram_after_failure_gb)),
-        after_site_failure: site.map(|s| on(s.usable_ram_after_gb)),
+        after_failure: nx.then(|| {
+            on(
+                c.usable_ram_after_failure_gb,
+                FindingCode::ComputeMemoryHighAfterFailure,
+                ram,
+            )
+        }),
+        after_site_failure: site.map(|s| {
+            on(
+                s.usable_ram_after_gb,
+                FindingCode::StretchedSiteFailureMemoryAboveCeiling,
+                Line::limit(
+                    FindingCode::StretchedSiteFailureMemory,
+                    "RAM the surviving site has",
+                ),
+            )
+        }),
     }
 }
 
@@ -232,31 +307,37 @@ pub(super) fn ram_judged(
 /// after the N+x failures, which the design promises to survive,
 /// `resilience.rebuild_space_short`, then `resilience.rebuild_fills_datastore`.
 /// A site failure is not promised (the site mirror waits for the site): no
-/// finding judges its column.
+/// finding judges its column, so it has no line.
 pub(super) fn fullness_judged(
     capacity: &CapacityEvaluation,
     settings: &Settings,
     reserve: Option<&FailureScenario>,
     site: Option<&FailureScenario>,
 ) -> Judged {
-    let line = Threshold {
-        pct: settings.capacity_alert_pct,
-        label: "capacity alert",
-    };
+    let pct = settings.capacity_alert_pct;
     Judged {
         at_n: Judgement::ceiling(
             capacity_insufficient(capacity.required.gb, capacity.datastore.gb),
             capacity
                 .datastore_used_pct
-                .is_some_and(|u| past_alert(u, line.pct)),
-            line,
+                .is_some_and(|u| past_alert(u, pct)),
+            Line::at(pct, FindingCode::CapacityAlertThreshold, "capacity alert"),
+            Line::limit(FindingCode::CapacityInsufficient, "datastore"),
         ),
         after_failure: reserve.map(|s| {
             Judgement::ceiling(
                 s.space_short(),
                 s.used_after_rebuild_pct
-                    .is_some_and(|u| fills_datastore(u, line.pct)),
-                line,
+                    .is_some_and(|u| fills_datastore(u, pct)),
+                Line::at(
+                    pct,
+                    FindingCode::ResilienceRebuildFillsDatastore,
+                    "capacity alert",
+                ),
+                Line::limit(
+                    FindingCode::ResilienceRebuildSpaceShort,
+                    "what the surviving devices hold",
+                ),
             )
         }),
         after_site_failure: site.map(|_| Judgement::UNJUDGED),
@@ -269,18 +350,20 @@ pub(super) fn fullness_judged(
 pub(super) fn cache_judged(c: &CacheEvaluation, tier: StorageTier) -> Judged {
     let smallest = c.smallest_cache_device().map(|d| d.installed.gb);
     let short_at_n = smallest.is_some_and(|gb| cache_below_rule(gb, c.required_per_disk_group.gb));
-    let at_n = match tier {
-        StorageTier::Hybrid => Judgement::limit(short_at_n),
-        StorageTier::AllFlash => Judgement::warning(short_at_n),
+    let rule = match tier {
+        StorageTier::Hybrid => FindingCode::CacheBelowRule,
+        StorageTier::AllFlash => FindingCode::CacheBelowRuleAllFlash,
     };
+    let at_n = Judgement::past(short_at_n, Line::limit(rule, "cache device"));
     Judged {
         at_n,
         after_failure: c.after_failure.as_ref().map(|a| {
             if short_at_n {
                 at_n
             } else {
-                Judgement::warning(
+                Judgement::past(
                     smallest.is_some_and(|gb| cache_below_rule(gb, a.required_per_disk_group.gb)),
+                    Line::limit(FindingCode::CacheShortAfterFailure, "cache device"),
                 )
             }
         }),
@@ -292,27 +375,62 @@ pub(super) fn cache_judged(c: &CacheEvaluation, tier: StorageTier) -> Judged {
 mod tests {
     use super::*;
 
-    const LINE: Threshold = Threshold {
+    const CEILING: Line = Line {
         pct: 80.0,
         label: "CPU ceiling",
+        finding: FindingCode::ComputeCpuAboveCeiling,
+        level: Level::Warn,
     };
 
+    fn cores() -> Line {
+        Line::limit(FindingCode::ComputeCpuOvercommitted, "cores")
+    }
+
     #[test]
-    fn the_error_outranks_the_warning_and_the_line_stays() {
-        assert_eq!(Judgement::ceiling(true, true, LINE).level, Level::Over);
-        assert_eq!(Judgement::ceiling(false, true, LINE).level, Level::Warn);
-        let ok = Judgement::ceiling(false, false, LINE);
-        assert_eq!((ok.level, ok.threshold), (Level::Ok, Some(LINE)));
-        assert_eq!(Judgement::limit(true).threshold, None);
-        assert_eq!(Judgement::warning(true).level, Level::Warn);
+    fn a_line_takes_its_level_from_its_finding_s_severity() {
+        assert_eq!(
+            Line::at(80.0, FindingCode::ComputeCpuAboveCeiling, "CPU ceiling"),
+            CEILING
+        );
+        assert_eq!((cores().pct, cores().level), (100.0, Level::Over));
+        let warning = Line::limit(FindingCode::CacheBelowRuleAllFlash, "cache device");
+        assert_eq!(warning.level, Level::Warn);
+        assert_eq!(Judgement::past(true, warning).level, Level::Warn);
+    }
+
+    #[test]
+    fn the_error_outranks_the_warning_and_both_lines_stay() {
+        assert_eq!(
+            Judgement::ceiling(true, true, CEILING, cores()).level,
+            Level::Over
+        );
+        assert_eq!(
+            Judgement::ceiling(false, true, CEILING, cores()).level,
+            Level::Warn
+        );
+        let ok = Judgement::ceiling(false, false, CEILING, cores());
+        assert_eq!(
+            (ok.level, ok.threshold, ok.limit),
+            (Level::Ok, Some(CEILING), Some(cores()))
+        );
+        let past = Judgement::past(true, cores());
+        assert_eq!((past.level, past.threshold), (Level::Over, None));
+    }
+
+    #[test]
+    fn a_column_no_finding_judges_has_no_line() {
+        let j = Judgement::UNJUDGED;
+        assert_eq!((j.level, j.threshold, j.limit), (Level::Ok, None, None));
+        assert_eq!(serde_json::to_string(&j).unwrap(), r#"{"level":"ok"}"#);
     }
 
     #[test]
     fn levels_serialise_as_the_app_reads_them() {
-        let json = serde_json::to_string(&Judgement::ceiling(false, true, LINE)).unwrap();
+        let json =
+            serde_json::to_string(&Judgement::ceiling(false, true, CEILING, cores())).unwrap();
         assert_eq!(
             json,
-            r#"{"level":"warn","threshold":{"pct":80.0,"label":"CPU ceiling"}}"#
+            r#"{"level":"warn","threshold":{"pct":80.0,"label":"CPU ceiling","finding":"compute.cpu_above_ceiling","level":"warn"},"limit":{"pct":100.0,"label":"cores","finding":"compute.cpu_overcommitted","level":"over"}}"#
         );
     }
 }

@@ -133,6 +133,9 @@ fn seed_004_xtremio_vplex_reads_the_arrays_and_the_vplex() {
             ("iops", 91.1, Some(91.1), Some(91.1)),
             ("array_iops", 98.6, Some(98.6), None),
             ("array_iops", 1.1, Some(1.1), None),
+            // The VPLEX with one of its two engines down (seed 004 Table
+            // 11's single-engine row: 45k at 90:10).
+            ("part_failure_iops", 91.1, Some(182.2), None),
             ("network", 3.3, None, None),
         ]
     );
@@ -298,7 +301,13 @@ fn seed_000_at_n_is_not_judged_at_the_n_plus_x_ceiling() {
         .iter()
         .find(|r| r.figure == "cpu")
         .unwrap();
-    assert_eq!(cpu.judged.at_n, Judgement::limit(false));
+    assert_eq!(
+        cpu.judged.at_n,
+        Judgement::past(
+            false,
+            Line::limit(crate::rules::FindingCode::ComputeCpuOvercommitted, "cores")
+        )
+    );
     let after = cpu.judged.after_failure.expect("N+1");
     assert_eq!(
         (after.level, after.threshold.map(|t| t.pct)),
@@ -368,4 +377,209 @@ fn seed_004_judges_the_vplex_against_its_average_and_the_arrays_against_their_ra
     assert_eq!(level_of(&rows, "iops").0, Level::Warn);
     assert_eq!(level_of(&rows, "array_iops").0, Level::Ok);
     assert_eq!(level_of(&rows, "cpu").2, Some(Level::Over));
+}
+
+/// (figure, column) of every column that has a figure but no line.
+fn without_a_line(name: &str) -> Vec<(&'static str, &'static str)> {
+    let e = example(name);
+    let mut out = Vec::new();
+    for r in &e.clusters[0].utilisation.rows {
+        let j = &r.judged;
+        for (column, judgement) in [
+            ("at_n", Some(j.at_n)),
+            ("after_failure", j.after_failure),
+            ("after_site_failure", j.after_site_failure),
+        ] {
+            if judgement.is_some_and(|j| j.limit.is_none()) {
+                out.push((r.figure, column));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_column_no_finding_judges_has_no_line() {
+    // Hybrid read-cache misses cost latency, which the latency findings
+    // judge; no finding holds the disk groups left to the cache device's
+    // rated writes.
+    assert_eq!(
+        without_a_line("seed-000-hybrid-alwayson.json"),
+        [
+            ("read_cache", "at_n"),
+            ("read_cache", "after_failure"),
+            ("cache_writes", "after_failure"),
+        ]
+    );
+    // Past the write buffer the cache rule (`cache` row) and the latency
+    // findings judge; `cache.write_buffer_limit` is a note.
+    assert_eq!(
+        without_a_line("seed-001-all-flash-sql.json"),
+        [
+            ("write_buffer", "at_n"),
+            ("write_buffer", "after_failure"),
+            ("cache_writes", "after_failure"),
+        ]
+    );
+    // A site failure is not promised to be rebuilt: the datastore's
+    // fullness then has no finding.
+    assert_eq!(
+        without_a_line("seed-001-stretched.json"),
+        [
+            ("datastore_fullness", "after_site_failure"),
+            ("write_buffer", "at_n"),
+        ]
+    );
+    for name in ["seed-004-xtremio-vplex.json", "esa-all-nvme.json"] {
+        assert_eq!(without_a_line(name), [], "{name}");
+    }
+    // Such a column is never coloured either.
+    for name in EXAMPLES {
+        for r in &example(name).clusters[0].utilisation.rows {
+            let j = &r.judged;
+            for judgement in [Some(j.at_n), j.after_failure, j.after_site_failure]
+                .into_iter()
+                .flatten()
+            {
+                if judgement.limit.is_none() {
+                    assert_eq!(judgement, Judgement::UNJUDGED, "{name} {}", r.figure);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn each_line_is_drawn_by_a_finding_of_its_level() {
+    for name in EXAMPLES {
+        for r in &example(name).clusters[0].utilisation.rows {
+            let j = &r.judged;
+            for judgement in [Some(j.at_n), j.after_failure, j.after_site_failure]
+                .into_iter()
+                .flatten()
+            {
+                for line in judgement.threshold.into_iter().chain(judgement.limit) {
+                    let level = match line.finding.severity() {
+                        crate::rules::Severity::Error => Level::Over,
+                        crate::rules::Severity::Warning => Level::Warn,
+                        crate::rules::Severity::Info => panic!("{name}: an info line"),
+                    };
+                    assert_eq!(line.level, level, "{name} {}", r.figure);
+                }
+                if let Some(limit) = judgement.limit {
+                    assert_eq!(limit.pct, 100.0, "{name} {}", r.figure);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_coloured_column_is_one_whose_finding_fires() {
+    // Seed 004 fails on IOPS after a VPLEX engine failure, CPU after a
+    // site failure and IOPS after three more part failures: each coloured
+    // column's line names a finding the evaluation reports.
+    for name in EXAMPLES {
+        let e = example(name);
+        let fired: Vec<_> = e.findings.iter().map(|f| f.code).collect();
+        for r in &e.clusters[0].utilisation.rows {
+            let j = &r.judged;
+            for judgement in [Some(j.at_n), j.after_failure, j.after_site_failure]
+                .into_iter()
+                .flatten()
+            {
+                let line = match judgement.level {
+                    Level::Ok => continue,
+                    Level::Over => judgement.limit,
+                    Level::Warn => judgement
+                        .threshold
+                        .filter(|t| t.level == Level::Warn)
+                        .or(judgement.limit),
+                };
+                let line = line.expect("a coloured column has a line");
+                assert!(
+                    fired.contains(&line.finding),
+                    "{name} {}: {:?} does not fire",
+                    r.figure,
+                    line.finding
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn seed_004_shows_the_part_failure_that_binds_its_verdict() {
+    let e = example("seed-004-xtremio-vplex.json");
+    let row = e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .find(|r| r.figure == "part_failure_iops")
+        .expect("a row for the parts' failures");
+    assert!(row.rule.starts_with("The VPLEX bind: "), "{}", row.rule);
+    assert_eq!(row.failure, Some("a VPLEX engine failure"));
+    let after = row.after_failure.expect("after the failure");
+    // 82,000 front-end IOPS on the 45,000 one engine carries.
+    assert_eq!((after.used, after.limit), (82_000.0, 45_000.0));
+    let judged = row.judged.after_failure.expect("judged");
+    assert_eq!(judged.level, Level::Over);
+    let line = judged.limit.expect("a line");
+    assert_eq!(line.finding, crate::rules::FindingCode::XtremioFailureIops);
+    // At N the VPLEX as its own row reads and judges it.
+    let vplex = e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .find(|r| r.figure == "iops")
+        .unwrap();
+    assert_eq!((row.at_n, row.judged.at_n), (vplex.at_n, vplex.judged.at_n));
+    // The verdict binds on the same figure, measured by its finding.
+    let binding = e.verdict.binding.as_ref().expect("binding");
+    assert!(binding
+        .summary
+        .starts_with("IOPS after a VPLEX engine failure: 182 %"));
+    let measured = e
+        .findings
+        .iter()
+        .filter_map(|f| f.measure.as_ref())
+        .find(|m| m.quantity == "IOPS after a VPLEX engine failure")
+        .expect("a measured finding")
+        .used_pct;
+    assert!((after.pct.unwrap() - measured).abs() < 1e-9, "{measured}");
+}
+
+#[test]
+fn the_worst_part_failure_is_judged_by_the_finding_s_predicate() {
+    // Four engines per site: one down leaves three quarters of 180k at
+    // 90:10 for the 82k front-end IOPS, so the VPLEX holds; an X-Brick
+    // losing a controller (half of one of two) then binds, and still fails.
+    let mut project = example_project("seed-004-xtremio-vplex.json");
+    let crate::model::Storage::XtremioVplex(storage) = &mut project.clusters[0].storage else {
+        panic!("an array cluster")
+    };
+    storage.vplex_engines = 4;
+    let e = crate::evaluate::evaluate(&project).unwrap();
+    let row = e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .find(|r| r.figure == "part_failure_iops")
+        .expect("the row");
+    assert_eq!(row.failure, Some("a storage controller failure"));
+    assert!(row.rule.starts_with("The X-Bricks bind: "), "{}", row.rule);
+    let fires = e
+        .findings
+        .iter()
+        .any(|f| f.code == crate::rules::FindingCode::XtremioFailureIops);
+    let level = row.judged.after_failure.unwrap().level;
+    assert_eq!((fires, level), (true, Level::Over));
+    let binding = e.clusters[0].key_figures.binding.expect("binding");
+    assert_eq!(
+        (binding.name, binding.figure),
+        (
+            "IOPS after a storage controller failure",
+            "part_failure_iops"
+        )
+    );
 }

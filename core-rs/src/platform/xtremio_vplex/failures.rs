@@ -89,6 +89,40 @@ impl ArrayFailure {
     pub fn iops_short(&self) -> bool {
         crate::rules::iops_short(self.iops_headroom)
     }
+
+    /// The VPLEX, not the array, carries the smaller share of its demand
+    /// after the failure: it sets `iops_headroom`.
+    pub fn vplex_binds(&self) -> bool {
+        let array = ratio(self.array_iops_after, self.array_iops_demand).unwrap_or(f64::INFINITY);
+        let vplex = ratio(self.vplex_iops_after, self.vplex_iops_demand).unwrap_or(f64::INFINITY);
+        vplex < array
+    }
+
+    /// A whole site down: the site-failure figures judge it
+    /// (`stretched.site_failure_*`), not the parts' N+x.
+    pub fn is_site(&self) -> bool {
+        matches!(
+            self.kind,
+            ArrayFailureKind::ProductionSite | ArrayFailureKind::RemoteSite
+        )
+    }
+}
+
+/// The failure of a part (not a whole site) that leaves the least IOPS
+/// headroom, the first of equals; None without demand.
+pub fn worst_part_failure(failures: &[ArrayFailure]) -> Option<&ArrayFailure> {
+    failures
+        .iter()
+        .filter(|f| !f.is_site())
+        .filter_map(|f| f.iops_headroom.map(|h| (f, h)))
+        .fold(
+            None,
+            |worst: Option<(&ArrayFailure, f64)>, (f, h)| match worst {
+                Some((_, w)) if w <= h => worst,
+                _ => Some((f, h)),
+            },
+        )
+        .map(|(f, _)| f)
 }
 
 /// The healthy design the scenarios start from.

@@ -9,7 +9,6 @@ use crate::model::{Settings, VplexReplication};
 use crate::platform::two_sites::site_failure_findings;
 use crate::platform::vsan_osa::capacity::past_alert;
 use crate::platform::vsan_osa::performance::latency_findings::LOG_WRITE_LATENCY_LIMIT_MS;
-use crate::ratio::ratio;
 use crate::rules::{num, Finding, FindingCode, Measure};
 
 pub struct Context<'a> {
@@ -121,28 +120,41 @@ fn failure_findings(f: &ArrayFailure, ctx: &Context) -> Vec<Finding> {
     out
 }
 
-/// Which of the serving site's parts carries the smaller share of its
-/// demand after the failure (the one that sets `iops_headroom`), and the
+/// Which of the serving site's parts binds after the failure, and the
 /// field that adds more of it.
 fn short_part(f: &ArrayFailure) -> (&'static str, &'static str) {
-    let array = ratio(f.array_iops_after, f.array_iops_demand).unwrap_or(f64::INFINITY);
-    let vplex = ratio(f.vplex_iops_after, f.vplex_iops_demand).unwrap_or(f64::INFINITY);
-    if vplex < array {
+    if f.vplex_binds() {
         ("VPLEX engine", "storage.vplex_engines")
     } else {
         ("X-Brick", "storage.x_bricks_per_site")
     }
 }
 
+/// What a finding calls the failure, e.g. "a VPLEX engine failure".
 pub fn failure_name(kind: ArrayFailureKind) -> &'static str {
+    names(kind).0
+}
+
+/// The name of the IOPS the failure leaves as the highest use of a limit,
+/// e.g. "IOPS after a VPLEX engine failure" (the verdict's words).
+pub fn iops_after_name(kind: ArrayFailureKind) -> &'static str {
+    names(kind).1
+}
+
+fn names(kind: ArrayFailureKind) -> (&'static str, &'static str) {
+    macro_rules! named {
+        ($what:literal) => {
+            ($what, concat!("IOPS after ", $what))
+        };
+    }
     match kind {
-        ArrayFailureKind::StorageController => "a storage controller failure",
-        ArrayFailureKind::Ssd => "an SSD failure",
-        ArrayFailureKind::VplexDirector => "a VPLEX director failure",
-        ArrayFailureKind::VplexEngine => "a VPLEX engine failure",
-        ArrayFailureKind::ProductionSite => "a production-site failure",
-        ArrayFailureKind::RemoteSite => "a remote-site failure",
-        ArrayFailureKind::InterSiteLink => "an inter-site link failure",
+        ArrayFailureKind::StorageController => named!("a storage controller failure"),
+        ArrayFailureKind::Ssd => named!("an SSD failure"),
+        ArrayFailureKind::VplexDirector => named!("a VPLEX director failure"),
+        ArrayFailureKind::VplexEngine => named!("a VPLEX engine failure"),
+        ArrayFailureKind::ProductionSite => named!("a production-site failure"),
+        ArrayFailureKind::RemoteSite => named!("a remote-site failure"),
+        ArrayFailureKind::InterSiteLink => named!("an inter-site link failure"),
     }
 }
 
