@@ -18,7 +18,9 @@ use crate::platform::vsan_esa::components_exceed;
 use crate::platform::vsan_osa::cache::{
     endurance_exceeded, writes_exceed_rating, CacheAfterFailure,
 };
-use crate::platform::vsan_osa::capacity::{capacity_insufficient, CapacityEvaluation, StepKind};
+use crate::platform::vsan_osa::capacity::{
+    capacity_insufficient, past_alert, CapacityEvaluation, StepKind,
+};
 use crate::platform::vsan_osa::performance::latency::OSA_HOST_PATH_IOPS;
 use crate::platform::vsan_osa::performance::tier_load::over_ceiling;
 use crate::platform::vsan_osa::performance::ClusterPerformance;
@@ -348,8 +350,16 @@ fn xtremio_vplex(
         after_failure: unchanged(usable),
         after_site_failure: None,
         failure: None,
-        judged: unchanged_by_hosts(Judgement::past(
+        judged: unchanged_by_hosts(Judgement::ceiling(
             production.capacity_insufficient(),
+            production
+                .used_pct
+                .is_some_and(|u| past_alert(u, settings.capacity_alert_pct)),
+            Line::at(
+                settings.capacity_alert_pct,
+                FindingCode::XtremioCapacityAlert,
+                "capacity alert",
+            ),
             Line::limit(FindingCode::XtremioCapacityInsufficient, "usable"),
         )),
         rule: format!(

@@ -583,3 +583,36 @@ fn the_worst_part_failure_is_judged_by_the_finding_s_predicate() {
         )
     );
 }
+
+#[test]
+fn the_array_capacity_row_warns_at_the_alert_where_the_finding_fires() {
+    let mut project = example_project("seed-004-xtremio-vplex.json");
+    let row = |p: &crate::model::Project| {
+        let e = crate::evaluate::evaluate(p).unwrap();
+        let fires = e
+            .findings
+            .iter()
+            .any(|f| f.code == crate::rules::FindingCode::XtremioCapacityAlert);
+        let r = e.clusters[0]
+            .utilisation
+            .rows
+            .iter()
+            .find(|r| r.figure == "capacity_usable")
+            .expect("the capacity row")
+            .clone();
+        (fires, r)
+    };
+    let (fires, r) = row(&project);
+    let threshold = r.judged.at_n.threshold.expect("the alert line");
+    assert_eq!(
+        (threshold.pct, threshold.finding),
+        (80.0, crate::rules::FindingCode::XtremioCapacityAlert)
+    );
+    assert_eq!(fires, r.judged.at_n.level == Level::Warn);
+    // An alert below the production site's fullness fires and colours it.
+    project.settings.capacity_alert_pct = (r.at_n.pct.unwrap() - 1.0).max(1.0);
+    let (fires, r) = row(&project);
+    assert!(fires);
+    assert_eq!(r.judged.at_n.level, Level::Warn);
+    assert_eq!(r.judged.after_failure.map(|j| j.level), Some(Level::Warn));
+}
