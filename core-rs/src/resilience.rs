@@ -40,7 +40,7 @@ use crate::model::{
     Capacity, Cluster, DeviceKind, Id, ResilienceSettings, ResolvedDiskGroup, Settings,
     StoragePolicy,
 };
-use crate::platform::vsan_osa::capacity::CapacityEvaluation;
+use crate::platform::vsan_osa::capacity::{rebuild_target_exists, CapacityEvaluation};
 use crate::platform::vsan_osa::performance::ClusterPerformance;
 use crate::ratio::percent;
 use crate::rules::{ClusterFacts, Finding};
@@ -163,6 +163,8 @@ pub struct FailureScenario {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub kept_free: Option<Capacity>,
+    /// `required` over `capacity_left`; absent where nothing is left, or
+    /// nothing is rebuilt (`rebuilds_here`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub used_after_rebuild_pct: Option<f64>,
@@ -197,7 +199,8 @@ impl FailureScenario {
     }
 
     /// `resilience.rebuild_space_short`: the surviving devices cannot hold
-    /// every rebuilt component.
+    /// every rebuilt component; never where nothing is rebuilt (a host
+    /// failure with no host to rebuild on: `rebuilds_here`).
     pub fn space_short(&self) -> bool {
         self.rebuild_blockers
             .contains(&RebuildBlocker::NotEnoughSpace)
@@ -381,6 +384,27 @@ pub fn short_of_hosts(hosts: &HostLayout, kind: FailureKind, policies: &[(u32, u
     })
 }
 
+/// Whether a failure of `kind` has its components rebuilt where
+/// `domain_hosts` hosts rebuild them (`HostLayout::domain_hosts`), so the
+/// space they take is judged. A device or disk group is rebuilt on the
+/// devices left. A host is rebuilt only where the domain has more hosts
+/// than the widest policy places components on, the capacity rule's
+/// `rebuild_target_exists` (`source::NO_REBUILD_TARGET`); else vSAN waits
+/// for the host to return and rebuilds nothing meanwhile, so there is no
+/// space to run short of (the policies short of hosts say what is at
+/// risk: `RebuildBlocker::TooFewHosts`, `protection.no_spare_host`). The
+/// healthy domain decides, as the capacity rule's reserve does: N+x with
+/// x >= 2 is judged on its space wherever the first host can be rebuilt.
+fn rebuilds_here(kind: FailureKind, domain_hosts: u32, policies: &[PolicyAfterFailure]) -> bool {
+    match kind {
+        FailureKind::Host | FailureKind::ReserveHosts => {
+            let widest = policies.iter().map(|p| p.min_hosts).max().unwrap_or(0);
+            rebuild_target_exists(domain_hosts, widest)
+        }
+        FailureKind::CapacityDevice | FailureKind::DiskGroup | FailureKind::Site => true,
+    }
+}
+
 /// What every scenario is measured against.
 struct Context<'a> {
     layout: &'a Layout<'a>,
@@ -423,6 +447,7 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
             }
         })
         .collect();
+    let rebuilds = rebuilds_here(f.kind, c.layout.hosts.domain_hosts(), &policies);
     let mut blockers = Vec::new();
     if policies.iter().any(|p| !p.data_accessible) {
         blockers.push(RebuildBlocker::DataLost);
@@ -432,7 +457,7 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
     } else if policies.iter().any(|p| !p.enough_hosts) {
         blockers.push(RebuildBlocker::TooFewHosts);
     }
-    if required_gb + kept_free_gb > capacity_left_gb {
+    if rebuilds && required_gb + kept_free_gb > capacity_left_gb {
         blockers.push(RebuildBlocker::NotEnoughSpace);
     }
     let restorable = blockers.is_empty();
@@ -459,7 +484,11 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
         capacity_left: Capacity::from_gb(capacity_left_gb),
         required: Capacity::from_gb(required_gb),
         kept_free: (kept_free_gb > 0.0).then(|| Capacity::from_gb(kept_free_gb)),
-        used_after_rebuild_pct: percent(required_gb, capacity_left_gb),
+        used_after_rebuild_pct: if rebuilds {
+            percent(required_gb, capacity_left_gb)
+        } else {
+            None
+        },
         policies,
         rebuild_blockers: blockers,
         compliance_restorable: restorable,

@@ -506,7 +506,7 @@ fn public_worked_examples() -> String {
 /// now follows, and which it does not, with why.
 const PUBLIC_DISAGREEMENTS: &str = "\n\
 **Published rules found while building these examples.** _No rebuild\n\
-reserve where no host can rebuild: followed on vSAN OSA._ vSphere 8 vSAN\n\
+reserve where no host can rebuild: followed on vSAN OSA and ESA._ vSphere 8 vSAN\n\
 Planning and Deployment, Limitations of a Two-Host or Three-Host Cluster\n\
 Configuration: \"When a host fails, vSAN cannot rebuild data on another\n\
 host\"; a stretched cluster rebuilds a failed host's components inside its\n\
@@ -521,9 +521,15 @@ gains the host that makes a rebuild possible (1 + 1 to 2 + 2 hosts, 25 %\n\
 slack: from 1.5 to 1.0 host's datastore); the design search sizes each\n\
 side of that size on its own (`recommend/vsan.rs`, `size_line`).\n\
 `witness-1-host-per-site.json` runs with the default `reserve_hosts`.\n\
-Not yet on vSAN ESA: its host rebuild reserve (`esa_reserve`) is still\n\
-kept at every host count, since the ESA pool search assumes usable space\n\
-never falls with more hosts. _vSAN memory per host: KB 2113954's\n\
+On vSAN ESA the host rebuild reserve (`esa_reserve`) is kept only where\n\
+the cluster has more hosts than the widest policy rebuilds its components\n\
+on (a stripe's blocks: RAID-5 2+1 on 3 hosts keeps none, RAID-6 keeps one\n\
+from 7 hosts; `source::ESA_NO_REBUILD_TARGET`), and the ESA pool search\n\
+sizes either side of that size (`recommend/esa_pool.rs`, `Probe::smallest`).\n\
+The failure what-ifs judge a host failure's rebuild space only where a\n\
+rebuild target exists, so a 1 + 1 cluster at N+1 is not failed for space it\n\
+cannot use (`protection.no_spare_host` warns of the reduced protection).\n\
+_vSAN memory per host: KB 2113954's\n\
 revision for vSAN 6.2 and 6.6 followed, its later revisions not._ The core\n\
 applies the KB's constants for vSAN 6.2 (ESXi 6.0 U3 and later) and vSAN 6.6\n\
 (ESXi 6.5.0d and later) to every OSA cluster (`source::VSAN_MEMORY_KB`, the\n\

@@ -183,7 +183,20 @@ pub fn cluster_reserve(
 ) -> EsaReserve {
     let raw_gb = esa_raw(esa, hosts).total.gb;
     let largest = largest_object_gb(placed, settings.planning_horizon_years);
-    esa_reserve(esa.config, raw_gb, hosts, largest, settings)
+    let widest = policy_hosts(placed.iter().map(|p| p.policy), hosts);
+    esa_reserve(esa.config, raw_gb, (hosts, widest), largest, settings)
+}
+
+/// Hosts the widest of `policies` rebuilds its components on at `hosts`
+/// hosts (`esa_rebuild_protection`; 0 without policies): a failed host's
+/// components have a host to be rebuilt on only with more
+/// (`capacity::rebuild_target_exists`).
+pub fn policy_hosts<'a>(policies: impl IntoIterator<Item = &'a StoragePolicy>, hosts: u32) -> u32 {
+    policies
+        .into_iter()
+        .map(|p| esa_rebuild_protection(p, hosts).min_hosts)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The compression ratio a policy's data gets on this cluster: the

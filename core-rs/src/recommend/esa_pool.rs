@@ -10,7 +10,10 @@
 //! A design is a storage line on a host model whose drive bays hold its
 //! pool, at the larger of the two axes' smallest passing sizes: both are
 //! monotonic in the hosts (more hosts add devices, cores and memory, and
-//! RAID-5 widens from 2+1 to 4+1 at six hosts). The compute axis is sized
+//! RAID-5 widens from 2+1 to 4+1 at six hosts), but for the storage
+//! axis's capacity where the host rebuild reserve starts, one host past
+//! the policy's rebuild hosts, which `Probe::smallest` sizes either side
+//! of. The compute axis is sized
 //! with the smallest pool (the least vSAN memory per host), so it can
 //! only be optimistic by the 160 MB a device takes; `select` walks a
 //! rejected design up one host at a time, as it does vSAN OSA lines.
@@ -50,8 +53,11 @@
 use crate::demand::protection::too_few_hosts;
 use crate::evaluate::{evaluate, EsaClusterEvaluation};
 use crate::model::issue::InputIssue;
-use crate::platform::vsan_esa::{components_exceed, MIN_DEVICES_PER_HOST};
-use crate::platform::vsan_osa::capacity::{capacity_insufficient, reserve_exceeds_cluster};
+use crate::model::StoragePolicy;
+use crate::platform::vsan_esa::{components_exceed, policy_hosts, MIN_DEVICES_PER_HOST};
+use crate::platform::vsan_osa::capacity::{
+    capacity_insufficient, rebuild_target_exists, reserve_exceeds_cluster,
+};
 use crate::platform::vsan_osa::performance::tier_load::over_ceiling;
 use crate::rules::FindingCode;
 
@@ -240,10 +246,56 @@ impl Probe<'_> {
 
     /// The smallest size from `lo` to `hi` at which the storage rules
     /// pass, with its evaluation; or the rules failing at `hi`. `passes`
-    /// is a size known to pass (a pool with fewer devices passes there):
-    /// the search walks down from it; without one it checks `hi` first,
-    /// so a pool no size passes costs one evaluation.
+    /// is a size known to pass (a pool with fewer devices passes there).
+    ///
+    /// Usable space falls once as the hosts grow: up to the policy's
+    /// rebuild hosts no host rebuild reserve is kept, one host more keeps
+    /// it (`vsan_esa::EsaReserve::rebuild_target`), as on vSAN OSA
+    /// (`VsanSearch::size_line`). Each side is sized on its own, the
+    /// smaller first: a size passing there is smaller than any above.
     fn smallest(
+        &mut self,
+        config: &EsaConfig,
+        (lo, hi): (u32, u32),
+        passes: Option<u32>,
+    ) -> Result<PoolSizing, Vec<InputIssue>> {
+        let Some(edge) = self.no_rebuild_up_to(config, (lo, hi)).filter(|&e| e < hi) else {
+            return self.smallest_within(config, (lo, hi), passes);
+        };
+        let below_passes = passes.filter(|&p| p <= edge);
+        let below = self.smallest_within(config, (lo, edge), below_passes)?;
+        if below.is_ok() {
+            return Ok(below);
+        }
+        self.smallest_within(config, (edge + 1, hi), passes)
+    }
+
+    /// The largest size from `lo` to `hi` at which the pool keeps no host
+    /// rebuild reserve, the cluster having no host past those its policy
+    /// rebuilds a failed host's components on, as `cluster_reserve` finds;
+    /// None when `lo` keeps it. Those sizes are the first ones: the
+    /// rebuild hosts grow slower than the hosts (RAID-5 is rebuilt on 3
+    /// hosts below 6 and on 5 from 6; every other policy on a fixed count).
+    fn no_rebuild_up_to(&self, config: &EsaConfig, (lo, hi): (u32, u32)) -> Option<u32> {
+        let project = self.base.esa_project(config, hi);
+        let policies: Vec<&StoragePolicy> = self
+            .base
+            .classes
+            .iter()
+            .map(|&i| &project.policies[i])
+            .collect();
+        (lo..=hi)
+            .take_while(|&size| {
+                !rebuild_target_exists(size, policy_hosts(policies.iter().copied(), size))
+            })
+            .last()
+    }
+
+    /// `smallest` within sizes where usable space grows with the hosts.
+    /// With a size known to pass, the search walks down from it; without
+    /// one it checks `hi` first, so a pool no size passes costs one
+    /// evaluation.
+    fn smallest_within(
         &mut self,
         config: &EsaConfig,
         (lo, hi): (u32, u32),
@@ -254,12 +306,12 @@ impl Probe<'_> {
         if !unmet.is_empty() {
             return match passes {
                 // Not where it was expected to pass: look above.
-                Some(_) if top < hi => self.smallest(config, (top + 1, hi), None),
+                Some(_) if top < hi => self.smallest_within(config, (top + 1, hi), None),
                 // Too few hosts to rebuild after N+x is not monotonic in
                 // the hosts: RAID-5 widens to 4+1 at six hosts, which needs
                 // five to rebuild, so N+2 fails at six and passes at five.
                 None if top > lo && unmet == [FindingCode::ResilienceRebuildTooFewHosts] => {
-                    self.smallest(config, (lo, top - 1), None)
+                    self.smallest_within(config, (lo, top - 1), None)
                 }
                 _ => Ok(Err(unmet)),
             };

@@ -244,6 +244,55 @@ fn too_little_space_to_rebuild_is_an_error() {
 }
 
 #[test]
+fn one_host_per_site_judges_no_rebuild_space_after_n_plus_1() {
+    // 1 + 1 hosts, a copy per site, N+1: the failed host's site has no
+    // other host to rebuild its copy on, so vSAN waits for the host and
+    // no space is needed; what is at risk meanwhile is the protection
+    // warning's (`protection.no_spare_host`). 2 x 4 x 1,000 GB per host:
+    // 7,920 GB of datastore per site holds a 3,001 GB copy.
+    let (c, findings) = cluster(&project(stretched(1), "sas_ssd", 4, false, 0, 3_000.0));
+    let n1 = scenario(&c, FailureKind::ReserveHosts);
+    assert_eq!(n1.rebuild_blockers, vec![RebuildBlocker::TooFewHosts]);
+    assert_eq!(n1.used_after_rebuild_pct, None);
+    let codes = codes(&findings);
+    assert!(
+        !codes
+            .iter()
+            .any(|c| c.starts_with("resilience.rebuild_space")),
+        "{codes:?}"
+    );
+    assert!(codes.contains(&"protection.no_spare_host"));
+    // Its other disk group still takes a failed disk group's components.
+    let group = scenario(&c, FailureKind::DiskGroup);
+    assert!(group.compliance_restorable);
+    assert!(group.used_after_rebuild_pct.is_some());
+}
+
+#[test]
+fn two_hosts_per_site_keep_a_reserve_and_judge_the_rebuild_space() {
+    // 2 + 2 hosts: the site's second host takes the rebuild, so the
+    // capacity keeps a host per site (2 x 7,920 GB) and the space after
+    // N+1 is judged: a 9,001 GB copy is more than the 7,920 GB left.
+    let (c, findings) = cluster(&project(stretched(2), "sas_ssd", 4, false, 0, 9_000.0));
+    let reserve = c
+        .capacity
+        .waterfall
+        .iter()
+        .find(|s| s.label == "Host-failure rebuild reserve")
+        .expect("the reserve's step");
+    assert!((reserve.amount.gb - 15_840.0).abs() < 1e-6);
+    let n1 = scenario(&c, FailureKind::ReserveHosts);
+    assert!(n1
+        .rebuild_blockers
+        .contains(&RebuildBlocker::NotEnoughSpace));
+    let short = findings
+        .iter()
+        .find(|f| f.code == FindingCode::ResilienceRebuildSpaceShort)
+        .expect("no room to rebuild the site's copy");
+    assert_eq!(short.severity, Severity::Error);
+}
+
+#[test]
 fn ftt0_loses_data_on_one_site_but_not_with_a_copy_per_site() {
     let (c, findings) = cluster(&project(single(4), "sas_ssd", 4, false, 0, 500.0));
     let device = scenario(&c, FailureKind::CapacityDevice);

@@ -74,7 +74,8 @@ pub fn esa_findings(
 
 /// Reserved capacity vSAN will not enforce (below 4 hosts) and a cluster
 /// sized without the host rebuild reserve: both leave the free space to
-/// the operator.
+/// the operator. Where no host is left to rebuild on, no reserve is kept
+/// and none is missing: `protection.no_spare_host` says what that costs.
 fn reserve_findings(cluster: &EsaCluster, reserve: &EsaReserve) -> Vec<Finding> {
     let (name, hosts) = (cluster.name, cluster.host_count);
     let storage = format!("{}.storage", cluster.path);
@@ -88,7 +89,7 @@ fn reserve_findings(cluster: &EsaCluster, reserve: &EsaReserve) -> Vec<Finding> 
             .at(format!("{storage}.free_space")),
         );
     }
-    if reserve.host_rebuild_hosts == 0 {
+    if reserve.host_rebuild_hosts == 0 && reserve.rebuild_target {
         let at = if cluster.esa.config.host_rebuild_reserve {
             "settings.reserve_hosts".to_string()
         } else {

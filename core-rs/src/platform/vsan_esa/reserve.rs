@@ -1,12 +1,14 @@
 //! vSAN reserved capacity on an ESA cluster: the operations reserve (by
 //! host count and the largest object's size class, plus vSAN's 5 %
-//! buffer) and the host rebuild reserve, or the older slack rule.
+//! buffer) and the host rebuild reserve where a failed host's components
+//! have a host to be rebuilt on, or the older slack rule.
 
 use serde::Serialize;
 
 use crate::demand::footprint::footprint;
 use crate::demand::placement::PlacedWorkload;
 use crate::model::{Capacity, FreeSpaceModel, Settings, VsanEsa};
+use crate::platform::vsan_osa::capacity::rebuild_target_exists;
 use crate::source;
 
 /// Operations space per host while every object is under
@@ -41,6 +43,15 @@ pub struct EsaReserve {
     pub operations_buffer: Capacity,
     /// `settings.slack_pct` of raw under the slack model.
     pub slack: Capacity,
+    /// Hosts the widest policy's components are rebuilt on (a stripe's
+    /// blocks, RAID-1 FTT=n's 2n+1: `esa_rebuild_protection`).
+    pub policy_hosts: u32,
+    /// The cluster has more hosts than `policy_hosts`, so a failed host's
+    /// components have a host to be rebuilt on; without one no host
+    /// rebuild reserve is kept (`source::ESA_NO_REBUILD_TARGET`).
+    pub rebuild_target: bool,
+    /// Hosts whose capacity is kept free: `settings.reserve_hosts` where
+    /// the reserve is on and a rebuild target exists, else 0.
     pub host_rebuild_hosts: u32,
     pub host_rebuild_reserve: Capacity,
     /// Whether vSAN can enforce reserved capacity on this cluster (4 hosts
@@ -72,12 +83,13 @@ pub fn largest_object_gb(placed: &[PlacedWorkload], horizon_years: u32) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// The free space kept on `hosts` uniform hosts of `raw_gb` in all. Each
+/// The free space kept on `hosts` uniform hosts of `raw_gb` in all, the
+/// widest policy rebuilding its components on `policy_hosts` hosts. Each
 /// part is capped at what is left, so nothing is kept beyond the raw.
 pub fn esa_reserve(
     config: &VsanEsa,
     raw_gb: f64,
-    hosts: u32,
+    (hosts, policy_hosts): (u32, u32),
     largest_object_gb: f64,
     settings: &Settings,
 ) -> EsaReserve {
@@ -117,7 +129,11 @@ pub fn esa_reserve(
                 source::SLACK_SPACE,
             ),
         };
-    let host_rebuild_hosts = if config.host_rebuild_reserve {
+    // The reserve holds a failed host's data while it is rebuilt on the
+    // others; with no host left to rebuild on, vSAN waits for the host
+    // and the space would hold nothing.
+    let rebuild_target = rebuild_target_exists(hosts, policy_hosts);
+    let host_rebuild_hosts = if config.host_rebuild_reserve && rebuild_target {
         settings.reserve_hosts
     } else {
         0
@@ -132,11 +148,17 @@ pub fn esa_reserve(
         operations_reserve,
         operations_buffer,
         slack,
+        policy_hosts,
+        rebuild_target,
         host_rebuild_hosts,
         host_rebuild_reserve,
         enforceable: hosts >= RESERVED_CAPACITY_MIN_HOSTS,
         operations_source,
-        host_rebuild_source: source::ESA_HOST_REBUILD_RESERVE,
+        host_rebuild_source: if rebuild_target {
+            source::ESA_HOST_REBUILD_RESERVE
+        } else {
+            source::ESA_NO_REBUILD_TARGET
+        },
     }
 }
 

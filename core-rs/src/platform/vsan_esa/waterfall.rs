@@ -115,8 +115,18 @@ pub fn waterfall(
             reserve.operations_source,
         )
     }));
-    let rebuild = if reserve.host_rebuild_hosts == 0 {
+    let rebuild = if !config.host_rebuild_reserve {
         "Switched off: no host's capacity is kept free for rebuilds.".to_string()
+    } else if settings.reserve_hosts == 0 {
+        "0 reserved hosts (settings.reserve_hosts): no host's capacity is kept free.".to_string()
+    } else if !reserve.rebuild_target {
+        format!(
+            "None kept: {hosts} hosts, and a failed host's components can rebuild only with \
+             more than {} (the hosts the widest policy rebuilds its components on), so no \
+             host is left to rebuild on; the design runs with reduced protection until the \
+             host returns.",
+            reserve.policy_hosts.max(1),
+        )
     } else {
         format!(
             "{} reserved host(s) x {} TB, one host's raw = {} TB{}, kept free so a failed \

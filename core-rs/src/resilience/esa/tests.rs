@@ -197,3 +197,44 @@ fn without_the_host_rebuild_reserve_a_full_pool_cannot_rebuild_a_host() {
         short.message
     );
 }
+
+#[test]
+fn raid5_2_plus_1_on_three_hosts_keeps_and_judges_no_host_rebuild_space() {
+    // 3 hosts x 4,000 GB = 12,000 GB raw; a 2+1 stripe spans all three,
+    // so no host rebuild reserve: 765 GB operations + 600 GB buffer kept,
+    // 10,635 GB usable. 5,000 GB logical x 1.5 x 1.131 = 8,482.5 GB fits.
+    let (c, findings) = esa(3, 1, true, 4_999.0);
+    let reserve = &c.esa.reserve;
+    assert!(!reserve.rebuild_target);
+    assert_eq!(reserve.host_rebuild_reserve.gb, 0.0);
+    assert!(close(c.capacity.usable.gb, 10_635.0));
+    assert!(close(c.capacity.required.gb, 8_482.5));
+    let step = c
+        .capacity
+        .waterfall
+        .iter()
+        .find(|s| s.label == "Host rebuild reserve")
+        .expect("the reserve's step");
+    assert_eq!(step.source, crate::source::ESA_NO_REBUILD_TARGET);
+    assert!(step.rule.starts_with("None kept: 3 hosts"), "{}", step.rule);
+    // After a host, 8,000 GB less the 1,365 kept would not hold it, but
+    // nothing is rebuilt until the host returns: no space is judged.
+    let n1 = scenario(&c, FailureKind::ReserveHosts);
+    assert_eq!(n1.rebuild_blockers, [RebuildBlocker::TooFewHosts]);
+    assert_eq!(n1.used_after_rebuild_pct, None);
+    // A device is rebuilt on the devices left: 11,000 - 1,365 holds it.
+    let device = scenario(&c, FailureKind::CapacityDevice);
+    assert!(device.compliance_restorable);
+    let codes: Vec<FindingCode> = findings.iter().map(|f| f.code).collect();
+    assert!(!codes.contains(&FindingCode::ResilienceRebuildSpaceShort));
+    assert!(!codes.contains(&FindingCode::EsaNoHostRebuildReserve));
+    assert!(codes.contains(&FindingCode::ProtectionNoSpareHost));
+    assert!(
+        findings.iter().all(|f| f.severity != Severity::Error),
+        "{findings:?}"
+    );
+    // A fourth host takes the rebuild, so one host's 4,000 GB is kept.
+    let (four, _) = esa(4, 1, true, 4_999.0);
+    assert!(four.esa.reserve.rebuild_target);
+    assert!(close(four.esa.reserve.host_rebuild_reserve.gb, 4_000.0));
+}
