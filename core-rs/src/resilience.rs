@@ -384,24 +384,30 @@ pub fn short_of_hosts(hosts: &HostLayout, kind: FailureKind, policies: &[(u32, u
     })
 }
 
-/// Whether a failure of `kind` has its components rebuilt where
-/// `domain_hosts` hosts rebuild them (`HostLayout::domain_hosts`), so the
-/// space they take is judged. A device or disk group is rebuilt on the
-/// devices left. A host is rebuilt only where the domain has more hosts
-/// than the widest policy places components on, the capacity rule's
-/// `rebuild_target_exists` (`source::NO_REBUILD_TARGET`); else vSAN waits
-/// for the host to return and rebuilds nothing meanwhile, so there is no
-/// space to run short of (the policies short of hosts say what is at
-/// risk: `RebuildBlocker::TooFewHosts`, `protection.no_spare_host`). The
-/// healthy domain decides, as the capacity rule's reserve does: N+x with
-/// x >= 2 is judged on its space wherever the first host can be rebuilt.
-fn rebuilds_here(kind: FailureKind, domain_hosts: u32, policies: &[PolicyAfterFailure]) -> bool {
-    match kind {
-        FailureKind::Host | FailureKind::ReserveHosts => {
-            let widest = policies.iter().map(|p| p.min_hosts).max().unwrap_or(0);
-            rebuild_target_exists(domain_hosts, widest)
+/// Whether a failure's components are rebuilt where `domain_hosts` hosts
+/// rebuild them (`HostLayout::domain_hosts`), so the space they take is
+/// judged. A device or disk group is rebuilt on the devices its host has
+/// left; one that takes all of its host's capacity (a host with one disk
+/// group, or one device) is a host's loss to storage. A host is rebuilt
+/// only where the domain has more hosts than the widest policy places
+/// components on, the capacity rule's `rebuild_target_exists`
+/// (`source::NO_REBUILD_TARGET`); else vSAN waits for the host (or the
+/// replaced devices) and rebuilds nothing meanwhile, so there is no space
+/// to run short of (the policies short of hosts say what is at risk:
+/// `RebuildBlocker::TooFewHosts`, `protection.no_spare_host`). The healthy
+/// domain decides, as the capacity rule's reserve does: N+x with x >= 2 is
+/// judged on its space wherever the first host can be rebuilt.
+fn rebuilds_here(f: &Failure, layout: &Layout, policies: &[PolicyAfterFailure]) -> bool {
+    let host_can_rebuild = || {
+        let widest = policies.iter().map(|p| p.min_hosts).max().unwrap_or(0);
+        rebuild_target_exists(layout.hosts.domain_hosts(), widest)
+    };
+    match f.kind {
+        FailureKind::Host | FailureKind::ReserveHosts => host_can_rebuild(),
+        FailureKind::CapacityDevice | FailureKind::DiskGroup => {
+            f.lost.raw_gb < layout.storage.host.raw_gb || host_can_rebuild()
         }
-        FailureKind::CapacityDevice | FailureKind::DiskGroup | FailureKind::Site => true,
+        FailureKind::Site => true,
     }
 }
 
@@ -447,7 +453,7 @@ fn scenario(f: Failure, c: &Context, policies: &[(usize, &StoragePolicy)]) -> Fa
             }
         })
         .collect();
-    let rebuilds = rebuilds_here(f.kind, c.layout.hosts.domain_hosts(), &policies);
+    let rebuilds = rebuilds_here(&f, c.layout, &policies);
     let mut blockers = Vec::new();
     if policies.iter().any(|p| !p.data_accessible) {
         blockers.push(RebuildBlocker::DataLost);

@@ -269,6 +269,41 @@ fn one_host_per_site_judges_no_rebuild_space_after_n_plus_1() {
 }
 
 #[test]
+fn a_disk_group_that_is_all_its_host_s_storage_is_rebuilt_only_on_another_host() {
+    // 1 + 1 hosts with one disk group each: a failed disk group is the
+    // host's storage, so as after a host failure nothing is rebuilt until
+    // it is replaced; its space is not judged. With a second disk group
+    // the host rebuilds it there (the test above).
+    let mut p = project(stretched(1), "sas_ssd", 4, false, 0, 1_000.0);
+    p.clusters[0].storage = match p.clusters[0].storage.clone() {
+        crate::model::Storage::VsanOsa {
+            mut disk_groups,
+            dedup_compression,
+        } => {
+            disk_groups.truncate(1);
+            crate::model::Storage::VsanOsa {
+                disk_groups,
+                dedup_compression,
+            }
+        }
+        other => other,
+    };
+    let (c, findings) = cluster(&p);
+    let group = scenario(&c, FailureKind::DiskGroup);
+    assert!(!group
+        .rebuild_blockers
+        .contains(&RebuildBlocker::NotEnoughSpace));
+    assert_eq!(group.used_after_rebuild_pct, None);
+    assert!(
+        !codes(&findings)
+            .iter()
+            .any(|c| c.starts_with("resilience.rebuild_space")),
+        "{:?}",
+        codes(&findings)
+    );
+}
+
+#[test]
 fn two_hosts_per_site_keep_a_reserve_and_judge_the_rebuild_space() {
     // 2 + 2 hosts: the site's second host takes the rebuild, so the
     // capacity keeps a host per site (2 x 7,920 GB) and the space after
