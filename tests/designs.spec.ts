@@ -70,9 +70,24 @@ test('growth over the horizon shows year by year and names the year a limit runs
   await expect(
     page.getByRole('group', { name: 'Capacity required and usable by year' }),
   ).toBeVisible();
+  const crossings = page.getByTestId('growth-crossings');
+  // Seed 001's CPU after N+1 is over its limit as entered: short today, not "in year 0".
+  await expect(crossings).toContainText(
+    'CPU after N+x host failures is already short today (year 0): add 3 host(s)',
+  );
   await page.getByRole('tab', { name: 'Workloads' }).click();
+  await page.getByRole('checkbox', { name: 'Every column' }).check();
+  // 50 % a year outgrows the usable capacity in the last year of three.
+  await page.getByLabel('sql500-a/b (500 GB TPC-E-like) Growth (%/year)').fill('50');
+  await expect(crossings).toContainText(
+    'Usable capacity runs out in year 3 of 3: add 1 host(s) of the same shape by year 3',
+  );
+  // A database too large for the cluster today is short today as well.
   await page.getByLabel('sql500-a/b (500 GB TPC-E-like) Database (GB)').fill('1800');
-  await expect(page.getByTestId('growth-crossings')).toContainText(/Capacity runs out in year \d/);
+  await expect(crossings).toContainText('Usable capacity is already short today (year 0)');
+  await expect(crossings).not.toContainText('in year 0');
+  await page.getByRole('heading', { name: /^Growth over 3 years/ }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'tests/output/growth-short-today.png' });
 });
 
 test('a vSAN ESA design opens and shows its capacity', async ({ page }) => {

@@ -32,10 +32,19 @@ test.describe('design and workload editors', () => {
     const region = (await table.boundingBox())!;
     const remove = (await page.getByRole('button', { name: 'Remove disk group 1' }).boundingBox())!;
     expect(remove.x + remove.width).toBeLessThanOrEqual(region.x + region.width + 1);
-    // The select cuts the name at this width: it wraps in full under it.
-    const inFull = cache.locator('xpath=ancestor::td').locator('.chosen-in-full');
-    await expect(inFull).toBeVisible();
-    await expect(inFull).toHaveText(name);
+    // The name is longer than the column at this width: it wraps in full
+    // over lines of its own, none of it cut.
+    const face = cache.locator('xpath=ancestor::td').locator('.wrapping-select-text');
+    await expect(face).toBeVisible();
+    await expect(face).toHaveText(name);
+    const lines = await face.evaluate((f) => ({
+      cut: f.scrollWidth > f.clientWidth + 1,
+      lines: Math.round(
+        f.getBoundingClientRect().height / parseFloat(getComputedStyle(f).lineHeight),
+      ),
+    }));
+    expect(lines.cut).toBe(false);
+    expect(lines.lines).toBeGreaterThan(1);
     await page.screenshot({ path: 'tests/output/disk-group-device-names.png' });
   });
 

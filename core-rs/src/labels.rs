@@ -1,7 +1,6 @@
 //! How the report names things: enum values as a reader expects them,
 //! and one unique label per cluster (names need not be unique, ids are).
 
-use crate::demand::growth::GrowthLimit;
 use crate::model::{
     Cluster, CommitMode, Device, DeviceKind, DiskGroup, FreeSpaceModel, HostSpec, Project,
     ProtectionMethod, SqlDeployment, Storage, StoragePolicy, StorageTier, Topology,
@@ -131,16 +130,6 @@ pub fn esa_storage(e: &EsaEvaluation) -> String {
         free_space(e.free_space),
         num(e.compression_ratio, 2)
     )
-}
-
-/// The limit a growth timeline crosses.
-pub fn growth_limit(l: GrowthLimit) -> &'static str {
-    match l {
-        GrowthLimit::Capacity => "usable capacity",
-        GrowthLimit::Iops => "device-limited IOPS",
-        GrowthLimit::Cpu => "CPU after N+x host failures",
-        GrowthLimit::Ram => "RAM after N+x host failures",
-    }
 }
 
 /// The ESA operations reserve when none is entered.

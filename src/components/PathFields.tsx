@@ -1,12 +1,13 @@
 // Inputs bound to a project field by its JSON path: the value, the edit and
 // the core's message for that path all come from the same place.
 import { Checkbox, Classes, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { Project } from '../core/types';
 import { useApp } from '../store/context';
 import { getAtPath, setAtPath } from '../store/paths';
 import { classes, describedBy, FieldFrame } from './FieldFrame';
 import { NumberField } from './NumberField';
+import { WrappingSelect, type Choice } from './WrappingSelect';
 
 function useField(path: string) {
   const value = useApp((s) => getAtPath(s.project, path));
@@ -102,40 +103,7 @@ export function PathText({
   );
 }
 
-/**
- * Whether `selectRef`'s select is narrower than `text` in its own font (a
- * select cannot wrap), measured when the text or the width changes.
- */
-function useCutText(
-  selectRef: React.RefObject<HTMLSelectElement | null>,
-  text: string | undefined,
-) {
-  const [cut, setCut] = useState(false);
-  useLayoutEffect(() => {
-    const select = selectRef.current;
-    if (!select || !text) return setCut(false);
-    const measure = () => {
-      const style = getComputedStyle(select);
-      const context = document.createElement('canvas').getContext('2d');
-      if (!context) return;
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room =
-        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      setCut(context.measureText(text).width > room + 1);
-    };
-    measure();
-    const observer =
-      typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(select);
-    return () => observer?.disconnect();
-  }, [selectRef, text]);
-  return cut;
-}
-
-export interface Choice {
-  value: string;
-  label: string;
-}
+export type { Choice } from './WrappingSelect';
 
 /**
  * A choice among strings; `parse` turns the picked value back into the
@@ -158,42 +126,41 @@ export function PathSelect({
   parse?: (value: string) => unknown;
   edit?: (value: string) => (project: Project) => Project;
   /**
-   * Choices longer than the column (device names): the select ends its
-   * text with an ellipsis, and the chosen one shows in full on hover (its
-   * title) and, wrapped, under the select whenever the select cuts it.
+   * Choices that can be longer than the field is wide (device and model
+   * names): the chosen one wraps in full instead of being cut.
    */
   longChoices?: boolean;
 }) {
   const id = useId();
   const { value, issue, set } = useField(path);
   const editProject = useApp((s) => s.editProject);
-  const chosen = longChoices
-    ? choices.find((c) => c.value === String(value ?? ''))?.label
-    : undefined;
-  const select = useRef<HTMLSelectElement>(null);
-  const cut = useCutText(select, chosen);
+  const select = {
+    id,
+    'data-path': path,
+    'data-testid': testId,
+    'aria-label': hideLabel ? label : undefined,
+    'aria-invalid': issue ? true : undefined,
+    'aria-describedby': describedBy(id, { message: issue, hint, hideLabel }),
+    onChange: (e: React.ChangeEvent<HTMLSelectElement>) =>
+      edit ? editProject(edit(e.target.value)) : set(parse(e.target.value)),
+  };
   return (
     <FieldFrame id={id} label={label} hideLabel={hideLabel} hint={hint} message={issue}>
-      <HTMLSelect
-        id={id}
-        data-path={path}
-        data-testid={testId}
-        ref={longChoices ? select : undefined}
-        className={longChoices ? 'long-choices' : undefined}
-        title={chosen}
-        fill
-        minimal={hideLabel}
-        value={String(value ?? '')}
-        aria-label={hideLabel ? label : undefined}
-        aria-invalid={issue ? true : undefined}
-        aria-describedby={describedBy(id, { message: issue, hint, hideLabel })}
-        onChange={(e) => (edit ? editProject(edit(e.target.value)) : set(parse(e.target.value)))}
-        options={choices}
-      />
-      {chosen && cut && (
-        <span className="chosen-in-full" aria-hidden="true">
-          {chosen}
-        </span>
+      {longChoices ? (
+        <WrappingSelect
+          {...select}
+          value={String(value ?? '')}
+          choices={choices}
+          minimal={hideLabel}
+        />
+      ) : (
+        <HTMLSelect
+          {...select}
+          fill
+          minimal={hideLabel}
+          value={String(value ?? '')}
+          options={choices}
+        />
       )}
     </FieldFrame>
   );

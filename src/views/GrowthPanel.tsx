@@ -1,16 +1,8 @@
 import { memo, useMemo } from 'react';
 import { LinePlot } from '../charts/LinePlot';
-import type { ClusterGrowth, GrowthLimit } from '../core/types';
+import type { ClusterGrowth } from '../core/types';
 import { UNIT_LABEL, type CapacityUnit } from '../units';
 import { SERIES } from '../charts/palette';
-
-/** Each limit as a sentence names it (its id upper-cased read "CAPACITY"). */
-const LIMIT_NAME: Record<GrowthLimit, string> = {
-  capacity: 'Capacity',
-  iops: 'IOPS',
-  cpu: 'CPU',
-  ram: 'RAM',
-};
 
 /** Year by year over the planning horizon, and the first year each limit is crossed. */
 export const GrowthPanel = memo(function GrowthPanel({
@@ -42,7 +34,7 @@ export const GrowthPanel = memo(function GrowthPanel({
   }, [growth.years, growth.source, unit]);
   return (
     <>
-      <h3>Growth over {growth.horizon_years} years</h3>
+      <h3>Growth over {growth.horizon_years} years (year 0 is today)</h3>
       <LinePlot
         title="Capacity required and usable by year"
         width={560}
@@ -58,8 +50,7 @@ export const GrowthPanel = memo(function GrowthPanel({
         {growth.first_crossing.length === 0 && <li>No limit is crossed within the horizon.</li>}
         {growth.first_crossing.map((c) => (
           <li key={c.limit} className="issue">
-            {LIMIT_NAME[c.limit]} runs out in year {c.year}
-            {c.hosts_to_add !== undefined && `: add ${c.hosts_to_add} host(s) by then`}
+            {c.summary}.
           </li>
         ))}
       </ul>

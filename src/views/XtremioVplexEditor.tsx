@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Classes, HTMLSelect } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { EditorPanel } from '../components/EditorPanel';
 import { classes } from '../components/FieldFrame';
 import { PathNumber, PathSelect, type Choice } from '../components/PathFields';
+import { WrappingSelect } from '../components/WrappingSelect';
 import { attempt } from '../files/failures';
 import { useServices } from '../services';
 import { useApp } from '../store/context';
@@ -39,8 +40,8 @@ const DATA_REDUCTION: readonly { key: string; label: string; unit?: string }[] =
   { key: 'snapshot_copies', label: 'Snapshots kept of every distributed volume' },
   {
     key: 'snapshot_change_pct',
-    label: 'Data each snapshot stores of its own',
-    unit: '% of the volume',
+    label: 'Data each snapshot stores of its own (share of the volume)',
+    unit: '%',
   },
 ];
 
@@ -72,7 +73,7 @@ function VolumePlacements({ clusterIndex }: { clusterIndex: number }) {
   if (mine.length === 0) return null;
   return (
     <table
-      className={classes(Classes.HTML_TABLE, Classes.COMPACT)}
+      className={classes(Classes.HTML_TABLE, Classes.COMPACT, 'volume-placements')}
       aria-label="Volume placement per workload"
     >
       <thead>
@@ -86,12 +87,12 @@ function VolumePlacements({ clusterIndex }: { clusterIndex: number }) {
           <tr key={w.id}>
             <td>{w.name || w.id}</td>
             <td>
-              <HTMLSelect
+              <WrappingSelect
                 minimal
                 aria-label={`${w.name || w.id} volume placement`}
                 value={volumes.find((v) => v.workload_id === w.id)?.placement ?? 'distributed'}
                 onChange={(e) => place(w.id, e.target.value)}
-                options={PLACEMENTS}
+                choices={PLACEMENTS}
               />
             </td>
           </tr>
@@ -119,7 +120,12 @@ export function XtremioVplexEditor({ clusterIndex }: { clusterIndex: number }) {
         />
       </div>
       <div className="editor-fields">
-        <PathSelect path={`${storage}.x_brick_model`} label="X-Brick model" choices={models} />
+        <PathSelect
+          path={`${storage}.x_brick_model`}
+          label="X-Brick model"
+          choices={models}
+          longChoices
+        />
         <PathNumber path={`${storage}.x_bricks_per_site`} label="X-Bricks per site" />
         <PathSelect
           path={`${storage}.vplex_engines`}
@@ -127,7 +133,12 @@ export function XtremioVplexEditor({ clusterIndex }: { clusterIndex: number }) {
           choices={[1, 2, 4].map((n) => ({ value: String(n), label: String(n) }))}
           parse={Number}
         />
-        <PathSelect path={`${storage}.replication`} label="Replication" choices={REPLICATION} />
+        <PathSelect
+          path={`${storage}.replication`}
+          label="Replication"
+          choices={REPLICATION}
+          longChoices
+        />
         <PathNumber
           path={`${storage}.vplex_read_cache_hit_pct`}
           label="VPLEX read-cache hits"

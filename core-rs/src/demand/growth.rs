@@ -97,7 +97,8 @@ impl GrowthLimit {
         }
     }
 
-    fn describe(self) -> &'static str {
+    /// The limit in words, as the panel, the report and the CLI name it.
+    pub fn describe(self) -> &'static str {
         match self {
             GrowthLimit::Capacity => "usable capacity",
             GrowthLimit::Iops => "device-limited IOPS",
@@ -119,6 +120,35 @@ pub struct GrowthCrossing {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub hosts_to_add: Option<u32>,
+    /// In plain words: when the limit gives and what carries it to the
+    /// horizon. A limit crossed in year 0 is short today, as entered: it
+    /// does not "run out" on the way.
+    pub summary: String,
+}
+
+impl GrowthCrossing {
+    pub(crate) fn new(
+        limit: GrowthLimit,
+        year: u32,
+        hosts_to_add: Option<u32>,
+        horizon_years: u32,
+    ) -> Self {
+        let when = if year == 0 {
+            "is already short today (year 0)".to_string()
+        } else {
+            format!("runs out in year {year} of {horizon_years}")
+        };
+        let fix = fix(hosts_to_add, year, horizon_years);
+        let what = limit.describe();
+        let mut summary = format!("{what} {when}: {fix}");
+        summary[..1].make_ascii_uppercase();
+        GrowthCrossing {
+            limit,
+            year,
+            hosts_to_add,
+            summary,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -155,6 +185,24 @@ pub trait LimitFigures {
     fn io(&self, topology: &Topology, year: u32) -> (f64, Option<f64>);
     /// CPU and RAM use after N+x host failures, in %: they do not grow.
     fn compute(&self, topology: &Topology) -> (Option<f64>, Option<f64>);
+}
+
+/// What carries a limit first crossed in `year` to the horizon: the hosts
+/// to add by then (now, for year 0), or that no cluster of this shape does.
+fn fix(hosts_to_add: Option<u32>, year: u32, horizon_years: u32) -> String {
+    let by = if year == 0 {
+        "now".to_string()
+    } else {
+        format!("by year {year}")
+    };
+    match hosts_to_add {
+        Some(n) => {
+            format!("add {n} host(s) of the same shape {by} to carry it to year {horizon_years}")
+        }
+        None => format!(
+            "no cluster of up to {MAX_HOSTS_PER_CLUSTER} hosts of this shape carries it to year {horizon_years}"
+        ),
+    }
 }
 
 /// Every figure of `year` on `topology`.
@@ -224,11 +272,8 @@ pub fn assess_growth(
         .iter()
         .filter_map(|&limit| {
             let year = years.iter().find(|y| limit.crossed(y))?.year;
-            Some(GrowthCrossing {
-                limit,
-                year,
-                hosts_to_add: hosts_to_add(topology, limit, year, horizon_years, model),
-            })
+            let hosts = hosts_to_add(topology, limit, year, horizon_years, model);
+            Some(GrowthCrossing::new(limit, year, hosts, horizon_years))
         })
         .collect();
     first_crossing.sort_by_key(|c| c.year);
@@ -357,16 +402,7 @@ pub fn growth_findings(
         .iter()
         .filter(|c| c.year > 0)
         .map(|c| {
-            let fix = match c.hosts_to_add {
-                Some(n) => format!(
-                    "add {n} host(s) of the same shape by year {} to carry it to year {}",
-                    c.year, growth.horizon_years
-                ),
-                None => format!(
-                    "no cluster of up to {MAX_HOSTS_PER_CLUSTER} hosts of this shape carries it to year {}",
-                    growth.horizon_years
-                ),
-            };
+            let fix = fix(c.hosts_to_add, c.year, growth.horizon_years);
             let code = match c.limit {
                 GrowthLimit::Capacity => FindingCode::GrowthCapacityCrossed,
                 GrowthLimit::Iops => FindingCode::GrowthIopsCrossed,

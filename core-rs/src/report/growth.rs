@@ -8,8 +8,6 @@
 use super::sheet::{a1, Cell, Computed, NumberFormat, Sheet, SheetBuilder};
 use super::summary::{KeyFigure, SummaryCells};
 use super::Context;
-use crate::labels;
-use crate::limits::MAX_HOSTS_PER_CLUSTER;
 
 // Timeline columns.
 const REQUIRED: u16 = 2;
@@ -102,27 +100,18 @@ fn crossings(b: &mut SheetBuilder, ctx: &Context, summary: &SummaryCells) {
         let hosts_at = summary.cluster(index, KeyFigure::Hosts);
         for x in &g.first_crossing {
             let row = first + rows.len() as u32;
-            let (to_add, needed, note) = match x.hosts_to_add {
+            let (to_add, needed) = match x.hosts_to_add {
                 Some(n) => (
                     Cell::count(n),
                     Computed::Number(f64::from(hosts.saturating_add(n))),
-                    String::new(),
                 ),
-                None => (
-                    Cell::Blank,
-                    Computed::Text(String::new()),
-                    format!(
-                        "no cluster of up to {MAX_HOSTS_PER_CLUSTER} hosts of this shape \
-                         carries it to year {}",
-                        g.horizon_years
-                    ),
-                ),
+                None => (Cell::Blank, Computed::Text(String::new())),
             };
             let today = a1(row, HOSTS_TODAY);
             let add = a1(row, HOSTS_TO_ADD);
             rows.push(vec![
                 Cell::text(c.label.clone()),
-                Cell::text(labels::growth_limit(x.limit)),
+                Cell::text(x.limit.describe()),
                 Cell::count(x.year),
                 Cell::formula(
                     format!("={}", hosts_at.absolute()),
@@ -135,7 +124,7 @@ fn crossings(b: &mut SheetBuilder, ctx: &Context, summary: &SummaryCells) {
                     needed,
                     NumberFormat::Count,
                 ),
-                Cell::text(note),
+                Cell::text(x.summary.clone()),
             ]);
         }
     }

@@ -243,33 +243,27 @@ fn print_vsan_osa(c: &ClusterEvaluation) {
     }
 }
 
-/// One line: the horizon's last year and the first year each limit gives.
+/// The horizon's last year, then the first year each limit gives, in the
+/// core's words (year 0, today, reads as short today).
 fn print_growth(g: &ClusterGrowth) {
     let Some(last) = g.years.last() else {
         return;
     };
-    let crossings: Vec<String> = g
-        .first_crossing
-        .iter()
-        .map(|c| {
-            let fix = c
-                .hosts_to_add
-                .map_or(String::new(), |n| format!(", add {n} host(s)"));
-            format!("{:?} in year {}{fix}", c.limit, c.year).to_lowercase()
-        })
-        .collect();
     outln!(
-        "  growth to year {}: {} of {} TB, {} IOPS; {}",
+        "  growth to year {} (year 0 is today): {} of {} TB, {} IOPS; {}",
         last.year,
         num(last.capacity_required.tb, 2),
         num(last.capacity_usable.tb, 2),
         num(last.front_end_iops, 0),
-        if crossings.is_empty() {
-            "no limit crossed".to_string()
+        if g.first_crossing.is_empty() {
+            "no limit crossed"
         } else {
-            format!("crosses {}", crossings.join("; "))
+            "limits crossed:"
         }
     );
+    for c in &g.first_crossing {
+        outln!("    {}", c.summary);
+    }
 }
 
 fn print_stretched(s: &StretchedEvaluation) {

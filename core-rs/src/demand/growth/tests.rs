@@ -89,14 +89,46 @@ fn findings_name_the_year_and_the_fix_but_skip_today() {
     assert!(f[0].message.contains("year 2 of 3"), "{}", f[0].message);
     assert!(f[0].message.contains("add 2 host(s)"), "{}", f[0].message);
     let today = ClusterGrowth {
-        first_crossing: vec![GrowthCrossing {
-            limit: GrowthLimit::Ram,
-            year: 0,
-            hosts_to_add: Some(1),
-        }],
+        first_crossing: vec![GrowthCrossing::new(GrowthLimit::Ram, 0, Some(1), 3)],
         ..g
     };
     assert!(growth_findings("clusters[0]", "sql", &today).is_empty());
+}
+
+#[test]
+fn a_limit_crossed_in_year_0_is_short_today_not_running_out() {
+    // 80 GB usable on 4 hosts against 100 GB today: short before any growth.
+    let short = |t: &Topology, year: u32| GrowthYear {
+        capacity_usable: Capacity::from_gb(20.0 * f64::from(t.host_count())),
+        ..twenty_pct_on_thirty_pct_headroom(t, year)
+    };
+    let g = assess_growth(&single(4), 3, &short);
+    let capacity = &g.first_crossing[0];
+    assert_eq!((capacity.limit, capacity.year), (GrowthLimit::Capacity, 0));
+    // Year 3 needs 172.8 GB: 9 hosts (180 GB), 5 more than today.
+    assert_eq!(
+        capacity.summary,
+        "Usable capacity is already short today (year 0): add 5 host(s) of the same shape now \
+         to carry it to year 3"
+    );
+}
+
+#[test]
+fn a_limit_crossed_later_runs_out_in_its_year_of_the_horizon() {
+    let g = assess_growth(&single(4), 3, &twenty_pct_on_thirty_pct_headroom);
+    assert_eq!(
+        g.first_crossing[0].summary,
+        "Usable capacity runs out in year 2 of 3: add 2 host(s) of the same shape by year 2 \
+         to carry it to year 3"
+    );
+    let never = GrowthCrossing::new(GrowthLimit::Cpu, 0, None, 5);
+    assert_eq!(
+        never.summary,
+        format!(
+            "CPU after N+x host failures is already short today (year 0): no cluster of up to \
+             {MAX_HOSTS_PER_CLUSTER} hosts of this shape carries it to year 5"
+        )
+    );
 }
 
 #[test]

@@ -66,11 +66,12 @@ fn reference_growth(
             .take_while(|t| t.host_count() <= MAX_HOSTS_PER_CLUSTER)
             .find(|t| (year..=horizon_years).all(|y| !limit.crossed(&size(t, y))))
             .map(|t| t.host_count() - topology.host_count());
-        Some(GrowthCrossing {
+        Some(GrowthCrossing::new(
             limit,
             year,
             hosts_to_add,
-        })
+            horizon_years,
+        ))
     })
     .collect();
     crossings.sort_by_key(|c| c.year);
