@@ -199,6 +199,13 @@ describe('bestIndex', () => {
     expect(bestIndex([1, 1, 2], lower)).toBeUndefined();
   });
 
+  it('marks nothing where the cells read the same', () => {
+    const cents = (v: number) => v.toFixed(3);
+    expect(bestIndex([0.2521, 0.2524, 0.2523], lower, [], cents)).toBeUndefined();
+    expect(bestIndex([0.2521, 0.2524, 0.2519], lower, [], cents)).toBeUndefined();
+    expect(bestIndex([0.251, 0.2524], lower, [], cents)).toBe(0);
+  });
+
   it('never marks a value the core judges over its limit better', () => {
     // Seed 000 after N+1: 102.7 % of the cores is not "better" than 171 %.
     expect(bestIndex([102.7, 171.1], lower, ['over', 'over'])).toBeUndefined();

@@ -373,27 +373,31 @@ export function utilisationMetrics(evaluations: (Evaluation | undefined)[]): Met
  * Index of the better variant for a metric, or undefined when there is no
  * contest: equal values, a context row, demand rows when the variants'
  * workloads differ, money across currencies. A value the core judges past
- * its limit (`levels[i]` is `over`) never wins.
+ * its limit (`levels[i]` is `over`) never wins. `shown` is the cell's text:
+ * values that read the same (0.252 USD and 0.2524 USD) are equal, so no
+ * cell is marked better for a difference the reader cannot see.
  */
 export function bestIndex(
   values: MetricValue[],
   metric: Pick<Metric, 'better'>,
   levels: (Level | undefined)[] = [],
+  shown: (v: number) => string = String,
 ): number | undefined {
   const { better } = metric;
   if (better === 'none') return undefined;
   const numbers = values.map((v) => (typeof v === 'number' ? v : undefined));
-  const defined = numbers.filter((v) => v !== undefined);
-  if (defined.length < 2 || defined.every((v) => v === defined[0])) return undefined;
+  const texts = numbers.map((v) => (v === undefined ? undefined : shown(v)));
+  const defined = texts.filter((t) => t !== undefined);
+  if (defined.length < 2 || defined.every((t) => t === defined[0])) return undefined;
   let best: number | undefined;
   numbers.forEach((v, i) => {
     if (v === undefined || levels[i] === 'over') return;
     const current = best === undefined ? undefined : numbers[best];
     if (current === undefined || (better === 'higher' ? v > current : v < current)) best = i;
   });
-  // A tie for best is no "better" either.
-  const winner = best === undefined ? undefined : numbers[best];
-  return numbers.filter((v) => v === winner).length === 1 ? best : undefined;
+  // A tie for best, as shown, is no "better" either.
+  const winner = best === undefined ? undefined : texts[best];
+  return texts.filter((t) => t === winner).length === 1 ? best : undefined;
 }
 
 /** The cell's text: the figure, a dash where the core left it out, or "not modelled". */

@@ -286,7 +286,12 @@ function MetricRow({
   const values = evaluated.map((e) => (e ? metric.value(e, unit) : undefined));
   const levels = evaluated.map((e) => (e ? metric.level?.(e) : undefined));
   const contest = (same || !metric.demand) && (sameCurrency || !metric.money);
-  const best = contest ? bestIndex(values, metric, levels) : undefined;
+  const best = contest
+    ? bestIndex(values, metric, levels, (v) =>
+        // One currency when money competes, so any variant's will do.
+        metric.format(v, { unit, currency: currencies.find(Boolean) ?? '' }),
+      )
+    : undefined;
   return (
     <tr data-metric={metric.id}>
       <th scope="row" title={metric.note}>
