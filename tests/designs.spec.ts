@@ -73,7 +73,7 @@ test('growth over the horizon shows year by year and names the year a limit runs
   const crossings = page.getByTestId('growth-crossings');
   // Seed 001's CPU after N+1 is over its limit as entered: short today, not "in year 0".
   await expect(crossings).toContainText(
-    'CPU after N+x host failures is already short today (year 0): add 3 host(s)',
+    'CPU after N+1 is already short today (year 0): add 3 host(s)',
   );
   await page.getByRole('tab', { name: 'Workloads' }).click();
   await page.getByRole('checkbox', { name: 'Every column' }).check();

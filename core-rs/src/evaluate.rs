@@ -363,6 +363,7 @@ fn evaluate_vsan(
     let growth = assess_growth(
         &cluster.topology,
         settings.planning_horizon_years,
+        compute.hosts - compute.hosts_after_failure,
         &OsaGrowth::new(
             &groups,
             &placed,

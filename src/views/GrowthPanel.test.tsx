@@ -40,7 +40,7 @@ describe('GrowthPanel', () => {
       growth.first_crossing.map((c) => `${c.summary}.`),
     );
     expect(screen.getByTestId('growth-crossings').textContent).toMatch(
-      /^CPU after N\+x host failures is already short today \(year 0\): add \d+ host\(s\)/,
+      /^CPU after N\+1 is already short today \(year 0\): add \d+ host\(s\)/,
     );
     expect(screen.getByTestId('growth-crossings').textContent).not.toContain('runs out in year 0');
   });
@@ -50,7 +50,7 @@ describe('GrowthPanel', () => {
     render(<GrowthPanel growth={growth} unit="tb" />);
     const text = screen.getByTestId('growth-crossings').textContent ?? '';
     expect(text).toContain('Usable capacity is already short today (year 0)');
-    expect(text).toContain('CPU after N+x host failures is already short today (year 0)');
+    expect(text).toContain('CPU after N+1 is already short today (year 0)');
   });
 
   it('says so when no limit is crossed within the horizon', () => {

@@ -97,13 +97,19 @@ impl GrowthLimit {
         }
     }
 
-    /// The limit in words, as the panel, the report and the CLI name it.
-    pub fn describe(self) -> &'static str {
+    /// The limit in words, as the panel, the report and the CLI name it:
+    /// CPU and RAM with the design's own host failures (`hosts_failed`,
+    /// the x of N+x; 0 is every host up).
+    pub fn describe(self, hosts_failed: u32) -> String {
+        let after = |what: &str| match hosts_failed {
+            0 => format!("{what} with every host up"),
+            x => format!("{what} after N+{x}"),
+        };
         match self {
-            GrowthLimit::Capacity => "usable capacity",
-            GrowthLimit::Iops => "device-limited IOPS",
-            GrowthLimit::Cpu => "CPU after N+x host failures",
-            GrowthLimit::Ram => "RAM after N+x host failures",
+            GrowthLimit::Capacity => "usable capacity".to_string(),
+            GrowthLimit::Iops => "device-limited IOPS".to_string(),
+            GrowthLimit::Cpu => after("CPU"),
+            GrowthLimit::Ram => after("RAM"),
         }
     }
 }
@@ -120,6 +126,8 @@ pub struct GrowthCrossing {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub hosts_to_add: Option<u32>,
+    /// The limit in words (`GrowthLimit::describe`).
+    pub limit_label: String,
     /// In plain words: when the limit gives and what carries it to the
     /// horizon. A limit crossed in year 0 is short today, as entered: it
     /// does not "run out" on the way.
@@ -132,6 +140,7 @@ impl GrowthCrossing {
         year: u32,
         hosts_to_add: Option<u32>,
         horizon_years: u32,
+        hosts_failed: u32,
     ) -> Self {
         let when = if year == 0 {
             "is already short today (year 0)".to_string()
@@ -139,13 +148,14 @@ impl GrowthCrossing {
             format!("runs out in year {year} of {horizon_years}")
         };
         let fix = fix(hosts_to_add, year, horizon_years);
-        let what = limit.describe();
-        let mut summary = format!("{what} {when}: {fix}");
+        let limit_label = limit.describe(hosts_failed);
+        let mut summary = format!("{limit_label} {when}: {fix}");
         summary[..1].make_ascii_uppercase();
         GrowthCrossing {
             limit,
             year,
             hosts_to_add,
+            limit_label,
             summary,
         }
     }
@@ -260,9 +270,12 @@ impl<F: Fn(&Topology, u32) -> GrowthYear> GrowthModel for F {
     }
 }
 
+/// `hosts_failed`: the x of the design's N+x, which the CPU and RAM limits
+/// are judged after.
 pub fn assess_growth(
     topology: &Topology,
     horizon_years: u32,
+    hosts_failed: u32,
     model: &impl GrowthModel,
 ) -> ClusterGrowth {
     let years: Vec<GrowthYear> = (0..=horizon_years)
@@ -273,7 +286,13 @@ pub fn assess_growth(
         .filter_map(|&limit| {
             let year = years.iter().find(|y| limit.crossed(y))?.year;
             let hosts = hosts_to_add(topology, limit, year, horizon_years, model);
-            Some(GrowthCrossing::new(limit, year, hosts, horizon_years))
+            Some(GrowthCrossing::new(
+                limit,
+                year,
+                hosts,
+                horizon_years,
+                hosts_failed,
+            ))
         })
         .collect();
     first_crossing.sort_by_key(|c| c.year);
@@ -413,9 +432,7 @@ pub fn growth_findings(
                 code,
                 format!(
                     "Cluster \"{cluster_name}\" outgrows its {} in year {} of {}: {fix}.",
-                    c.limit.describe(),
-                    c.year,
-                    growth.horizon_years
+                    c.limit_label, c.year, growth.horizon_years
                 ),
             )
             .at(format!("{cluster_path}.topology"))

@@ -121,6 +121,7 @@ pub(super) fn evaluate_esa(
     let growth = assess_growth(
         &cluster.topology,
         settings.planning_horizon_years,
+        compute.hosts - compute.hosts_after_failure,
         &EsaGrowth {
             esa: &esa,
             host: &cluster.host,

@@ -111,7 +111,7 @@ fn crossings(b: &mut SheetBuilder, ctx: &Context, summary: &SummaryCells) {
             let add = a1(row, HOSTS_TO_ADD);
             rows.push(vec![
                 Cell::text(c.label.clone()),
-                Cell::text(x.limit.describe()),
+                Cell::text(x.limit_label.clone()),
                 Cell::count(x.year),
                 Cell::formula(
                     format!("={}", hosts_at.absolute()),

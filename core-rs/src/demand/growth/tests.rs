@@ -25,7 +25,7 @@ fn single(host_count: u32) -> Topology {
 #[test]
 fn thirty_pct_headroom_at_twenty_pct_growth_runs_out_in_year_2() {
     // 1.3 >= 1.2 in year 1; 1.3 < 1.2^2 = 1.44 in year 2.
-    let g = assess_growth(&single(4), 3, &twenty_pct_on_thirty_pct_headroom);
+    let g = assess_growth(&single(4), 3, 1, &twenty_pct_on_thirty_pct_headroom);
     assert_eq!(g.years.len(), 4);
     assert!(!GrowthLimit::Capacity.crossed(&g.years[1]));
     assert!(GrowthLimit::Capacity.crossed(&g.years[2]));
@@ -42,7 +42,7 @@ fn thirty_pct_headroom_at_twenty_pct_growth_runs_out_in_year_2() {
 #[test]
 fn limits_never_crossed_are_not_listed_and_absent_figures_never_cross() {
     // IOPS 1,728 in year 3 against 4,000; CPU 50 %; RAM unknown.
-    let g = assess_growth(&single(4), 3, &twenty_pct_on_thirty_pct_headroom);
+    let g = assess_growth(&single(4), 3, 1, &twenty_pct_on_thirty_pct_headroom);
     let limits: Vec<GrowthLimit> = g.first_crossing.iter().map(|c| c.limit).collect();
     assert_eq!(limits, vec![GrowthLimit::Capacity]);
 }
@@ -57,7 +57,7 @@ fn a_stretched_cluster_grows_by_one_host_per_site() {
         witness_link_mbps: 100.0,
         site_mirroring: true,
     };
-    let g = assess_growth(&stretched, 3, &twenty_pct_on_thirty_pct_headroom);
+    let g = assess_growth(&stretched, 3, 1, &twenty_pct_on_thirty_pct_headroom);
     let capacity = &g.first_crossing[0];
     assert_eq!(capacity.year, 2);
     // 6 hosts carry year 3, reached as 3 + 3.
@@ -72,7 +72,7 @@ fn no_hosts_to_add_when_adding_hosts_cannot_help() {
         cpu_pct: Some(90.0 + 10.0 * f64::from(year)),
         ..twenty_pct_on_thirty_pct_headroom(&single(8), 0)
     };
-    let g = assess_growth(&single(4), 3, &flat);
+    let g = assess_growth(&single(4), 3, 1, &flat);
     let cpu = &g.first_crossing[0];
     assert_eq!(
         (cpu.limit, cpu.year, cpu.hosts_to_add),
@@ -82,14 +82,14 @@ fn no_hosts_to_add_when_adding_hosts_cannot_help() {
 
 #[test]
 fn findings_name_the_year_and_the_fix_but_skip_today() {
-    let g = assess_growth(&single(4), 3, &twenty_pct_on_thirty_pct_headroom);
+    let g = assess_growth(&single(4), 3, 1, &twenty_pct_on_thirty_pct_headroom);
     let f = growth_findings("clusters[0]", "sql", &g);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].code, "growth.capacity_crossed");
     assert!(f[0].message.contains("year 2 of 3"), "{}", f[0].message);
     assert!(f[0].message.contains("add 2 host(s)"), "{}", f[0].message);
     let today = ClusterGrowth {
-        first_crossing: vec![GrowthCrossing::new(GrowthLimit::Ram, 0, Some(1), 3)],
+        first_crossing: vec![GrowthCrossing::new(GrowthLimit::Ram, 0, Some(1), 3, 1)],
         ..g
     };
     assert!(growth_findings("clusters[0]", "sql", &today).is_empty());
@@ -102,7 +102,7 @@ fn a_limit_crossed_in_year_0_is_short_today_not_running_out() {
         capacity_usable: Capacity::from_gb(20.0 * f64::from(t.host_count())),
         ..twenty_pct_on_thirty_pct_headroom(t, year)
     };
-    let g = assess_growth(&single(4), 3, &short);
+    let g = assess_growth(&single(4), 3, 1, &short);
     let capacity = &g.first_crossing[0];
     assert_eq!((capacity.limit, capacity.year), (GrowthLimit::Capacity, 0));
     // Year 3 needs 172.8 GB: 9 hosts (180 GB), 5 more than today.
@@ -115,20 +115,38 @@ fn a_limit_crossed_in_year_0_is_short_today_not_running_out() {
 
 #[test]
 fn a_limit_crossed_later_runs_out_in_its_year_of_the_horizon() {
-    let g = assess_growth(&single(4), 3, &twenty_pct_on_thirty_pct_headroom);
+    let g = assess_growth(&single(4), 3, 1, &twenty_pct_on_thirty_pct_headroom);
     assert_eq!(
         g.first_crossing[0].summary,
         "Usable capacity runs out in year 2 of 3: add 2 host(s) of the same shape by year 2 \
          to carry it to year 3"
     );
-    let never = GrowthCrossing::new(GrowthLimit::Cpu, 0, None, 5);
+    let never = GrowthCrossing::new(GrowthLimit::Cpu, 0, None, 5, 1);
     assert_eq!(
         never.summary,
         format!(
-            "CPU after N+x host failures is already short today (year 0): no cluster of up to \
+            "CPU after N+1 is already short today (year 0): no cluster of up to \
              {MAX_HOSTS_PER_CLUSTER} hosts of this shape carries it to year 5"
         )
     );
+}
+
+#[test]
+fn cpu_and_ram_name_the_design_s_own_host_failures() {
+    // The limits are judged after the design's N+x: N+2 says so, and an
+    // N+0 design's CPU is its CPU with every host up, not "after N+x".
+    assert_eq!(GrowthLimit::Ram.describe(2), "RAM after N+2");
+    assert_eq!(GrowthLimit::Cpu.describe(0), "CPU with every host up");
+    assert_eq!(GrowthLimit::Capacity.describe(0), "usable capacity");
+    let today = GrowthCrossing::new(GrowthLimit::Cpu, 0, Some(2), 3, 0);
+    assert!(
+        today
+            .summary
+            .starts_with("CPU with every host up is already short today"),
+        "{}",
+        today.summary
+    );
+    assert_eq!(today.limit_label, "CPU with every host up");
 }
 
 #[test]

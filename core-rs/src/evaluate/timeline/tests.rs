@@ -29,6 +29,7 @@ use crate::validate::validate_with_refs;
 fn reference_growth(
     topology: &Topology,
     horizon_years: u32,
+    hosts_failed: u32,
     size: impl Fn(&Topology, u32) -> GrowthYear,
 ) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
     let years: Vec<GrowthYear> = (0..=horizon_years).map(|y| size(topology, y)).collect();
@@ -71,6 +72,7 @@ fn reference_growth(
             year,
             hosts_to_add,
             horizon_years,
+            hosts_failed,
         ))
     })
     .collect();
@@ -117,6 +119,7 @@ fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
             reference_growth(
                 &cluster.topology,
                 settings.planning_horizon_years,
+                settings.reserve_hosts,
                 |topology, year| {
                     let hosts = topology.host_count();
                     let sites = if Sites::of(topology).is_some() { 2 } else { 1 };
@@ -168,6 +171,7 @@ fn reference(project: &Project) -> (Vec<GrowthYear>, Vec<GrowthCrossing>) {
             reference_growth(
                 &cluster.topology,
                 settings.planning_horizon_years,
+                settings.reserve_hosts,
                 |topology, year| {
                     let capacity =
                         evaluate_esa_capacity(&esa, topology.host_count(), &placed, &at_year(year));
