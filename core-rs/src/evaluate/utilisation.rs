@@ -656,12 +656,23 @@ fn fullness(
         num(capacity.datastore.tb, 2),
         num(settings.capacity_alert_pct, 0),
     );
+    // Where no host is left to rebuild on, nothing is rebuilt until the
+    // host returns (`FailureScenario::used_after_rebuild_pct` is absent):
+    // there is no fullness after the rebuild to show or judge.
+    let no_rebuild = reserve.is_some_and(|s| s.used_after_rebuild_pct.is_none());
+    let reserve = reserve.filter(|_| !no_rebuild);
     if reserve.is_some() || site.is_some() {
         rule.push_str(
             " After a failure: what the surviving devices hold once every component is rebuilt.",
         );
-    } else {
+    } else if !no_rebuild {
         rule.push_str(" Failure what-ifs are not modelled for this kind.");
+    }
+    if no_rebuild {
+        rule.push_str(
+            " After the N+x host failures nothing is rebuilt until the host returns: no host is \
+             left to rebuild on.",
+        );
     }
     UtilisationRow {
         figure: "datastore_fullness",

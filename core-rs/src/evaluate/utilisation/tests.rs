@@ -616,3 +616,28 @@ fn the_array_capacity_row_warns_at_the_alert_where_the_finding_fires() {
     assert_eq!(r.judged.at_n.level, Level::Warn);
     assert_eq!(r.judged.after_failure.map(|j| j.level), Some(Level::Warn));
 }
+
+#[test]
+fn one_host_per_site_shows_no_fullness_after_a_rebuild_that_never_runs() {
+    // VMware's 1 + 1 witness example at N+1: the failed host's site has
+    // no other host, so nothing is rebuilt until it returns; the row shows
+    // no "after N+1" figure (it read "1.0 of 0.0 TB") and says why.
+    let path = format!(
+        "{}/tests/public_examples/witness-1-host-per-site.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).expect("example");
+    let project = crate::parse::parse_project(&text).expect("valid");
+    assert!(project.settings.reserve_hosts > 0);
+    let e = crate::evaluate::evaluate(&project).unwrap();
+    let row = e.clusters[0]
+        .utilisation
+        .rows
+        .iter()
+        .find(|r| r.figure == "datastore_fullness")
+        .expect("the fullness row");
+    assert_eq!(row.after_failure, None);
+    assert_eq!(row.judged.after_failure, None);
+    assert!(row.rule.contains("nothing is rebuilt"), "{}", row.rule);
+    assert!(row.after_site_failure.is_some());
+}
