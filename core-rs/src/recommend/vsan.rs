@@ -530,6 +530,13 @@ impl VsanSearch {
         key: DesignKey,
         tally: &mut Tally,
     ) -> Option<Point> {
+        let (g, a, size) = self.line(key)?;
+        let score = self.scorer.assess(g, a, size).score;
+        self.scored_point(choices, caps, key, score, tally)
+    }
+
+    /// The geometry, assignment and size a vSAN key names.
+    fn line(&self, key: DesignKey) -> Option<(&Geometry, &AssignmentFigures, u32)> {
         let DesignKey::Vsan {
             geometry,
             assignment,
@@ -538,10 +545,11 @@ impl VsanSearch {
         else {
             return None;
         };
-        let g = &self.geometries[geometry as usize];
-        let a = &self.assignments[assignment as usize];
-        let score = self.scorer.assess(g, a, u32::from(size)).score;
-        self.scored_point(choices, caps, key, score, tally)
+        Some((
+            &self.geometries[geometry as usize],
+            &self.assignments[assignment as usize],
+            u32::from(size),
+        ))
     }
 
     fn scored_point(
@@ -577,23 +585,21 @@ impl VsanSearch {
     /// and capacity can fail one size up, so that size is skipped as the
     /// scorer (and `evaluate`) would reject it.
     pub fn successor(&self, key: DesignKey) -> Option<DesignKey> {
-        let DesignKey::Vsan {
-            geometry,
-            assignment,
-            size,
-        } = key
-        else {
-            return None;
-        };
-        let g = &self.geometries[geometry as usize];
-        let a = &self.assignments[assignment as usize];
-        let next = (u32::from(size) + 1..=self.sizes.1)
-            .find(|&s| self.scorer.assess(g, a, s).failing.is_empty())?;
-        Some(DesignKey::Vsan {
-            geometry,
-            assignment,
-            size: u8::try_from(next).ok()?,
-        })
+        let (g, a, size) = self.line(key)?;
+        let next =
+            (size + 1..=self.sizes.1).find(|&s| self.scorer.assess(g, a, s).failing.is_empty())?;
+        match key {
+            DesignKey::Vsan {
+                geometry,
+                assignment,
+                ..
+            } => Some(DesignKey::Vsan {
+                geometry,
+                assignment,
+                size: u8::try_from(next).ok()?,
+            }),
+            _ => None,
+        }
     }
 
     /// The configuration a key names, for building its project.
